@@ -1,0 +1,79 @@
+package org.dsload.redis;
+
+import java.util.Map;
+
+import redis.clients.jedis.AbstractPipeline;
+import redis.clients.jedis.CommandArguments;
+import redis.clients.jedis.ConnectionPool;
+import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.RedisClusterClient;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.util.Pool;
+
+/**
+ * The Jedis client a Redis Connection element shares with its samplers, with the settings the
+ * samplers need to explain a failure (where it was going, which timeout applied).
+ */
+public final class RedisClientHandle implements AutoCloseable {
+    private final UnifiedJedis jedis;
+    private final String target;
+    private final int socketTimeoutMillis;
+    private final String poolSummary;
+
+    RedisClientHandle(UnifiedJedis jedis, String target, int socketTimeoutMillis, String poolSummary) {
+        this.jedis = jedis;
+        this.target = target;
+        this.socketTimeoutMillis = socketTimeoutMillis;
+        this.poolSummary = poolSummary;
+    }
+
+    public Object execute(CommandArguments command) {
+        return jedis.executeCommand(command);
+    }
+
+    public AbstractPipeline pipelined() {
+        return jedis.pipelined();
+    }
+
+    public boolean isCluster() {
+        return jedis instanceof RedisClusterClient;
+    }
+
+    /** Host(s) and mode, for messages. */
+    public String target() {
+        return target;
+    }
+
+    public int socketTimeoutMillis() {
+        return socketTimeoutMillis;
+    }
+
+    /** The pool limits, for the message of an exhausted pool. */
+    public String poolSummary() {
+        return poolSummary;
+    }
+
+    /** Connections currently open (borrowed plus idle) across every node. */
+    public int openConnections() {
+        if (jedis instanceof RedisClient standalone) {
+            return open(standalone.getPool());
+        }
+        if (jedis instanceof RedisClusterClient cluster) {
+            int total = 0;
+            for (Map.Entry<String, ConnectionPool> node : cluster.getClusterNodes().entrySet()) {
+                total += open(node.getValue());
+            }
+            return total;
+        }
+        return 0;
+    }
+
+    private static int open(Pool<?> pool) {
+        return pool.getNumActive() + pool.getNumIdle();
+    }
+
+    @Override
+    public void close() {
+        jedis.close();
+    }
+}

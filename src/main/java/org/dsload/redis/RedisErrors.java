@@ -1,0 +1,67 @@
+package org.dsload.redis;
+
+import java.net.SocketTimeoutException;
+import java.util.NoSuchElementException;
+
+import org.dsload.core.Errors;
+
+import redis.clients.jedis.exceptions.JedisDataException;
+import redis.clients.jedis.exceptions.JedisException;
+
+/** Response codes and messages for failed Redis commands. */
+final class RedisErrors {
+    /** Response code when no pooled connection was free (Block when exhausted false, or Max wait passed). */
+    static final String POOL_EXHAUSTED = "POOL_EXHAUSTED";
+
+    private RedisErrors() {
+    }
+
+    /**
+     * The server's error class for an error reply (WRONGTYPE, ERR, NOSCRIPT, MOVED, NOAUTH ...),
+     * {@link #POOL_EXHAUSTED}, or else the Jedis exception's class name.
+     */
+    static String code(Throwable error) {
+        if (error instanceof JedisDataException) {
+            String prefix = errorPrefix(error.getMessage());
+            if (prefix != null) {
+                return prefix;
+            }
+        }
+        if (isPoolExhausted(error)) {
+            return POOL_EXHAUSTED;
+        }
+        return error.getClass().getSimpleName();
+    }
+
+    static boolean isPoolExhausted(Throwable error) {
+        return error instanceof JedisException && error.getCause() instanceof NoSuchElementException;
+    }
+
+    private static String errorPrefix(String message) {
+        if (message == null) {
+            return null;
+        }
+        int end = 0;
+        while (end < message.length() && Character.isUpperCase(message.charAt(end))) {
+            end++;
+        }
+        boolean wordEnds = end == message.length() || message.charAt(end) == ' ';
+        return end >= 2 && wordEnds ? message.substring(0, end) : null;
+    }
+
+    /** What went wrong, worded so a person knows where to look. */
+    static String message(Throwable error, RedisClientHandle client) {
+        if (error instanceof JedisDataException) {
+            return error.getMessage();
+        }
+        if (isPoolExhausted(error)) {
+            return "no free connection in the pool of " + client.target() + " (" + client.poolSummary()
+                    + "): raise Max total or use fewer threads";
+        }
+        if (Errors.rootCause(error) instanceof SocketTimeoutException) {
+            return "no reply from " + client.target() + " within the socket timeout of "
+                    + client.socketTimeoutMillis() + " ms: " + Errors.describe(error);
+        }
+        return Errors.describe(error) + " [" + client.target() + "]";
+    }
+}

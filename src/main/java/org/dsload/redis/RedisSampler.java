@@ -1,0 +1,290 @@
+package org.dsload.redis;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.jmeter.config.ConfigTestElement;
+import org.apache.jmeter.gui.TestElementMetadata;
+import org.apache.jmeter.samplers.AbstractSampler;
+import org.apache.jmeter.samplers.Entry;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.testbeans.TestBean;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.dsload.core.ConfigException;
+import org.dsload.core.Fields;
+import org.dsload.core.Results;
+import org.dsload.core.Results.LimitedText;
+import org.dsload.core.SharedClients;
+import org.dsload.core.SizeSpec;
+
+import redis.clients.jedis.AbstractPipeline;
+import redis.clients.jedis.CommandArguments;
+import redis.clients.jedis.Response;
+
+/**
+ * Redis Command sampler: one command, or a pipeline of N commands counted as N in the sample,
+ * through the client of a Redis Connection element. Only the call to the server is timed.
+ */
+@TestElementMetadata(labelResource = "displayName")
+public class RedisSampler extends AbstractSampler implements TestBean {
+    private static final long serialVersionUID = 1L;
+    static final String OK = "OK";
+    static final String NIL = "NIL";
+
+    private String connection = "redis";
+    private String command = "GET";
+    private String keys = "key:#{seq}";
+    private String arguments = "";
+    private String valueSize = "100";
+    private String pipeline = "1";
+    private String nilIsFailure = "false";
+    private String responseDataLimit = "1024";
+
+    /** The thread's counter behind #{seq}; each thread has its own clone of the sampler. */
+    private transient long seq;
+    private transient Compiled compiled;
+
+    private record Compiled(String source, CommandPlan plan, int depth, boolean nilFails, int limit) {
+    }
+
+    @Override
+    public SampleResult sample(Entry entry) {
+        Compiled c;
+        RedisClientHandle client;
+        try {
+            c = compiled();
+            client = SharedClients.lookup(connection, RedisClientHandle.class, "dsload Redis Connection");
+        } catch (ConfigException e) {
+            return Results.refused(getName(), command + " " + keys + " " + arguments, e);
+        }
+        int thread = JMeterContextService.getContext().getThreadNum() + 1;
+        CommandArguments[] commands = new CommandArguments[c.depth];
+        long sent = 0;
+        for (int i = 0; i < c.depth; i++) {
+            commands[i] = c.plan.build(seq++, i, thread);
+            sent += Resp.commandSize(commands[i]);
+        }
+        SampleResult result = Results.create(getName());
+        result.setSamplerData(describe(c, commands));
+        result.setSentBytes(sent);
+        if (c.depth == 1) {
+            single(c, client, commands[0], result);
+        } else {
+            pipelined(c, client, commands, result);
+        }
+        return result;
+    }
+
+    private void single(Compiled c, RedisClientHandle client, CommandArguments command, SampleResult result) {
+        Object reply;
+        result.sampleStart();
+        try {
+            reply = client.execute(command);
+        } catch (RuntimeException e) {
+            result.sampleEnd();
+            failed(result, e, client, Resp.errorSize(e));
+            return;
+        }
+        result.latencyEnd();
+        result.sampleEnd();
+        result.setBytes(Resp.replySize(reply));
+        int nils = Resp.nils(reply);
+        if (c.limit > 0) {
+            LimitedText text = new LimitedText(c.limit);
+            Resp.render(reply, text, "");
+            Results.text(result, text.toString());
+        }
+        if (nils == 0) {
+            Results.succeed(result, OK, OK);
+        } else if (c.nilFails) {
+            Results.fail(result, NIL, "nil reply to " + c.plan.describe(command) + " (Nil is a failure is on)");
+        } else {
+            Results.succeed(result, NIL, "nil reply");
+        }
+    }
+
+    private void pipelined(Compiled c, RedisClientHandle client, CommandArguments[] commands, SampleResult result) {
+        result.setSampleCount(commands.length);
+        List<Response<Object>> responses = new ArrayList<>(commands.length);
+        result.sampleStart();
+        try (AbstractPipeline pipe = client.pipelined()) {
+            for (CommandArguments command : commands) {
+                responses.add(pipe.sendCommand(command));
+            }
+            pipe.sync();
+        } catch (RuntimeException e) {
+            result.sampleEnd();
+            failed(result, e, client, Resp.errorSize(e));
+            return;
+        }
+        result.latencyEnd();
+        result.sampleEnd();
+
+        long received = 0;
+        int nils = 0;
+        int errors = 0;
+        RuntimeException firstError = null;
+        int firstErrorAt = -1;
+        int firstNilAt = -1;
+        LimitedText text = c.limit > 0 ? new LimitedText(c.limit) : null;
+        for (int i = 0; i < responses.size(); i++) {
+            Object reply;
+            try {
+                reply = responses.get(i).get();
+            } catch (RuntimeException e) {
+                errors++;
+                if (firstError == null) {
+                    firstError = e;
+                    firstErrorAt = i;
+                }
+                received += Resp.errorSize(e);
+                reply = e;
+            }
+            if (!(reply instanceof RuntimeException)) {
+                received += Resp.replySize(reply);
+                int n = Resp.nils(reply);
+                if (n > 0 && firstNilAt < 0) {
+                    firstNilAt = i;
+                }
+                nils += n;
+            }
+            if (text != null && !text.full()) {
+                text.append(Integer.toString(i + 1)).append(") ");
+                Resp.render(reply, text, "   ");
+                text.append('\n');
+            }
+        }
+        result.setBytes(received);
+        if (text != null) {
+            Results.text(result, text.toString());
+        }
+        int n = commands.length;
+        if (errors > 0) {
+            Results.fail(result, RedisErrors.code(firstError), errors + " of " + n + " commands failed; first, "
+                    + c.plan.describe(commands[firstErrorAt]) + ": " + RedisErrors.message(firstError, client));
+        } else if (nils > 0 && c.nilFails) {
+            Results.fail(result, NIL, nils + " nil replies in " + n + " commands; first to "
+                    + c.plan.describe(commands[firstNilAt]) + " (Nil is a failure is on)");
+        } else if (nils > 0) {
+            Results.succeed(result, NIL, nils + " nil replies in " + n + " commands");
+        } else {
+            Results.succeed(result, OK, OK);
+        }
+    }
+
+    private static void failed(SampleResult result, RuntimeException e, RedisClientHandle client, long received) {
+        result.setBytes(received);
+        Results.fail(result, RedisErrors.code(e), RedisErrors.message(e, client));
+    }
+
+    private static String describe(Compiled c, CommandArguments[] commands) {
+        String first = c.plan.describe(commands[0]);
+        if (commands.length == 1) {
+            return first;
+        }
+        return "pipeline of " + commands.length + " commands: " + first + " ... "
+                + c.plan.describe(commands[commands.length - 1]);
+    }
+
+    /** Compiles the fields, again only when one of them changed (they are set before every sample). */
+    private Compiled compiled() {
+        String source = command + '\u0000' + keys + '\u0000' + arguments + '\u0000' + valueSize + '\u0000'
+                + pipeline + '\u0000' + nilIsFailure + '\u0000' + responseDataLimit;
+        Compiled current = compiled;
+        if (current != null && current.source.equals(source)) {
+            return current;
+        }
+        Fields f = new Fields(RedisSampler.class, getName());
+        f.required("connection", connection);
+        int depth = f.integer("pipeline", pipeline, 1, 1_000_000);
+        boolean nilFails = f.flag("nilIsFailure", nilIsFailure);
+        int limit = f.integer("responseDataLimit", responseDataLimit, 0, Integer.MAX_VALUE);
+        SizeSpec sizes;
+        try {
+            sizes = SizeSpec.parse(valueSize);
+        } catch (IllegalArgumentException e) {
+            throw f.error("valueSize", e.getMessage());
+        }
+        CommandPlan plan;
+        try {
+            plan = CommandPlan.compile(command, keys, arguments, sizes);
+        } catch (IllegalArgumentException e) {
+            String message = e.getMessage();
+            int colon = message.indexOf(':');
+            throw f.error(message.substring(0, colon), message.substring(colon + 1));
+        }
+        current = new Compiled(source, plan, depth, nilFails, limit);
+        compiled = current;
+        return current;
+    }
+
+    /** No config element merges into this sampler: it finds its connection by variable name. */
+    @Override
+    public boolean applies(ConfigTestElement configElement) {
+        return false;
+    }
+
+    public String getConnection() {
+        return connection;
+    }
+
+    public void setConnection(String connection) {
+        this.connection = connection;
+    }
+
+    public String getCommand() {
+        return command;
+    }
+
+    public void setCommand(String command) {
+        this.command = command;
+    }
+
+    public String getKeys() {
+        return keys;
+    }
+
+    public void setKeys(String keys) {
+        this.keys = keys;
+    }
+
+    public String getArguments() {
+        return arguments;
+    }
+
+    public void setArguments(String arguments) {
+        this.arguments = arguments;
+    }
+
+    public String getValueSize() {
+        return valueSize;
+    }
+
+    public void setValueSize(String valueSize) {
+        this.valueSize = valueSize;
+    }
+
+    public String getPipeline() {
+        return pipeline;
+    }
+
+    public void setPipeline(String pipeline) {
+        this.pipeline = pipeline;
+    }
+
+    public String getNilIsFailure() {
+        return nilIsFailure;
+    }
+
+    public void setNilIsFailure(String nilIsFailure) {
+        this.nilIsFailure = nilIsFailure;
+    }
+
+    public String getResponseDataLimit() {
+        return responseDataLimit;
+    }
+
+    public void setResponseDataLimit(String responseDataLimit) {
+        this.responseDataLimit = responseDataLimit;
+    }
+}

@@ -1,0 +1,105 @@
+package org.dsload.report;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Counts of whole-millisecond values, one counter per distinct value. JMeter records times in
+ * whole milliseconds, so percentiles read from these counts are exact, and two histograms merge
+ * without loss (per-slave into whole-run figures). Values up to a minute sit in an array grown on
+ * demand; rarer longer ones in a sorted map.
+ */
+public final class ExactHistogram {
+    private static final int DENSE_LIMIT = 60_000;
+
+    private long[] dense = new long[256];
+    private final TreeMap<Long, Long> sparse = new TreeMap<>();
+    private long count;
+    private double sum;
+    private long min = Long.MAX_VALUE;
+    private long max = Long.MIN_VALUE;
+
+    public void record(long value) {
+        record(value, 1);
+    }
+
+    public void record(long value, long times) {
+        if (times <= 0) {
+            return;
+        }
+        long v = Math.max(0, value);
+        if (v < DENSE_LIMIT) {
+            if (v >= dense.length) {
+                dense = Arrays.copyOf(dense, (int) Math.min(DENSE_LIMIT, Math.max(v + 1, dense.length * 2L)));
+            }
+            dense[(int) v] += times;
+        } else {
+            sparse.merge(v, times, Long::sum);
+        }
+        count += times;
+        sum += (double) v * times;
+        min = Math.min(min, v);
+        max = Math.max(max, v);
+    }
+
+    public void merge(ExactHistogram other) {
+        for (int v = 0; v < other.dense.length; v++) {
+            if (other.dense[v] != 0) {
+                record(v, other.dense[v]);
+            }
+        }
+        for (Map.Entry<Long, Long> e : other.sparse.entrySet()) {
+            record(e.getKey(), e.getValue());
+        }
+    }
+
+    public long count() {
+        return count;
+    }
+
+    public long min() {
+        return count == 0 ? 0 : min;
+    }
+
+    public long max() {
+        return count == 0 ? 0 : max;
+    }
+
+    public double mean() {
+        return count == 0 ? 0 : sum / count;
+    }
+
+    /**
+     * The nearest-rank percentile: the smallest recorded value that at least {@code p} percent of
+     * the values do not exceed. 0 gives the minimum, 100 the maximum.
+     */
+    public long percentile(double p) {
+        if (count == 0) {
+            return 0;
+        }
+        if (p <= 0) {
+            return min();
+        }
+        // Decimal arithmetic: 90 % of 10 values must be rank 9, not the 10 a binary 0.9 gives.
+        long rank = BigDecimal.valueOf(Math.min(100.0, p)).multiply(BigDecimal.valueOf(count))
+                .divide(BigDecimal.valueOf(100), 0, RoundingMode.CEILING).longValueExact();
+        rank = Math.max(1, rank);
+        long seen = 0;
+        for (int v = 0; v < dense.length; v++) {
+            seen += dense[v];
+            if (seen >= rank) {
+                return v;
+            }
+        }
+        for (Map.Entry<Long, Long> e : sparse.entrySet()) {
+            seen += e.getValue();
+            if (seen >= rank) {
+                return e.getKey();
+            }
+        }
+        return max;
+    }
+}

@@ -1,0 +1,192 @@
+package org.dsload.report;
+
+import java.io.BufferedReader;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Streams a JMeter CSV results file. The header line names the columns, so any set of saved
+ * fields works as long as timeStamp, elapsed, label and success are among them. Rows that cannot
+ * be read (a line cut short when a run was killed) are skipped and counted, never fatal.
+ */
+public final class JtlReader implements Closeable {
+    private final BufferedReader in;
+    private final Path file;
+    private final Map<String, Integer> columns = new HashMap<>();
+    private final int timeStamp;
+    private final int elapsed;
+    private final int label;
+    private final int success;
+    private final int code;
+    private final int message;
+    private final int bytes;
+    private final int sentBytes;
+    private final int latency;
+    private final int connect;
+    private final int sampleCount;
+    private final int hostname;
+    private final int threadName;
+    private final int failureMessage;
+    private long malformed;
+    private long rows;
+
+    public JtlReader(Path file) throws IOException {
+        this.file = file;
+        this.in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+        List<String> header = readRecord();
+        if (header == null) {
+            in.close();
+            throw new IOException(file + " is empty: the run wrote no samples");
+        }
+        if (!header.isEmpty() && header.get(0).startsWith("<?xml")) {
+            in.close();
+            throw new IOException(file + " is an XML results file; save results as CSV "
+                    + "(jmeter.save.saveservice.output_format=csv)");
+        }
+        for (int i = 0; i < header.size(); i++) {
+            columns.put(header.get(i).trim(), i);
+        }
+        timeStamp = required("timeStamp");
+        elapsed = required("elapsed");
+        label = required("label");
+        success = required("success");
+        code = optional("responseCode");
+        message = optional("responseMessage");
+        bytes = optional("bytes");
+        sentBytes = optional("sentBytes");
+        latency = optional("Latency");
+        connect = optional("Connect");
+        sampleCount = optional("SampleCount");
+        hostname = optional("Hostname");
+        threadName = optional("threadName");
+        failureMessage = optional("failureMessage");
+    }
+
+    private int required(String name) throws IOException {
+        Integer index = columns.get(name);
+        if (index == null) {
+            in.close();
+            throw new IOException(file + " has no column '" + name + "' in its header line; save results as CSV "
+                    + "with field names (jmeter.save.saveservice.print_field_names=true)");
+        }
+        return index;
+    }
+
+    private int optional(String name) {
+        return columns.getOrDefault(name, -1);
+    }
+
+    public boolean hasColumn(String name) {
+        return columns.containsKey(name);
+    }
+
+    /** Rows skipped because they could not be read. */
+    public long malformedRows() {
+        return malformed;
+    }
+
+    /** Rows read successfully. */
+    public long rows() {
+        return rows;
+    }
+
+    /** The next sample, or null at the end of the file. */
+    public JtlSample next() throws IOException {
+        while (true) {
+            List<String> f = readRecord();
+            if (f == null) {
+                return null;
+            }
+            if (f.size() == 1 && f.get(0).isEmpty()) {
+                continue;
+            }
+            try {
+                JtlSample sample = new JtlSample(
+                        Long.parseLong(f.get(timeStamp)),
+                        Long.parseLong(f.get(elapsed)),
+                        f.get(label),
+                        text(f, code),
+                        text(f, message),
+                        Boolean.parseBoolean(f.get(success)),
+                        number(f, bytes),
+                        number(f, sentBytes),
+                        number(f, latency),
+                        number(f, connect),
+                        sampleCount < 0 ? 1 : (int) Math.max(1, number(f, sampleCount)),
+                        text(f, hostname),
+                        text(f, threadName),
+                        text(f, failureMessage));
+                rows++;
+                return sample;
+            } catch (RuntimeException e) {
+                malformed++;
+            }
+        }
+    }
+
+    private static String text(List<String> fields, int index) {
+        return index >= 0 && index < fields.size() ? fields.get(index) : "";
+    }
+
+    private static long number(List<String> fields, int index) {
+        String value = text(fields, index);
+        return value.isEmpty() ? 0 : Long.parseLong(value);
+    }
+
+    /** One CSV record; quoted fields may hold commas, doubled quotes and line breaks. */
+    private List<String> readRecord() throws IOException {
+        int c = in.read();
+        if (c < 0) {
+            return null;
+        }
+        List<String> fields = new ArrayList<>(20);
+        StringBuilder field = new StringBuilder();
+        boolean quoted = false;
+        while (true) {
+            if (c < 0) {
+                fields.add(field.toString());
+                return fields;
+            }
+            char ch = (char) c;
+            if (quoted) {
+                if (ch == '"') {
+                    in.mark(1);
+                    int nextChar = in.read();
+                    if (nextChar == '"') {
+                        field.append('"');
+                    } else {
+                        quoted = false;
+                        if (nextChar >= 0) {
+                            in.reset();
+                        }
+                    }
+                } else {
+                    field.append(ch);
+                }
+            } else if (ch == '"' && field.length() == 0) {
+                quoted = true;
+            } else if (ch == ',') {
+                fields.add(field.toString());
+                field.setLength(0);
+            } else if (ch == '\n') {
+                fields.add(field.toString());
+                return fields;
+            } else if (ch != '\r') {
+                field.append(ch);
+            }
+            c = in.read();
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+    }
+}

@@ -1,0 +1,26 @@
+package org.dsload.report;
+
+/**
+ * One row of a JMeter CSV results file (JTL), with the columns the reports use. A pipelined or
+ * batched sample stands for {@code sampleCount} requests; its time is the time of the batch.
+ */
+public record JtlSample(
+        long start,
+        long elapsed,
+        String label,
+        String responseCode,
+        String responseMessage,
+        boolean success,
+        long bytes,
+        long sentBytes,
+        long latency,
+        long connect,
+        int sampleCount,
+        String hostname,
+        String threadName,
+        String failureMessage) {
+
+    public long end() {
+        return start + elapsed;
+    }
+}

@@ -1,0 +1,59 @@
+package org.dsload.report;
+
+import java.util.Map;
+
+/** The summary as JSON, for threshold checks and other tools. Times are in milliseconds. */
+public final class SummaryJson {
+    private SummaryJson() {
+    }
+
+    public static String render(Summary summary) {
+        Json json = new Json().begin();
+        json.field("source", summary.source().toString());
+        json.field("percentiles", SummaryText.METHOD);
+        json.field("malformedRows", summary.malformedRows());
+        json.field("sampleCountColumn", summary.hasSampleCount());
+        json.name("labels").beginArray();
+        for (LabelStats stats : summary.labels()) {
+            stats(json, stats);
+        }
+        json.endArray();
+        json.name("total");
+        stats(json, summary.total());
+        return json.end().toString();
+    }
+
+    private static void stats(Json json, LabelStats s) {
+        ExactHistogram h = s.latencies();
+        json.begin()
+                .field("label", s.label())
+                .field("samples", s.samples())
+                .field("requests", s.requests())
+                .field("rate", s.rate())
+                .field("throughput", s.throughput())
+                .field("successRatio", s.successRatio())
+                .field("startMs", s.samples() == 0 ? 0 : s.firstStart())
+                .field("endMs", s.samples() == 0 ? 0 : s.lastEnd());
+        json.name("durationMs").begin()
+                .field("total", s.totalMillis()).field("attack", s.attackMillis()).field("wait", s.waitMillis())
+                .end();
+        json.name("latencyMs").begin().field("min", h.min()).field("mean", h.mean());
+        for (double p : SummaryText.PERCENTILES) {
+            json.field("p" + (long) p, h.percentile(p));
+        }
+        json.field("p99.9", h.percentile(99.9)).field("max", h.max()).end();
+        json.name("bytesIn").begin().field("total", s.bytesIn()).field("mean", s.meanBytesIn()).end();
+        json.name("bytesOut").begin().field("total", s.bytesOut()).field("mean", s.meanBytesOut()).end();
+        json.name("statusCodes").begin();
+        for (Map.Entry<String, Long> code : s.statusCodes().entrySet()) {
+            json.field(code.getKey(), code.getValue());
+        }
+        json.end();
+        json.name("errors").beginArray();
+        for (Map.Entry<String, Long> error : s.errors().entrySet()) {
+            json.begin().field("message", error.getKey()).field("count", error.getValue()).end();
+        }
+        json.endArray();
+        json.end();
+    }
+}

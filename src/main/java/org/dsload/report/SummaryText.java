@@ -1,0 +1,74 @@
+package org.dsload.report;
+
+import java.util.Locale;
+import java.util.Map;
+
+/** The summary as text, one block per label in the shape of vegeta's text report. */
+public final class SummaryText {
+    static final double[] PERCENTILES = {50, 90, 95, 99};
+    static final String METHOD = "exact nearest-rank percentiles over every sample (no window, no sampling)";
+
+    private SummaryText() {
+    }
+
+    public static String render(Summary summary) {
+        StringBuilder out = new StringBuilder();
+        out.append("dsload summary of ").append(summary.source()).append('\n');
+        out.append("Latencies: ").append(METHOD).append("; one pipelined sample is one latency and N requests.\n");
+        if (!summary.hasSampleCount()) {
+            out.append("Note: no SampleCount column; each sample counted as one request "
+                    + "(save with jmeter.save.saveservice.sample_count=true).\n");
+        }
+        if (summary.malformedRows() > 0) {
+            out.append("Warning: ").append(summary.malformedRows()).append(" unreadable rows skipped.\n");
+        }
+        for (LabelStats stats : summary.labels()) {
+            out.append('\n');
+            block(out, stats);
+        }
+        if (summary.labels().size() > 1) {
+            out.append('\n');
+            block(out, summary.total());
+        }
+        return out.toString();
+    }
+
+    static void block(StringBuilder out, LabelStats s) {
+        ExactHistogram h = s.latencies();
+        out.append("== ").append(s.label()).append(" ==\n");
+        line(out, "Requests", "[total, rate, throughput]",
+                s.requests() + ", " + fixed(s.rate()) + ", " + fixed(s.throughput()));
+        line(out, "Duration", "[total, attack, wait]", Durations.format(s.totalMillis()) + ", "
+                + Durations.format(s.attackMillis()) + ", " + Durations.format(s.waitMillis()));
+        StringBuilder latencies = new StringBuilder();
+        latencies.append(Durations.format(h.min())).append(", ").append(Durations.format(h.mean()));
+        for (double p : PERCENTILES) {
+            latencies.append(", ").append(Durations.format(h.percentile(p)));
+        }
+        latencies.append(", ").append(Durations.format(h.max()));
+        line(out, "Latencies", "[min, mean, 50, 90, 95, 99, max]", latencies.toString());
+        line(out, "Bytes In", "[total, mean]", s.bytesIn() + ", " + fixed(s.meanBytesIn()));
+        line(out, "Bytes Out", "[total, mean]", s.bytesOut() + ", " + fixed(s.meanBytesOut()));
+        line(out, "Success", "[ratio]", String.format(Locale.ROOT, "%.2f%%", s.successRatio() * 100));
+        StringBuilder codes = new StringBuilder();
+        for (Map.Entry<String, Long> code : s.statusCodes().entrySet()) {
+            if (codes.length() > 0) {
+                codes.append("  ");
+            }
+            codes.append(code.getKey()).append(':').append(code.getValue());
+        }
+        line(out, "Status Codes", "[code:count]", codes.toString());
+        out.append("Error Set:\n");
+        for (Map.Entry<String, Long> error : s.errors().entrySet()) {
+            out.append(error.getKey()).append(" (").append(error.getValue()).append(")\n");
+        }
+    }
+
+    private static void line(StringBuilder out, String name, String fields, String values) {
+        out.append(String.format(Locale.ROOT, "%-13s %-33s %s%n", name, fields, values));
+    }
+
+    static String fixed(double value) {
+        return String.format(Locale.ROOT, "%.2f", value);
+    }
+}

@@ -1,0 +1,37 @@
+package org.dsload.run;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * JVM options for a JMeter 5.6 process on Java 17: heap and G1 settings as JMeter's own start
+ * script sets them, and the module openings its GUI and plan (de)serialisation need. One list,
+ * used by the runner and printed for the shell launchers ({@code dsload jvm-options}).
+ */
+public final class JMeterJvm {
+    private static final List<String> OPENS = List.of(
+            "java.desktop/sun.awt", "java.desktop/sun.swing", "java.desktop/javax.swing.text.html",
+            "java.desktop/java.awt", "java.desktop/java.awt.font", "java.desktop/sun.awt.X11",
+            "java.desktop/sun.awt.shell", "java.base/java.lang", "java.base/java.lang.invoke",
+            "java.base/java.lang.reflect", "java.base/java.util", "java.base/java.text");
+
+    private JMeterJvm() {
+    }
+
+    /** Options other than the heap, which callers choose. */
+    public static List<String> baseOptions() {
+        List<String> options = new ArrayList<>();
+        for (String open : OPENS) {
+            options.add("--add-opens=" + open + "=ALL-UNNAMED");
+        }
+        options.add("-XX:+UseG1GC");
+        options.add("-XX:MaxGCPauseMillis=100");
+        options.add("-XX:G1ReservePercent=20");
+        options.add("-Djava.security.egd=file:/dev/urandom");
+        return options;
+    }
+
+    public static List<String> heap(String max) {
+        return List.of("-Xms" + max, "-Xmx" + max, "-XX:MaxMetaspaceSize=256m");
+    }
+}

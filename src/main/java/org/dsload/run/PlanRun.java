@@ -1,0 +1,89 @@
+package org.dsload.run;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What to run: a plan, with properties for the master ({@code -J}) and for every engine
+ * ({@code -G}), against a JMeter home, into {@code <resultsRoot>/<runId>/}.
+ */
+public final class PlanRun {
+    final Path jmeterHome;
+    final Path plan;
+    Path resultsRoot = Path.of("results");
+    String runId;
+    final Map<String, String> properties = new LinkedHashMap<>();
+    final Map<String, String> globalProperties = new LinkedHashMap<>();
+    final List<String> remoteHosts = new ArrayList<>();
+    final List<String> jvmArgs = new ArrayList<>(JMeterJvm.heap("1g"));
+    final List<String> extraArgs = new ArrayList<>();
+    Duration timeout;
+    boolean dashboard = true;
+
+    public PlanRun(Path jmeterHome, Path plan) {
+        this.jmeterHome = jmeterHome;
+        this.plan = plan;
+    }
+
+    public PlanRun resultsRoot(Path root) {
+        this.resultsRoot = root;
+        return this;
+    }
+
+    /** Folder name under the results root; by default a timestamp and the plan's name. */
+    public PlanRun runId(String id) {
+        this.runId = id;
+        return this;
+    }
+
+    /** A JMeter property of this JMeter process ({@code -J}). */
+    public PlanRun property(String name, String value) {
+        properties.put(name, value);
+        return this;
+    }
+
+    /** A property sent to every engine, remote ones included ({@code -G}). */
+    public PlanRun globalProperty(String name, String value) {
+        globalProperties.put(name, value);
+        return this;
+    }
+
+    /** Runs the plan on these jmeter-server engines ({@code -R host:port,...}) instead of locally. */
+    public PlanRun remoteHosts(List<String> hosts) {
+        remoteHosts.clear();
+        remoteHosts.addAll(hosts);
+        return this;
+    }
+
+    /** Heap and other JVM options of the JMeter process, replacing the default 1 GB heap. */
+    public PlanRun jvmArgs(List<String> args) {
+        jvmArgs.clear();
+        jvmArgs.addAll(args);
+        return this;
+    }
+
+    /** Arguments passed to JMeter as they are. */
+    public PlanRun extraArg(String arg) {
+        extraArgs.add(arg);
+        return this;
+    }
+
+    /** JMeter is stopped (and the run reported as failed) if it runs longer than this. */
+    public PlanRun timeout(Duration limit) {
+        this.timeout = limit;
+        return this;
+    }
+
+    public PlanRun dashboard(boolean generate) {
+        this.dashboard = generate;
+        return this;
+    }
+
+    public Path plan() {
+        return plan;
+    }
+}

@@ -1,0 +1,263 @@
+package org.dsload.run;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+
+import org.dsload.report.Summary;
+import org.dsload.report.SummaryJson;
+import org.dsload.report.SummaryText;
+
+/**
+ * Runs a plan headless in a JMeter process and leaves in {@code results/<run-id>/}: the JTL,
+ * JMeter's log and console output, its HTML dashboard, and the dsload summary (text and JSON).
+ *
+ * <p>Properties reach JMeter through property files rather than {@code -J}/{@code -G} arguments,
+ * which JMeter would copy into its log with their values; the files live outside the results
+ * folder and are deleted after the run.
+ */
+public final class PlanRunner {
+    /** The save settings every dsload report relies on. */
+    static final Map<String, String> SAVE_SETTINGS = Map.ofEntries(
+            Map.entry("jmeter.save.saveservice.output_format", "csv"),
+            Map.entry("jmeter.save.saveservice.print_field_names", "true"),
+            Map.entry("jmeter.save.saveservice.timestamp_format", "ms"),
+            Map.entry("sampleresult.timestamp.start", "true"),
+            Map.entry("jmeter.save.saveservice.sample_count", "true"),
+            Map.entry("jmeter.save.saveservice.hostname", "true"),
+            Map.entry("jmeter.save.saveservice.thread_counts", "true"),
+            Map.entry("jmeter.save.saveservice.bytes", "true"),
+            Map.entry("jmeter.save.saveservice.sent_bytes", "true"),
+            Map.entry("jmeter.save.saveservice.latency", "true"),
+            Map.entry("jmeter.save.saveservice.connect_time", "true"),
+            Map.entry("jmeter.save.saveservice.idle_time", "true"));
+    private static final Pattern SECRET_NAME = Pattern.compile("(?i).*(pass|secret|token|credential|key).*");
+
+    private final PrintStream console;
+
+    public PlanRunner(PrintStream console) {
+        this.console = console;
+    }
+
+    /** Where a run left its files, how JMeter ended, and the summary if there were samples. */
+    public record Outcome(Path dir, Path jtl, int exitCode, boolean timedOut, Summary summary, String problem) {
+        public boolean ok() {
+            return problem == null;
+        }
+    }
+
+    public Outcome run(PlanRun run) throws IOException, InterruptedException {
+        Path jar = launcherJar(run.jmeterHome);
+        if (!Files.isRegularFile(run.plan)) {
+            throw new IOException("no plan at " + run.plan);
+        }
+        Path dir = newRunDir(run);
+        String planName = run.plan.getFileName().toString().replaceFirst("\\.jmx$", "");
+        Path jtl = dir.resolve(planName + ".jtl");
+        Path scratch = Files.createTempDirectory("dsload-run-");
+        try {
+            List<String> command = command(run, jar, dir, jtl, scratch);
+            writeRunRecord(run, dir);
+            console.println("dsload: running " + run.plan + " -> " + dir);
+            ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
+            Process process = builder.start();
+            Thread pump = pump(process, dir.resolve("jmeter.out"));
+            boolean finished = run.timeout == null ? process.waitFor() >= 0
+                    : process.waitFor(run.timeout.toMillis(), TimeUnit.MILLISECONDS);
+            boolean timedOut = !finished;
+            if (timedOut) {
+                console.println("dsload: " + run.plan + " ran past its time limit of " + run.timeout.toSeconds()
+                        + " s; stopping JMeter (pid " + process.pid() + ")");
+                stop(process);
+            }
+            pump.join(10_000);
+            int exit = process.exitValue();
+            return finish(dir, jtl, exit, timedOut);
+        } finally {
+            deleteTree(scratch);
+        }
+    }
+
+    private Outcome finish(Path dir, Path jtl, int exit, boolean timedOut) throws IOException {
+        String problem = null;
+        Summary summary = null;
+        if (!Files.isRegularFile(jtl) || Files.size(jtl) == 0) {
+            problem = "JMeter wrote no results (" + jtl + "); see " + dir.resolve("jmeter.log");
+        } else {
+            try {
+                summary = Summary.of(jtl);
+                Files.writeString(dir.resolve("summary.txt"), SummaryText.render(summary), StandardCharsets.UTF_8);
+                Files.writeString(dir.resolve("summary.json"), SummaryJson.render(summary), StandardCharsets.UTF_8);
+                if (summary.total().samples() == 0) {
+                    problem = "the run produced no samples; see " + dir.resolve("jmeter.log");
+                }
+            } catch (IOException e) {
+                problem = "cannot read " + jtl + ": " + e.getMessage();
+            }
+        }
+        if (problem == null && timedOut) {
+            problem = "JMeter was stopped at the time limit";
+        }
+        if (problem == null && exit != 0) {
+            problem = "JMeter exited with code " + exit + "; see " + dir.resolve("jmeter.log");
+        }
+        linkLatest(dir);
+        return new Outcome(dir, jtl, exit, timedOut, summary, problem);
+    }
+
+    private List<String> command(PlanRun run, Path jar, Path dir, Path jtl, Path scratch) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(javaExecutable());
+        command.addAll(JMeterJvm.baseOptions());
+        command.addAll(run.jvmArgs);
+        command.add("-jar");
+        command.add(jar.toString());
+        command.add("-n");
+        command.add("-t");
+        command.add(run.plan.toAbsolutePath().toString());
+        command.add("-l");
+        command.add(jtl.toString());
+        command.add("-j");
+        command.add(dir.resolve("jmeter.log").toString());
+        Properties local = new Properties();
+        local.putAll(SAVE_SETTINGS);
+        local.putAll(run.properties);
+        Path localFile = scratch.resolve("run.properties");
+        store(local, localFile);
+        command.add("-q");
+        command.add(localFile.toString());
+        if (!run.globalProperties.isEmpty()) {
+            Properties global = new Properties();
+            global.putAll(run.globalProperties);
+            Path globalFile = scratch.resolve("global.properties");
+            store(global, globalFile);
+            command.add("-G" + globalFile);
+        }
+        if (!run.remoteHosts.isEmpty()) {
+            command.add("-R");
+            command.add(String.join(",", run.remoteHosts));
+        }
+        if (run.dashboard) {
+            command.add("-e");
+            command.add("-o");
+            command.add(dir.resolve("dashboard").toString());
+        }
+        command.addAll(run.extraArgs);
+        return command;
+    }
+
+    private static void store(Properties properties, Path file) throws IOException {
+        try (OutputStream out = Files.newOutputStream(file)) {
+            properties.store(out, null);
+        }
+    }
+
+    /** A record of what ran, with values of secret-looking properties masked. */
+    private static void writeRunRecord(PlanRun run, Path dir) throws IOException {
+        StringBuilder text = new StringBuilder();
+        text.append("plan=").append(run.plan.toAbsolutePath()).append('\n');
+        text.append("jmeter.home=").append(run.jmeterHome.toAbsolutePath()).append('\n');
+        if (!run.remoteHosts.isEmpty()) {
+            text.append("remote.hosts=").append(String.join(",", run.remoteHosts)).append('\n');
+        }
+        run.properties.forEach((k, v) -> text.append("J ").append(k).append('=').append(mask(k, v)).append('\n'));
+        run.globalProperties.forEach((k, v) -> text.append("G ").append(k).append('=').append(mask(k, v)).append('\n'));
+        Files.writeString(dir.resolve("run.properties"), text, StandardCharsets.UTF_8);
+    }
+
+    static String mask(String name, String value) {
+        return SECRET_NAME.matcher(name).matches() && !value.startsWith("env:") && !value.startsWith("file:")
+                ? "****" : value;
+    }
+
+    private Thread pump(Process process, Path copy) {
+        Thread thread = new Thread(() -> {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+                 PrintStream file = new PrintStream(Files.newOutputStream(copy), true, StandardCharsets.UTF_8)) {
+                String line;
+                while ((line = in.readLine()) != null) {
+                    file.println(line);
+                    console.println("  | " + line);
+                }
+            } catch (IOException e) {
+                console.println("dsload: lost JMeter's console output: " + e.getMessage());
+            }
+        }, "jmeter-output");
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
+    }
+
+    private static void stop(Process process) throws InterruptedException {
+        process.descendants().forEach(ProcessHandle::destroy);
+        process.destroy();
+        if (!process.waitFor(20, TimeUnit.SECONDS)) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+            process.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    static Path launcherJar(Path home) throws IOException {
+        Path bin = home.resolve("bin");
+        if (Files.isDirectory(bin)) {
+            try (var files = Files.list(bin)) {
+                var jar = files.filter(p -> p.getFileName().toString().matches("ApacheJMeter(-[\\d.]+)?\\.jar")).findFirst();
+                if (jar.isPresent()) {
+                    return jar.get();
+                }
+            }
+        }
+        throw new IOException(home + " is not a JMeter home (no bin/ApacheJMeter*.jar): build one with ./mvnw package "
+                + "or give --jmeter-home");
+    }
+
+    static String javaExecutable() {
+        return ProcessHandle.current().info().command().orElse("java");
+    }
+
+    private static Path newRunDir(PlanRun run) throws IOException {
+        String planName = run.plan.getFileName().toString().replaceFirst("\\.jmx$", "");
+        String base = run.runId != null ? run.runId
+                : LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-" + planName;
+        Files.createDirectories(run.resultsRoot);
+        Path dir = run.resultsRoot.resolve(base);
+        for (int n = 2; Files.exists(dir); n++) {
+            dir = run.resultsRoot.resolve(base + "-" + n);
+        }
+        Files.createDirectories(dir);
+        return dir.toAbsolutePath();
+    }
+
+    private static void linkLatest(Path dir) {
+        Path latest = dir.getParent().resolve("latest");
+        try {
+            Files.deleteIfExists(latest);
+            Files.createSymbolicLink(latest, dir.getFileName());
+        } catch (IOException | UnsupportedOperationException e) {
+            // a convenience only; some file systems have no links
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (var walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

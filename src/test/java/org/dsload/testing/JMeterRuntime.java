@@ -1,0 +1,54 @@
+package org.dsload.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.jmeter.util.JMeterUtils;
+
+/**
+ * The little of JMeter's runtime that elements need when a test drives them directly in this
+ * JVM: loaded properties and a thread context with variables.
+ */
+public final class JMeterRuntime {
+    private static boolean initialised;
+
+    private JMeterRuntime() {
+    }
+
+    public static synchronized void init() {
+        if (initialised) {
+            return;
+        }
+        try {
+            Path home = Files.createTempDirectory("dsload-jmeter-home");
+            Path bin = Files.createDirectories(home.resolve("bin"));
+            Path properties = bin.resolve("jmeter.properties");
+            Files.writeString(properties, "sampleresult.timestamp.start=true\n");
+            JMeterUtils.setJMeterHome(home.toString());
+            JMeterUtils.loadJMeterProperties(properties.toString());
+            JMeterUtils.setLocale(Locale.ENGLISH);
+            initialised = true;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Gives the calling thread fresh JMeter variables, as the engine thread has at test start. */
+    public static JMeterVariables freshVariables() {
+        init();
+        JMeterVariables variables = new JMeterVariables();
+        JMeterContextService.getContext().setVariables(variables);
+        return variables;
+    }
+
+    /** Makes a worker thread see the variables (and so the clients) of the test thread. */
+    public static void adopt(JMeterVariables variables, int threadNum) {
+        JMeterContextService.getContext().setVariables(variables);
+        JMeterContextService.getContext().setThreadNum(threadNum);
+    }
+}

@@ -16,7 +16,7 @@ public final class Errors {
         if (message != null && !message.isBlank()) {
             text.append(": ").append(message.strip());
         }
-        Throwable cause = error.getCause();
+        Throwable cause = causeOf(error);
         int depth = 0;
         while (cause != null && cause != error && depth++ < 4) {
             String causeMessage = cause.getMessage();
@@ -29,17 +29,35 @@ public final class Errors {
                 text.append(')');
             }
             message = causeMessage;
-            cause = cause.getCause();
+            cause = causeOf(cause);
         }
         return text.toString();
+    }
+
+    /** The cause, or else the first suppressed exception (drivers that try several addresses keep them so). */
+    private static Throwable causeOf(Throwable error) {
+        if (error.getCause() != null) {
+            return error.getCause();
+        }
+        Throwable[] suppressed = error.getSuppressed();
+        return suppressed.length > 0 ? suppressed[0] : null;
+    }
+
+    /** A message with no final full stop, so that a sentence can follow it. */
+    public static String sentence(String text) {
+        String trimmed = text.strip();
+        while (trimmed.endsWith(".")) {
+            trimmed = trimmed.substring(0, trimmed.length() - 1);
+        }
+        return trimmed;
     }
 
     /** The innermost cause, which usually names what went wrong on the wire. */
     public static Throwable rootCause(Throwable error) {
         Throwable current = error;
         int depth = 0;
-        while (current.getCause() != null && current.getCause() != current && depth++ < 10) {
-            current = current.getCause();
+        while (causeOf(current) != null && causeOf(current) != current && depth++ < 10) {
+            current = causeOf(current);
         }
         return current;
     }

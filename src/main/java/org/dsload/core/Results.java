@@ -50,6 +50,16 @@ public final class Results {
         return result;
     }
 
+    /**
+     * Bytes on the wire. JMeter reports the body size as the received bytes, which would
+     * otherwise be the (possibly truncated) response text.
+     */
+    public static void bytes(SampleResult result, long sent, long received) {
+        result.setSentBytes(sent);
+        result.setBytes(received);
+        result.setBodySize(received);
+    }
+
     public static void text(SampleResult result, CharSequence text) {
         result.setResponseData(text.toString(), StandardCharsets.UTF_8.name());
     }

@@ -129,7 +129,7 @@ public class RedisConnection extends ClientConfigElement<RedisClientHandle> {
                         .clientConfig(client.build()).poolConfig(pool).build();
             }
         } catch (RuntimeException e) {
-            throw f.error("cannot connect to " + target + ": " + Errors.describe(e)
+            throw f.error("cannot connect to " + target + ": " + Errors.sentence(Errors.describe(e))
                     + ". Check Hosts, Mode and that the server is up", e);
         }
         RedisClientHandle handle = new RedisClientHandle(jedis, target, socketMillis, poolSummary);
@@ -143,7 +143,7 @@ public class RedisConnection extends ClientConfigElement<RedisClientHandle> {
             }
         } catch (Exception e) {
             handle.close();
-            throw f.error("cannot reach " + target + ": " + Errors.describe(e)
+            throw f.error("cannot reach " + target + ": " + Errors.sentence(Errors.describe(e))
                     + ". Check Hosts, credentials and that the server is up", e);
         }
         return handle;

@@ -14,12 +14,14 @@ import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
 import org.dsload.core.Results;
 import org.dsload.core.Results.LimitedText;
+import org.dsload.core.SampleTiming;
 import org.dsload.core.SharedClients;
 import org.dsload.core.SizeSpec;
 
 import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.CommandArguments;
 import redis.clients.jedis.Response;
+import redis.clients.jedis.exceptions.JedisDataException;
 
 /**
  * Redis Command sampler: one command, or a pipeline of N commands counted as N in the sample,
@@ -44,7 +46,15 @@ public class RedisSampler extends AbstractSampler implements TestBean {
     private transient long seq;
     private transient Compiled compiled;
 
-    private record Compiled(String source, CommandPlan plan, int depth, boolean nilFails, int limit) {
+    /** The fields as last compiled, kept to notice a change without rebuilding anything. */
+    private record Compiled(String command, String keys, String arguments, String valueSize, String pipeline,
+            String nilIsFailure, String responseDataLimit, CommandPlan plan, int depth, boolean nilFails, int limit) {
+
+        boolean compiledFrom(RedisSampler s) {
+            return command.equals(s.command) && keys.equals(s.keys) && arguments.equals(s.arguments)
+                    && valueSize.equals(s.valueSize) && pipeline.equals(s.pipeline)
+                    && nilIsFailure.equals(s.nilIsFailure) && responseDataLimit.equals(s.responseDataLimit);
+        }
     }
 
     @Override
@@ -65,29 +75,27 @@ public class RedisSampler extends AbstractSampler implements TestBean {
             sent += Resp.commandSize(commands[i]);
         }
         SampleResult result = Results.create(getName());
-        result.setSamplerData(describe(c, commands));
-        result.setSentBytes(sent);
-        if (c.depth == 1) {
-            single(c, client, commands[0], result);
-        } else {
-            pipelined(c, client, commands, result);
+        long received = c.depth == 1 ? single(c, client, commands[0], result) : pipelined(c, client, commands, result);
+        Results.bytes(result, sent, received);
+        // The request text costs as much as a fast command; keep it where someone will look at it.
+        if (c.limit > 0 || !result.isSuccessful()) {
+            result.setSamplerData(describe(c, commands));
         }
         return result;
     }
 
-    private void single(Compiled c, RedisClientHandle client, CommandArguments command, SampleResult result) {
+    /** @return bytes received */
+    private long single(Compiled c, RedisClientHandle client, CommandArguments command, SampleResult result) {
         Object reply;
-        result.sampleStart();
+        SampleTiming timing = new SampleTiming();
+        timing.start(result);
         try {
             reply = client.execute(command);
         } catch (RuntimeException e) {
-            result.sampleEnd();
-            failed(result, e, client, Resp.errorSize(e));
-            return;
+            timing.end(result);
+            return failed(result, e, client);
         }
-        result.latencyEnd();
-        result.sampleEnd();
-        result.setBytes(Resp.replySize(reply));
+        timing.end(result);
         int nils = Resp.nils(reply);
         if (c.limit > 0) {
             LimitedText text = new LimitedText(c.limit);
@@ -101,24 +109,25 @@ public class RedisSampler extends AbstractSampler implements TestBean {
         } else {
             Results.succeed(result, NIL, "nil reply");
         }
+        return Resp.replySize(reply);
     }
 
-    private void pipelined(Compiled c, RedisClientHandle client, CommandArguments[] commands, SampleResult result) {
+    /** @return bytes received */
+    private long pipelined(Compiled c, RedisClientHandle client, CommandArguments[] commands, SampleResult result) {
         result.setSampleCount(commands.length);
         List<Response<Object>> responses = new ArrayList<>(commands.length);
-        result.sampleStart();
+        SampleTiming timing = new SampleTiming();
+        timing.start(result);
         try (AbstractPipeline pipe = client.pipelined()) {
             for (CommandArguments command : commands) {
                 responses.add(pipe.sendCommand(command));
             }
             pipe.sync();
         } catch (RuntimeException e) {
-            result.sampleEnd();
-            failed(result, e, client, Resp.errorSize(e));
-            return;
+            timing.end(result);
+            return failed(result, e, client);
         }
-        result.latencyEnd();
-        result.sampleEnd();
+        timing.end(result);
 
         long received = 0;
         int nils = 0;
@@ -154,7 +163,6 @@ public class RedisSampler extends AbstractSampler implements TestBean {
                 text.append('\n');
             }
         }
-        result.setBytes(received);
         if (text != null) {
             Results.text(result, text.toString());
         }
@@ -170,11 +178,13 @@ public class RedisSampler extends AbstractSampler implements TestBean {
         } else {
             Results.succeed(result, OK, OK);
         }
+        return received;
     }
 
-    private static void failed(SampleResult result, RuntimeException e, RedisClientHandle client, long received) {
-        result.setBytes(received);
+    /** @return bytes received: an error reply's, or none when the connection failed */
+    private static long failed(SampleResult result, RuntimeException e, RedisClientHandle client) {
         Results.fail(result, RedisErrors.code(e), RedisErrors.message(e, client));
+        return e instanceof JedisDataException ? Resp.errorSize(e) : 0;
     }
 
     private static String describe(Compiled c, CommandArguments[] commands) {
@@ -188,10 +198,8 @@ public class RedisSampler extends AbstractSampler implements TestBean {
 
     /** Compiles the fields, again only when one of them changed (they are set before every sample). */
     private Compiled compiled() {
-        String source = command + '\u0000' + keys + '\u0000' + arguments + '\u0000' + valueSize + '\u0000'
-                + pipeline + '\u0000' + nilIsFailure + '\u0000' + responseDataLimit;
         Compiled current = compiled;
-        if (current != null && current.source.equals(source)) {
+        if (current != null && current.compiledFrom(this)) {
             return current;
         }
         Fields f = new Fields(RedisSampler.class, getName());
@@ -213,7 +221,8 @@ public class RedisSampler extends AbstractSampler implements TestBean {
             int colon = message.indexOf(':');
             throw f.error(message.substring(0, colon), message.substring(colon + 1));
         }
-        current = new Compiled(source, plan, depth, nilFails, limit);
+        current = new Compiled(command, keys, arguments, valueSize, pipeline, nilIsFailure, responseDataLimit,
+                plan, depth, nilFails, limit);
         compiled = current;
         return current;
     }

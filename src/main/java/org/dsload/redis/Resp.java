@@ -1,6 +1,7 @@
 package org.dsload.redis;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 
 import org.dsload.core.Results.LimitedText;
@@ -10,8 +11,10 @@ import redis.clients.jedis.args.Rawable;
 
 /**
  * Sizes and text of RESP frames. Bytes sent are the exact size of the encoded command. Bytes
- * received are the size of the reply as RESP2 encodes it; Jedis hands back a status reply
- * ({@code +OK}) like a bulk string, so such replies count 3 to 4 bytes more than the wire.
+ * received are the size of the reply as RESP2 encodes it. Jedis hands back a status reply
+ * ({@code +OK}) like a bulk string; the replies OK, PONG and QUEUED are counted as the status
+ * replies they nearly always are, other status replies (TYPE's, for one) as bulk strings, a few
+ * bytes more than the wire.
  */
 final class Resp {
     private Resp() {
@@ -30,7 +33,7 @@ final class Resp {
             return 5; // $-1\r\n
         }
         if (reply instanceof byte[] bytes) {
-            return bulk(bytes.length);
+            return isStatus(bytes) ? 3 + bytes.length : bulk(bytes.length);
         }
         if (reply instanceof Long number) {
             return 3 + Long.toString(number).length();
@@ -46,6 +49,19 @@ final class Resp {
             return errorSize(error);
         }
         return 3 + String.valueOf(reply).length();
+    }
+
+    private static final byte[][] STATUS_REPLIES = {
+        "OK".getBytes(StandardCharsets.US_ASCII), "PONG".getBytes(StandardCharsets.US_ASCII),
+        "QUEUED".getBytes(StandardCharsets.US_ASCII)};
+
+    private static boolean isStatus(byte[] reply) {
+        for (byte[] status : STATUS_REPLIES) {
+            if (Arrays.equals(status, reply)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static long errorSize(Throwable error) {

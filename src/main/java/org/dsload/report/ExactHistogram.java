@@ -7,10 +7,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Counts of whole-millisecond values, one counter per distinct value. JMeter records times in
- * whole milliseconds, so percentiles read from these counts are exact, and two histograms merge
- * without loss (per-slave into whole-run figures). Values up to a minute sit in an array grown on
- * demand; rarer longer ones in a sorted map.
+ * Counts of whole-number values (latencies in microseconds), one counter per distinct value, so
+ * percentiles read from them are exact and two histograms merge without loss (per-slave figures
+ * into whole-run ones). Values below 60,000 sit in an array grown on demand, rarer larger ones
+ * in a sorted map.
  */
 public final class ExactHistogram {
     private static final int DENSE_LIMIT = 60_000;

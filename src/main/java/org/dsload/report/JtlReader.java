@@ -34,6 +34,7 @@ public final class JtlReader implements Closeable {
     private final int hostname;
     private final int threadName;
     private final int failureMessage;
+    private final int timing;
     private long malformed;
     private long rows;
 
@@ -67,6 +68,7 @@ public final class JtlReader implements Closeable {
         hostname = optional("Hostname");
         threadName = optional("threadName");
         failureMessage = optional("failureMessage");
+        timing = optional(JtlColumns.TIMING);
     }
 
     private int required(String name) throws IOException {
@@ -108,9 +110,13 @@ public final class JtlReader implements Closeable {
                 continue;
             }
             try {
+                long start = Long.parseLong(f.get(timeStamp));
+                long millis = Long.parseLong(f.get(elapsed));
+                long micros = micros(text(f, timing), start, millis);
                 JtlSample sample = new JtlSample(
-                        Long.parseLong(f.get(timeStamp)),
-                        Long.parseLong(f.get(elapsed)),
+                        start,
+                        millis,
+                        micros < 0 ? millis * 1000 : micros,
                         f.get(label),
                         text(f, code),
                         text(f, message),
@@ -122,12 +128,33 @@ public final class JtlReader implements Closeable {
                         sampleCount < 0 ? 1 : (int) Math.max(1, number(f, sampleCount)),
                         text(f, hostname),
                         text(f, threadName),
-                        text(f, failureMessage));
+                        text(f, failureMessage),
+                        micros >= 0);
                 rows++;
                 return sample;
             } catch (RuntimeException e) {
                 malformed++;
             }
+        }
+    }
+
+    /**
+     * The microseconds of a {@code <start ms>:<µs>} timing value, or -1 when there is none or it
+     * belongs to an earlier sample of the thread (its start differs from the row's, whether the
+     * row is stamped with its start or, JMeter's default, its end).
+     */
+    static long micros(String timing, long timeStamp, long elapsedMillis) {
+        int colon = timing.indexOf(':');
+        if (colon <= 0) {
+            return -1;
+        }
+        try {
+            long start = Long.parseLong(timing.substring(0, colon));
+            int end = timing.indexOf(':', colon + 1);
+            long micros = Long.parseLong(end < 0 ? timing.substring(colon + 1) : timing.substring(colon + 1, end));
+            return start == timeStamp || start == timeStamp - elapsedMillis ? micros : -1;
+        } catch (NumberFormatException e) {
+            return -1;
         }
     }
 

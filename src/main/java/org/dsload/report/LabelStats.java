@@ -14,10 +14,12 @@ public final class LabelStats {
     static final String OTHER_ERRORS = "(other error messages)";
 
     private final String label;
+    /** Latencies in microseconds. */
     private final ExactHistogram latencies = new ExactHistogram();
     private final Map<String, Long> statusCodes = new LinkedHashMap<>();
     private final Map<String, Long> errors = new LinkedHashMap<>();
     private long samples;
+    private long microTimed;
     private long requests;
     private long successes;
     private long bytesIn;
@@ -41,7 +43,10 @@ public final class LabelStats {
             errors.merge(key, (long) s.sampleCount(), Long::sum);
         }
         statusCodes.merge(s.responseCode().isEmpty() ? "(none)" : s.responseCode(), (long) s.sampleCount(), Long::sum);
-        latencies.record(s.elapsed());
+        latencies.record(s.elapsedMicros());
+        if (s.timedInMicros()) {
+            microTimed++;
+        }
         bytesIn += s.bytes();
         bytesOut += s.sentBytes();
         firstStart = Math.min(firstStart, s.start());
@@ -51,6 +56,7 @@ public final class LabelStats {
 
     public void merge(LabelStats other) {
         samples += other.samples;
+        microTimed += other.microTimed;
         requests += other.requests;
         successes += other.successes;
         bytesIn += other.bytesIn;
@@ -109,8 +115,14 @@ public final class LabelStats {
         return totalMillis() == 0 ? 0 : successes * 1000.0 / totalMillis();
     }
 
+    /** Latencies in microseconds. */
     public ExactHistogram latencies() {
         return latencies;
+    }
+
+    /** Samples whose latency was timed in microseconds by a dsload sampler. */
+    public long microTimedSamples() {
+        return microTimed;
     }
 
     public long bytesIn() {

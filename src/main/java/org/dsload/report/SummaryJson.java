@@ -7,6 +7,10 @@ public final class SummaryJson {
     private SummaryJson() {
     }
 
+    private static double ms(double micros) {
+        return micros / 1000.0;
+    }
+
     public static String render(Summary summary) {
         Json json = new Json().begin();
         json.field("source", summary.source().toString());
@@ -37,11 +41,12 @@ public final class SummaryJson {
         json.name("durationMs").begin()
                 .field("total", s.totalMillis()).field("attack", s.attackMillis()).field("wait", s.waitMillis())
                 .end();
-        json.name("latencyMs").begin().field("min", h.min()).field("mean", h.mean());
+        json.name("latencyMs").begin().field("min", ms(h.min())).field("mean", ms(h.mean()));
         for (double p : SummaryText.PERCENTILES) {
-            json.field("p" + (long) p, h.percentile(p));
+            json.field("p" + (long) p, ms(h.percentile(p)));
         }
-        json.field("p99.9", h.percentile(99.9)).field("max", h.max()).end();
+        json.field("p99.9", ms(h.percentile(99.9))).field("max", ms(h.max())).end();
+        json.field("microsecondSamples", s.microTimedSamples());
         json.name("bytesIn").begin().field("total", s.bytesIn()).field("mean", s.meanBytesIn()).end();
         json.name("bytesOut").begin().field("total", s.bytesOut()).field("mean", s.meanBytesOut()).end();
         json.name("statusCodes").begin();

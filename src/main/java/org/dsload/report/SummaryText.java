@@ -19,6 +19,14 @@ public final class SummaryText {
             out.append("Note: no SampleCount column; each sample counted as one request "
                     + "(save with jmeter.save.saveservice.sample_count=true).\n");
         }
+        LabelStats all = summary.total();
+        if (all.samples() > 0) {
+            out.append("Resolution: ").append(all.microTimedSamples() == all.samples() ? "microseconds for every sample"
+                    : all.microTimedSamples() == 0 ? "milliseconds (no " + JtlColumns.TIMING + " column; save it with "
+                    + "sample_variables=" + JtlColumns.TIMING + ")"
+                    : "microseconds for " + all.microTimedSamples() + " of " + all.samples()
+                    + " samples (dsload samplers), milliseconds for the others").append(".\n");
+        }
         if (summary.malformedRows() > 0) {
             out.append("Warning: ").append(summary.malformedRows()).append(" unreadable rows skipped.\n");
         }
@@ -41,11 +49,11 @@ public final class SummaryText {
         line(out, "Duration", "[total, attack, wait]", Durations.format(s.totalMillis()) + ", "
                 + Durations.format(s.attackMillis()) + ", " + Durations.format(s.waitMillis()));
         StringBuilder latencies = new StringBuilder();
-        latencies.append(Durations.format(h.min())).append(", ").append(Durations.format(h.mean()));
+        latencies.append(micros(h.min())).append(", ").append(micros(h.mean()));
         for (double p : PERCENTILES) {
-            latencies.append(", ").append(Durations.format(h.percentile(p)));
+            latencies.append(", ").append(micros(h.percentile(p)));
         }
-        latencies.append(", ").append(Durations.format(h.max()));
+        latencies.append(", ").append(micros(h.max()));
         line(out, "Latencies", "[min, mean, 50, 90, 95, 99, max]", latencies.toString());
         line(out, "Bytes In", "[total, mean]", s.bytesIn() + ", " + fixed(s.meanBytesIn()));
         line(out, "Bytes Out", "[total, mean]", s.bytesOut() + ", " + fixed(s.meanBytesOut()));
@@ -66,6 +74,10 @@ public final class SummaryText {
 
     private static void line(StringBuilder out, String name, String fields, String values) {
         out.append(String.format(Locale.ROOT, "%-13s %-33s %s%n", name, fields, values));
+    }
+
+    private static String micros(double value) {
+        return Durations.format(value / 1000.0);
     }
 
     static String fixed(double value) {

@@ -18,6 +18,7 @@ import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
+import org.dsload.report.JtlColumns;
 import org.dsload.report.Summary;
 import org.dsload.report.SummaryJson;
 import org.dsload.report.SummaryText;
@@ -44,7 +45,8 @@ public final class PlanRunner {
             Map.entry("jmeter.save.saveservice.sent_bytes", "true"),
             Map.entry("jmeter.save.saveservice.latency", "true"),
             Map.entry("jmeter.save.saveservice.connect_time", "true"),
-            Map.entry("jmeter.save.saveservice.idle_time", "true"));
+            Map.entry("jmeter.save.saveservice.idle_time", "true"),
+            Map.entry("sample_variables", JtlColumns.TIMING));
     private static final Pattern SECRET_NAME = Pattern.compile("(?i).*(pass|secret|token|credential|key).*");
 
     private final PrintStream console;
@@ -136,6 +138,7 @@ public final class PlanRunner {
         Properties local = new Properties();
         local.putAll(SAVE_SETTINGS);
         local.putAll(run.properties);
+        local.setProperty("sample_variables", sampleVariables(run.properties.get("sample_variables")));
         Path localFile = scratch.resolve("run.properties");
         store(local, localFile);
         command.add("-q");
@@ -158,6 +161,19 @@ public final class PlanRunner {
         }
         command.addAll(run.extraArgs);
         return command;
+    }
+
+    /** The user's sample variables, with the dsload timing column added if missing. */
+    static String sampleVariables(String requested) {
+        if (requested == null || requested.isBlank()) {
+            return JtlColumns.TIMING;
+        }
+        for (String name : requested.split(",")) {
+            if (name.trim().equals(JtlColumns.TIMING)) {
+                return requested;
+            }
+        }
+        return requested + "," + JtlColumns.TIMING;
     }
 
     private static void store(Properties properties, Path file) throws IOException {

@@ -29,6 +29,8 @@ class RespTest {
     void replySizesFollowResp2() {
         assertEquals(5, Resp.replySize(null));                                   // $-1\r\n
         assertEquals(9, Resp.replySize("abc".getBytes(StandardCharsets.UTF_8)));  // $3\r\nabc\r\n
+        assertEquals(5, Resp.replySize("OK".getBytes(StandardCharsets.UTF_8)));   // +OK\r\n
+        assertEquals(7, Resp.replySize("PONG".getBytes(StandardCharsets.UTF_8))); // +PONG\r\n
         assertEquals(6, Resp.replySize(123L));                                   // :123\r\n
         // *2\r\n $1\r\na\r\n $-1\r\n
         assertEquals(4 + 7 + 5, Resp.replySize(Arrays.asList("a".getBytes(StandardCharsets.UTF_8), null)));

@@ -50,9 +50,11 @@ class SummaryTest {
         assertEquals(40, s.waitMillis());
         assertEquals(2.0, s.rate());                       // 4 requests / 2 s
         assertEquals(3 / 2.04, s.throughput(), 1e-9);      // 3 successes / 2.04 s
-        assertEquals(25.0, s.latencies().mean());
-        assertEquals(20, s.latencies().percentile(50));
-        assertEquals(40, s.latencies().percentile(99));
+        // no dsload_timing column: JMeter's milliseconds, kept in microseconds
+        assertEquals(25_000.0, s.latencies().mean());
+        assertEquals(20_000, s.latencies().percentile(50));
+        assertEquals(40_000, s.latencies().percentile(99));
+        assertEquals(0, s.microTimedSamples());
         assertEquals(215, s.bytesIn());
         assertEquals(53.75, s.meanBytesIn());
         assertEquals(80, s.bytesOut());
@@ -82,7 +84,7 @@ class SummaryTest {
         Summary summary = Summary.of(file);
         assertEquals(List.of("load", "get"), summary.labels().stream().map(LabelStats::label).toList());
         assertEquals(21, summary.total().requests());
-        assertEquals(3, summary.total().latencies().max());
+        assertEquals(3_000, summary.total().latencies().max());
     }
 
     @Test
@@ -115,6 +117,28 @@ class SummaryTest {
         Path empty = dir.resolve("empty.jtl");
         Files.writeString(empty, "");
         assertTrue(assertThrows(IOException.class, () -> Summary.of(empty)).getMessage().contains("no samples"));
+    }
+
+    @Test
+    void microsecondTimingsOfDsloadSamplersAreUsedWhenTheyBelongToTheRow() throws IOException {
+        Path file = dir.resolve("us.jtl");
+        Files.writeString(file, "timeStamp,elapsed,label,responseCode,responseMessage,success,dsload_timing\n"
+                + "1000,0,get,OK,OK,true,1000:250\n"
+                + "2000,1,get,OK,OK,true,2000:1250\n"
+                + "3000,0,http,200,OK,true,2000:1250\n"   // left over by the previous sample: not this row's
+                + "4003,3,get,OK,OK,true,4000:2999\n");   // an end-stamped row
+        Summary summary = Summary.of(file);
+        LabelStats get = summary.label("get");
+        assertEquals(3, get.microTimedSamples());
+        assertEquals(250, get.latencies().min());
+        assertEquals(1250, get.latencies().percentile(50));
+        assertEquals(2999, get.latencies().max());
+        LabelStats http = summary.label("http");
+        assertEquals(0, http.microTimedSamples());
+        assertEquals(0, http.latencies().max());
+        String text = SummaryText.render(summary);
+        assertTrue(text.contains("Latencies     [min, mean, 50, 90, 95, 99, max]  250µs, 1.5ms, 1.25ms, 2.999ms"), text);
+        assertTrue(text.contains("microseconds for 3 of 4 samples"), text);
     }
 
     @Test

@@ -1,0 +1,57 @@
+package org.dsload.plans;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.dsload.report.JtlReader;
+import org.dsload.report.JtlSample;
+import org.dsload.run.PlanRun;
+import org.dsload.run.PlanRunner;
+import org.dsload.testing.Build;
+
+/** Runs shipped plans headless with the JMeter home the build made, as a user would. */
+public final class PlanRuns {
+    private PlanRuns() {
+    }
+
+    public record Result(PlanRunner.Outcome outcome, String console) {
+    }
+
+    public static Path plan(String name) {
+        return Build.basedir().resolve("test-plans").resolve(name);
+    }
+
+    /** Runs a plan into target/test-results/, with the given -J properties and a time limit. */
+    public static Result run(String planName, Map<String, String> properties, Duration limit)
+            throws IOException, InterruptedException {
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
+        PlanRun run = new PlanRun(Build.jmeterHome(), plan(planName))
+                .resultsRoot(Build.target().resolve("test-results"))
+                .timeout(limit)
+                .jvmArgs(List.of("-Xms256m", "-Xmx512m"));
+        properties.forEach(run::property);
+        PlanRunner.Outcome outcome = new PlanRunner(out).run(run);
+        return new Result(outcome, console.toString(StandardCharsets.UTF_8));
+    }
+
+    public static List<JtlSample> samples(Path jtl) throws IOException {
+        try (JtlReader reader = new JtlReader(jtl)) {
+            List<JtlSample> samples = new java.util.ArrayList<>();
+            JtlSample s;
+            while ((s = reader.next()) != null) {
+                samples.add(s);
+            }
+            if (reader.malformedRows() > 0) {
+                throw new IOException(jtl + " has " + reader.malformedRows() + " unreadable rows");
+            }
+            return samples;
+        }
+    }
+}

@@ -1,0 +1,139 @@
+package org.dsload.scenarios;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.dsload.report.LabelStats;
+import org.dsload.report.SummaryText;
+import org.dsload.run.PlanRun;
+import org.dsload.run.PlanRunner;
+import org.dsload.testing.Build;
+
+/**
+ * The main job: every scenario plan, each against its embedded target started here, results and
+ * summaries into results/. Options (system properties):
+ * <ul>
+ * <li>{@code dsload.scenarios}: names to run, comma separated (default: all);</li>
+ * <li>{@code dsload.props}: {@code name=value} pairs, space separated, passed to every plan
+ * (for example {@code duration=60 threads=50});</li>
+ * <li>{@code dsload.results}: results folder (default: results/ of the project).</li>
+ * </ul>
+ */
+public final class MainJob {
+    static final List<Scenario> SCENARIOS = List.of(new EkvScenario());
+    private static final Duration PER_PLAN_LIMIT = Duration.ofMinutes(15);
+
+    private final PrintStream out;
+    private final Path results;
+
+    MainJob(PrintStream out, Path results) {
+        this.out = out;
+        this.results = results;
+    }
+
+    public static void main(String[] args) {
+        Path results = Path.of(System.getProperty("dsload.results", Build.basedir().resolve("results").toString()));
+        MainJob job = new MainJob(System.out, results);
+        int failed;
+        try {
+            failed = job.run(selected(System.getProperty("dsload.scenarios", "")),
+                    parse(System.getProperty("dsload.props", "")));
+        } catch (Exception e) {
+            System.err.println("dsload main job: " + e);
+            failed = 1;
+        }
+        System.exit(failed == 0 ? 0 : 1);
+    }
+
+    static List<Scenario> selected(String names) {
+        if (names.isBlank()) {
+            return SCENARIOS;
+        }
+        Set<String> wanted = Arrays.stream(names.split(",")).map(String::trim).collect(Collectors.toSet());
+        List<Scenario> chosen = SCENARIOS.stream().filter(s -> wanted.contains(s.name())).toList();
+        if (chosen.size() != wanted.size()) {
+            throw new IllegalArgumentException("unknown scenario in '" + names + "'; known: "
+                    + SCENARIOS.stream().map(Scenario::name).collect(Collectors.joining(", ")));
+        }
+        return chosen;
+    }
+
+    static Map<String, String> parse(String pairs) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        for (String pair : pairs.trim().split("\\s+")) {
+            if (pair.isEmpty()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("dsload.props takes name=value pairs, got '" + pair + "'");
+            }
+            properties.put(pair.substring(0, eq), pair.substring(eq + 1));
+        }
+        return properties;
+    }
+
+    /** @return the number of scenarios that failed */
+    int run(List<Scenario> scenarios, Map<String, String> overrides) throws IOException {
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
+        List<String> report = new ArrayList<>();
+        int failed = 0;
+        for (Scenario scenario : scenarios) {
+            out.println("== dsload main job: " + scenario.name() + " (" + scenario.plan() + ") ==");
+            String line;
+            try (Scenario.Target target = scenario.start()) {
+                PlanRun run = new PlanRun(Build.jmeterHome(), Build.basedir().resolve("test-plans").resolve(scenario.plan()))
+                        .resultsRoot(results).runId(stamp + "-" + scenario.name()).timeout(PER_PLAN_LIMIT);
+                scenario.mainJobProperties().forEach(run::property);
+                target.properties().forEach(run::property);
+                overrides.forEach(run::property);
+                PlanRunner.Outcome outcome = new PlanRunner(out).run(run);
+                if (outcome.summary() != null) {
+                    out.println();
+                    out.print(SummaryText.render(outcome.summary()));
+                }
+                line = describe(scenario, outcome);
+                if (!outcome.ok()) {
+                    failed++;
+                }
+            } catch (Exception e) {
+                failed++;
+                line = String.format(Locale.ROOT, "%-10s FAILED to run: %s", scenario.name(), e);
+            }
+            out.println(line);
+            report.add(line);
+        }
+        Files.createDirectories(results);
+        Path index = results.resolve(stamp + "-main-job.txt");
+        Files.writeString(index, String.join("\n", report) + "\n", StandardCharsets.UTF_8);
+        out.println();
+        out.println("== dsload main job: " + (scenarios.size() - failed) + " of " + scenarios.size() + " scenarios ran ==");
+        report.forEach(out::println);
+        out.println("(this table: " + index + ")");
+        return failed;
+    }
+
+    private static String describe(Scenario scenario, PlanRunner.Outcome outcome) {
+        if (!outcome.ok() || outcome.summary() == null) {
+            return String.format(Locale.ROOT, "%-10s FAILED: %s  [%s]", scenario.name(), outcome.problem(), outcome.dir());
+        }
+        LabelStats all = outcome.summary().total();
+        return String.format(Locale.ROOT, "%-10s ok  %d requests, %.1f/s, success %.2f%%, p99 %s  [%s]",
+                scenario.name(), all.requests(), all.rate(), all.successRatio() * 100,
+                org.dsload.report.Durations.format(all.latencies().percentile(99) / 1000.0), outcome.dir());
+    }
+}

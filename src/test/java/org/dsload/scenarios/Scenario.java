@@ -1,0 +1,30 @@
+package org.dsload.scenarios;
+
+import java.util.Map;
+
+/**
+ * One scenario plan of the main job: which plan, the properties it runs with by default in the
+ * main job, and how to start the embedded target it runs against.
+ */
+public interface Scenario {
+
+    /** Short name, used to pick scenarios ({@code -Ddsload.scenarios=ekv,...}). */
+    String name();
+
+    /** File name under test-plans/. */
+    String plan();
+
+    /** -J properties for the main job's run (shorter than the plan's own defaults). */
+    Map<String, String> mainJobProperties();
+
+    /** Starts the embedded target(s); closing the result stops them. */
+    Target start() throws Exception;
+
+    /** Running target(s) and the -J properties that point the plan at them. */
+    interface Target extends AutoCloseable {
+        Map<String, String> properties();
+
+        @Override
+        void close();
+    }
+}

@@ -48,6 +48,9 @@ public abstract class ClientConfigElement<C extends AutoCloseable> extends Abstr
             try {
                 client = open(fields);
                 SharedClients.publish(name, client);
+                if (client instanceof ConnectionCounting counting) {
+                    GeneratorMetrics.connections(name, counting::openConnections);
+                }
             } catch (ConfigException e) {
                 SharedClients.publish(name, new SharedClients.Refused(e.getMessage()));
                 report(e);
@@ -83,6 +86,7 @@ public abstract class ClientConfigElement<C extends AutoCloseable> extends Abstr
 
     private void closeClient() {
         if (client != null) {
+            GeneratorMetrics.forgetConnections(variableName);
             try {
                 client.close();
             } catch (Exception e) {

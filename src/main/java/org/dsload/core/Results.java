@@ -58,6 +58,7 @@ public final class Results {
         result.setSentBytes(sent);
         result.setBytes(received);
         result.setBodySize(received);
+        GeneratorMetrics.bytes(sent, received);
     }
 
     public static void text(SampleResult result, CharSequence text) {

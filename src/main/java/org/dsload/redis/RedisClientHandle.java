@@ -2,6 +2,8 @@ package org.dsload.redis;
 
 import java.util.Map;
 
+import org.dsload.core.ConnectionCounting;
+
 import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.CommandArguments;
 import redis.clients.jedis.ConnectionPool;
@@ -14,7 +16,7 @@ import redis.clients.jedis.util.Pool;
  * The Jedis client a Redis Connection element shares with its samplers, with the settings the
  * samplers need to explain a failure (where it was going, which timeout applied).
  */
-public final class RedisClientHandle implements AutoCloseable {
+public final class RedisClientHandle implements AutoCloseable, ConnectionCounting {
     private final UnifiedJedis jedis;
     private final String target;
     private final int socketTimeoutMillis;
@@ -54,6 +56,7 @@ public final class RedisClientHandle implements AutoCloseable {
     }
 
     /** Connections currently open (borrowed plus idle) across every node. */
+    @Override
     public int openConnections() {
         if (jedis instanceof RedisClient standalone) {
             return open(standalone.getPool());

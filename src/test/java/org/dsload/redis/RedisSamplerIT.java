@@ -224,4 +224,18 @@ class RedisSamplerIT {
         get.setResponseDataLimit("0");
         assertEquals(0, get.sample(null).getResponseData().length);
     }
+
+    @Test
+    void generatorMetricsCountBytesAndOpenConnections() {
+        long sentBefore = org.dsload.core.GeneratorMetrics.registry().counter("dsload.bytes.sent").getCount();
+        long receivedBefore = org.dsload.core.GeneratorMetrics.registry().counter("dsload.bytes.received").getCount();
+        SampleResult r = run("SET", "m", "value");
+        assertOk(r);
+        assertEquals(sentBefore + r.getSentBytes(),
+                org.dsload.core.GeneratorMetrics.registry().counter("dsload.bytes.sent").getCount());
+        assertEquals(receivedBefore + r.getBytesAsLong(),
+                org.dsload.core.GeneratorMetrics.registry().counter("dsload.bytes.received").getCount());
+        Object open = org.dsload.core.GeneratorMetrics.registry().getGauges().get("dsload.connections.redis").getValue();
+        assertTrue(((Integer) open) >= 1, "the connection used is counted, got " + open);
+    }
 }

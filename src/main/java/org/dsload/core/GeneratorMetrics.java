@@ -1,0 +1,46 @@
+package org.dsload.core;
+
+import java.util.function.IntSupplier;
+
+import com.codahale.metrics.Counter;
+import com.codahale.metrics.Gauge;
+import com.codahale.metrics.MetricRegistry;
+
+/**
+ * The load generator's own figures, one registry per JVM (the master, or each slave): bytes
+ * moved by dsload samplers and connections held by dsload clients. S3's lesson is that a
+ * generator's own network or pool limit passes for the server's unless it is shown next to the
+ * results; reporters read this registry.
+ */
+public final class GeneratorMetrics {
+    public static final String BYTES_SENT = "dsload.bytes.sent";
+    public static final String BYTES_RECEIVED = "dsload.bytes.received";
+    public static final String CONNECTIONS_PREFIX = "dsload.connections.";
+
+    private static final MetricRegistry REGISTRY = new MetricRegistry();
+    private static final Counter SENT = REGISTRY.counter(BYTES_SENT);
+    private static final Counter RECEIVED = REGISTRY.counter(BYTES_RECEIVED);
+
+    private GeneratorMetrics() {
+    }
+
+    public static MetricRegistry registry() {
+        return REGISTRY;
+    }
+
+    public static void bytes(long sent, long received) {
+        SENT.inc(sent);
+        RECEIVED.inc(received);
+    }
+
+    /** Publishes the number of open connections of a client under {@code dsload.connections.<name>}. */
+    public static void connections(String name, IntSupplier open) {
+        String metric = CONNECTIONS_PREFIX + name;
+        REGISTRY.remove(metric);
+        REGISTRY.register(metric, (Gauge<Integer>) open::getAsInt);
+    }
+
+    public static void forgetConnections(String name) {
+        REGISTRY.remove(CONNECTIONS_PREFIX + name);
+    }
+}

@@ -10,9 +10,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import org.dsload.report.RunReport;
 import org.dsload.report.Summary;
 import org.dsload.report.SummaryJson;
-import org.dsload.report.SummaryText;
 import org.dsload.run.JMeterJvm;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
@@ -110,7 +110,8 @@ public final class Main {
             throw new IOException("no results file at " + file);
         }
         Summary summary = Summary.of(file);
-        String text = SummaryText.render(summary);
+        Path runDir = file.toAbsolutePath().getParent();
+        String text = RunReport.render(runDir, summary);
         out.print(text);
         if (outDir != null) {
             Files.createDirectories(outDir);
@@ -165,7 +166,7 @@ public final class Main {
         PlanRunner.Outcome outcome = new PlanRunner(out).run(run);
         if (outcome.summary() != null) {
             out.println();
-            out.print(SummaryText.render(outcome.summary()));
+            out.print(Files.readString(outcome.dir().resolve("summary.txt"), StandardCharsets.UTF_8));
         }
         out.println();
         out.println("dsload: results in " + outcome.dir());

@@ -19,9 +19,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 import org.dsload.report.JtlColumns;
+import org.dsload.report.RunReport;
 import org.dsload.report.Summary;
 import org.dsload.report.SummaryJson;
-import org.dsload.report.SummaryText;
 
 /**
  * Runs a plan headless in a JMeter process and leaves in {@code results/<run-id>/}: the JTL,
@@ -47,6 +47,8 @@ public final class PlanRunner {
             Map.entry("jmeter.save.saveservice.connect_time", "true"),
             Map.entry("jmeter.save.saveservice.idle_time", "true"),
             Map.entry("sample_variables", JtlColumns.TIMING));
+    /** JMeter property naming the run's folder, for elements that leave files next to the JTL. */
+    public static final String RUN_DIR_PROPERTY = "dsload.run_dir";
     private static final Pattern SECRET_NAME = Pattern.compile("(?i).*(pass|secret|token|credential|key).*");
 
     private final PrintStream console;
@@ -102,7 +104,7 @@ public final class PlanRunner {
         } else {
             try {
                 summary = Summary.of(jtl);
-                Files.writeString(dir.resolve("summary.txt"), SummaryText.render(summary), StandardCharsets.UTF_8);
+                Files.writeString(dir.resolve("summary.txt"), RunReport.render(dir, summary), StandardCharsets.UTF_8);
                 Files.writeString(dir.resolve("summary.json"), SummaryJson.render(summary), StandardCharsets.UTF_8);
                 if (summary.total().samples() == 0) {
                     problem = "the run produced no samples; see " + dir.resolve("jmeter.log");
@@ -138,6 +140,7 @@ public final class PlanRunner {
         Properties local = new Properties();
         local.putAll(SAVE_SETTINGS);
         local.putAll(run.properties);
+        local.setProperty(RUN_DIR_PROPERTY, dir.toString());
         local.setProperty("sample_variables", sampleVariables(run.properties.get("sample_variables")));
         Path localFile = scratch.resolve("run.properties");
         store(local, localFile);

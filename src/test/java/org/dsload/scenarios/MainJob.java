@@ -18,7 +18,6 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.dsload.report.LabelStats;
-import org.dsload.report.SummaryText;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
 import org.dsload.testing.Build;
@@ -104,7 +103,7 @@ public final class MainJob {
                 PlanRunner.Outcome outcome = new PlanRunner(out).run(run);
                 if (outcome.summary() != null) {
                     out.println();
-                    out.print(SummaryText.render(outcome.summary()));
+                    out.print(Files.readString(outcome.dir().resolve("summary.txt"), StandardCharsets.UTF_8));
                 }
                 line = describe(scenario, outcome);
                 if (!outcome.ok()) {

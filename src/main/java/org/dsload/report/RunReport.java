@@ -1,0 +1,29 @@
+package org.dsload.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/** The summary of a run: the results file's figures, then every section the run has material for. */
+public final class RunReport {
+    /** Sections in the order they are printed. */
+    static final List<RunSection> SECTIONS = List.of();
+
+    private RunReport() {
+    }
+
+    public static String render(Path runDir, Summary summary) throws IOException {
+        StringBuilder text = new StringBuilder(SummaryText.render(summary));
+        for (RunSection section : SECTIONS) {
+            Optional<String> part = section.render(runDir, summary);
+            if (part.isPresent() && !part.get().isBlank()) {
+                text.append('\n').append(part.get());
+                if (!part.get().endsWith("\n")) {
+                    text.append('\n');
+                }
+            }
+        }
+        return text.toString();
+    }
+}

@@ -20,9 +20,19 @@ public final class LocalSlaves implements AutoCloseable {
     private static final Duration READY = Duration.ofSeconds(120);
 
     private final List<SlaveProcess> slaves;
+    private Thread exitHook;
 
     private LocalSlaves(List<SlaveProcess> slaves) {
         this.slaves = slaves;
+    }
+
+    /** Kills the slaves if this JVM ends before {@link #close()} (Ctrl-C on a run that started them). */
+    public synchronized LocalSlaves stopOnExit() {
+        if (exitHook == null) {
+            exitHook = new Thread(() -> slaves.forEach(SlaveProcess::kill), "dsload-local-slaves-reaper");
+            Runtime.getRuntime().addShutdownHook(exitHook);
+        }
+        return this;
     }
 
     /** How to start them. */
@@ -85,6 +95,16 @@ public final class LocalSlaves implements AutoCloseable {
     /** Stops every slave (SIGTERM, SIGKILL after 10 s), all at once. */
     @Override
     public void close() {
+        synchronized (this) {
+            if (exitHook != null) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(exitHook);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook is running or about to: it kills them
+                }
+                exitHook = null;
+            }
+        }
         List<Thread> stoppers = new ArrayList<>();
         for (SlaveProcess slave : slaves) {
             Thread t = new Thread(() -> slave.stop(Duration.ofSeconds(10)), "stop-" + slave.address());

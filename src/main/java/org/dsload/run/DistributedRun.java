@@ -103,7 +103,7 @@ final class DistributedRun implements AutoCloseable {
         LocalSlaves.Options options = new LocalSlaves.Options(run.jmeterHome, logs, dir, security, run.slaveHeap);
         // each slave's elements leave their files in a folder of their own, not the master's run folder
         local = LocalSlaves.start(options, run.localSlaves, address -> Map.of(PlanRunner.RUN_DIR_PROPERTY,
-                logs.resolve(address.host() + "_" + address.port()).toString()));
+                logs.resolve(address.host() + "_" + address.port()).toString())).stopOnExit();
         for (SlaveProcess s : local.slaves()) {
             console.println("dsload: slave " + s.address() + " pid " + s.pid());
         }

@@ -2,6 +2,8 @@ package org.dsload.run;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -103,9 +105,18 @@ final class DistributedRun implements AutoCloseable {
         LocalSlaves.Options options = new LocalSlaves.Options(run.jmeterHome, logs, dir, security, run.slaveHeap);
         // each slave's elements leave their files in a folder of their own, not the master's run folder
         local = LocalSlaves.start(options, run.localSlaves, address -> Map.of(PlanRunner.RUN_DIR_PROPERTY,
-                logs.resolve(address.host() + "_" + address.port()).toString())).stopOnExit();
+                slaveRunDir(logs, address).toString())).stopOnExit();
         for (SlaveProcess s : local.slaves()) {
             console.println("dsload: slave " + s.address() + " pid " + s.pid());
+        }
+    }
+
+    private static Path slaveRunDir(Path logs, SlaveAddress address) {
+        Path own = logs.resolve(address.host() + "_" + address.port());
+        try {
+            return Files.createDirectories(own);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make " + own, e);
         }
     }
 

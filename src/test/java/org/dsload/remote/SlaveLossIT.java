@@ -21,6 +21,7 @@ import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
 import org.dsload.testing.Build;
 import org.dsload.testing.EmbeddedRedis;
+import org.dsload.testing.RedisCalls;
 import org.dsload.testing.Ports;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

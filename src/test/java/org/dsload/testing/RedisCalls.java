@@ -1,18 +1,16 @@
-package org.dsload.remote;
+package org.dsload.testing;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.dsload.testing.EmbeddedRedis;
-
 import redis.clients.jedis.Jedis;
 
 /** What a redis-server itself counted: how many times each command ran, the independent tally of a run. */
-final class RedisCalls {
+public final class RedisCalls {
     private RedisCalls() {
     }
 
-    static long of(EmbeddedRedis redis, String command) {
+    public static long of(EmbeddedRedis redis, String command) {
         try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
             Matcher m = Pattern.compile("cmdstat_" + command.toLowerCase(java.util.Locale.ROOT) + ":calls=(\\d+)")
                     .matcher(jedis.info("commandstats"));
@@ -20,7 +18,7 @@ final class RedisCalls {
         }
     }
 
-    static void reset(EmbeddedRedis redis) {
+    public static void reset(EmbeddedRedis redis) {
         try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
             jedis.configResetStat();
         }

@@ -1,5 +1,6 @@
 package org.dsload.remote;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -17,12 +18,25 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Properties;
 
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/** keytool makes one keystore for the class (it takes seconds on a busy machine). */
 class RmiKeystoreTest {
     @TempDir
+    static Path shared;
+    @TempDir
     Path dir;
+    private static RmiKeystore store;
+    private static String console;
+
+    @BeforeAll
+    static void makeOne() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        store = RmiKeystore.ensure(shared, new PrintStream(out, true, StandardCharsets.UTF_8));
+        console = out.toString(StandardCharsets.UTF_8);
+    }
 
     private static String password(Path file) throws IOException {
         Properties p = new Properties();
@@ -34,10 +48,6 @@ class RmiKeystoreTest {
 
     @Test
     void aNewKeystoreHasAPrivateRandomPasswordThatIsNeverPrinted() throws IOException {
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
-        RmiKeystore store = RmiKeystore.ensure(dir.resolve("a"), out);
-
         assertTrue(Files.isRegularFile(store.keystore()));
         assertEquals("rmi_keystore.jks", store.keystore().getFileName().toString());
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(store.keystore())));
@@ -45,28 +55,27 @@ class RmiKeystoreTest {
         String password = password(store.passwordFile());
         assertTrue(password.length() >= 32, "24 random bytes");
         assertNotEquals("changeit", password);
-        assertFalse(console.toString(StandardCharsets.UTF_8).contains(password));
+        assertTrue(console.contains("made the RMI keystore"), console);
+        assertFalse(console.contains(password));
         assertFalse(store.properties().toString().contains(password));
         Instant end = store.notAfter();
         assertTrue(end.isAfter(Instant.now().plus(Duration.ofDays(6))) && end.isBefore(Instant.now().plus(Duration.ofDays(8))),
                 "valid 7 days like JMeter's create-rmi-keystore: " + end);
-
-        RmiKeystore other = RmiKeystore.ensure(dir.resolve("b"), out);
-        assertNotEquals(password, password(other.passwordFile()), "each keystore its own password");
     }
 
     @Test
     void aValidKeystoreIsKeptAndOneWithoutItsPasswordIsRefused() throws IOException {
         PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-        RmiKeystore store = RmiKeystore.ensure(dir, quiet);
-        byte[] before = Files.readAllBytes(store.keystore());
-        RmiKeystore again = RmiKeystore.ensure(dir, quiet);
+        RmiKeystore again = RmiKeystore.ensure(shared, quiet);
         assertEquals(store.keystore(), again.keystore());
-        assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(again.keystore())), "kept, not remade");
+        assertEquals(Files.getLastModifiedTime(store.keystore()), Files.getLastModifiedTime(again.keystore()), "kept, not remade");
+        assertEquals(store.passwordFile(), RmiKeystore.existing(shared).passwordFile());
 
-        Files.delete(store.passwordFile());
+        Files.copy(store.keystore(), dir.resolve(RmiKeystore.KEYSTORE));
         IOException e = assertThrows(IOException.class, () -> RmiKeystore.ensure(dir, quiet));
         assertTrue(e.getMessage().contains("has no rmi_keystore.properties beside it"), e.getMessage());
         assertThrows(IOException.class, () -> RmiKeystore.existing(dir));
+        assertArrayEquals(Files.readAllBytes(store.keystore()), Files.readAllBytes(dir.resolve(RmiKeystore.KEYSTORE)),
+                "a keystore dsload cannot read is left alone");
     }
 }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import org.dsload.remote.HostsFile;
 import org.dsload.report.RunReport;
 import org.dsload.report.Summary;
 import org.dsload.report.SummaryJson;
@@ -29,7 +30,16 @@ public final class Main {
             "      summary.txt and summary.json into <dir>.",
             "  run <plan.jmx> [--jmeter-home <dir>] [--results <dir>] [--run-id <id>]",
             "      [--timeout <seconds>] [--no-dashboard] [-R host:port,...] [-Jname=value ...] [-Gname=value ...]",
+            "      [--slaves <n>] [--hosts-file <file>] [--allow-missing-slaves] [--rmi-hostname <address>]",
+            "      [--remote-dir <dir>]",
             "      Run a plan headless into <results>/<run-id>/ (JTL, log, HTML dashboard, summary).",
+            "      --slaves n starts n jmeter-server slaves on 127.0.0.2... for the run; -R and --hosts-file",
+            "      name running ones. Distributed runs send every -J property to the slaves too.",
+            "  slaves start [-n <n>] [--address <own address> [--port 1099] [--engine-port 4000]]",
+            "      [--jmeter-home <dir>] [--logs <dir>] [--heap 512m] [--no-ssl] [--remote-dir <dir>]",
+            "  slaves stop|status|keystore [--remote-dir <dir>]",
+            "      jmeter-server slaves that outlive the command (PIDs in <remote-dir>/slaves.pid, their",
+            "      addresses in <remote-dir>/local.hosts), and the RMI keystore (remote-servers/ by default).",
             "  install <jmeter-home> [--replace-conflicts]",
             "      Install this bundle (lib/ext and lib) into a JMeter 5.6 home.",
             "  install --maven-target <target-dir>",
@@ -79,6 +89,8 @@ public final class Main {
                 return runPlan(rest, out);
             case "install":
                 return install(rest, out);
+            case "slaves":
+                return SlavesCommand.run(rest, out);
             case "jvm-options":
                 JMeterJvm.baseOptions().forEach(out::println);
                 return 0;
@@ -131,9 +143,24 @@ public final class Main {
         List<String[]> props = new ArrayList<>();
         List<String[]> globals = new ArrayList<>();
         List<String> remote = new ArrayList<>();
+        int localSlaves = 0;
+        boolean allowMissing = false;
+        String rmiHostname = null;
+        Path remoteDir = defaultRemoteDir();
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
-            if (a.equals("--jmeter-home")) {
+            if (a.equals("--slaves")) {
+                String n = value(args, ++i, a);
+                localSlaves = n.trim().equals("0") ? 0 : positive(n, a);
+            } else if (a.equals("--hosts-file")) {
+                HostsFile.read(Path.of(value(args, ++i, a))).forEach(h -> remote.add(h.toString()));
+            } else if (a.equals("--allow-missing-slaves")) {
+                allowMissing = true;
+            } else if (a.equals("--rmi-hostname")) {
+                rmiHostname = value(args, ++i, a);
+            } else if (a.equals("--remote-dir")) {
+                remoteDir = Path.of(value(args, ++i, a));
+            } else if (a.equals("--jmeter-home")) {
                 home = Path.of(value(args, ++i, a));
             } else if (a.equals("--results")) {
                 results = Path.of(value(args, ++i, a));
@@ -160,7 +187,8 @@ public final class Main {
             throw new UsageException("run needs a plan (.jmx)");
         }
         PlanRun run = new PlanRun(home != null ? home : defaultHome(), plan).resultsRoot(results).runId(runId)
-                .timeout(timeout).dashboard(dashboard).remoteHosts(remote);
+                .timeout(timeout).dashboard(dashboard).remoteHosts(remote).localSlaves(localSlaves)
+                .allowMissingSlaves(allowMissing).rmiHostname(rmiHostname).remoteDir(remoteDir);
         props.forEach(kv -> run.property(kv[0], kv[1]));
         globals.forEach(kv -> run.globalProperty(kv[0], kv[1]));
         PlanRunner.Outcome outcome = new PlanRunner(out).run(run);
@@ -177,7 +205,13 @@ public final class Main {
         return 0;
     }
 
-    private static Path defaultHome() {
+    /** Where the RMI keystore and the slaves' PID file live: remote-servers/ (bin/dsload names the project's). */
+    static Path defaultRemoteDir() {
+        String env = System.getenv("DSLOAD_REMOTE_DIR");
+        return env != null && !env.isBlank() ? Path.of(env) : Path.of("remote-servers");
+    }
+
+    static Path defaultHome() {
         String env = System.getenv("JMETER_HOME");
         if (env != null && !env.isBlank()) {
             return Path.of(env);
@@ -221,7 +255,19 @@ public final class Main {
         return 0;
     }
 
-    private static String value(List<String> args, int i, String option) {
+    static int positive(String text, String option) {
+        try {
+            int n = Integer.parseInt(text.trim());
+            if (n > 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException(option + " takes a whole number above 0, got '" + text + "'");
+    }
+
+    static String value(List<String> args, int i, String option) {
         if (i >= args.size()) {
             throw new UsageException(option + " needs a value");
         }

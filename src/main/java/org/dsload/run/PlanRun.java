@@ -23,6 +23,11 @@ public final class PlanRun {
     final List<String> extraArgs = new ArrayList<>();
     Duration timeout;
     boolean dashboard = true;
+    int localSlaves;
+    boolean allowMissingSlaves;
+    Path remoteDir = Path.of("remote-servers");
+    String rmiHostname;
+    String slaveHeap = "512m";
 
     public PlanRun(Path jmeterHome, Path plan) {
         this.jmeterHome = jmeterHome;
@@ -57,6 +62,47 @@ public final class PlanRun {
         remoteHosts.clear();
         remoteHosts.addAll(hosts);
         return this;
+    }
+
+    /**
+     * Runs the plan on this many jmeter-server slaves that the run starts on this machine (127.0.0.2,
+     * 127.0.0.3 ...) and stops at its end, besides any {@link #remoteHosts}; 0 for none.
+     */
+    public PlanRun localSlaves(int count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("local slaves: " + count);
+        }
+        this.localSlaves = count;
+        return this;
+    }
+
+    /** Goes on without slaves that cannot be reached at the start (they are named in the summary). */
+    public PlanRun allowMissingSlaves(boolean allow) {
+        this.allowMissingSlaves = allow;
+        return this;
+    }
+
+    /** Where the RMI keystore is kept (and made if missing); remote-servers/ by default. */
+    public PlanRun remoteDir(Path dir) {
+        this.remoteDir = dir;
+        return this;
+    }
+
+    /** The address slaves call the master back on, when JMeter's choice is not reachable from them. */
+    public PlanRun rmiHostname(String host) {
+        this.rmiHostname = host;
+        return this;
+    }
+
+    /** Heap of each local slave (default 512m). */
+    public PlanRun slaveHeap(String heap) {
+        this.slaveHeap = heap;
+        return this;
+    }
+
+    /** True when the plan runs on slaves rather than in the master. */
+    public boolean distributed() {
+        return localSlaves > 0 || !remoteHosts.isEmpty();
     }
 
     /** Heap and other JVM options of the JMeter process, replacing the default 1 GB heap. */

@@ -20,6 +20,7 @@ import java.util.regex.Pattern;
 
 import org.dsload.report.JtlColumns;
 import org.dsload.report.RunReport;
+import org.dsload.report.SlaveRoster;
 import org.dsload.report.Summary;
 import org.dsload.report.SummaryJson;
 
@@ -69,17 +70,32 @@ public final class PlanRunner {
         if (!Files.isRegularFile(run.plan)) {
             throw new IOException("no plan at " + run.plan);
         }
+        if (run.distributed()) {
+            DistributedRun.checkNoLiteralSecrets(run);
+        }
         Path dir = newRunDir(run);
         String planName = run.plan.getFileName().toString().replaceFirst("\\.jmx$", "");
         Path jtl = dir.resolve(planName + ".jtl");
         Path scratch = Files.createTempDirectory("dsload-run-");
+        DistributedRun distributed = null;
         try {
-            List<String> command = command(run, jar, dir, jtl, scratch);
             writeRunRecord(run, dir);
+            if (run.distributed()) {
+                distributed = DistributedRun.prepare(run, dir, console);
+                if (distributed.problem() != null) {
+                    console.println("dsload: " + distributed.problem());
+                    linkLatest(dir);
+                    return new Outcome(dir, jtl, -1, false, null, distributed.problem());
+                }
+            }
+            List<String> command = command(run, jar, dir, jtl, scratch, distributed);
             console.println("dsload: running " + run.plan + " -> " + dir);
             ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
             Process process = builder.start();
             Thread pump = pump(process, dir.resolve("jmeter.out"));
+            if (distributed != null) {
+                distributed.watch(process, dir.resolve("jmeter.log"));
+            }
             boolean finished = run.timeout == null ? process.waitFor() >= 0
                     : process.waitFor(run.timeout.toMillis(), TimeUnit.MILLISECONDS);
             boolean timedOut = !finished;
@@ -90,24 +106,38 @@ public final class PlanRunner {
             }
             pump.join(10_000);
             int exit = process.exitValue();
-            return finish(dir, jtl, exit, timedOut);
+            boolean stoppedForLostSlave = false;
+            if (distributed != null) {
+                distributed.runEnded();
+                stoppedForLostSlave = distributed.masterStoppedForLostSlave();
+                if (stoppedForLostSlave && run.dashboard && Files.isRegularFile(jtl)) {
+                    dashboard(jar, dir, jtl, scratch.resolve("run.properties"));
+                }
+            }
+            return finish(dir, jtl, exit, timedOut, distributed, stoppedForLostSlave);
         } finally {
+            if (distributed != null) {
+                distributed.close();
+            }
             deleteTree(scratch);
         }
     }
 
-    private Outcome finish(Path dir, Path jtl, int exit, boolean timedOut) throws IOException {
+    private Outcome finish(Path dir, Path jtl, int exit, boolean timedOut, DistributedRun distributed,
+            boolean stoppedForLostSlave) throws IOException {
         String problem = null;
         Summary summary = null;
         if (!Files.isRegularFile(jtl) || Files.size(jtl) == 0) {
-            problem = "JMeter wrote no results (" + jtl + "); see " + dir.resolve("jmeter.log");
+            problem = "JMeter wrote no results (" + jtl + "); see " + dir.resolve("jmeter.log") + remoteErrors(dir);
         } else {
             try {
                 summary = Summary.of(jtl);
                 Files.writeString(dir.resolve("summary.txt"), RunReport.render(dir, summary), StandardCharsets.UTF_8);
                 Files.writeString(dir.resolve("summary.json"), SummaryJson.render(summary), StandardCharsets.UTF_8);
                 if (summary.total().samples() == 0) {
-                    problem = "the run produced no samples; see " + dir.resolve("jmeter.log");
+                    problem = "the run produced no samples; see " + dir.resolve("jmeter.log") + remoteErrors(dir);
+                } else if (distributed != null) {
+                    problem = distributed.checkResults(summary);
                 }
             } catch (IOException e) {
                 problem = "cannot read " + jtl + ": " + e.getMessage();
@@ -116,18 +146,68 @@ public final class PlanRunner {
         if (problem == null && timedOut) {
             problem = "JMeter was stopped at the time limit";
         }
-        if (problem == null && exit != 0) {
+        // a master stopped on purpose exits with SIGTERM's code; its results file was checked above
+        if (problem == null && exit != 0 && !stoppedForLostSlave) {
             problem = "JMeter exited with code " + exit + "; see " + dir.resolve("jmeter.log");
+        }
+        if (distributed != null) {
+            for (SlaveRoster.Entry lost : distributed.lost()) {
+                console.println("dsload: slave " + lost.address() + " was lost during the run: " + lost.detail()
+                        + " (see the Slaves section of the summary)");
+            }
         }
         linkLatest(dir);
         return new Outcome(dir, jtl, exit, timedOut, summary, problem);
     }
 
-    private List<String> command(PlanRun run, Path jar, Path dir, Path jtl, Path scratch) throws IOException {
+    /** What the master said about slaves it could not use, for a run without results. */
+    private static String remoteErrors(Path dir) {
+        Path out = dir.resolve("jmeter.out");
+        try {
+            if (!Files.isRegularFile(out)) {
+                return "";
+            }
+            List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8).stream()
+                    .filter(l -> l.contains("could not be configured") || l.contains("have not started")
+                            || l.contains("Engine is busy") || l.contains("Failed to configure"))
+                    .toList();
+            return lines.isEmpty() ? "" : "; the master said: " + String.join(" | ", lines);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** The HTML dashboard from the results file, for a master that was stopped before it made one. */
+    private void dashboard(Path jar, Path dir, Path jtl, Path properties) throws InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(javaExecutable());
+        command.addAll(JMeterJvm.baseOptions());
+        command.addAll(JMeterJvm.heap("512m"));
+        command.addAll(List.of("-jar", jar.toString(), "-g", jtl.toString(), "-o", dir.resolve("dashboard").toString(),
+                "-j", dir.resolve("dashboard.log").toString(), "-q", properties.toString()));
+        try {
+            Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+                    .redirectOutput(dir.resolve("dashboard.out").toFile()).start();
+            if (!p.waitFor(5, TimeUnit.MINUTES)) {
+                stop(p);
+                console.println("dsload: the HTML dashboard took longer than 5 minutes; stopped");
+            } else if (p.exitValue() != 0) {
+                console.println("dsload: no HTML dashboard; see " + dir.resolve("dashboard.log"));
+            }
+        } catch (IOException e) {
+            console.println("dsload: no HTML dashboard: " + e.getMessage());
+        }
+    }
+
+    private List<String> command(PlanRun run, Path jar, Path dir, Path jtl, Path scratch, DistributedRun distributed)
+            throws IOException {
         List<String> command = new ArrayList<>();
         command.add(javaExecutable());
         command.addAll(JMeterJvm.baseOptions());
         command.addAll(run.jvmArgs);
+        if (distributed != null) {
+            command.addAll(distributed.masterJvmArgs());
+        }
         command.add("-jar");
         command.add(jar.toString());
         command.add("-n");
@@ -139,6 +219,9 @@ public final class PlanRunner {
         command.add(dir.resolve("jmeter.log").toString());
         Properties local = new Properties();
         local.putAll(SAVE_SETTINGS);
+        if (distributed != null) {
+            local.putAll(distributed.masterProperties());
+        }
         local.putAll(run.properties);
         local.setProperty(RUN_DIR_PROPERTY, dir.toString());
         local.setProperty("sample_variables", sampleVariables(run.properties.get("sample_variables")));
@@ -146,16 +229,21 @@ public final class PlanRunner {
         store(local, localFile);
         command.add("-q");
         command.add(localFile.toString());
-        if (!run.globalProperties.isEmpty()) {
+        Map<String, String> globals = distributed != null ? distributed.slaveProperties(SAVE_SETTINGS) : run.globalProperties;
+        if (!globals.isEmpty()) {
             Properties global = new Properties();
-            global.putAll(run.globalProperties);
+            global.putAll(globals);
             Path globalFile = scratch.resolve("global.properties");
             store(global, globalFile);
             command.add("-G" + globalFile);
         }
-        if (!run.remoteHosts.isEmpty()) {
+        if (distributed != null) {
+            for (Path file : distributed.masterPropertyFiles()) {
+                command.add("-q");
+                command.add(file.toString());
+            }
             command.add("-R");
-            command.add(String.join(",", run.remoteHosts));
+            command.add(distributed.remoteHosts());
         }
         if (run.dashboard) {
             command.add("-e");
@@ -192,6 +280,9 @@ public final class PlanRunner {
         text.append("jmeter.home=").append(run.jmeterHome.toAbsolutePath()).append('\n');
         if (!run.remoteHosts.isEmpty()) {
             text.append("remote.hosts=").append(String.join(",", run.remoteHosts)).append('\n');
+        }
+        if (run.localSlaves > 0) {
+            text.append("local.slaves=").append(run.localSlaves).append('\n');
         }
         run.properties.forEach((k, v) -> text.append("J ").append(k).append('=').append(mask(k, v)).append('\n'));
         run.globalProperties.forEach((k, v) -> text.append("G ").append(k).append('=').append(mask(k, v)).append('\n'));
@@ -231,7 +322,8 @@ public final class PlanRunner {
         }
     }
 
-    static Path launcherJar(Path home) throws IOException {
+    /** The ApacheJMeter jar of a JMeter home. */
+    public static Path launcherJar(Path home) throws IOException {
         Path bin = home.resolve("bin");
         if (Files.isDirectory(bin)) {
             try (var files = Files.list(bin)) {
@@ -245,7 +337,8 @@ public final class PlanRunner {
                 + "or give --jmeter-home");
     }
 
-    static String javaExecutable() {
+    /** The java executable of this JVM, for the JMeter processes it starts. */
+    public static String javaExecutable() {
         return ProcessHandle.current().info().command().orElse("java");
     }
 

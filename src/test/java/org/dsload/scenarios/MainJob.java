@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.dsload.report.LabelStats;
+import org.dsload.report.SlaveRoster;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
 import org.dsload.testing.Build;
@@ -29,26 +30,35 @@ import org.dsload.testing.Build;
  * <li>{@code dsload.scenarios}: names to run, comma separated (default: all);</li>
  * <li>{@code dsload.props}: {@code name=value} pairs, space separated, passed to every plan
  * (for example {@code duration=60 threads=50});</li>
- * <li>{@code dsload.results}: results folder (default: results/ of the project).</li>
+ * <li>{@code dsload.results}: results folder (default: results/ of the project);</li>
+ * <li>{@code dsload.slaves}: jmeter-server slaves each plan runs on, started on this machine for the
+ * plan and stopped after it (default 2; 0 runs the plan in the master alone).</li>
  * </ul>
  */
 public final class MainJob {
     static final List<Scenario> SCENARIOS = List.of(new EkvScenario());
     private static final Duration PER_PLAN_LIMIT = Duration.ofMinutes(15);
+    static final int DEFAULT_SLAVES = 2;
 
     private final PrintStream out;
     private final Path results;
+    private final int slaves;
 
     MainJob(PrintStream out, Path results) {
+        this(out, results, DEFAULT_SLAVES);
+    }
+
+    MainJob(PrintStream out, Path results, int slaves) {
         this.out = out;
         this.results = results;
+        this.slaves = slaves;
     }
 
     public static void main(String[] args) {
         Path results = Path.of(System.getProperty("dsload.results", Build.basedir().resolve("results").toString()));
-        MainJob job = new MainJob(System.out, results);
         int failed;
         try {
+            MainJob job = new MainJob(System.out, results, slaves(System.getProperty("dsload.slaves", "")));
             failed = job.run(selected(System.getProperty("dsload.scenarios", "")),
                     parse(System.getProperty("dsload.props", "")));
         } catch (Exception e) {
@@ -56,6 +66,21 @@ public final class MainJob {
             failed = 1;
         }
         System.exit(failed == 0 ? 0 : 1);
+    }
+
+    static int slaves(String value) {
+        if (value.isBlank()) {
+            return DEFAULT_SLAVES;
+        }
+        try {
+            int n = Integer.parseInt(value.trim());
+            if (n >= 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("dsload.slaves takes a number of slaves (0 = none), got '" + value + "'");
     }
 
     static List<Scenario> selected(String names) {
@@ -96,7 +121,8 @@ public final class MainJob {
             String line;
             try (Scenario.Target target = scenario.start()) {
                 PlanRun run = new PlanRun(Build.jmeterHome(), Build.basedir().resolve("test-plans").resolve(scenario.plan()))
-                        .resultsRoot(results).runId(stamp + "-" + scenario.name()).timeout(PER_PLAN_LIMIT);
+                        .resultsRoot(results).runId(stamp + "-" + scenario.name()).timeout(PER_PLAN_LIMIT)
+                        .localSlaves(slaves).remoteDir(Build.basedir().resolve("remote-servers"));
                 scenario.mainJobProperties().forEach(run::property);
                 target.properties().forEach(run::property);
                 overrides.forEach(run::property);
@@ -120,7 +146,8 @@ public final class MainJob {
         Path index = results.resolve(stamp + "-main-job.txt");
         Files.writeString(index, String.join("\n", report) + "\n", StandardCharsets.UTF_8);
         out.println();
-        out.println("== dsload main job: " + (scenarios.size() - failed) + " of " + scenarios.size() + " scenarios ran ==");
+        out.println("== dsload main job: " + (scenarios.size() - failed) + " of " + scenarios.size() + " scenarios ran"
+                + (slaves > 0 ? ", each on " + slaves + " local jmeter-server slaves" : "") + " ==");
         report.forEach(out::println);
         out.println("(this table: " + index + ")");
         return failed;
@@ -131,8 +158,18 @@ public final class MainJob {
             return String.format(Locale.ROOT, "%-10s FAILED: %s  [%s]", scenario.name(), outcome.problem(), outcome.dir());
         }
         LabelStats all = outcome.summary().total();
-        return String.format(Locale.ROOT, "%-10s ok  %d requests, %.1f/s, success %.2f%%, p99 %s  [%s]",
+        int lost = lostSlaves(outcome.dir());
+        return String.format(Locale.ROOT, "%-10s ok  %d requests, %.1f/s, success %.2f%%, p99 %s%s  [%s]",
                 scenario.name(), all.requests(), all.rate(), all.successRatio() * 100,
-                org.dsload.report.Durations.format(all.latencies().percentile(99) / 1000.0), outcome.dir());
+                org.dsload.report.Durations.format(all.latencies().percentile(99) / 1000.0),
+                lost > 0 ? ", " + lost + " slave(s) lost" : "", outcome.dir());
+    }
+
+    private static int lostSlaves(Path runDir) {
+        try {
+            return SlaveRoster.read(runDir).map(r -> r.in(SlaveRoster.State.LOST).size()).orElse(0);
+        } catch (IOException e) {
+            return 0;
+        }
     }
 }

@@ -1,0 +1,194 @@
+package org.dsload.remote;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.SecureRandom;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The key pair JMeter's RMI over SSL uses on the master and every slave: {@code rmi_keystore.jks}
+ * with one key under the alias {@code rmi}, made by the JDK's keytool with the parameters of
+ * JMeter's own {@code create-rmi-keystore} script (RSA 2048, valid 7 days).
+ *
+ * <p>Instead of JMeter's well-known {@code changeit}, each keystore gets a random password. It is
+ * written only to {@code rmi_keystore.properties} beside the keystore (owner read/write only),
+ * handed to keytool through its environment and to JMeter processes through {@code -q} (JMeter
+ * logs the name of such a file, not its content), so it is never on a command line, in a log, on
+ * the console or in the repository. A keystore copied without its password file is useless; the
+ * two files together are the secret and travel together to remote slaves.
+ */
+public final class RmiKeystore {
+    public static final String KEYSTORE = "rmi_keystore.jks";
+    public static final String PASSWORD_FILE = "rmi_keystore.properties";
+    public static final String ALIAS = "rmi";
+    static final String PASSWORD_PROPERTY = "server.rmi.ssl.keystore.password";
+    static final int VALIDITY_DAYS = 7;
+    /** A keystore closer than this to its end is replaced, so a run never outlives its certificate. */
+    static final Duration RENEW_BEFORE = Duration.ofDays(1);
+    private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rw-------");
+
+    private final Path keystore;
+    private final Path passwordFile;
+
+    private RmiKeystore(Path keystore, Path passwordFile) {
+        this.keystore = keystore;
+        this.passwordFile = passwordFile;
+    }
+
+    /** The keystore in {@code dir}, made (or renewed when it is about to expire) if needed. */
+    public static synchronized RmiKeystore ensure(Path dir, java.io.PrintStream console) throws IOException {
+        Path absolute = dir.toAbsolutePath().normalize();
+        RmiKeystore store = new RmiKeystore(absolute.resolve(KEYSTORE), absolute.resolve(PASSWORD_FILE));
+        if (Files.isRegularFile(store.keystore)) {
+            if (!Files.isRegularFile(store.passwordFile)) {
+                throw new IOException(store.keystore + " has no " + PASSWORD_FILE + " beside it: delete the keystore to "
+                        + "have dsload make a new one, or write " + PASSWORD_PROPERTY + "=<its password> into "
+                        + store.passwordFile);
+            }
+            Instant end = store.notAfter();
+            if (Instant.now().plus(RENEW_BEFORE).isBefore(end)) {
+                return store;
+            }
+            console.println("dsload: the RMI keystore " + store.keystore + " expires " + end + "; making a new one");
+        }
+        store.create();
+        console.println("dsload: made the RMI keystore " + store.keystore + " (password in " + store.passwordFile
+                + "); remote slaves need a copy of both files");
+        return store;
+    }
+
+    /** An existing keystore, as {@code dsload slaves} on a slave machine uses the copies it was given. */
+    public static RmiKeystore existing(Path dir) throws IOException {
+        Path absolute = dir.toAbsolutePath().normalize();
+        RmiKeystore store = new RmiKeystore(absolute.resolve(KEYSTORE), absolute.resolve(PASSWORD_FILE));
+        if (!Files.isRegularFile(store.keystore) || !Files.isRegularFile(store.passwordFile)) {
+            throw new IOException("no " + KEYSTORE + " and " + PASSWORD_FILE + " in " + absolute
+                    + ": copy both from the master's remote-servers/ folder");
+        }
+        return store;
+    }
+
+    public Path keystore() {
+        return keystore;
+    }
+
+    /** The properties file holding the password, to pass to JMeter with {@code -q}. */
+    public Path passwordFile() {
+        return passwordFile;
+    }
+
+    /** The non-secret settings naming this keystore, for a JMeter process. */
+    public Map<String, String> properties() {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("server.rmi.ssl.keystore.file", keystore.toString());
+        p.put("server.rmi.ssl.truststore.file", keystore.toString());
+        p.put("server.rmi.ssl.keystore.alias", ALIAS);
+        return p;
+    }
+
+    Instant notAfter() throws IOException {
+        char[] password = password();
+        try {
+            KeyStore ks = KeyStore.getInstance(keystore.toFile(), password);
+            X509Certificate cert = (X509Certificate) ks.getCertificate(ALIAS);
+            if (cert == null) {
+                throw new IOException(keystore + " has no key under the alias '" + ALIAS + "' that JMeter looks for");
+            }
+            return cert.getNotAfter().toInstant();
+        } catch (GeneralSecurityException e) {
+            throw new IOException("cannot read " + keystore + " with the password in " + passwordFile + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private char[] password() throws IOException {
+        Properties p = new Properties();
+        try (InputStream in = Files.newInputStream(passwordFile)) {
+            p.load(in);
+        }
+        String value = p.getProperty(PASSWORD_PROPERTY);
+        if (value == null || value.isEmpty()) {
+            throw new IOException(passwordFile + " has no " + PASSWORD_PROPERTY);
+        }
+        return value.toCharArray();
+    }
+
+    private void create() throws IOException {
+        Files.createDirectories(keystore.getParent());
+        Files.deleteIfExists(keystore);
+        Files.deleteIfExists(passwordFile);
+        byte[] random = new byte[24];
+        new SecureRandom().nextBytes(random);
+        String password = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+        String variable = "DSLOAD_RMI_STOREPASS";
+        ProcessBuilder keytool = new ProcessBuilder(List.of(keytool().toString(), "-genkeypair", "-keyalg", "RSA",
+                "-keysize", "2048", "-alias", ALIAS, "-validity", Integer.toString(VALIDITY_DAYS),
+                "-dname", "CN=" + ALIAS + ", OU=dsload", "-keystore", keystore.toString(),
+                "-storepass:env", variable)).redirectErrorStream(true);
+        keytool.environment().put(variable, password);
+        Process process = keytool.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        try {
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new IOException("keytool did not finish within 60 s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+            throw new IOException("interrupted while keytool made " + keystore, e);
+        }
+        if (process.exitValue() != 0 || !Files.isRegularFile(keystore)) {
+            throw new IOException("keytool could not make " + keystore + ": " + output.trim());
+        }
+        ownerOnly(keystore);
+        writePrivately(passwordFile, PASSWORD_PROPERTY + "=" + password + "\n");
+    }
+
+    private static void writePrivately(Path file, String text) throws IOException {
+        try {
+            Files.createFile(file, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
+        } catch (UnsupportedOperationException notPosix) {
+            Files.createFile(file);
+        } catch (FileAlreadyExistsException e) {
+            ownerOnly(file);
+        }
+        try (OutputStream out = Files.newOutputStream(file, StandardOpenOption.TRUNCATE_EXISTING)) {
+            out.write(("# RMI keystore password for JMeter (-q this file); keep private, copy with "
+                    + KEYSTORE + "\n").getBytes(StandardCharsets.ISO_8859_1));
+            out.write(text.getBytes(StandardCharsets.ISO_8859_1));
+        }
+    }
+
+    private static void ownerOnly(Path file) throws IOException {
+        try {
+            Files.setPosixFilePermissions(file, OWNER_ONLY);
+        } catch (UnsupportedOperationException notPosix) {
+            // other file systems: permissions are the user's business
+        }
+    }
+
+    static Path keytool() {
+        Path tool = Path.of(System.getProperty("java.home"), "bin", "keytool");
+        return Files.isExecutable(tool) ? tool : Path.of("keytool");
+    }
+}

@@ -1,0 +1,122 @@
+package org.dsload.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The slaves of a distributed run: throughput, success ratio and percentiles per slave and for the
+ * whole run, which slaves were lost (and when) or missing. Per-slave figures come from a second
+ * pass over the results file; the whole-run row merges the per-slave histograms, which keep a
+ * counter per distinct microsecond value, so it loses nothing and its percentiles are exact.
+ */
+public final class SlavesSection implements RunSection {
+    static final String NO_SLAVE = "(no slave prefix)";
+    static final String WHOLE_RUN = "all slaves";
+    static final String METHOD = "Percentiles are exact: nearest rank over every sample; the all-slaves row merges the "
+            + "per-slave histograms (one counter per distinct microsecond value) without loss.";
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS z", Locale.ROOT)
+            .withZone(ZoneId.systemDefault());
+
+    /** Figures per slave, in the roster's order, and merged. */
+    public record Figures(Map<String, LabelStats> slaves, LabelStats whole, Optional<SlaveRoster> roster) {
+    }
+
+    @Override
+    public Optional<String> render(Path runDir, Summary summary) throws IOException {
+        Optional<Figures> figures = figures(runDir, summary);
+        return figures.map(f -> text(f, summary));
+    }
+
+    /** Empty for a run that was not distributed (no roster, and not every thread name has a slave prefix). */
+    public static Optional<Figures> figures(Path runDir, Summary summary) throws IOException {
+        Optional<SlaveRoster> roster = SlaveRoster.read(runDir);
+        List<String> known = roster.map(SlaveRoster::ranThePlan).orElse(List.of());
+        if (summary.source() == null || (roster.isEmpty() && summary.total().samples() == 0)) {
+            return Optional.empty();
+        }
+        SlaveOfSample slaveOf = new SlaveOfSample(known);
+        Map<String, LabelStats> slaves = new LinkedHashMap<>();
+        known.forEach(a -> slaves.put(a, new LabelStats(a)));
+        try (JtlReader reader = new JtlReader(summary.source())) {
+            JtlSample sample;
+            while ((sample = reader.next()) != null) {
+                String slave = slaveOf.of(sample.threadName());
+                if (slave == null) {
+                    if (roster.isEmpty()) {
+                        return Optional.empty();
+                    }
+                    slave = NO_SLAVE;
+                }
+                slaves.computeIfAbsent(slave, LabelStats::new).add(sample);
+            }
+        }
+        LabelStats whole = new LabelStats(WHOLE_RUN);
+        slaves.values().forEach(whole::merge);
+        return Optional.of(new Figures(slaves, whole, roster));
+    }
+
+    static String text(Figures f, Summary summary) {
+        StringBuilder out = new StringBuilder("== Slaves ==\n");
+        out.append(String.format(Locale.ROOT, "%-24s %-8s %10s %11s %12s %8s %9s %9s %9s %9s %9s%n", "slave", "state",
+                "requests", "rate/s", "throughput/s", "success", "p50", "p90", "p95", "p99", "max"));
+        Map<String, SlaveRoster.Entry> entries = new LinkedHashMap<>();
+        f.roster().ifPresent(r -> r.entries().forEach(e -> entries.put(e.address(), e)));
+        for (LabelStats s : f.slaves().values()) {
+            SlaveRoster.Entry e = entries.get(s.label());
+            row(out, s, e == null ? "" : e.state().name().toLowerCase(Locale.ROOT));
+        }
+        row(out, f.whole(), "");
+        long fileRequests = summary.total().requests();
+        if (f.whole().requests() != fileRequests) {
+            out.append("Warning: the slaves add up to ").append(f.whole().requests()).append(" requests, the results file has ")
+                    .append(fileRequests).append(".\n");
+        }
+        List<SlaveRoster.Entry> notable = new ArrayList<>();
+        f.roster().ifPresent(r -> {
+            notable.addAll(r.in(SlaveRoster.State.LOST));
+            notable.addAll(r.in(SlaveRoster.State.MISSING));
+        });
+        long runStart = summary.total().samples() > 0 ? summary.total().firstStart() : 0;
+        for (SlaveRoster.Entry e : notable) {
+            if (e.state() == SlaveRoster.State.LOST) {
+                LabelStats s = f.slaves().get(e.address());
+                out.append("Lost: ").append(e.address()).append(" at ").append(TIME.format(Instant.ofEpochMilli(e.time())));
+                if (runStart > 0) {
+                    out.append(String.format(Locale.ROOT, " (%.1f s after the first sample)", (e.time() - runStart) / 1000.0));
+                }
+                out.append(": ").append(e.detail());
+                if (s != null && s.samples() > 0) {
+                    out.append("; its last sample ended ").append(TIME.format(Instant.ofEpochMilli(s.lastEnd())));
+                } else {
+                    out.append("; no sample of it arrived");
+                }
+                out.append(". The other slaves ran to the end.\n");
+            } else {
+                out.append("Missing: ").append(e.address()).append(" could not be reached before the run (")
+                        .append(e.detail()).append("); the run went on without it.\n");
+            }
+        }
+        out.append(METHOD).append('\n');
+        return out.toString();
+    }
+
+    private static void row(StringBuilder out, LabelStats s, String state) {
+        ExactHistogram h = s.latencies();
+        out.append(String.format(Locale.ROOT, "%-24s %-8s %10d %11.2f %12.2f %7.2f%% %9s %9s %9s %9s %9s%n", s.label(), state,
+                s.requests(), s.rate(), s.throughput(), s.successRatio() * 100, micros(h.percentile(50)),
+                micros(h.percentile(90)), micros(h.percentile(95)), micros(h.percentile(99)), micros(h.max())));
+    }
+
+    private static String micros(long value) {
+        return Durations.format(value / 1000.0);
+    }
+}

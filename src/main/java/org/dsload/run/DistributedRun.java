@@ -1,0 +1,275 @@
+package org.dsload.run;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+import org.dsload.remote.LocalSlaves;
+import org.dsload.remote.RmiKeystore;
+import org.dsload.remote.RmiSecurity;
+import org.dsload.remote.SlaveAddress;
+import org.dsload.remote.SlaveProbe;
+import org.dsload.remote.SlaveProcess;
+import org.dsload.report.LabelStats;
+import org.dsload.report.SlaveRoster;
+import org.dsload.report.SlavesSection;
+import org.dsload.report.Summary;
+
+/**
+ * The distributed side of a run: RMI security for both ends, the local slaves the run starts, a
+ * reachability check of every slave before the master starts, what every slave must be told
+ * ({@code -G}), the watch for slaves lost during the run, and the roster the summary reads.
+ */
+final class DistributedRun implements AutoCloseable {
+    /**
+     * JMeter's sample sender mode, set explicitly on the master (where JMeter resolves it) and the
+     * slaves: batches of samples without their response data, which a CSV results file never
+     * holds. docs/distributed.md has the measurements behind the choice.
+     */
+    static final String DEFAULT_SENDER_MODE = "StrippedBatch";
+    static final String MODE_PROPERTY = "mode";
+    /** {@code -Jallow_missing_slaves=true}: run on the slaves that can be reached. */
+    static final String ALLOW_MISSING_PROPERTY = "allow_missing_slaves";
+    /** Property names whose literal values would reach the slaves' logs. */
+    private static final Pattern SECRET = Pattern.compile("(?i).*(password|passwd|secret|token|credential).*");
+    private static final Duration PREFLIGHT_TIMEOUT = Duration.ofSeconds(3);
+    /** Properties that concern the master only, or each process separately. */
+    private static final List<String> NOT_FOR_SLAVES = List.of(PlanRunner.RUN_DIR_PROPERTY, "server.rmi.ssl.keystore.file",
+            "server.rmi.ssl.truststore.file", "server.rmi.ssl.keystore.alias", "java.rmi.server.hostname");
+
+    private final PlanRun run;
+    private final Path dir;
+    private final PrintStream console;
+    private final RmiSecurity security;
+    private final List<SlaveAddress> slaves = new ArrayList<>();
+    private final List<SlaveRoster.Entry> missing = new ArrayList<>();
+    private LocalSlaves local;
+    private String problem;
+    private SlaveWatch watch;
+
+    private DistributedRun(PlanRun run, Path dir, PrintStream console, RmiSecurity security) {
+        this.run = run;
+        this.dir = dir;
+        this.console = console;
+        this.security = security;
+    }
+
+    /** Refuses, before anything starts, a literal secret that JMeter would log on every slave. */
+    static void checkNoLiteralSecrets(PlanRun run) throws IOException {
+        Map<String, String> all = new LinkedHashMap<>(run.properties);
+        all.putAll(run.globalProperties);
+        for (Map.Entry<String, String> p : all.entrySet()) {
+            String v = p.getValue();
+            if (SECRET.matcher(p.getKey()).matches() && !v.isEmpty() && !v.startsWith("env:") && !v.startsWith("file:")) {
+                throw new IOException("property '" + p.getKey() + "' holds a literal value: in a distributed run JMeter "
+                        + "writes every property it sends to the slaves into their logs. Pass env:NAME or file:/path "
+                        + "instead (read on each slave).");
+            }
+        }
+    }
+
+    /** Starts the run's local slaves and checks every slave; {@link #problem()} says if the run cannot go on. */
+    static DistributedRun prepare(PlanRun run, Path dir, PrintStream console) throws IOException {
+        Map<String, String> all = new LinkedHashMap<>(run.properties);
+        all.putAll(run.globalProperties);
+        RmiSecurity security = RmiSecurity.disabledBy(all) ? RmiSecurity.disabled()
+                : RmiSecurity.ssl(RmiKeystore.ensure(run.remoteDir, console));
+        DistributedRun d = new DistributedRun(run, dir, console, security);
+        try {
+            d.startLocalSlaves();
+            d.preflight();
+            d.roster(Map.of()).write(dir);
+        } catch (IOException | RuntimeException e) {
+            d.close();
+            throw e;
+        }
+        return d;
+    }
+
+    private void startLocalSlaves() throws IOException {
+        if (run.localSlaves <= 0) {
+            return;
+        }
+        Path logs = dir.resolve("slaves");
+        console.println("dsload: starting " + run.localSlaves + " local jmeter-server slave(s), logs in " + logs);
+        LocalSlaves.Options options = new LocalSlaves.Options(run.jmeterHome, logs, dir, security, run.slaveHeap);
+        // each slave's elements leave their files in a folder of their own, not the master's run folder
+        local = LocalSlaves.start(options, run.localSlaves, address -> Map.of(PlanRunner.RUN_DIR_PROPERTY,
+                slaveRunDir(logs, address).toString())).stopOnExit();
+        for (SlaveProcess s : local.slaves()) {
+            console.println("dsload: slave " + s.address() + " pid " + s.pid());
+        }
+    }
+
+    private static Path slaveRunDir(Path logs, SlaveAddress address) {
+        Path own = logs.resolve(address.host() + "_" + address.port());
+        try {
+            return Files.createDirectories(own);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make " + own, e);
+        }
+    }
+
+    private void preflight() {
+        List<SlaveAddress> wanted = new ArrayList<>();
+        run.remoteHosts.forEach(h -> wanted.add(SlaveAddress.parse(h)));
+        if (local != null) {
+            wanted.addAll(local.addresses());
+        }
+        List<String> unreachable = new ArrayList<>();
+        for (SlaveAddress slave : wanted) {
+            Optional<String> refused = SlaveProbe.unreachable(slave, PREFLIGHT_TIMEOUT);
+            if (refused.isEmpty()) {
+                slaves.add(slave);
+            } else {
+                unreachable.add(slave + " (" + refused.get() + ")");
+                missing.add(new SlaveRoster.Entry(slave.toString(), SlaveRoster.State.MISSING, System.currentTimeMillis(),
+                        refused.get()));
+            }
+        }
+        if (unreachable.isEmpty()) {
+            return;
+        }
+        String list = String.join(", ", unreachable);
+        boolean allow = run.allowMissingSlaves
+                || "true".equalsIgnoreCase(String.valueOf(run.properties.get(ALLOW_MISSING_PROPERTY)).trim());
+        if (!allow) {
+            problem = "slave(s) cannot be reached, so no load was started: " + list + ". Start them (dsload slaves "
+                    + "start, or jmeter-server on each host) or leave them out of -R; allow_missing_slaves=true runs "
+                    + "without them.";
+        } else if (slaves.isEmpty()) {
+            problem = "no slave can be reached, so no load was started: " + list;
+        } else {
+            console.println("dsload: going on without unreachable slave(s) (allow_missing_slaves): " + list);
+        }
+    }
+
+    String problem() {
+        return problem;
+    }
+
+    /** The master's {@code -R} list. */
+    String remoteHosts() {
+        return String.join(",", slaves.stream().map(SlaveAddress::toString).toList());
+    }
+
+    /** JMeter properties of the master beside the run's own. */
+    Map<String, String> masterProperties() {
+        Map<String, String> p = new LinkedHashMap<>(security.properties());
+        p.put(MODE_PROPERTY, senderMode());
+        return p;
+    }
+
+    List<Path> masterPropertyFiles() {
+        return security.propertyFiles();
+    }
+
+    /** The address slaves call the master back on: loopback when every slave is on this machine. */
+    List<String> masterJvmArgs() {
+        String host = run.rmiHostname;
+        if (host == null && slaves.stream().allMatch(SlaveAddress::isLoopback)) {
+            host = "127.0.0.1";
+        }
+        return host == null ? List.of() : List.of("-Djava.rmi.server.hostname=" + host);
+    }
+
+    /** What every slave is told: the save settings, the sender mode, the plan's properties, then the -G ones. */
+    Map<String, String> slaveProperties(Map<String, String> saveSettings) {
+        Map<String, String> p = new LinkedHashMap<>(saveSettings);
+        p.put(MODE_PROPERTY, senderMode());
+        p.putAll(run.properties);
+        p.put("sample_variables", PlanRunner.sampleVariables(run.properties.get("sample_variables")));
+        p.putAll(run.globalProperties);
+        NOT_FOR_SLAVES.forEach(p::remove);
+        p.keySet().removeIf(k -> k.startsWith("server.rmi.ssl."));
+        return p;
+    }
+
+    private String senderMode() {
+        String mode = run.globalProperties.getOrDefault(MODE_PROPERTY, run.properties.get(MODE_PROPERTY));
+        return mode == null || mode.isBlank() ? DEFAULT_SENDER_MODE : mode;
+    }
+
+    void watch(Process master, Path masterLog) {
+        Map<SlaveAddress, ProcessHandle> processes = new HashMap<>();
+        if (local != null) {
+            local.slaves().forEach(s -> processes.put(s.address(), s.handle()));
+        }
+        watch = new SlaveWatch(slaves, processes, masterLog, master, console).start();
+    }
+
+    /** True when the master had to be stopped because it waited for a lost slave. */
+    boolean masterStoppedForLostSlave() {
+        return watch != null && watch.stoppedMaster();
+    }
+
+    /** Ends the watch and writes the final roster. */
+    void runEnded() throws IOException {
+        Map<String, SlaveWatch.Loss> lost = Map.of();
+        if (watch != null) {
+            try {
+                watch.close();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            lost = watch.lost();
+        }
+        roster(lost).write(dir);
+    }
+
+    private SlaveRoster roster(Map<String, SlaveWatch.Loss> lost) {
+        List<SlaveRoster.Entry> entries = new ArrayList<>();
+        for (SlaveAddress s : slaves) {
+            SlaveWatch.Loss loss = lost.get(s.toString());
+            entries.add(loss == null ? new SlaveRoster.Entry(s.toString(), SlaveRoster.State.USED, 0, "")
+                    : new SlaveRoster.Entry(s.toString(), SlaveRoster.State.LOST, loss.time(), loss.detail()));
+        }
+        entries.addAll(missing);
+        return new SlaveRoster(entries);
+    }
+
+    /** A slave that ran to the end yet sent no sample means the results are not what they seem. */
+    String checkResults(Summary summary) throws IOException {
+        Optional<SlavesSection.Figures> figures = SlavesSection.figures(dir, summary);
+        Optional<SlaveRoster> roster = SlaveRoster.read(dir);
+        if (figures.isEmpty() || roster.isEmpty()) {
+            return null;
+        }
+        List<String> silent = new ArrayList<>();
+        for (SlaveRoster.Entry e : roster.get().in(SlaveRoster.State.USED)) {
+            LabelStats s = figures.get().slaves().get(e.address());
+            if (s == null || s.samples() == 0) {
+                silent.add(e.address());
+            }
+        }
+        if (silent.isEmpty()) {
+            return null;
+        }
+        return "slave(s) " + String.join(", ", silent) + " ran the plan but sent no sample; see "
+                + dir.resolve("slaves") + " and " + dir.resolve("jmeter.log");
+    }
+
+    /** Lost slaves, for the console. */
+    List<SlaveRoster.Entry> lost() throws IOException {
+        return SlaveRoster.read(dir).map(r -> r.in(SlaveRoster.State.LOST)).orElse(List.of());
+    }
+
+    /** Stops the slaves this run started. */
+    @Override
+    public void close() {
+        if (local != null) {
+            local.close();
+            local = null;
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package org.dsload.remote;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import org.dsload.plans.PlanRuns;
+import org.dsload.report.JtlSample;
+import org.dsload.report.LabelStats;
+import org.dsload.report.SlaveOfSample;
+import org.dsload.report.SlaveRoster;
+import org.dsload.report.SlavesSection;
+import org.dsload.run.PlanRun;
+import org.dsload.run.PlanRunner;
+import org.dsload.testing.Build;
+import org.dsload.testing.EmbeddedRedis;
+import org.dsload.testing.RedisCalls;
+import org.dsload.testing.Ports;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** test-plans/ekv-profile-get.jmx from a master on jmeter-server slaves, against a real redis-server. */
+@Timeout(400)
+class DistributedRunIT {
+    private static EmbeddedRedis redis;
+
+    @BeforeAll
+    static void startRedis() {
+        redis = EmbeddedRedis.start();
+    }
+
+    @AfterAll
+    static void stopRedis() {
+        redis.close();
+    }
+
+    private static PlanRun ekv() {
+        return new PlanRun(Build.jmeterHome(), PlanRuns.plan("ekv-profile-get.jmx"))
+                .resultsRoot(Build.target().resolve("test-results")).timeout(Duration.ofMinutes(4))
+                .jvmArgs(List.of("-Xms256m", "-Xmx512m")).dashboard(false).slaveHeap("256m")
+                .remoteDir(Build.target().resolve("rmi"))
+                .property("hosts", redis.address()).property("profiles", "1000").property("threads", "2");
+    }
+
+    @Test
+    void twoLocalSlavesBothContributeEverySampleArrivesAndTheSummaryHasARowPerSlave() throws Exception {
+        RedisCalls.reset(redis);
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PlanRunner.Outcome outcome = new PlanRunner(new PrintStream(console, true, StandardCharsets.UTF_8))
+                .run(ekv().localSlaves(2).property("duration", "4"));
+        String said = console.toString(StandardCharsets.UTF_8);
+        assertTrue(outcome.ok(), outcome.problem() + "\n" + said);
+        Path dir = outcome.dir();
+
+        List<String> slaves = SlaveRoster.read(dir).orElseThrow().in(SlaveRoster.State.USED).stream()
+                .map(SlaveRoster.Entry::address).toList();
+        assertEquals(2, slaves.size(), slaves.toString());
+        assertTrue(slaves.get(0).startsWith("127.0.0.2:") && slaves.get(1).startsWith("127.0.0.3:"), slaves.toString());
+
+        List<JtlSample> samples = PlanRuns.samples(outcome.jtl());
+        SlaveOfSample slaveOf = new SlaveOfSample(slaves);
+        Map<String, List<JtlSample>> bySlave = samples.stream().collect(Collectors.groupingBy(
+                s -> String.valueOf(slaveOf.of(s.threadName()))));
+        assertEquals(java.util.Set.copyOf(slaves), bySlave.keySet(), "every sample names one of the two slaves in its thread name");
+        for (String slave : slaves) {
+            List<JtlSample> own = bySlave.get(slave);
+            assertTrue(own.stream().anyMatch(s -> s.label().equals("GET profile")), slave + " read profiles");
+            assertEquals(1000, own.stream().filter(s -> s.label().equals("SET profile")).mapToInt(JtlSample::sampleCount)
+                    .sum(), slave + "'s setUp group loaded every profile");
+        }
+        assertTrue(samples.stream().allMatch(JtlSample::success), "every sample succeeds");
+        assertTrue(samples.stream().allMatch(JtlSample::timedInMicros), "dsload_timing reached the master from the slaves");
+        assertEquals(1, samples.stream().map(JtlSample::hostname).distinct().count(),
+                "the Hostname column cannot tell local slaves apart");
+
+        long gets = samples.stream().filter(s -> s.label().equals("GET profile")).count();
+        assertEquals(RedisCalls.of(redis, "GET"), gets, "one row per GET the server answered: none lost on the way");
+        assertEquals(RedisCalls.of(redis, "SET"),
+                samples.stream().filter(s -> s.label().equals("SET profile")).mapToLong(JtlSample::sampleCount).sum());
+
+        SlavesSection.Figures figures = SlavesSection.figures(dir, outcome.summary()).orElseThrow();
+        long perSlave = figures.slaves().values().stream().mapToLong(LabelStats::requests).sum();
+        assertEquals(outcome.summary().total().requests(), perSlave, "the per-slave rows add up to the run");
+        assertEquals(outcome.summary().total().requests(), figures.whole().requests());
+        for (double p : new double[] {50, 90, 99, 100}) {
+            assertEquals(outcome.summary().total().latencies().percentile(p), figures.whole().latencies().percentile(p));
+        }
+        String text = Files.readString(dir.resolve("summary.txt"), StandardCharsets.UTF_8);
+        assertTrue(text.contains("== Slaves =="), text);
+        for (String slave : slaves) {
+            assertTrue(text.lines().anyMatch(l -> l.startsWith(slave + " ") && l.contains(" used ")), text);
+            assertTrue(Files.isRegularFile(dir.resolve("slaves").resolve(slave.replace(':', '_') + ".log")));
+        }
+        assertTrue(text.lines().anyMatch(l -> l.startsWith("all slaves ")), text);
+        assertTrue(text.contains("Percentiles are exact"), text);
+
+        Matcher pids = Pattern.compile("dsload: slave \\S+ pid (\\d+)").matcher(said);
+        int stopped = 0;
+        while (pids.find()) {
+            assertFalse(ProcessHandle.of(Long.parseLong(pids.group(1))).map(ProcessHandle::isAlive).orElse(false),
+                    "the run stops the slaves it started");
+            stopped++;
+        }
+        assertEquals(2, stopped, said);
+    }
+
+    @Test
+    void aSlaveThatCannotBeReachedIsNamedBeforeAnyLoadStarts() throws Exception {
+        RedisCalls.reset(redis);
+        int port = Ports.free("127.0.0.9");
+        long started = System.nanoTime();
+        PlanRunner.Outcome outcome = new PlanRunner(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
+                .run(ekv().remoteHosts(List.of("127.0.0.9:" + port)).property("duration", "30"));
+        long seconds = Duration.ofNanos(System.nanoTime() - started).toSeconds();
+
+        assertFalse(outcome.ok());
+        String problem = outcome.problem();
+        assertNotNull(problem);
+        assertTrue(problem.contains("127.0.0.9:" + port) && problem.contains("no load was started")
+                && problem.contains("refused"), problem);
+        assertFalse(Files.exists(outcome.dir().resolve("jmeter.out")), "JMeter was never started");
+        assertFalse(Files.exists(outcome.jtl()));
+        assertEquals(0, RedisCalls.of(redis, "GET") + RedisCalls.of(redis, "SET"), "no load reached the server");
+        assertEquals(SlaveRoster.State.MISSING, SlaveRoster.read(outcome.dir()).orElseThrow().entries().get(0).state());
+        assertTrue(seconds < 60, "reported at once, took " + seconds + " s");
+    }
+}

@@ -1,0 +1,122 @@
+package org.dsload.remote;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.dsload.plans.PlanRuns;
+import org.dsload.report.JtlSample;
+import org.dsload.report.SlaveRoster;
+import org.dsload.run.PlanRun;
+import org.dsload.run.PlanRunner;
+import org.dsload.testing.Build;
+import org.dsload.testing.EmbeddedRedis;
+import org.dsload.testing.RedisCalls;
+import org.dsload.testing.Ports;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A slave killed during a run, and one that was never there. Each slave reads its own
+ * redis-server (a property of the slave, not sent by the master), so the server of the surviving
+ * slave counts exactly what that slave did, and the results file must hold all of it.
+ */
+@Timeout(400)
+class SlaveLossIT {
+
+    @Test
+    void theRunEndsWithTheSurvivorKeepsAllItsSamplesAndNamesTheLostAndTheMissingSlave() throws Exception {
+        PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        Path results = Build.target().resolve("test-results");
+        try (EmbeddedRedis forVictim = EmbeddedRedis.start(); EmbeddedRedis forSurvivor = EmbeddedRedis.start()) {
+            RmiSecurity security = RmiSecurity.ssl(RmiKeystore.ensure(Build.target().resolve("rmi"), quiet));
+            Path logs = results.resolve("slave-loss-" + System.currentTimeMillis()).resolve("slaves");
+            LocalSlaves.Options options = new LocalSlaves.Options(Build.jmeterHome(), logs, logs.getParent(), security, "256m");
+            try (LocalSlaves slaves = LocalSlaves.start(options, 2, address -> Map.of("hosts",
+                    address.host().equals(LocalSlaves.FIRST_ADDRESS) ? forVictim.address() : forSurvivor.address()))
+                    .stopOnExit()) {
+                SlaveProcess victim = slaves.slaves().get(0);
+                SlaveProcess survivor = slaves.slaves().get(1);
+                String missing = "127.0.0.9:" + Ports.free("127.0.0.9");
+                AtomicLong killedAt = new AtomicLong();
+                Thread killer = new Thread(() -> {
+                    long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+                    while (System.nanoTime() < deadline && RedisCalls.of(forVictim, "GET") == 0) {
+                        sleep(100);
+                    }
+                    sleep(1000);
+                    killedAt.set(System.currentTimeMillis());
+                    victim.kill();
+                }, "killer");
+                killer.start();
+
+                ByteArrayOutputStream console = new ByteArrayOutputStream();
+                PlanRun run = new PlanRun(Build.jmeterHome(), PlanRuns.plan("ekv-profile-get.jmx")).resultsRoot(results)
+                        .timeout(Duration.ofMinutes(4)).jvmArgs(List.of("-Xms256m", "-Xmx512m"))
+                        .remoteDir(Build.target().resolve("rmi")).allowMissingSlaves(true)
+                        .remoteHosts(List.of(victim.address().toString(), survivor.address().toString(), missing))
+                        .property("profiles", "500").property("threads", "2").property("duration", "10");
+                PlanRunner.Outcome outcome = new PlanRunner(new PrintStream(console, true, StandardCharsets.UTF_8)).run(run);
+                killer.join(Duration.ofMinutes(1).toMillis());
+                String said = console.toString(StandardCharsets.UTF_8);
+
+                assertTrue(killedAt.get() > 0, "the victim was killed while it was reading");
+                assertFalse(victim.isAlive());
+                assertTrue(outcome.ok(), outcome.problem() + "\n" + said);
+                assertFalse(outcome.timedOut(), "the master was not left waiting for the lost slave");
+                assertTrue(said.contains("dsload: lost slave " + victim.address()), said);
+
+                SlaveRoster roster = SlaveRoster.read(outcome.dir()).orElseThrow();
+                SlaveRoster.Entry lost = roster.in(SlaveRoster.State.LOST).get(0);
+                assertEquals(victim.address().toString(), lost.address());
+                assertTrue(lost.time() >= killedAt.get() && lost.time() < killedAt.get() + 30_000,
+                        "lost " + (lost.time() - killedAt.get()) + " ms after the kill");
+                assertEquals(List.of(survivor.address().toString()),
+                        roster.in(SlaveRoster.State.USED).stream().map(SlaveRoster.Entry::address).toList());
+                assertEquals(List.of(missing),
+                        roster.in(SlaveRoster.State.MISSING).stream().map(SlaveRoster.Entry::address).toList());
+
+                List<JtlSample> samples = PlanRuns.samples(outcome.jtl());
+                String survivorPrefix = survivor.address() + "-";
+                String victimPrefix = victim.address() + "-";
+                long survivorGets = samples.stream().filter(s -> s.threadName().startsWith(survivorPrefix)
+                        && s.label().equals("GET profile")).count();
+                long survivorSets = samples.stream().filter(s -> s.threadName().startsWith(survivorPrefix)
+                        && s.label().equals("SET profile")).mapToLong(JtlSample::sampleCount).sum();
+                assertTrue(survivorGets > 0);
+                assertEquals(RedisCalls.of(forSurvivor, "GET"), survivorGets, "every GET of the survivor has its row");
+                assertEquals(RedisCalls.of(forSurvivor, "SET"), survivorSets);
+                long victimGets = samples.stream().filter(s -> s.threadName().startsWith(victimPrefix)
+                        && s.label().equals("GET profile")).count();
+                assertTrue(victimGets <= RedisCalls.of(forVictim, "GET"), "the victim's unsent samples died with it");
+                assertTrue(samples.stream().allMatch(s -> s.threadName().startsWith(survivorPrefix)
+                        || s.threadName().startsWith(victimPrefix)));
+
+                String text = Files.readString(outcome.dir().resolve("summary.txt"), StandardCharsets.UTF_8);
+                assertTrue(text.contains("Lost: " + victim.address() + " at "), text);
+                assertTrue(text.contains("Missing: " + missing + " could not be reached"), text);
+                assertTrue(text.lines().anyMatch(l -> l.startsWith(survivor.address() + " ") && l.contains(" used ")), text);
+                assertTrue(Files.isRegularFile(outcome.dir().resolve("dashboard/index.html")),
+                        "the dashboard is made from the results file when the master had to be stopped");
+            }
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package org.dsload.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SlavesSectionTest {
+    private static final String HEADER = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,success,"
+            + "bytes,sentBytes,SampleCount,Hostname,dsload_timing";
+
+    @TempDir
+    Path dir;
+
+    private static String row(long start, long micros, String thread, boolean ok) {
+        return start + "," + micros / 1000 + ",get," + (ok ? "OK" : "ERR") + ",m," + thread + "," + ok
+                + ",10,5,1,vm," + start + ":" + micros;
+    }
+
+    private Summary write(List<String> rows) throws IOException {
+        Path jtl = dir.resolve("plan.jtl");
+        Files.writeString(jtl, HEADER + "\n" + String.join("\n", rows) + "\n");
+        return Summary.of(jtl);
+    }
+
+    private static boolean hasRow(String text, String start) {
+        return text.lines().anyMatch(l -> l.matches(start + "\\s.*"));
+    }
+
+    @Test
+    void theSlaveOfASampleIsTheAddressJMeterPutsInFrontOfTheThreadName() {
+        SlaveOfSample known = new SlaveOfSample(List.of("10.0.0.1:1099", "10.0.0.1:10990", "gen-1.example:1099"));
+        assertEquals("10.0.0.1:1099", known.of("10.0.0.1:1099-read profiles 1-3"));
+        assertEquals("10.0.0.1:10990", known.of("10.0.0.1:10990-read profiles 1-3"));
+        assertEquals("gen-1.example:1099", known.of("gen-1.example:1099-load 1-1"));
+        assertNull(known.of("read profiles 1-1"));
+        SlaveOfSample any = new SlaveOfSample(List.of());
+        assertEquals("127.0.0.2:41234", any.of("127.0.0.2:41234-read profiles 1-1"));
+        assertEquals("[::1]:1099", any.of("[::1]:1099-g 1-1"));
+        assertNull(any.of("read profiles 1-1"));
+    }
+
+    @Test
+    void perSlaveRowsAddUpAndTheMergedPercentilesEqualThoseOfEverySample() throws IOException {
+        Random random = new Random(7);
+        List<String> rows = new ArrayList<>();
+        String[] slaves = {"127.0.0.2:40001", "127.0.0.3:40002"};
+        for (int i = 0; i < 5000; i++) {
+            String slave = slaves[i % 2];
+            // the second slave is slower, so merging is not averaging
+            long micros = (i % 2 == 0 ? 100 : 900) + random.nextInt(5000);
+            rows.add(row(1_000_000 + i, micros, slave + "-read 1-" + (i % 3 + 1), i % 97 != 0));
+        }
+        Summary summary = write(rows);
+        new SlaveRoster(List.of(new SlaveRoster.Entry(slaves[0], SlaveRoster.State.USED, 0, ""),
+                new SlaveRoster.Entry(slaves[1], SlaveRoster.State.USED, 0, ""))).write(dir);
+
+        SlavesSection.Figures f = SlavesSection.figures(dir, summary).orElseThrow();
+        assertEquals(List.of(slaves[0], slaves[1]), List.copyOf(f.slaves().keySet()));
+        assertEquals(2500, f.slaves().get(slaves[0]).requests());
+        assertEquals(2500, f.slaves().get(slaves[1]).requests());
+        assertEquals(summary.total().requests(), f.whole().requests());
+        assertEquals(summary.total().successes(), f.whole().successes());
+        for (double p : new double[] {0, 50, 90, 95, 99, 99.9, 100}) {
+            assertEquals(summary.total().latencies().percentile(p), f.whole().latencies().percentile(p), "p" + p);
+        }
+        assertTrue(f.slaves().get(slaves[0]).latencies().percentile(50) < f.slaves().get(slaves[1]).latencies().percentile(50));
+
+        String text = new SlavesSection().render(dir, summary).orElseThrow();
+        assertTrue(text.startsWith("== Slaves ==\n"), text);
+        assertTrue(hasRow(text, "127.0.0.2:40001\\s+used\\s+2500"), text);
+        assertTrue(hasRow(text, "127.0.0.3:40002\\s+used\\s+2500"), text);
+        assertTrue(hasRow(text, "all slaves\\s+5000"), text);
+        assertTrue(text.contains("Percentiles are exact"), text);
+        assertFalse(text.contains("Warning"), text);
+    }
+
+    @Test
+    void lostAndMissingSlavesAreNamedWithTheTime() throws IOException {
+        Summary summary = write(List.of(row(1_700_000_000_000L, 300, "127.0.0.2:40001-read 1-1", true),
+                row(1_700_000_001_000L, 300, "127.0.0.3:40002-read 1-1", true),
+                row(1_700_000_009_000L, 300, "127.0.0.3:40002-read 1-1", true)));
+        new SlaveRoster(List.of(
+                new SlaveRoster.Entry("127.0.0.2:40001", SlaveRoster.State.LOST, 1_700_000_002_500L, "process 1 exited"),
+                new SlaveRoster.Entry("127.0.0.3:40002", SlaveRoster.State.USED, 0, ""),
+                new SlaveRoster.Entry("127.0.0.9:1099", SlaveRoster.State.MISSING, 1_699_999_999_000L, "Connection refused")))
+                .write(dir);
+        String text = new SlavesSection().render(dir, summary).orElseThrow();
+        assertTrue(hasRow(text, "127.0.0.2:40001\\s+lost\\s+1"), text);
+        assertTrue(text.contains("Lost: 127.0.0.2:40001 at "), text);
+        assertTrue(text.contains("(2.5 s after the first sample): process 1 exited; its last sample ended "), text);
+        assertTrue(text.contains("Missing: 127.0.0.9:1099 could not be reached before the run (Connection refused)"), text);
+    }
+
+    @Test
+    void aLocalRunHasNoSlavesSection() throws IOException {
+        Summary summary = write(List.of(row(1000, 300, "read profiles 1-1", true)));
+        assertEquals(Optional.empty(), new SlavesSection().render(dir, summary));
+    }
+
+    @Test
+    void samplesWithoutASlavePrefixAreShownApartInADistributedRun() throws IOException {
+        Summary summary = write(List.of(row(1000, 300, "127.0.0.2:40001-read 1-1", true), row(1001, 300, "odd 1-1", true)));
+        new SlaveRoster(List.of(new SlaveRoster.Entry("127.0.0.2:40001", SlaveRoster.State.USED, 0, ""))).write(dir);
+        SlavesSection.Figures f = SlavesSection.figures(dir, summary).orElseThrow();
+        assertEquals(1, f.slaves().get(SlavesSection.NO_SLAVE).requests());
+        assertEquals(2, f.whole().requests());
+    }
+}

@@ -1,0 +1,46 @@
+package org.dsload.run;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+
+import org.junit.jupiter.api.Test;
+
+class DistributedRunTest {
+
+    private static PlanRun run() {
+        return new PlanRun(Path.of("home"), Path.of("plan.jmx")).remoteHosts(List.of("127.0.0.2:1099"));
+    }
+
+    @Test
+    void aLiteralPasswordIsRefusedBecauseSlavesLogEveryPropertyTheyAreSent() {
+        IOException e = assertThrows(IOException.class,
+                () -> DistributedRun.checkNoLiteralSecrets(run().property("redis_password", "hunter2")));
+        assertTrue(e.getMessage().contains("'redis_password'") && e.getMessage().contains("env:NAME"), e.getMessage());
+        assertFalse(e.getMessage().contains("hunter2"));
+        assertThrows(IOException.class, () -> DistributedRun.checkNoLiteralSecrets(run().globalProperty("api_token", "t")));
+        assertDoesNotThrow(() -> DistributedRun.checkNoLiteralSecrets(run().property("redis_password", "env:REDIS_PW")
+                .property("zk_secret", "file:/etc/zk").property("redis_password2", "").property("keys", "1:x")));
+    }
+
+    @Test
+    void masterLogLinesOfFinishedSlavesAreRecognised() {
+        Matcher m = SlaveWatch.FINISHED.matcher(
+                "2026-11-22 17:12:30,947 INFO o.a.j.JMeter: Finished remote host: 127.0.0.2:41002 (1795367550947)");
+        assertTrue(m.find());
+        assertEquals("127.0.0.2:41002", m.group(1));
+        assertEquals("1795367550947", m.group(2));
+    }
+
+    @Test
+    void theDefaultSenderModeIsStrippedBatch() {
+        assertEquals("StrippedBatch", DistributedRun.DEFAULT_SENDER_MODE);
+    }
+}

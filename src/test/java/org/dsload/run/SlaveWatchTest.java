@@ -1,0 +1,99 @@
+package org.dsload.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.dsload.remote.SlaveAddress;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The watch against real processes and sockets: a "master" process (sleep) that would wait forever,
+ * a slave whose registry port accepts connections, and one whose port refuses them.
+ */
+@Timeout(60)
+class SlaveWatchTest {
+    @TempDir
+    Path dir;
+    private Process master;
+    private ServerSocket registry;
+
+    @AfterEach
+    void cleanUp() throws IOException {
+        if (master != null) {
+            master.destroyForcibly();
+        }
+        if (registry != null) {
+            registry.close();
+        }
+    }
+
+    private static int closedPort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static void finished(Path log, SlaveAddress slave) throws IOException {
+        Files.writeString(log, "2026-11-22 17:12:30,947 INFO o.a.j.JMeter: Finished remote host: " + slave + " ("
+                + System.currentTimeMillis() + ")\n", StandardOpenOption.APPEND);
+    }
+
+    @Test
+    void aMasterLeftWaitingForALostSlaveIsStoppedOnceTheOthersHaveFinished() throws Exception {
+        Path log = Files.createFile(dir.resolve("jmeter.log"));
+        master = new ProcessBuilder("sleep", "120").start();
+        registry = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        SlaveAddress alive = new SlaveAddress("127.0.0.1", registry.getLocalPort());
+        SlaveAddress dead = new SlaveAddress("127.0.0.1", closedPort());
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        SlaveWatch watch = new SlaveWatch(List.of(alive, dead), Map.of(), log, master,
+                new PrintStream(console, true, StandardCharsets.UTF_8)).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!watch.lost().containsKey(dead.toString()) && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        assertEquals(List.of(dead.toString()), List.copyOf(watch.lost().keySet()));
+        assertTrue(watch.lost().get(dead.toString()).detail().contains("refused"), watch.lost().toString());
+        Thread.sleep(1500);
+        assertTrue(master.isAlive(), "the other slave has not finished yet");
+
+        finished(log, alive);
+        assertTrue(master.waitFor(20, TimeUnit.SECONDS), "stopped once the survivor reported its end");
+        assertTrue(watch.stoppedMaster());
+        assertTrue(console.toString(StandardCharsets.UTF_8).contains("lost slave " + dead));
+        watch.close();
+    }
+
+    @Test
+    void aRunWithoutLossIsLeftToEndByItself() throws Exception {
+        Path log = Files.createFile(dir.resolve("jmeter.log"));
+        master = new ProcessBuilder("sleep", "120").start();
+        registry = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        SlaveAddress alive = new SlaveAddress("127.0.0.1", registry.getLocalPort());
+        SlaveWatch watch = new SlaveWatch(List.of(alive), Map.of(), log, master,
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).start();
+        finished(log, alive);
+        Thread.sleep(3000);
+        assertTrue(master.isAlive());
+        assertFalse(watch.stoppedMaster());
+        assertTrue(watch.lost().isEmpty());
+        watch.close();
+    }
+}

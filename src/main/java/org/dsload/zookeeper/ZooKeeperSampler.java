@@ -406,7 +406,8 @@ public class ZooKeeperSampler extends AbstractSampler implements TestBean, Threa
             WriteStamps.writing(full);
             switch (c.trigger) {
                 case "set" -> writer.setData().forPath(znode, payload(c, n, thread));
-                case "create" -> writer.create().withMode(CreateMode.PERSISTENT).forPath(znode, payload(c, n, thread));
+                case "create" -> writer.create().creatingParentContainersIfNeeded().withMode(CreateMode.PERSISTENT)
+                        .forPath(znode, payload(c, n, thread));
                 default -> writer.delete().forPath(znode);
             }
             return null;

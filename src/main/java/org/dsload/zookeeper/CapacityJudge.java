@@ -65,8 +65,11 @@ final class CapacityJudge {
         if (!success) {
             w.errors++;
         }
+        // Samples arrive when they end: a step is judged only once a sample that started a fifth of
+        // a step after it shows that its late samples are in.
+        int closed = (int) Math.min(steps() - 1, Math.max(0, (sinceStart - stepMillis / 5) / stepMillis));
         boolean over = false;
-        while (verdict == null && judged < k) {
+        while (verdict == null && judged < closed) {
             over = judge(judged++);
         }
         return over;

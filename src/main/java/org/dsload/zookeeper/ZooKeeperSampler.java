@@ -109,7 +109,6 @@ public class ZooKeeperSampler extends AbstractSampler implements TestBean, Threa
         long n = seq++;
         String znode = c.path.expand(n, 0, thread);
         SampleResult result = Results.create(getName());
-        result.setSamplerData(c.op.word() + " " + znode);
         CuratorFramework client;
         try {
             client = clients.client();
@@ -134,6 +133,10 @@ public class ZooKeeperSampler extends AbstractSampler implements TestBean, Threa
                 result.sampleEnd();
             }
             Results.fail(result, "INTERRUPTED", "interrupted while waiting for ZooKeeper (the test is stopping)");
+        }
+        // The request text costs as much as a fast operation; keep it where someone will look at it.
+        if ((c.limit > 0 || !result.isSuccessful()) && result.getSamplerData() == null) {
+            result.setSamplerData(c.op.word() + " " + znode);
         }
         return result;
     }
@@ -211,7 +214,7 @@ public class ZooKeeperSampler extends AbstractSampler implements TestBean, Threa
     private enum Absent { INSTANCE }
 
     private static void answered(Compiled c, SampleResult result, String znode, byte[] bytes, Object answer, Stat stat) {
-        LimitedText text = new LimitedText(Math.max(c.limit, 1));
+        LimitedText text = c.limit > 0 ? new LimitedText(c.limit) : null;
         long sent;
         long received;
         String code = OK;
@@ -220,19 +223,25 @@ public class ZooKeeperSampler extends AbstractSampler implements TestBean, Threa
             case CREATE -> {
                 sent = WireSize.create(znode, bytes);
                 received = WireSize.reply(WireSize.string((String) answer));
-                text.append((String) answer);
+                if (text != null) {
+                    text.append((String) answer);
+                }
             }
             case SET -> {
                 sent = WireSize.set(znode, bytes);
                 received = WireSize.reply(WireSize.STAT);
-                text.append(describe((Stat) answer));
+                if (text != null) {
+                    text.append(describe((Stat) answer));
+                }
             }
             case GET -> {
                 byte[] got = (byte[]) answer;
                 sent = WireSize.pathRequest(znode);
                 received = WireSize.reply(WireSize.buffer(got) + WireSize.STAT);
-                text.append(got == null ? "(null)" : new String(got, StandardCharsets.UTF_8)).append('\n')
-                        .append(describe(stat));
+                if (text != null) {
+                    text.append(got == null ? "(null)" : new String(got, StandardCharsets.UTF_8)).append('\n')
+                            .append(describe(stat));
+                }
             }
             case EXISTS -> {
                 sent = WireSize.pathRequest(znode);
@@ -240,15 +249,19 @@ public class ZooKeeperSampler extends AbstractSampler implements TestBean, Threa
                 if (answer == Absent.INSTANCE) {
                     code = KeeperException.Code.NONODE.name();
                     message = "no node " + znode + " (Exists answers that as a success)";
-                    text.append("(no node)");
-                } else {
+                    if (text != null) {
+                        text.append("(no node)");
+                    }
+                } else if (text != null) {
                     text.append(describe((Stat) answer));
                 }
             }
             case DELETE -> {
                 sent = WireSize.pathRequest(znode);
                 received = WireSize.reply(0);
-                text.append("deleted ").append(znode);
+                if (text != null) {
+                    text.append("deleted ").append(znode);
+                }
             }
             case CHILDREN -> {
                 @SuppressWarnings("unchecked")
@@ -257,7 +270,7 @@ public class ZooKeeperSampler extends AbstractSampler implements TestBean, Threa
                 int payload = 4 + WireSize.STAT;
                 for (String child : children) {
                     payload += WireSize.string(child);
-                    if (!text.full()) {
+                    if (text != null && !text.full()) {
                         text.append(child).append('\n');
                     }
                 }
@@ -268,7 +281,7 @@ public class ZooKeeperSampler extends AbstractSampler implements TestBean, Threa
         }
         Results.succeed(result, code, message);
         Results.bytes(result, sent, received);
-        if (c.limit > 0) {
+        if (text != null) {
             Results.text(result, text.toString());
         }
     }

@@ -31,7 +31,8 @@ import org.dsload.testing.EmbeddedZooKeeper;
  * <li>(c) zk-smoketest's zk-latencies.py --synchronous, when {@code bench.zk_smoketest} names
  * a folder holding it and {@code bench.python} a Python that imports its zkpython binding.</li>
  * </ul>
- * System properties: {@code bench.znodes} (default 10000), {@code bench.size} (100),
+ * Settings, as system properties or as {@code -Dbench.props="znodes=10000 rounds=2 ..."} through Maven:
+ * {@code bench.znodes} (default 10000), {@code bench.size} (100),
  * {@code bench.watches} (1000), {@code bench.zk_nodes} (1; 3 or 5 for an ensemble),
  * {@code bench.rounds} (1: each tool runs this many times, alternating, and its best round counts).
  */
@@ -48,6 +49,12 @@ public final class ZooKeeperBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
+        for (String pair : System.getProperty("bench.props", "").trim().split("\\s+")) {
+            int eq = pair.indexOf('=');
+            if (eq > 0) {
+                System.setProperty("bench." + pair.substring(0, eq), pair.substring(eq + 1));
+            }
+        }
         int znodes = Integer.getInteger("bench.znodes", 10_000);
         int size = Integer.getInteger("bench.size", 100);
         int watches = Integer.getInteger("bench.watches", 1000);
@@ -147,7 +154,7 @@ public final class ZooKeeperBenchmark {
                     + "that imports zkpython's zookeeper module> (docs/benchmarks.md says how to build it)";
         }
         String out = Bench.command(List.of(System.getProperty("bench.python", "python2"), "-c",
-                "import zookeeper; print('zkpython ok')"), 60);
+                "import sys; sys.path.insert(0, '" + dir + "'); import zookeeper; print('zkpython ok')"), 60);
         return out.contains("zkpython ok") ? null : "the Python given cannot import zookeeper (zkpython): " + out.strip();
     }
 

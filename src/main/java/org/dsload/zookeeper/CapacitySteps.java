@@ -28,8 +28,8 @@ import org.slf4j.LoggerFactory;
  * Capacity Steps (listener): judges a load that grows in steps (S4: domains stepped by 100
  * until the ensemble fails) one step at a time, stops the test at the first step whose error
  * ratio or p99 passes its bound, and prints the capacity reached. The plan makes the load grow:
- * the threads of step k start k step lengths after the test. Judged samples' times are JMeter's
- * milliseconds; steps are placed by each sample's start time.
+ * the threads of step k start k step lengths after the test. Steps are counted from the first
+ * judged sample and placed by each sample's start time; judged times are JMeter's milliseconds.
  */
 @TestElementMetadata(labelResource = "displayName")
 public class CapacitySteps extends AbstractTestElement implements SampleListener, TestStateListener, TestBean,
@@ -75,7 +75,7 @@ public class CapacitySteps extends AbstractTestElement implements SampleListener
             synchronized (this) {
                 judge = new CapacityJudge(start, step, max, seconds * 1000, errors, p99 * 1000,
                         f.text("unit", unit).isEmpty() ? "units" : f.text("unit", unit));
-                testStart = System.currentTimeMillis();
+                testStart = 0;
                 stopped = false;
             }
         } catch (ConfigException e) {
@@ -95,6 +95,11 @@ public class CapacitySteps extends AbstractTestElement implements SampleListener
         synchronized (this) {
             if (judge == null || stopped) {
                 return;
+            }
+            if (testStart == 0) {
+                // Steps count from the first sample: a slow start (class loading, a busy generator)
+                // must not leave the first step empty.
+                testStart = r.getStartTime();
             }
             over = judge.add(r.getStartTime() - testStart, r.getTime() * 1000, r.isSuccessful());
             if (over) {

@@ -74,7 +74,7 @@ class ZooKeeperPlansIT {
     @Test
     void schedulerModelStepsDomainsAndPrintsTheCapacityReached() throws Exception {
         PlanRuns.Result result = PlanRuns.run("zk-scheduler-model.jmx", Map.of("hosts", zk.connectString(),
-                "start_domains", "2", "step", "2", "max_domains", "4", "step_seconds", "6", "max_p99_ms", "5000"),
+                "start_domains", "2", "step", "2", "max_domains", "4", "step_seconds", "10", "max_p99_ms", "5000"),
                 Duration.ofMinutes(3));
         assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
         List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());

@@ -160,10 +160,18 @@ public final class ZooKeeperBenchmark {
 
     private static Map<String, Double> zkLatenciesPy(EmbeddedZooKeeper zk, int znodes, int size, int round)
             throws Exception {
-        Path script = Path.of(System.getProperty("bench.zk_smoketest"), "zk-latencies.py");
-        String output = Bench.command(List.of(System.getProperty("bench.python", "python2"), script.toString(),
+        Path script = Path.of(System.getProperty("bench.zk_smoketest"), "zk-latencies.py").toAbsolutePath();
+        // zkclient.py writes the C client's log (cli_log_<pid>.txt) into the working directory.
+        Path work = Files.createDirectories(Build.target().resolve("bench-results"));
+        Process p = new ProcessBuilder(System.getProperty("bench.python", "python2"), script.toString(),
                 "--servers=" + zk.connectString().split(",")[0], "--znode_count=" + znodes, "--znode_size=" + size,
-                "--synchronous", "--timeout=30000", "--root_znode=/bench-py-" + round), 1800);
+                "--synchronous", "--timeout=30000", "--root_znode=/bench-py-" + round)
+                .directory(work.toFile()).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (!p.waitFor(1800, java.util.concurrent.TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new IllegalStateException("zk-latencies.py ran past 1800 s");
+        }
         Map<String, Double> rates = new LinkedHashMap<>();
         Matcher m = PY_LINE.matcher(output);
         while (m.find()) {

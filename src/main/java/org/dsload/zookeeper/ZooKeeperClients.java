@@ -89,8 +89,12 @@ public final class ZooKeeperClients implements AutoCloseable, ConnectionCounting
         return own;
     }
 
-    /** The session that writes to trigger watches, distinct from every sampling session. */
-    CuratorFramework triggerClient() {
+    /**
+     * The session that writes to trigger watches, distinct from every sampling session. It is
+     * connected before it is first handed out, so that no notification latency includes its
+     * connection set-up.
+     */
+    CuratorFramework triggerClient() throws InterruptedException {
         CuratorFramework current = trigger;
         if (current == null) {
             synchronized (this) {
@@ -98,6 +102,7 @@ public final class ZooKeeperClients implements AutoCloseable, ConnectionCounting
                 if (current == null) {
                     current = settings.newClient("dsload-zk-trigger");
                     current.start();
+                    current.blockUntilConnected(settings.connectionTimeoutMillis, TimeUnit.MILLISECONDS);
                     trigger = current;
                 }
             }

@@ -5,10 +5,15 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
+import org.dsload.zookeeper.report.CapacitySection;
+import org.dsload.zookeeper.report.ServerGaugesSection;
+import org.dsload.zookeeper.report.ZkLatenciesSection;
+
 /** The summary of a run: the results file's figures, then every section the run has material for. */
 public final class RunReport {
     /** Sections in the order they are printed. */
-    static final List<RunSection> SECTIONS = List.of(new SlavesSection());
+    static final List<RunSection> SECTIONS = List.of(new ZkLatenciesSection(), new ServerGaugesSection(),
+            new CapacitySection(), new SlavesSection());
 
     private RunReport() {
     }

@@ -1,0 +1,48 @@
+package org.dsload.zookeeper;
+
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.imps.CuratorFrameworkState;
+import org.apache.zookeeper.WatchedEvent;
+import org.apache.zookeeper.Watcher;
+
+/**
+ * A watch that stays: when it fires, the path is read again in the background with the same
+ * watcher, as a scheduler's executor re-reads a job node it was told changed. One instance per
+ * session, operation and path, so that reading the same node again does not pile up watchers.
+ */
+final class KeptWatch implements Watcher {
+    private final CuratorFramework client;
+    private final ZooKeeperClients owner;
+    private final Operation operation;
+    private final String path;
+
+    KeptWatch(CuratorFramework client, ZooKeeperClients owner, Operation operation, String path) {
+        this.client = client;
+        this.owner = owner;
+        this.operation = operation;
+        this.path = path;
+    }
+
+    @Override
+    public void process(WatchedEvent event) {
+        if (event.getType() == Event.EventType.None) {
+            return;
+        }
+        owner.notified();
+        if (client.getState() != CuratorFrameworkState.STARTED) {
+            return;
+        }
+        try {
+            if (operation == Operation.CHILDREN && event.getType() != Event.EventType.NodeDeleted) {
+                client.getChildren().usingWatcher(this).inBackground().forPath(path);
+            } else if (operation == Operation.GET && event.getType() != Event.EventType.NodeDeleted) {
+                client.getData().usingWatcher(this).inBackground().forPath(path);
+            } else {
+                // A deleted node can only be watched for its return.
+                client.checkExists().usingWatcher(this).inBackground().forPath(path);
+            }
+        } catch (Exception e) {
+            // The session is closing; the watch ends with it.
+        }
+    }
+}

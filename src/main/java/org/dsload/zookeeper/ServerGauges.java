@@ -1,0 +1,167 @@
+package org.dsload.zookeeper;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Polls {@code mntr} on every ZooKeeper server a plan uses, once a second, into one file of the
+ * run folder ({@value #FILE}), so the server's side (znodes, watches, connections, outstanding
+ * requests, data size, latencies) lines up with the client's figures. S4's lesson: outstanding
+ * requests above 300 predicted instability long before client errors did.
+ *
+ * <p>One poller per JVM: connection elements lease the servers they use, and a server polled for
+ * two elements is written once. A server that cannot be reached is written with state
+ * {@code unreachable}, which shows when a member was down; one that refuses {@code mntr} (not in
+ * its {@code 4lw.commands.whitelist}) is logged once and no longer polled.
+ */
+public final class ServerGauges {
+    public static final String FILE = "zk-mntr.tsv";
+    /** mntr keys written, in column order after the time stamp and the server. */
+    public static final List<String> KEYS = List.of("zk_server_state", "zk_znode_count", "zk_watch_count",
+            "zk_ephemerals_count", "zk_num_alive_connections", "zk_outstanding_requests", "zk_approximate_data_size",
+            "zk_avg_latency", "zk_max_latency", "zk_min_latency", "zk_packets_received", "zk_packets_sent",
+            "zk_open_file_descriptor_count");
+    public static final String UNREACHABLE = "unreachable";
+    private static final Logger log = LoggerFactory.getLogger(ServerGauges.class);
+    private static final int TIMEOUT_MILLIS = 900;
+
+    private static ServerGauges running;
+
+    private final Path file;
+    private final Map<String, Integer> leases = new ConcurrentHashMap<>();
+    private final Set<String> refused = ConcurrentHashMap.newKeySet();
+    private final ScheduledExecutorService timer;
+    private final BufferedWriter out;
+
+    private ServerGauges(Path file) throws IOException {
+        this.file = file;
+        boolean fresh = !Files.exists(file);
+        this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND);
+        if (fresh) {
+            out.write("epoch_ms\tserver\t" + String.join("\t", KEYS) + "\n");
+            out.flush();
+        }
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "dsload-zk-mntr");
+            t.setDaemon(true);
+            return t;
+        });
+        timer.scheduleAtFixedRate(this::pollAll, 0, 1, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Starts polling {@code servers} (host:port) into {@code runDir}; closing the lease stops
+     * polling them, and the poller ends with its last lease.
+     */
+    public static synchronized AutoCloseable lease(Path runDir, List<String> servers) throws IOException {
+        Path file = runDir.resolve(FILE);
+        if (running == null || !running.file.equals(file)) {
+            if (running != null) {
+                running.shutdown();
+            }
+            Files.createDirectories(runDir);
+            running = new ServerGauges(file);
+        }
+        ServerGauges gauges = running;
+        servers.forEach(s -> gauges.leases.merge(s, 1, Integer::sum));
+        return () -> release(gauges, servers);
+    }
+
+    private static synchronized void release(ServerGauges gauges, List<String> servers) {
+        servers.forEach(s -> gauges.leases.computeIfPresent(s, (k, n) -> n > 1 ? n - 1 : null));
+        if (gauges.leases.isEmpty()) {
+            gauges.shutdown();
+            if (running == gauges) {
+                running = null;
+            }
+        }
+    }
+
+    private void shutdown() {
+        timer.shutdown();
+        try {
+            timer.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        pollAll();
+        synchronized (out) {
+            try {
+                out.close();
+            } catch (IOException e) {
+                log.warn("dsload: closing {}: {}", file, e.toString());
+            }
+        }
+    }
+
+    private void pollAll() {
+        long now = System.currentTimeMillis();
+        StringBuilder lines = new StringBuilder();
+        for (String server : leases.keySet()) {
+            if (!refused.contains(server)) {
+                poll(server, now, lines);
+            }
+        }
+        synchronized (out) {
+            try {
+                out.write(lines.toString());
+                out.flush();
+            } catch (IOException e) {
+                // closed at the end of the test, or the disk is full: the gauges are a side figure
+                log.debug("dsload: writing {}: {}", file, e.toString());
+            }
+        }
+    }
+
+    private void poll(String server, long now, StringBuilder lines) {
+        int colon = server.lastIndexOf(':');
+        String host = server.substring(0, colon).replace("[", "").replace("]", "");
+        int port = Integer.parseInt(server.substring(colon + 1));
+        Map<String, String> values;
+        try {
+            values = parse(FourLetterWord.send(host, port, "mntr", TIMEOUT_MILLIS));
+        } catch (IOException e) {
+            values = new HashMap<>(Map.of("zk_server_state", UNREACHABLE));
+        }
+        if (!values.containsKey("zk_server_state")) {
+            refused.add(server);
+            log.warn("dsload: ZooKeeper {} does not answer mntr (add mntr to its 4lw.commands.whitelist); "
+                    + "its gauges are not recorded", server);
+            return;
+        }
+        lines.append(now).append('\t').append(server);
+        for (String key : KEYS) {
+            lines.append('\t').append(values.getOrDefault(key, ""));
+        }
+        lines.append('\n');
+    }
+
+    /** mntr's reply: one {@code key<TAB>value} per line. */
+    static Map<String, String> parse(String reply) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String line : reply.split("\n")) {
+            int tab = line.indexOf('\t');
+            if (tab > 0) {
+                values.put(line.substring(0, tab).trim(), line.substring(tab + 1).trim());
+            }
+        }
+        return values;
+    }
+}

@@ -1,0 +1,134 @@
+package org.dsload.zookeeper.report;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import org.dsload.report.RunSection;
+import org.dsload.report.Summary;
+
+/**
+ * The ranges of the ZooKeeper servers' {@code mntr} gauges over a run (zk-mntr.tsv, one line per
+ * server per second), next to the client figures; warns when outstanding requests passed the
+ * level S4 found to predict instability.
+ */
+public final class ServerGaugesSection implements RunSection {
+    static final String FILE = "zk-mntr.tsv";
+    static final long OUTSTANDING_WARNING = 300;
+    private static final String UNREACHABLE = "unreachable";
+
+    /** Minimum and maximum of one gauge. */
+    private static final class Range {
+        double min = Double.MAX_VALUE;
+        double max = -Double.MAX_VALUE;
+
+        void add(double v) {
+            min = Math.min(min, v);
+            max = Math.max(max, v);
+        }
+
+        boolean empty() {
+            return min == Double.MAX_VALUE;
+        }
+
+        String text() {
+            if (empty()) {
+                return "-";
+            }
+            return min == max ? number(min) : number(min) + "-" + number(max);
+        }
+
+        private static String number(double v) {
+            return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.2f", v);
+        }
+    }
+
+    /** What one server showed over the run. */
+    private static final class Server {
+        final Set<String> states = new LinkedHashSet<>();
+        final Map<String, Range> ranges = new LinkedHashMap<>();
+        long polls;
+        long unreachable;
+
+        Range range(String key) {
+            return ranges.computeIfAbsent(key, k -> new Range());
+        }
+    }
+
+    @Override
+    public Optional<String> render(Path runDir, Summary summary) throws IOException {
+        Path file = runDir.resolve(FILE);
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        Map<String, Server> servers = new LinkedHashMap<>();
+        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String headerLine = in.readLine();
+            if (headerLine == null) {
+                return Optional.empty();
+            }
+            List<String> header = List.of(headerLine.split("\t", -1));
+            String line;
+            while ((line = in.readLine()) != null) {
+                String[] cells = line.split("\t", -1);
+                if (cells.length != header.size()) {
+                    continue;
+                }
+                Server server = servers.computeIfAbsent(cells[1], s -> new Server());
+                server.polls++;
+                for (int i = 2; i < cells.length; i++) {
+                    String key = header.get(i);
+                    if (key.equals("zk_server_state")) {
+                        if (cells[i].equals(UNREACHABLE)) {
+                            server.unreachable++;
+                        } else {
+                            server.states.add(cells[i]);
+                        }
+                    } else if (!cells[i].isEmpty()) {
+                        try {
+                            server.range(key).add(Double.parseDouble(cells[i]));
+                        } catch (NumberFormatException e) {
+                            // a gauge this version writes differently: leave it out
+                        }
+                    }
+                }
+            }
+        }
+        if (servers.isEmpty()) {
+            return Optional.empty();
+        }
+        StringBuilder out = new StringBuilder("== ZooKeeper server gauges (mntr, every second; min-max over the run) ==\n");
+        out.append(String.format(Locale.ROOT, "%-22s %-16s %6s %-16s %-16s %-12s %-12s %-20s %-14s %s%n", "server",
+                "mode", "polls", "znodes", "watches", "connections", "outstanding", "data size (bytes)",
+                "avg latency ms", "max latency ms"));
+        List<String> warnings = new ArrayList<>();
+        for (Map.Entry<String, Server> e : servers.entrySet()) {
+            Server s = e.getValue();
+            String mode = String.join("/", s.states) + (s.unreachable > 0 ? (s.states.isEmpty() ? "" : "/") + UNREACHABLE
+                    + " " + s.unreachable + "x" : "");
+            out.append(String.format(Locale.ROOT, "%-22s %-16s %6d %-16s %-16s %-12s %-12s %-20s %-14s %s%n", e.getKey(),
+                    mode, s.polls, s.range("zk_znode_count").text(), s.range("zk_watch_count").text(),
+                    s.range("zk_num_alive_connections").text(), s.range("zk_outstanding_requests").text(),
+                    s.range("zk_approximate_data_size").text(), s.range("zk_avg_latency").text(),
+                    s.range("zk_max_latency").text()));
+            Range outstanding = s.range("zk_outstanding_requests");
+            if (!outstanding.empty() && outstanding.max > OUTSTANDING_WARNING) {
+                warnings.add(String.format(Locale.ROOT, "Warning: outstanding requests reached %.0f on %s (above %d, "
+                        + "the level S4 found to come before instability)", outstanding.max, e.getKey(), OUTSTANDING_WARNING));
+            }
+        }
+        warnings.forEach(w -> out.append(w).append('\n'));
+        out.append("(each poll is one short connection of its own; the figures: ").append(FILE).append(")\n");
+        return Optional.of(out.toString());
+    }
+}

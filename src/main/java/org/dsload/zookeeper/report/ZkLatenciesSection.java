@@ -1,0 +1,62 @@
+package org.dsload.zookeeper.report;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+import org.dsload.report.Durations;
+import org.dsload.report.ExactHistogram;
+import org.dsload.report.LabelStats;
+import org.dsload.report.RunSection;
+import org.dsload.report.Summary;
+
+/**
+ * The operations of the zk-latencies benchmark (S4), one line each in the shape zk-latencies
+ * prints them (count, time, ms/op, ops/sec), with exact percentiles beside. A run has this
+ * section when its results hold at least the Create and Get phases of test-plans/zk-latencies.jmx.
+ */
+public final class ZkLatenciesSection implements RunSection {
+    /** Label in the plan, and the verb and noun zk-latencies prints for it. */
+    private record Phase(String label, String verb, String kind) {
+    }
+
+    static final List<Phase> PHASES = List.of(
+            new Phase("Create", "created", "permanent"),
+            new Phase("Set", "set", ""),
+            new Phase("Get", "get", ""),
+            new Phase("Delete", "deleted", "permanent"),
+            new Phase("Create Ephemeral", "created", "ephemeral"),
+            new Phase("Watch", "watched", ""),
+            new Phase("Delete Ephemeral", "deleted", "ephemeral"),
+            new Phase("Watch notification", "notified", "watched"));
+
+    @Override
+    public Optional<String> render(Path runDir, Summary summary) {
+        if (summary.label("Create") == null || summary.label("Get") == null) {
+            return Optional.empty();
+        }
+        StringBuilder out = new StringBuilder("== zk-latencies: operations per second (S4) ==\n");
+        out.append("Each phase's rate: its requests over its own span (first start to last end), all clients together.\n");
+        for (Phase phase : PHASES) {
+            LabelStats s = summary.label(phase.label);
+            if (s == null) {
+                continue;
+            }
+            ExactHistogram h = s.latencies();
+            long spanMillis = Math.max(1, s.totalMillis());
+            double perSecond = s.requests() * 1000.0 / spanMillis;
+            out.append(String.format(Locale.ROOT, "%-9s %9d %-9s znodes in %8d ms (%.6f ms/op %.2f/sec)  "
+                    + "p50 %s p99 %s max %s, %.2f%% ok%n", phase.verb, s.requests(), phase.kind, spanMillis,
+                    (double) spanMillis / Math.max(1, s.requests()), perSecond,
+                    Durations.format(h.percentile(50) / 1000.0), Durations.format(h.percentile(99) / 1000.0),
+                    Durations.format(h.max() / 1000.0), s.successRatio() * 100));
+        }
+        LabelStats notified = summary.label("Watch notification");
+        if (notified != null) {
+            out.append("Watch notification: latency from the triggering write (sent by a second session) to the event, ")
+                    .append("not a rate of calls.\n");
+        }
+        return Optional.of(out.toString());
+    }
+}

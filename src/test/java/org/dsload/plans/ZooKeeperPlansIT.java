@@ -1,0 +1,92 @@
+package org.dsload.plans;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.dsload.report.JtlSample;
+import org.dsload.testing.EmbeddedZooKeeper;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** test-plans/zk-latencies.jmx and zk-scheduler-model.jmx, headless, against a real ZooKeeper server. */
+@Timeout(300)
+class ZooKeeperPlansIT {
+    private static EmbeddedZooKeeper zk;
+
+    @BeforeAll
+    static void start() {
+        zk = EmbeddedZooKeeper.single();
+    }
+
+    @AfterAll
+    static void stop() {
+        zk.close();
+    }
+
+    @Test
+    void zkLatenciesRunsTheSevenPhasesInOrderAndPrintsTheirRates() throws Exception {
+        PlanRuns.Result result = PlanRuns.run("zk-latencies.jmx", Map.of("hosts", zk.connectString(), "znodes", "300",
+                "clients", "2", "watches", "20"), Duration.ofMinutes(3));
+        assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+        List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
+        assertTrue(samples.stream().allMatch(JtlSample::success), "every sample succeeds: " + samples.stream()
+                .filter(s -> !s.success()).limit(3).map(s -> s.label() + " " + s.responseMessage()).toList());
+        assertTrue(samples.stream().allMatch(JtlSample::timedInMicros), "every sample carries its µs timing");
+
+        List<String> order = new ArrayList<>();
+        for (JtlSample s : samples.stream().sorted((a, b) -> Long.compare(a.start(), b.start())).toList()) {
+            if (order.isEmpty() || !order.get(order.size() - 1).equals(s.label())) {
+                order.add(s.label());
+            }
+        }
+        assertEquals(List.of("Create", "Set", "Get", "Delete", "Create Ephemeral", "Watch", "Delete Ephemeral",
+                "Watch notification"), order, "phases follow each other, every client in the same phase");
+        Map<String, Long> counts = samples.stream().collect(Collectors.groupingBy(JtlSample::label, Collectors.counting()));
+        for (String phase : List.of("Create", "Set", "Get", "Delete", "Create Ephemeral", "Watch", "Delete Ephemeral")) {
+            assertEquals(600L, counts.get(phase), phase + ": 300 znodes for each of 2 clients");
+        }
+        assertEquals(80L, counts.get("Watch notification"), "20 creates and 20 deletes for each of 2 clients");
+
+        Path dir = result.outcome().dir();
+        String summary = Files.readString(dir.resolve("summary.txt"), StandardCharsets.UTF_8);
+        assertTrue(summary.contains("== zk-latencies: operations per second (S4) =="), summary);
+        assertTrue(summary.matches("(?s).*created\\s+600 permanent znodes in\\s+\\d+ ms .*/sec\\).*"), summary);
+        assertTrue(summary.matches("(?s).*deleted\\s+600 ephemeral znodes in.*"), summary);
+        assertTrue(summary.contains("== Watch notification =="), "watch latency has its own block with percentiles");
+        assertTrue(summary.contains("== ZooKeeper server gauges"), summary);
+        assertTrue(summary.contains(zk.node(0).address()), summary);
+        List<String> gauges = Files.readAllLines(dir.resolve("zk-mntr.tsv"), StandardCharsets.UTF_8);
+        assertTrue(gauges.size() >= 2, "a header and at least one poll: " + gauges);
+        assertTrue(gauges.get(1).contains("\tstandalone\t"), gauges.get(1));
+    }
+
+    @Test
+    void schedulerModelStepsDomainsAndPrintsTheCapacityReached() throws Exception {
+        PlanRuns.Result result = PlanRuns.run("zk-scheduler-model.jmx", Map.of("hosts", zk.connectString(),
+                "start_domains", "2", "step", "2", "max_domains", "4", "step_seconds", "10", "max_p99_ms", "5000"),
+                Duration.ofMinutes(3));
+        assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+        List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
+        long executors = samples.stream().filter(s -> s.label().equals("register executor")).count();
+        assertEquals(12, executors, "4 domains x 3 executors, each registered once");
+        assertEquals(12 * 35, samples.stream().filter(s -> s.label().equals("watch job")).count());
+        String capacity = Files.readString(result.outcome().dir().resolve("capacity.txt"), StandardCharsets.UTF_8);
+        assertTrue(capacity.contains("step 1: 2 domains"), capacity);
+        assertTrue(capacity.contains("step 2: 4 domains"), capacity);
+        assertTrue(capacity.contains("at least 4 domains") || capacity.contains("capacity reached"), capacity);
+        assertTrue(result.console().contains("dsload capacity: "), result.console());
+        String summary = Files.readString(result.outcome().dir().resolve("summary.txt"), StandardCharsets.UTF_8);
+        assertTrue(summary.contains("== Capacity steps =="), summary);
+    }
+}

@@ -1,0 +1,372 @@
+package org.dsload.zookeeper;
+
+import static org.dsload.zookeeper.ZooKeeperFixture.connection;
+import static org.dsload.zookeeper.ZooKeeperFixture.run;
+import static org.dsload.zookeeper.ZooKeeperFixture.sampler;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.zookeeper.data.Stat;
+import org.dsload.core.SampleTiming;
+import org.dsload.testing.EmbeddedZooKeeper;
+import org.dsload.testing.JMeterRuntime;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Every operation of the ZooKeeper sampler against a real ZooKeeper server. */
+@Timeout(120)
+class ZooKeeperSamplerIT {
+    private static EmbeddedZooKeeper zk;
+    private static CuratorFramework plain;
+    private static int testNumber;
+    private JMeterVariables variables;
+    private ZooKeeperConnection connection;
+    private String root;
+
+    @BeforeAll
+    static void start() throws Exception {
+        zk = EmbeddedZooKeeper.single();
+        plain = ZooKeeperFixture.plainClient(zk.connectString());
+    }
+
+    @AfterAll
+    static void stop() {
+        plain.close();
+        zk.close();
+    }
+
+    @BeforeEach
+    void connect() {
+        variables = JMeterRuntime.freshVariables();
+        root = "/t" + (++testNumber);
+        connection = connection("zk", zk.connectString());
+        connection.testStarted();
+    }
+
+    @AfterEach
+    void disconnect() {
+        connection.testEnded();
+    }
+
+    private static void assertOk(SampleResult r) {
+        assertTrue(r.isSuccessful(), r.getResponseCode() + " " + r.getResponseMessage());
+        assertEquals("OK", r.getResponseCode());
+    }
+
+    private static void assertFails(String code, SampleResult r) {
+        assertFalse(r.isSuccessful(), "expected " + code + ", got " + r.getResponseCode() + " " + r.getResponseMessage());
+        assertEquals(code, r.getResponseCode(), r.getResponseMessage());
+    }
+
+    private static ZooKeeperSampler withData(ZooKeeperSampler s, String data) {
+        s.setData(data);
+        return s;
+    }
+
+    private static long micros(JMeterVariables variables) {
+        String timing = variables.get(SampleTiming.VARIABLE);
+        return Long.parseLong(timing.substring(timing.indexOf(':') + 1));
+    }
+
+    @Test
+    void createSetGetExistsDeleteWithZooKeepersErrorCodes() {
+        ZooKeeperSampler create = withData(sampler("zk", "create", root), "v0");
+        assertOk(create.sample(null));
+        assertFails("NODEEXISTS", create.sample(null));
+
+        SampleResult get = run("get", root);
+        assertOk(get);
+        assertTrue(get.getResponseDataAsString().startsWith("v0\nversion 0"), get.getResponseDataAsString());
+        assertTrue(get.getBytesAsLong() > 2 && get.getSentBytes() > root.length(), "bytes are counted");
+
+        ZooKeeperSampler set = withData(sampler("zk", "set", root), "v1");
+        set.setVersion("0");
+        assertOk(set.sample(null));
+        assertFails("BADVERSION", set.sample(null));
+        set.setVersion("-1");
+        assertOk(set.sample(null));
+
+        SampleResult exists = run("exists", root);
+        assertOk(exists);
+        assertTrue(exists.getResponseDataAsString().startsWith("version 2"), exists.getResponseDataAsString());
+
+        ZooKeeperSampler delete = sampler("zk", "delete", root);
+        delete.setVersion("7");
+        assertFails("BADVERSION", delete.sample(null));
+        delete.setVersion("2");
+        assertOk(delete.sample(null));
+
+        assertFails("NONODE", run("get", root));
+        assertFails("NONODE", run("delete", root));
+        assertFails("NONODE", run("set", root));
+        SampleResult absent = run("exists", root);
+        assertTrue(absent.isSuccessful(), "exists answers absence, it does not fail");
+        assertEquals("NONODE", absent.getResponseCode());
+        assertFails("BADARGUMENTS", run("get", "no-leading-slash"));
+    }
+
+    @Test
+    void createModesChildrenAndGeneratedDataOfTheGivenSize() throws Exception {
+        assertOk(run("create", root));
+        ZooKeeperSampler sequential = sampler("zk", "create", root + "/seq-");
+        sequential.setCreateMode("persistent-sequential");
+        SampleResult first = sequential.sample(null);
+        assertOk(first);
+        assertEquals(root + "/seq-0000000000", first.getResponseDataAsString());
+        assertEquals(root + "/seq-0000000001", sequential.sample(null).getResponseDataAsString());
+
+        ZooKeeperSampler sized = sampler("zk", "create", root + "/data-#{seq}");
+        sized.setDataSize("100");
+        assertOk(sized.sample(null));
+        assertEquals(100, plain.checkExists().forPath(root + "/data-0").getDataLength());
+
+        ZooKeeperSampler container = sampler("zk", "create", root + "/box/inner");
+        container.setCreateParents("true");
+        assertOk(container.sample(null));
+        assertNotNull(plain.checkExists().forPath(root + "/box/inner"));
+
+        ZooKeeperSampler ttl = sampler("zk", "create", root + "/ttl");
+        ttl.setCreateMode("ttl");
+        ttl.setTtl("60000");
+        assertOk(ttl.sample(null));
+
+        ZooKeeperSampler ephemeralSeq = sampler("zk", "create", root + "/eph-");
+        ephemeralSeq.setCreateMode("ephemeral-sequential");
+        assertOk(ephemeralSeq.sample(null));
+
+        SampleResult children = run("children", root);
+        assertOk(children);
+        assertEquals("6 children", children.getResponseMessage());
+        for (String child : new String[] {"seq-0000000000", "seq-0000000001", "data-0", "box", "ttl"}) {
+            assertTrue(children.getResponseDataAsString().contains(child + "\n"), children.getResponseDataAsString());
+        }
+        assertFails("NONODE", run("children", root + "/missing"));
+    }
+
+    @Test
+    void multiCommitsAllOrNothing() throws Exception {
+        assertOk(run("create", root));
+        ZooKeeperSampler multi = sampler("zk", "multi", root);
+        multi.setMultiOperations("create " + root + "/a\ncreate " + root + "/b\nset " + root + " 0\ncheck " + root + " 1");
+        SampleResult r = multi.sample(null);
+        assertOk(r);
+        assertEquals("4 operations committed", r.getResponseMessage());
+        assertNotNull(plain.checkExists().forPath(root + "/b"));
+
+        multi.setMultiOperations("create " + root + "/c\ncheck " + root + " 0");
+        assertFails("BADVERSION", multi.sample(null));
+        assertNull(plain.checkExists().forPath(root + "/c"), "a failed transaction creates nothing");
+    }
+
+    @Test
+    void acceptedCodesCountAsSuccess() {
+        assertOk(run("create", root));
+        ZooKeeperSampler again = sampler("zk", "create", root);
+        again.setAcceptedCodes("NODEEXISTS");
+        SampleResult r = again.sample(null);
+        assertTrue(r.isSuccessful());
+        assertEquals("NODEEXISTS", r.getResponseCode());
+    }
+
+    @Test
+    void ephemeralNodesDisappearWhenTheThreadsSessionCloses() throws Exception {
+        connection.testEnded();
+        connection = connection("zk", zk.connectString());
+        connection.setSessions("per-thread");
+        connection.testStarted();
+        assertOk(run("create", root));
+        CompletableFuture<SampleResult> created = CompletableFuture.supplyAsync(() -> {
+            JMeterRuntime.adopt(variables, 1);
+            ZooKeeperSampler ephemeral = sampler("zk", "create", root + "/executor");
+            ephemeral.setCreateMode("ephemeral");
+            SampleResult r = ephemeral.sample(null);
+            try {
+                Stat stat = plain.checkExists().forPath(root + "/executor");
+                assertNotNull(stat, "the ephemeral node exists while its thread runs");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+            ephemeral.threadFinished();
+            return r;
+        });
+        assertOk(created.get(60, TimeUnit.SECONDS));
+        assertNull(plain.checkExists().forPath(root + "/executor"), "the thread's session closed with the thread");
+    }
+
+    @Test
+    void perThreadSessionsStopAtTheirLimit() throws Exception {
+        connection.testEnded();
+        connection = connection("zk", zk.connectString());
+        connection.setSessions("per-thread");
+        connection.setMaxSessions("1");
+        connection.testStarted();
+        assertOk(run("create", root));
+        SampleResult other = CompletableFuture.supplyAsync(() -> {
+            JMeterRuntime.adopt(variables, 2);
+            return run("get", root);
+        }).get(60, TimeUnit.SECONDS);
+        assertFails("SESSION_LIMIT", other);
+        assertTrue(other.getResponseMessage().contains("Max sessions"), other.getResponseMessage());
+    }
+
+    @Test
+    void watchMeasuresTheLatencyOfAChangeMadeByAnotherClient() throws Exception {
+        ZooKeeperConnection writerConnection = connection("writer", zk.connectString());
+        writerConnection.testStarted();
+        try {
+            assertOk(run("create", root));
+            ZooKeeperSampler watch = sampler("zk", "watch", root);
+            watch.setWatchTimeout("20000");
+            CompletableFuture<SampleResult> watched = CompletableFuture.supplyAsync(() -> {
+                JMeterRuntime.adopt(variables, 1);
+                return watch.sample(null);
+            });
+            // The writer is another session of another connection element, in another thread.
+            SampleResult write = null;
+            for (int i = 0; i < 200 && !watched.isDone(); i++) {
+                Thread.sleep(50);
+                write = withData(sampler("writer", "set", root), "changed " + i).sample(null);
+                assertOk(write);
+            }
+            SampleResult r = watched.get(30, TimeUnit.SECONDS);
+            assertOk(r);
+            assertTrue(r.getResponseMessage().startsWith("NodeDataChanged on " + root
+                    + " (from the write sent in this JVM to the event)"), r.getResponseMessage());
+            assertTrue(r.getTime() < 20_000, "the latency is the notification's, not the wait: " + r.getTime() + " ms");
+        } finally {
+            writerConnection.testEnded();
+        }
+    }
+
+    @Test
+    void watchWithATriggerWriteOfASecondSession() {
+        assertOk(run("create", root));
+        ZooKeeperSampler watch = sampler("zk", "watch", root);
+        watch.setTrigger("set");
+        SampleResult r = watch.sample(null);
+        assertOk(r);
+        assertTrue(r.getResponseMessage().contains("from the write sent in this JVM"), r.getResponseMessage());
+        long micros = micros(variables);
+        assertTrue(micros > 0 && micros < 20_000_000, "µs timing " + micros);
+        assertEquals(micros / 1000, r.getTime());
+
+        watch.setTrigger("delete");
+        SampleResult deleted = watch.sample(null);
+        assertOk(deleted);
+        assertTrue(deleted.getResponseMessage().startsWith("NodeDeleted"), deleted.getResponseMessage());
+        watch.setTrigger("create");
+        assertTrue(watch.sample(null).getResponseMessage().startsWith("NodeCreated"));
+    }
+
+    @Test
+    void watchOfAWriterOutsideTheJvmGoesByTheZnodesMtime() throws Exception {
+        assertOk(run("create", root));
+        ZooKeeperSampler watch = sampler("zk", "watch", root);
+        CompletableFuture<SampleResult> watched = CompletableFuture.supplyAsync(() -> {
+            JMeterRuntime.adopt(variables, 1);
+            return watch.sample(null);
+        });
+        for (int i = 0; i < 200 && !watched.isDone(); i++) {
+            Thread.sleep(50);
+            plain.setData().forPath(root, ("outside " + i).getBytes(StandardCharsets.UTF_8));
+        }
+        SampleResult r = watched.get(30, TimeUnit.SECONDS);
+        assertOk(r);
+        assertTrue(r.getResponseMessage().contains("from the znode's mtime (server clock)"), r.getResponseMessage());
+    }
+
+    @Test
+    void aWatchThatNeverFiresFailsAtItsTimeout() {
+        assertOk(run("create", root));
+        ZooKeeperSampler watch = sampler("zk", "watch", root);
+        watch.setWatchTimeout("500");
+        long started = System.nanoTime();
+        SampleResult r = watch.sample(null);
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+        assertFails("WATCH_TIMEOUT", r);
+        assertTrue(millis >= 500 && millis < 15_000, "returned after " + millis + " ms");
+        assertEquals(500, r.getTime());
+    }
+
+    @Test
+    void leftWatchesAreCountedAndKeptWatchesStay() throws Exception {
+        assertOk(run("create", root));
+        ZooKeeperSampler keep = sampler("zk", "get", root);
+        keep.setWatch("keep");
+        assertOk(keep.sample(null));
+        assertOk(keep.sample(null));
+        ZooKeeperClients clients = (ZooKeeperClients) variables.getObject("zk");
+        for (int i = 1; i <= 3; i++) {
+            plain.setData().forPath(root, new byte[] {(byte) i});
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (clients.notifications() < i && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertEquals(i, clients.notifications(), "one notification per change: the watch stays, once");
+            Thread.sleep(200);
+        }
+    }
+
+    @Test
+    void namespacePutsEveryPathUnderIt() throws Exception {
+        connection.testEnded();
+        connection = connection("zk", zk.connectString());
+        connection.setNamespace("/dsload-ns");
+        connection.testStarted();
+        assertOk(run("create", root));
+        assertNotNull(plain.checkExists().forPath("/dsload-ns" + root));
+    }
+
+    @Test
+    void digestAclDeniesAnUnauthenticatedClient() throws Exception {
+        connection.testEnded();
+        connection = connection("zk", zk.connectString());
+        connection.setAuthUser("scheduler");
+        connection.setAuthPassword("s3cret-Pa55");
+        connection.setAcl("creator");
+        connection.testStarted();
+        ZooKeeperConnection anonymous = connection("anon", zk.connectString());
+        anonymous.testStarted();
+        try {
+            SampleResult created = withData(sampler("zk", "create", root), "private").sample(null);
+            assertOk(created);
+            assertOk(run("get", root));
+            SampleResult denied = sampler("anon", "get", root).sample(null);
+            assertFails("NOAUTH", denied);
+            assertTrue(denied.getResponseMessage().contains("unauthenticated session"), denied.getResponseMessage());
+            for (SampleResult r : new SampleResult[] {created, denied}) {
+                String everything = r.getSamplerData() + r.getResponseMessage() + r.getResponseDataAsString();
+                assertFalse(everything.contains("s3cret-Pa55"), "the password appears nowhere: " + everything);
+            }
+        } finally {
+            anonymous.testEnded();
+        }
+    }
+
+    @Test
+    void aMalformedFieldStopsTheTestNamingIt() {
+        connection.testEnded();
+        connection = connection("zk", zk.connectString());
+        connection.setSessionTimeout("30s");
+        connection.testStarted();
+        SampleResult r = run("get", "/");
+        assertFails("CONFIG", r);
+        assertTrue(r.isStopTest());
+        assertTrue(r.getResponseMessage().contains("field 'Session timeout (ms)' must be a whole number"),
+                r.getResponseMessage());
+    }
+}

@@ -1,0 +1,45 @@
+package org.dsload.zookeeper.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+import org.dsload.zookeeper.ServerGauges;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ServerGaugesSectionTest {
+
+    private static String line(long t, String server, String state, String znodes, String watches, String connections,
+            String outstanding) {
+        return t + "\t" + server + "\t" + state + "\t" + znodes + "\t" + watches + "\t0\t" + connections + "\t"
+                + outstanding + "\t1000\t0.5\t12\t0\t10\t10\t30\n";
+    }
+
+    @Test
+    void printsEachServersRangesAndWarnsAboveThreeHundredOutstandingRequests(@TempDir Path dir) throws Exception {
+        String header = "epoch_ms\tserver\t" + String.join("\t", ServerGauges.KEYS) + "\n";
+        Files.writeString(dir.resolve(ServerGaugesSection.FILE), header
+                + line(1, "10.0.0.1:2181", "leader", "5", "0", "3", "0")
+                + line(1, "10.0.0.2:2181", "follower", "5", "0", "2", "0")
+                + line(2, "10.0.0.1:2181", "leader", "100005", "7500", "303", "412")
+                + "2\t10.0.0.2:2181\tunreachable" + "\t".repeat(ServerGauges.KEYS.size() - 1) + "\n",
+                StandardCharsets.UTF_8);
+        Optional<String> text = new ServerGaugesSection().render(dir, null);
+        assertTrue(text.isPresent());
+        String out = text.get();
+        assertTrue(out.contains("10.0.0.1:2181          leader                2 5-100005         0-7500           3-303        0-412"), out);
+        assertTrue(out.contains("10.0.0.2:2181          follower/unreachable 1x      2 5"), out);
+        assertTrue(out.contains("Warning: outstanding requests reached 412 on 10.0.0.1:2181 (above 300"), out);
+        assertEquals(1, out.split("Warning").length - 1, "no warning for the quiet server");
+    }
+
+    @Test
+    void aRunWithoutGaugesHasNoSection(@TempDir Path dir) throws Exception {
+        assertTrue(new ServerGaugesSection().render(dir, null).isEmpty());
+    }
+}

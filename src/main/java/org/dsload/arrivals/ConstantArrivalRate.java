@@ -39,6 +39,16 @@ public class ConstantArrivalRate extends ArrivalElement {
         long now = System.nanoTime();
         EvenSchedule schedule = ArrivalState.of(context.getThreadGroup(), getName(),
                 () -> new EvenSchedule(now, s.perSecond(), s.dropAfterNanos()));
+        long endTime = context.getThread() == null ? 0 : context.getThread().getEndTime();
+        if (endTime > 0) {
+            // A slot due after the thread group's end is left untaken: taken, it would be lost
+            // when JMeter stops the thread instead of sampling.
+            long nowMillis = System.currentTimeMillis();
+            long dueMillis = nowMillis + (schedule.nextDueNanos() - now) / 1_000_000;
+            if (dueMillis >= endTime) {
+                return endTime - nowMillis + 1;
+            }
+        }
         EvenSchedule.Slot slot = schedule.take(now);
         if (slot.dropped() > 0) {
             GeneratorMetrics.arrivalsDropped(slot.dropped());

@@ -33,6 +33,11 @@ final class EvenSchedule {
         return originNanos + Math.round(index * intervalNanos);
     }
 
+    /** When the next slot is due, without taking it. */
+    long nextDueNanos() {
+        return dueNanos(next.get());
+    }
+
     Slot take(long nowNanos) {
         while (true) {
             long first = next.get();

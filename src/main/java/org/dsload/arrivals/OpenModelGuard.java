@@ -5,6 +5,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.jmeter.gui.TestElementMetadata;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.config.Configurator;
 import org.apache.jmeter.testelement.ThreadListener;
 import org.apache.jmeter.threads.AbstractThreadGroup;
 import org.apache.jmeter.threads.JMeterContext;
@@ -31,6 +34,9 @@ import org.slf4j.LoggerFactory;
 public class OpenModelGuard extends ArrivalElement implements ThreadListener {
     private static final long serialVersionUID = 1L;
     private static final Logger log = LoggerFactory.getLogger(OpenModelGuard.class);
+
+    private static final String THREAD_LOGGER = "org.apache.jmeter.threads.JMeterThread";
+    private static Level savedThreadLogLevel;
 
     private String maxConcurrent = "200";
 
@@ -113,6 +119,45 @@ public class OpenModelGuard extends ArrivalElement implements ThreadListener {
                     + "(any number but 0) so that the arrival times can be computed again");
             log.warn(message);
             System.err.println(message); // NOSONAR the console is where a headless user looks
+        }
+    }
+
+    @Override
+    public void testStarted() {
+        super.testStarted();
+        quietThreadLog();
+    }
+
+    @Override
+    public void testStarted(String host) {
+        super.testStarted(host);
+        quietThreadLog();
+    }
+
+    @Override
+    public void testEnded() {
+        super.testEnded();
+        restoreThreadLog();
+    }
+
+    /**
+     * JMeter logs three INFO lines for every thread it starts and ends, and this thread group
+     * starts one thread per arrival: thousands of lines per second that cost the generator CPU.
+     */
+    private static synchronized void quietThreadLog() {
+        org.apache.logging.log4j.Logger threads = LogManager.getLogger(THREAD_LOGGER);
+        if (savedThreadLogLevel == null && threads.isInfoEnabled()) {
+            savedThreadLogLevel = threads.getLevel();
+            Configurator.setLevel(THREAD_LOGGER, Level.WARN);
+            log.info("dsload: {} logs at WARN during this test (one thread per arrival would log 3 lines each)",
+                    THREAD_LOGGER);
+        }
+    }
+
+    private static synchronized void restoreThreadLog() {
+        if (savedThreadLogLevel != null) {
+            Configurator.setLevel(THREAD_LOGGER, savedThreadLogLevel);
+            savedThreadLogLevel = null;
         }
     }
 

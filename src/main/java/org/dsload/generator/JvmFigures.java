@@ -28,6 +28,8 @@ final class JvmFigures {
     static final String JMETER_THREADS = "jmeter.threads";
     static final String CONNECTIONS = GeneratorMetrics.CONNECTIONS_PREFIX + "total";
 
+    private static final long MIN_CPU_SPAN_NANOS = 200_000_000;
+
     private final com.sun.management.OperatingSystemMXBean os;
     private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
     private final List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
@@ -79,13 +81,14 @@ final class JvmFigures {
         long cpu = processCpuNanos();
         long wall = System.nanoTime();
         long span = wall - lastWallNanos;
-        if (span > 0) {
+        // The last report of a test can come a moment after the one before: too short to measure.
+        if (span > MIN_CPU_SPAN_NANOS) {
             processCpu = round(100.0 * (cpu - lastCpuNanos) / ((double) span * cores));
+            lastCpuNanos = cpu;
+            lastWallNanos = wall;
+            double load = os == null ? -1 : os.getCpuLoad();
+            systemCpu = load < 0 ? -1 : round(load * 100);
         }
-        lastCpuNanos = cpu;
-        lastWallNanos = wall;
-        double load = os == null ? -1 : os.getCpuLoad();
-        systemCpu = load < 0 ? -1 : round(load * 100);
         heapUsed = memory.getHeapMemoryUsage().getUsed();
         long gc = 0;
         for (GarbageCollectorMXBean collector : collectors) {

@@ -11,7 +11,6 @@ import org.apache.logging.log4j.core.config.Configurator;
 import org.apache.jmeter.testelement.ThreadListener;
 import org.apache.jmeter.threads.AbstractThreadGroup;
 import org.apache.jmeter.threads.JMeterContext;
-import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.openmodel.OpenModelThreadGroup;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
@@ -102,7 +101,7 @@ public class OpenModelGuard extends ArrivalElement implements ThreadListener {
         return ArrivalState.of(threadGroup, getName(), () -> {
             try {
                 return new Group(OpenModelTimes.of(open.getScheduleString(), open.getRandomSeed()),
-                        JMeterContextService.getTestStartTime());
+                        OpenModelQuirks.scheduleOrigin(open));
             } catch (IllegalArgumentException e) {
                 throw new Fields(OpenModelGuard.class, getName()).error("Open Model Thread Group '" + open.getName()
                         + "': " + e.getMessage(), e);
@@ -126,12 +125,14 @@ public class OpenModelGuard extends ArrivalElement implements ThreadListener {
     public void testStarted() {
         super.testStarted();
         quietThreadLog();
+        OpenModelQuirks.shortenStarterIdleTime();
     }
 
     @Override
     public void testStarted(String host) {
         super.testStarted(host);
         quietThreadLog();
+        OpenModelQuirks.shortenStarterIdleTime();
     }
 
     @Override

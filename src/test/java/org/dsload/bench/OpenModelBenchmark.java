@@ -88,7 +88,7 @@ public final class OpenModelBenchmark {
                 .property("hosts", redis.address()).property("rate", Integer.toString(rate))
                 .property("duration", Integer.toString(seconds)).property("threads", Integer.toString(threads))
                 .property("keys", "10000").property("nil_is_failure", "true").property("max_concurrent", "200")
-                .property("warmup", "3");
+                .property("warmup", "10");
         PlanRunner.Outcome outcome = new PlanRunner(QUIET).run(run);
         if (!outcome.ok()) {
             throw new IllegalStateException(plan + " at " + rate + "/s failed: " + outcome.problem());

@@ -127,7 +127,7 @@ class ConstantRatePlansIT {
         PlanRuns.Result result;
         try (RedisStall s = new RedisStall(redis, rate, Duration.ofSeconds(1), stall)) {
             result = PlanRuns.run("redis-get-open-model.jmx", Map.of("hosts", redis.address(), "rate", "" + rate,
-                    "arrivals", "even", "duration", "" + seconds, "warmup", "2", "drain", "2",
+                    "arrivals", "even", "duration", "" + seconds, "warmup", "5", "drain", "2",
                     "max_concurrent", "" + cap), Duration.ofMinutes(2), false);
             s.verify();
         }
@@ -167,7 +167,7 @@ class ConstantRatePlansIT {
         PlanRuns.Result result;
         try (RedisStall s = new RedisStall(redis, rate, Duration.ofSeconds(1), stall)) {
             result = PlanRuns.run("redis-get-open-model.jmx", Map.of("hosts", redis.address(), "rate", "" + rate,
-                    "arrivals", "even", "duration", "5", "warmup", "2", "drain", "2",
+                    "arrivals", "even", "duration", "5", "warmup", "5", "drain", "2",
                     "max_concurrent", "1000000"), Duration.ofMinutes(2), false);
             s.verify();
         }

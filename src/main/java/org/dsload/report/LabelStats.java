@@ -2,6 +2,7 @@ package org.dsload.report;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What the summary reports for one label (or for all labels together): the figures of vegeta's
@@ -38,6 +39,8 @@ public final class LabelStats {
     private long dropped;
     private long firstIntended = Long.MAX_VALUE;
     private long lastIntended = Long.MIN_VALUE;
+    /** Arrivals (sent and dropped) by the second of their intended start. */
+    private final TreeMap<Long, Long> arrivalsPerSecond = new TreeMap<>();
     private long firstScheduledStart = Long.MAX_VALUE;
     private long lastScheduledStart = Long.MIN_VALUE;
 
@@ -71,6 +74,7 @@ public final class LabelStats {
             if (s.intendedDelayMicros() > lateMicros) {
                 late++;
             }
+            arrivalsPerSecond.merge(Math.floorDiv(s.intendedStartMicros(), 1_000_000), 1 + s.droppedBefore(), Long::sum);
             firstIntended = Math.min(firstIntended, s.intendedStartMicros());
             lastIntended = Math.max(lastIntended, s.intendedStartMicros());
             firstScheduledStart = Math.min(firstScheduledStart, s.start());
@@ -98,6 +102,7 @@ public final class LabelStats {
         scheduled += other.scheduled;
         late += other.late;
         dropped += other.dropped;
+        other.arrivalsPerSecond.forEach((k, v) -> arrivalsPerSecond.merge(k, v, Long::sum));
         firstIntended = Math.min(firstIntended, other.firstIntended);
         lastIntended = Math.max(lastIntended, other.lastIntended);
         firstScheduledStart = Math.min(firstScheduledStart, other.firstScheduledStart);
@@ -227,12 +232,29 @@ public final class LabelStats {
     }
 
     /**
-     * The rate the schedule asked for: arrivals per second between the first and the last
-     * intended start seen. 0 with fewer than two scheduled samples.
+     * The rate the schedule asked for: the median of the arrivals per second of intended start
+     * over the whole seconds between the first and the last (robust to a stray timestamp, which
+     * JMeter's clock can give on an overloaded machine); for runs of less than three seconds,
+     * arrivals per second between the first and the last intended start. 0 with fewer than two
+     * scheduled samples.
      */
     public double targetRate() {
+        if (scheduled < 2) {
+            return 0;
+        }
+        long first = arrivalsPerSecond.firstKey();
+        long last = arrivalsPerSecond.lastKey();
+        if (last - first >= 3) {
+            long[] counts = new long[(int) Math.min(Integer.MAX_VALUE - 8, last - first - 1)];
+            for (int i = 0; i < counts.length; i++) {
+                counts[i] = arrivalsPerSecond.getOrDefault(first + 1 + i, 0L);
+            }
+            java.util.Arrays.sort(counts);
+            int mid = counts.length / 2;
+            return counts.length % 2 == 1 ? counts[mid] : (counts[mid - 1] + counts[mid]) / 2.0;
+        }
         long span = lastIntended - firstIntended;
-        return scheduled < 2 || span <= 0 ? 0 : (arrivals() - 1) * 1_000_000.0 / span;
+        return span <= 0 ? 0 : (arrivals() - 1) * 1_000_000.0 / span;
     }
 
     /** The rate the scheduled samples actually started at, measured the same way. */

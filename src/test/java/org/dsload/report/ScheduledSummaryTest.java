@@ -111,4 +111,17 @@ class ScheduledSummaryTest {
         assertTrue(SummaryText.render(s).contains("Status Codes  [code:count]                      204:1  0:1  500:1"),
                 SummaryText.render(s));
     }
+
+    @Test
+    void overSeveralSecondsTheTargetIsTheTypicalSecondAndAStrayTimestampDoesNotMoveIt() throws IOException {
+        StringBuilder rows = new StringBuilder();
+        for (int i = 0; i < 100; i++) { // 20 per second for 5 s, on time
+            long start = 10_000 + i * 50;
+            rows.append(start).append(",1,get,OK,OK,true,").append(start).append(":100:0\n");
+        }
+        // one sample whose timestamp is 2 s off its neighbours'
+        rows.append("17000,1,get,OK,OK,true,17000:100:0\n");
+        LabelStats get = summary(rows.toString()).label("get");
+        assertEquals(20.0, get.targetRate(), 1e-9);
+    }
 }

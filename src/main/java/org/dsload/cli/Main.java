@@ -11,6 +11,8 @@ import java.util.Arrays;
 import java.util.List;
 
 import org.dsload.remote.HostsFile;
+import org.dsload.report.LabelStats;
+import org.dsload.report.RunCharts;
 import org.dsload.report.RunReport;
 import org.dsload.report.Summary;
 import org.dsload.report.SummaryJson;
@@ -25,9 +27,10 @@ public final class Main {
     static final String USAGE = String.join("\n",
             "usage: java -jar dsload.jar <command> [options]",
             "",
-            "  summary <results.jtl> [--out <dir>]",
+            "  summary <results.jtl> [--out <dir>] [--late-ms <ms>]",
             "      Print the summary of a JMeter CSV results file; with --out also write",
-            "      summary.txt and summary.json into <dir>.",
+            "      summary.txt, summary.json and the PNG charts into <dir>. --late-ms: an",
+            "      arrival that starts later than this after its intended start is late (10).",
             "  run <plan.jmx> [--jmeter-home <dir>] [--results <dir>] [--run-id <id>]",
             "      [--timeout <seconds>] [--no-dashboard] [-R host:port,...] [-Jname=value ...] [-Gname=value ...]",
             "      [--slaves <n>] [--hosts-file <file>] [--allow-missing-slaves] [--rmi-hostname <address>]",
@@ -102,10 +105,13 @@ public final class Main {
     private static int summary(List<String> args, PrintStream out) throws IOException {
         String jtl = null;
         Path outDir = null;
+        long lateMicros = LabelStats.DEFAULT_LATE_MICROS;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             if (a.equals("--out")) {
                 outDir = Path.of(value(args, ++i, a));
+            } else if (a.equals("--late-ms")) {
+                lateMicros = Math.round(decimal(value(args, ++i, a), a) * 1000);
             } else if (a.startsWith("-")) {
                 throw new UsageException("unknown option " + a);
             } else if (jtl == null) {
@@ -121,7 +127,7 @@ public final class Main {
         if (!Files.isRegularFile(file)) {
             throw new IOException("no results file at " + file);
         }
-        Summary summary = Summary.of(file);
+        Summary summary = Summary.of(file, lateMicros);
         Path runDir = file.toAbsolutePath().getParent();
         String text = RunReport.render(runDir, summary);
         out.print(text);
@@ -129,8 +135,23 @@ public final class Main {
             Files.createDirectories(outDir);
             Files.writeString(outDir.resolve("summary.txt"), text, StandardCharsets.UTF_8);
             Files.writeString(outDir.resolve("summary.json"), SummaryJson.render(summary), StandardCharsets.UTF_8);
+            for (Path chart : RunCharts.write(file, runDir, outDir)) {
+                out.println("dsload: chart " + chart);
+            }
         }
         return 0;
+    }
+
+    private static double decimal(String text, String option) {
+        try {
+            double value = Double.parseDouble(text);
+            if (value >= 0) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException(option + " takes a number of at least 0, got '" + text + "'");
     }
 
     private static int runPlan(List<String> args, PrintStream out) throws IOException, InterruptedException {

@@ -4,6 +4,7 @@ import org.apache.jmeter.config.ConfigElement;
 import org.apache.jmeter.testbeans.TestBean;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestStateListener;
+import org.dsload.generator.EngineMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,6 +36,11 @@ public abstract class ClientConfigElement<C extends AutoCloseable> extends Abstr
 
     @Override
     public void testStarted() {
+        EngineMetrics.acquire(this, null);
+        openClient();
+    }
+
+    private void openClient() {
         Fields fields = fields();
         synchronized (this) {
             closeClient();
@@ -69,7 +75,8 @@ public abstract class ClientConfigElement<C extends AutoCloseable> extends Abstr
 
     @Override
     public void testStarted(String host) {
-        testStarted();
+        EngineMetrics.acquire(this, host);
+        openClient();
     }
 
     @Override
@@ -77,6 +84,7 @@ public abstract class ClientConfigElement<C extends AutoCloseable> extends Abstr
         synchronized (this) {
             closeClient();
         }
+        EngineMetrics.release(this);
     }
 
     @Override

@@ -16,10 +16,15 @@ public final class GeneratorMetrics {
     public static final String BYTES_SENT = "dsload.bytes.sent";
     public static final String BYTES_RECEIVED = "dsload.bytes.received";
     public static final String CONNECTIONS_PREFIX = "dsload.connections.";
+    /** Scheduled arrivals that started late (see {@link IntendedStart}) or were dropped. */
+    public static final String ARRIVALS_LATE = "dsload.arrivals.late";
+    public static final String ARRIVALS_DROPPED = "dsload.arrivals.dropped";
 
     private static final MetricRegistry REGISTRY = new MetricRegistry();
     private static final Counter SENT = REGISTRY.counter(BYTES_SENT);
     private static final Counter RECEIVED = REGISTRY.counter(BYTES_RECEIVED);
+    private static final Counter LATE = REGISTRY.counter(ARRIVALS_LATE);
+    private static final Counter DROPPED = REGISTRY.counter(ARRIVALS_DROPPED);
 
     private GeneratorMetrics() {
     }
@@ -31,6 +36,14 @@ public final class GeneratorMetrics {
     public static void bytes(long sent, long received) {
         SENT.inc(sent);
         RECEIVED.inc(received);
+    }
+
+    public static void arrivalLate() {
+        LATE.inc();
+    }
+
+    public static void arrivalsDropped(long count) {
+        DROPPED.inc(count);
     }
 
     /** Publishes the number of open connections of a client under {@code dsload.connections.<name>}. */

@@ -112,11 +112,12 @@ public final class JtlReader implements Closeable {
             try {
                 long start = Long.parseLong(f.get(timeStamp));
                 long millis = Long.parseLong(f.get(elapsed));
-                long micros = micros(text(f, timing), start, millis);
+                TimingValue t = TimingValue.parse(text(f, timing), start, millis);
+                boolean micro = t != null && t.hasElapsed();
                 JtlSample sample = new JtlSample(
                         start,
                         millis,
-                        micros < 0 ? millis * 1000 : micros,
+                        micro ? t.elapsedMicros() : millis * 1000,
                         f.get(label),
                         text(f, code),
                         text(f, message),
@@ -129,7 +130,9 @@ public final class JtlReader implements Closeable {
                         text(f, hostname),
                         text(f, threadName),
                         text(f, failureMessage),
-                        micros >= 0);
+                        micro,
+                        t != null && t.hasDelay() ? t.delayMicros() : TimingValue.NONE,
+                        t == null ? 0 : t.dropped());
                 rows++;
                 return sample;
             } catch (RuntimeException e) {
@@ -139,23 +142,12 @@ public final class JtlReader implements Closeable {
     }
 
     /**
-     * The microseconds of a {@code <start ms>:<µs>} timing value, or -1 when there is none or it
-     * belongs to an earlier sample of the thread (its start differs from the row's, whether the
-     * row is stamped with its start or, JMeter's default, its end).
+     * The microseconds of a {@code <start ms>:<µs>...} timing value, or -1 when there is none or it
+     * belongs to an earlier sample of the thread (see {@link TimingValue#parse}).
      */
     static long micros(String timing, long timeStamp, long elapsedMillis) {
-        int colon = timing.indexOf(':');
-        if (colon <= 0) {
-            return -1;
-        }
-        try {
-            long start = Long.parseLong(timing.substring(0, colon));
-            int end = timing.indexOf(':', colon + 1);
-            long micros = Long.parseLong(end < 0 ? timing.substring(colon + 1) : timing.substring(colon + 1, end));
-            return start == timeStamp || start == timeStamp - elapsedMillis ? micros : -1;
-        } catch (NumberFormatException e) {
-            return -1;
-        }
+        TimingValue t = TimingValue.parse(timing, timeStamp, elapsedMillis);
+        return t == null || !t.hasElapsed() ? -1 : t.elapsedMicros();
     }
 
     private static String text(List<String> fields, int index) {

@@ -2,6 +2,7 @@ package org.dsload.report;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What the summary reports for one label (or for all labels together): the figures of vegeta's
@@ -13,9 +14,15 @@ public final class LabelStats {
     static final int MAX_ERROR_MESSAGES = 100;
     static final String OTHER_ERRORS = "(other error messages)";
 
+    /** Intended-start delay beyond which an arrival counts as late, unless the summary is told otherwise. */
+    public static final long DEFAULT_LATE_MICROS = 10_000;
+
     private final String label;
+    private final long lateMicros;
     /** Latencies in microseconds. */
     private final ExactHistogram latencies = new ExactHistogram();
+    /** Latencies from the intended start, in microseconds, of samples under an arrival schedule. */
+    private final ExactHistogram corrected = new ExactHistogram();
     private final Map<String, Long> statusCodes = new LinkedHashMap<>();
     private final Map<String, Long> errors = new LinkedHashMap<>();
     private long samples;
@@ -27,9 +34,24 @@ public final class LabelStats {
     private long firstStart = Long.MAX_VALUE;
     private long lastStart = Long.MIN_VALUE;
     private long lastEnd = Long.MIN_VALUE;
+    private long scheduled;
+    private long late;
+    private long dropped;
+    private long firstIntended = Long.MAX_VALUE;
+    private long lastIntended = Long.MIN_VALUE;
+    /** Arrivals (sent and dropped) by the second of their intended start. */
+    private final TreeMap<Long, Long> arrivalsPerSecond = new TreeMap<>();
+    private long firstScheduledStart = Long.MAX_VALUE;
+    private long lastScheduledStart = Long.MIN_VALUE;
 
     public LabelStats(String label) {
+        this(label, DEFAULT_LATE_MICROS);
+    }
+
+    /** @param lateMicros an arrival that starts more than this after its intended start is late */
+    public LabelStats(String label, long lateMicros) {
         this.label = label;
+        this.lateMicros = lateMicros;
     }
 
     public void add(JtlSample s) {
@@ -38,12 +60,26 @@ public final class LabelStats {
         if (s.success()) {
             successes += s.sampleCount();
         } else {
-            String message = s.responseMessage().isEmpty() ? s.failureMessage() : s.responseMessage();
+            String message = TransportErrors.message(s.responseCode(),
+                    s.responseMessage().isEmpty() ? s.failureMessage() : s.responseMessage());
             String key = errors.size() < MAX_ERROR_MESSAGES || errors.containsKey(message) ? message : OTHER_ERRORS;
             errors.merge(key, (long) s.sampleCount(), Long::sum);
         }
-        statusCodes.merge(s.responseCode().isEmpty() ? "(none)" : s.responseCode(), (long) s.sampleCount(), Long::sum);
+        statusCodes.merge(TransportErrors.code(s.responseCode()), (long) s.sampleCount(), Long::sum);
         latencies.record(s.elapsedMicros());
+        dropped += s.droppedBefore();
+        if (s.scheduled()) {
+            scheduled++;
+            corrected.record(s.correctedMicros());
+            if (s.intendedDelayMicros() > lateMicros) {
+                late++;
+            }
+            arrivalsPerSecond.merge(Math.floorDiv(s.intendedStartMicros(), 1_000_000), 1 + s.droppedBefore(), Long::sum);
+            firstIntended = Math.min(firstIntended, s.intendedStartMicros());
+            lastIntended = Math.max(lastIntended, s.intendedStartMicros());
+            firstScheduledStart = Math.min(firstScheduledStart, s.start());
+            lastScheduledStart = Math.max(lastScheduledStart, s.start());
+        }
         if (s.timedInMicros()) {
             microTimed++;
         }
@@ -62,6 +98,15 @@ public final class LabelStats {
         bytesIn += other.bytesIn;
         bytesOut += other.bytesOut;
         latencies.merge(other.latencies);
+        corrected.merge(other.corrected);
+        scheduled += other.scheduled;
+        late += other.late;
+        dropped += other.dropped;
+        other.arrivalsPerSecond.forEach((k, v) -> arrivalsPerSecond.merge(k, v, Long::sum));
+        firstIntended = Math.min(firstIntended, other.firstIntended);
+        lastIntended = Math.max(lastIntended, other.lastIntended);
+        firstScheduledStart = Math.min(firstScheduledStart, other.firstScheduledStart);
+        lastScheduledStart = Math.max(lastScheduledStart, other.lastScheduledStart);
         other.statusCodes.forEach((k, v) -> statusCodes.merge(k, v, Long::sum));
         other.errors.forEach((k, v) -> errors.merge(
                 errors.size() < MAX_ERROR_MESSAGES || errors.containsKey(k) ? k : OTHER_ERRORS, v, Long::sum));
@@ -155,5 +200,72 @@ public final class LabelStats {
 
     public long lastEnd() {
         return lastEnd;
+    }
+
+    /** Samples that ran under an arrival schedule (and so have a corrected latency). */
+    public long scheduledSamples() {
+        return scheduled;
+    }
+
+    /** Latencies from the intended start, in microseconds, of the scheduled samples. */
+    public ExactHistogram corrected() {
+        return corrected;
+    }
+
+    /** Scheduled samples that started more than {@link #lateMicros()} after their intended start. */
+    public long lateArrivals() {
+        return late;
+    }
+
+    public long lateMicros() {
+        return lateMicros;
+    }
+
+    /** Scheduled arrivals the generator skipped instead of sending them late. */
+    public long droppedArrivals() {
+        return dropped;
+    }
+
+    /** Arrivals the schedule asked for: those sent and those dropped. */
+    public long arrivals() {
+        return scheduled + dropped;
+    }
+
+    /**
+     * The rate the schedule asked for: the median of the arrivals per second of intended start
+     * over the whole seconds between the first and the last (robust to a stray timestamp, which
+     * JMeter's clock can give on an overloaded machine); for runs of less than three seconds,
+     * arrivals per second between the first and the last intended start. 0 with fewer than two
+     * scheduled samples.
+     */
+    public double targetRate() {
+        if (scheduled < 2) {
+            return 0;
+        }
+        long first = arrivalsPerSecond.firstKey();
+        long last = arrivalsPerSecond.lastKey();
+        if (last - first >= 3) {
+            long[] counts = new long[(int) Math.min(Integer.MAX_VALUE - 8, last - first - 1)];
+            for (int i = 0; i < counts.length; i++) {
+                counts[i] = arrivalsPerSecond.getOrDefault(first + 1 + i, 0L);
+            }
+            java.util.Arrays.sort(counts);
+            int mid = counts.length / 2;
+            return counts.length % 2 == 1 ? counts[mid] : (counts[mid - 1] + counts[mid]) / 2.0;
+        }
+        long span = lastIntended - firstIntended;
+        return span <= 0 ? 0 : (arrivals() - 1) * 1_000_000.0 / span;
+    }
+
+    /** The rate the scheduled samples actually started at, measured the same way. */
+    public double achievedRate() {
+        long span = lastScheduledStart - firstScheduledStart;
+        return scheduled < 2 || span <= 0 ? 0 : (scheduled - 1) * 1000.0 / span;
+    }
+
+    /** achieved / target, or 0 when there is no target. */
+    public double achievedRatio() {
+        double target = targetRate();
+        return target == 0 ? 0 : achievedRate() / target;
     }
 }

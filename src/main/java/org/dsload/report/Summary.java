@@ -12,17 +12,25 @@ public final class Summary {
     public static final String ALL_LABELS = "All labels";
 
     private final Path source;
+    private final long lateMicros;
     private final Map<String, LabelStats> labels = new LinkedHashMap<>();
-    private final LabelStats total = new LabelStats(ALL_LABELS);
+    private final LabelStats total;
     private long malformedRows;
     private boolean hasSampleCount;
 
-    private Summary(Path source) {
+    private Summary(Path source, long lateMicros) {
         this.source = source;
+        this.lateMicros = lateMicros;
+        this.total = new LabelStats(ALL_LABELS, lateMicros);
     }
 
     public static Summary of(Path jtl) throws IOException {
-        Summary summary = new Summary(jtl);
+        return of(jtl, LabelStats.DEFAULT_LATE_MICROS);
+    }
+
+    /** @param lateMicros an arrival that starts more than this after its intended start counts as late */
+    public static Summary of(Path jtl, long lateMicros) throws IOException {
+        Summary summary = new Summary(jtl, lateMicros);
         try (JtlReader reader = new JtlReader(jtl)) {
             summary.hasSampleCount = reader.hasColumn("SampleCount");
             JtlSample sample;
@@ -35,7 +43,7 @@ public final class Summary {
     }
 
     void add(JtlSample sample) {
-        labels.computeIfAbsent(sample.label(), LabelStats::new).add(sample);
+        labels.computeIfAbsent(sample.label(), name -> new LabelStats(name, lateMicros)).add(sample);
         total.add(sample);
     }
 

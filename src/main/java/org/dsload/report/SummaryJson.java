@@ -47,6 +47,24 @@ public final class SummaryJson {
         }
         json.field("p99.9", ms(h.percentile(99.9))).field("max", ms(h.max())).end();
         json.field("microsecondSamples", s.microTimedSamples());
+        if (s.scheduledSamples() > 0) {
+            ExactHistogram c = s.corrected();
+            json.name("schedule").begin()
+                    .field("scheduledSamples", s.scheduledSamples())
+                    .field("targetRate", s.targetRate())
+                    .field("achievedRate", s.achievedRate())
+                    .field("achievedRatio", s.achievedRatio())
+                    .field("arrivals", s.arrivals())
+                    .field("late", s.lateArrivals())
+                    .field("lateThresholdMs", ms(s.lateMicros()))
+                    .field("dropped", s.droppedArrivals());
+            json.name("correctedLatencyMs").begin().field("min", ms(c.min())).field("mean", ms(c.mean()));
+            for (double p : SummaryText.PERCENTILES) {
+                json.field("p" + (long) p, ms(c.percentile(p)));
+            }
+            json.field("p99.9", ms(c.percentile(99.9))).field("max", ms(c.max())).end();
+            json.end();
+        }
         json.name("bytesIn").begin().field("total", s.bytesIn()).field("mean", s.meanBytesIn()).end();
         json.name("bytesOut").begin().field("total", s.bytesOut()).field("mean", s.meanBytesOut()).end();
         json.name("statusCodes").begin();

@@ -27,6 +27,16 @@ public final class SummaryText {
                     : "microseconds for " + all.microTimedSamples() + " of " + all.samples()
                     + " samples (dsload samplers), milliseconds for the others").append(".\n");
         }
+        if (all.scheduledSamples() > 0) {
+            out.append("Corrected: latency from each sample's intended start under its arrival schedule ("
+                    + all.scheduledSamples() + " of " + all.samples() + " samples); late: started more than "
+                    + Durations.format(all.lateMicros() / 1000.0) + " after it.\n");
+            if (all.lateArrivals() > 0 || all.droppedArrivals() > 0) {
+                out.append("Warning: the generator did not keep its schedule: ").append(all.lateArrivals())
+                        .append(" arrivals started late, ").append(all.droppedArrivals())
+                        .append(" were dropped; see the Corrected rows and the generator section.\n");
+            }
+        }
         if (summary.malformedRows() > 0) {
             out.append("Warning: ").append(summary.malformedRows()).append(" unreadable rows skipped.\n");
         }
@@ -46,6 +56,12 @@ public final class SummaryText {
         out.append("== ").append(s.label()).append(" ==\n");
         line(out, "Requests", "[total, rate, throughput]",
                 s.requests() + ", " + fixed(s.rate()) + ", " + fixed(s.throughput()));
+        if (s.scheduledSamples() > 0) {
+            line(out, "Rate", "[target, achieved, ratio]", fixed(s.targetRate()) + ", "
+                    + fixed(s.achievedRate()) + ", " + String.format(Locale.ROOT, "%.2f%%", s.achievedRatio() * 100));
+            line(out, "Arrivals", "[total, late, dropped]",
+                    s.arrivals() + ", " + s.lateArrivals() + ", " + s.droppedArrivals());
+        }
         line(out, "Duration", "[total, attack, wait]", Durations.format(s.totalMillis()) + ", "
                 + Durations.format(s.attackMillis()) + ", " + Durations.format(s.waitMillis()));
         StringBuilder latencies = new StringBuilder();
@@ -55,6 +71,9 @@ public final class SummaryText {
         }
         latencies.append(", ").append(micros(h.max()));
         line(out, "Latencies", "[min, mean, 50, 90, 95, 99, max]", latencies.toString());
+        if (s.scheduledSamples() > 0) {
+            line(out, "Corrected", "[min, mean, 50, 90, 95, 99, max]", percentiles(s.corrected()));
+        }
         line(out, "Bytes In", "[total, mean]", s.bytesIn() + ", " + fixed(s.meanBytesIn()));
         line(out, "Bytes Out", "[total, mean]", s.bytesOut() + ", " + fixed(s.meanBytesOut()));
         line(out, "Success", "[ratio]", String.format(Locale.ROOT, "%.2f%%", s.successRatio() * 100));
@@ -70,6 +89,15 @@ public final class SummaryText {
         for (Map.Entry<String, Long> error : s.errors().entrySet()) {
             out.append(error.getKey()).append(" (").append(error.getValue()).append(")\n");
         }
+    }
+
+    private static String percentiles(ExactHistogram h) {
+        StringBuilder text = new StringBuilder();
+        text.append(micros(h.min())).append(", ").append(micros(h.mean()));
+        for (double p : PERCENTILES) {
+            text.append(", ").append(micros(h.percentile(p)));
+        }
+        return text.append(", ").append(micros(h.max())).toString();
     }
 
     private static void line(StringBuilder out, String name, String fields, String values) {

@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 import org.dsload.report.JtlColumns;
+import org.dsload.report.RunCharts;
 import org.dsload.report.RunReport;
 import org.dsload.report.SlaveRoster;
 import org.dsload.report.Summary;
@@ -50,6 +51,8 @@ public final class PlanRunner {
             Map.entry("sample_variables", JtlColumns.TIMING));
     /** JMeter property naming the run's folder, for elements that leave files next to the JTL. */
     public static final String RUN_DIR_PROPERTY = "dsload.run_dir";
+    /** JMeter runs this script at start-up (jsr223.init.file). */
+    static final String INIT_SCRIPT_PROPERTY = "jsr223.init.file";
     private static final Pattern SECRET_NAME = Pattern.compile("(?i).*(pass|secret|token|credential|key).*");
 
     private final PrintStream console;
@@ -134,6 +137,7 @@ public final class PlanRunner {
                 summary = Summary.of(jtl);
                 Files.writeString(dir.resolve("summary.txt"), RunReport.render(dir, summary), StandardCharsets.UTF_8);
                 Files.writeString(dir.resolve("summary.json"), SummaryJson.render(summary), StandardCharsets.UTF_8);
+                charts(jtl, dir);
                 if (summary.total().samples() == 0) {
                     problem = "the run produced no samples; see " + dir.resolve("jmeter.log") + remoteErrors(dir);
                 } else if (distributed != null) {
@@ -199,6 +203,15 @@ public final class PlanRunner {
         }
     }
 
+    /** Charts are a view of the results: a failure to draw them is reported, not a failed run. */
+    private void charts(Path jtl, Path dir) {
+        try {
+            RunCharts.write(jtl, dir, dir);
+        } catch (IOException | RuntimeException e) {
+            console.println("dsload: charts not written: " + e);
+        }
+    }
+
     private List<String> command(PlanRun run, Path jar, Path dir, Path jtl, Path scratch, DistributedRun distributed)
             throws IOException {
         List<String> command = new ArrayList<>();
@@ -225,6 +238,14 @@ public final class PlanRunner {
         local.putAll(run.properties);
         local.setProperty(RUN_DIR_PROPERTY, dir.toString());
         local.setProperty("sample_variables", sampleVariables(run.properties.get("sample_variables")));
+        if (run.distributed() && !local.containsKey(INIT_SCRIPT_PROPERTY)) {
+            // The master of a distributed run runs no test elements: it records its own figures
+            // from start-up (slaves record theirs when the test starts on them).
+            Path script = scratch.resolve("master-metrics.groovy");
+            Files.writeString(script, "org.dsload.generator.EngineMetrics.startForProcess('master')\n",
+                    StandardCharsets.UTF_8);
+            local.setProperty(INIT_SCRIPT_PROPERTY, script.toString());
+        }
         Path localFile = scratch.resolve("run.properties");
         store(local, localFile);
         command.add("-q");

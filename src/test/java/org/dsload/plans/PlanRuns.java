@@ -30,11 +30,18 @@ public final class PlanRuns {
     /** Runs a plan into target/test-results/, with the given -J properties and a time limit. */
     public static Result run(String planName, Map<String, String> properties, Duration limit)
             throws IOException, InterruptedException {
+        return run(planName, properties, limit, true);
+    }
+
+    /** As {@link #run(String, Map, Duration)}, without JMeter's HTML dashboard when it is not looked at. */
+    public static Result run(String planName, Map<String, String> properties, Duration limit, boolean dashboard)
+            throws IOException, InterruptedException {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
         PlanRun run = new PlanRun(Build.jmeterHome(), plan(planName))
                 .resultsRoot(Build.target().resolve("test-results"))
                 .timeout(limit)
+                .dashboard(dashboard)
                 .jvmArgs(List.of("-Xms256m", "-Xmx512m"));
         properties.forEach(run::property);
         PlanRunner.Outcome outcome = new PlanRunner(out).run(run);

@@ -37,7 +37,7 @@ import org.dsload.testing.Build;
  */
 public final class MainJob {
     static final List<Scenario> SCENARIOS = List.of(new EkvScenario(), new ZkLatenciesScenario(),
-            new ZkSchedulerScenario());
+            new ZkSchedulerScenario(), new InfluxScenario());
     private static final Duration PER_PLAN_LIMIT = Duration.ofMinutes(15);
     static final int DEFAULT_SLAVES = 2;
 
@@ -117,6 +117,7 @@ public final class MainJob {
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
         List<String> report = new ArrayList<>();
         int failed = 0;
+        int skipped = 0;
         for (Scenario scenario : scenarios) {
             out.println("== dsload main job: " + scenario.name() + " (" + scenario.plan() + ") ==");
             String line;
@@ -136,6 +137,10 @@ public final class MainJob {
                 if (!outcome.ok()) {
                     failed++;
                 }
+            } catch (Scenario.Unavailable e) {
+                skipped++;
+                line = String.format(Locale.ROOT, "%-10s SKIPPED: its server is not available here: %s", scenario.name(),
+                        e.getMessage());
             } catch (Exception e) {
                 failed++;
                 line = String.format(Locale.ROOT, "%-10s FAILED to run: %s", scenario.name(), e);
@@ -147,7 +152,8 @@ public final class MainJob {
         Path index = results.resolve(stamp + "-main-job.txt");
         Files.writeString(index, String.join("\n", report) + "\n", StandardCharsets.UTF_8);
         out.println();
-        out.println("== dsload main job: " + (scenarios.size() - failed) + " of " + scenarios.size() + " scenarios ran"
+        out.println("== dsload main job: " + (scenarios.size() - failed - skipped) + " of " + scenarios.size()
+                + " scenarios ran" + (skipped > 0 ? ", " + skipped + " skipped" : "")
                 + (slaves > 0 ? ", each on " + slaves + " local jmeter-server slaves" : "") + " ==");
         report.forEach(out::println);
         out.println("(this table: " + index + ")");

@@ -17,8 +17,21 @@ public interface Scenario {
     /** -J properties for the main job's run (shorter than the plan's own defaults). */
     Map<String, String> mainJobProperties();
 
-    /** Starts the embedded target(s); closing the result stops them. */
+    /**
+     * Starts the embedded target(s); closing the result stops them.
+     *
+     * @throws Unavailable when this machine has no such server: the main job skips the scenario
+     */
     Target start() throws Exception;
+
+    /** The scenario's server is not installed here; the message says what to install. */
+    final class Unavailable extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        public Unavailable(String message) {
+            super(message);
+        }
+    }
 
     /** Running target(s) and the -J properties that point the plan at them. */
     interface Target extends AutoCloseable {

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 
+import org.dsload.report.RunFiles;
 import org.dsload.report.RunSection;
 import org.dsload.report.Summary;
 
@@ -15,10 +16,15 @@ public final class CapacitySection implements RunSection {
 
     @Override
     public Optional<String> render(Path runDir, Summary summary) throws IOException {
-        Path file = runDir.resolve(FILE);
-        if (!Files.isRegularFile(file)) {
-            return Optional.empty();
+        StringBuilder out = new StringBuilder();
+        for (Path file : RunFiles.find(runDir, FILE)) {
+            if (Files.isRegularFile(file)) {
+                // in a distributed run each slave judged the steps of its own samples
+                String engine = file.getParent().equals(runDir) ? "" : " (" + file.getParent().getFileName() + ")";
+                out.append("== Capacity steps").append(engine).append(" ==\n")
+                        .append(Files.readString(file, StandardCharsets.UTF_8));
+            }
         }
-        return Optional.of("== Capacity steps ==\n" + Files.readString(file, StandardCharsets.UTF_8));
+        return out.length() == 0 ? Optional.empty() : Optional.of(out.toString());
     }
 }

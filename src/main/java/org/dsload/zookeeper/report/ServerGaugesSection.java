@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import org.dsload.report.RunFiles;
 import org.dsload.report.RunSection;
 import org.dsload.report.Summary;
 
@@ -67,15 +68,24 @@ public final class ServerGaugesSection implements RunSection {
 
     @Override
     public Optional<String> render(Path runDir, Summary summary) throws IOException {
-        Path file = runDir.resolve(FILE);
-        if (!Files.isRegularFile(file)) {
+        // Every engine that ran a ZooKeeper Connection polled the servers: their files add up.
+        Map<String, Server> servers = new LinkedHashMap<>();
+        for (Path file : RunFiles.find(runDir, FILE)) {
+            if (Files.isRegularFile(file)) {
+                read(file, servers);
+            }
+        }
+        if (servers.isEmpty()) {
             return Optional.empty();
         }
-        Map<String, Server> servers = new LinkedHashMap<>();
+        return Optional.of(render(servers));
+    }
+
+    private static void read(Path file, Map<String, Server> servers) throws IOException {
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String headerLine = in.readLine();
             if (headerLine == null) {
-                return Optional.empty();
+                return;
             }
             List<String> header = List.of(headerLine.split("\t", -1));
             String line;
@@ -104,9 +114,9 @@ public final class ServerGaugesSection implements RunSection {
                 }
             }
         }
-        if (servers.isEmpty()) {
-            return Optional.empty();
-        }
+    }
+
+    private static String render(Map<String, Server> servers) {
         StringBuilder out = new StringBuilder("== ZooKeeper server gauges (mntr, every second; min-max over the run) ==\n");
         out.append(String.format(Locale.ROOT, "%-22s %-16s %6s %-16s %-16s %-12s %-12s %-20s %-14s %s%n", "server",
                 "mode", "polls", "znodes", "watches", "connections", "outstanding", "data size (bytes)",
@@ -129,6 +139,6 @@ public final class ServerGaugesSection implements RunSection {
         }
         warnings.forEach(w -> out.append(w).append('\n'));
         out.append("(each poll is one short connection of its own; the figures: ").append(FILE).append(")\n");
-        return Optional.of(out.toString());
+        return out.toString();
     }
 }

@@ -1,0 +1,90 @@
+package org.dsload.arrivals;
+
+import org.apache.jmeter.gui.TestElementMetadata;
+import org.apache.jmeter.threads.JMeterContext;
+import org.dsload.core.ConfigException;
+import org.dsload.core.Fields;
+import org.dsload.core.GeneratorMetrics;
+import org.dsload.core.IntendedStart;
+
+/**
+ * dsload Constant Arrival Rate: open-model arrivals for a classic thread group. The threads of
+ * the group share one schedule of evenly spaced arrivals at the target rate; before each sample
+ * in scope a thread takes the next arrival and waits for its time. The thread count is the cap
+ * on concurrency: when every thread is busy (a slow server), arrivals fall behind, start late and
+ * count their wait in the corrected latency, or are dropped past the drop limit; nothing is
+ * silently slowed down, and no thread is ever added.
+ */
+@TestElementMetadata(labelResource = "displayName")
+public class ConstantArrivalRate extends ArrivalElement {
+    private static final long serialVersionUID = 1L;
+
+    private String rate = "100";
+    private String dropAfter = "0";
+
+    private transient Settings settings;
+
+    private record Settings(String rate, String dropAfter, double perSecond, long dropAfterNanos) {
+    }
+
+    @Override
+    public long delay() {
+        Settings s;
+        try {
+            s = settings();
+        } catch (ConfigException e) {
+            throw refuse(e);
+        }
+        JMeterContext context = getThreadContext();
+        long now = System.nanoTime();
+        EvenSchedule schedule = ArrivalState.of(context.getThreadGroup(), getName(),
+                () -> new EvenSchedule(now, s.perSecond(), s.dropAfterNanos()));
+        long endTime = context.getThread() == null ? 0 : context.getThread().getEndTime();
+        if (endTime > 0) {
+            // A slot due after the thread group's end is left untaken: taken, it would be lost
+            // when JMeter stops the thread instead of sampling.
+            long nowMillis = System.currentTimeMillis();
+            long dueMillis = nowMillis + (schedule.nextDueNanos() - now) / 1_000_000;
+            if (dueMillis >= endTime) {
+                return endTime - nowMillis + 1;
+            }
+        }
+        EvenSchedule.Slot slot = schedule.take(now);
+        if (slot.dropped() > 0) {
+            GeneratorMetrics.arrivalsDropped(slot.dropped());
+        }
+        IntendedStart.set(new IntendedStart.Stamp(context.getCurrentSampler(), slot.dueNanos(), slot.dropped()));
+        long wait = slot.dueNanos() - System.nanoTime();
+        // Whole milliseconds, rounded up: the sample starts at or just after its time, never before.
+        return wait <= 0 ? 0 : (wait + 999_999) / 1_000_000;
+    }
+
+    private Settings settings() {
+        Settings current = settings;
+        if (current != null && current.rate().equals(rate) && current.dropAfter().equals(dropAfter)) {
+            return current;
+        }
+        Fields f = new Fields(ConstantArrivalRate.class, getName());
+        double perSecond = Rates.perSecond(f, "rate", rate);
+        long dropMillis = f.longValue("dropAfter", dropAfter, 0, Long.MAX_VALUE / 1_000_000);
+        current = new Settings(rate, dropAfter, perSecond, dropMillis * 1_000_000);
+        settings = current;
+        return current;
+    }
+
+    public String getRate() {
+        return rate;
+    }
+
+    public void setRate(String rate) {
+        this.rate = rate;
+    }
+
+    public String getDropAfter() {
+        return dropAfter;
+    }
+
+    public void setDropAfter(String dropAfter) {
+        this.dropAfter = dropAfter;
+    }
+}

@@ -1,0 +1,98 @@
+package org.dsload.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The generator's own figures next to the results (S3: a generator that runs out of CPU, network
+ * or connections passes for a slow server unless this is shown): peaks per engine, and a warning
+ * when the generator itself was saturated.
+ */
+final class GeneratorSection implements RunSection {
+    /** CPU above this share ... */
+    static final double SATURATED_CPU = 90;
+    /** ... for this many seconds in a row counts as saturation (a single busy second is JIT or GC). */
+    static final int SATURATED_SECONDS = 3;
+
+    @Override
+    public Optional<String> render(Path runDir, Summary summary) throws IOException {
+        List<GeneratorCsv.Engine> engines = GeneratorCsv.read(runDir);
+        StringBuilder out = new StringBuilder();
+        for (GeneratorCsv.Engine e : engines) {
+            out.append("== Generator ").append(e.name()).append(" (peaks of per-second readings) ==\n");
+            line(out, "CPU", "[process, machine, cores]", percent(e.peak(GeneratorCsv.PROCESS_CPU)) + ", "
+                    + percent(e.peak(GeneratorCsv.SYSTEM_CPU)) + ", " + whole(e.last(GeneratorCsv.CORES)));
+            line(out, "Heap", "[used]", megabytes(e.peak(GeneratorCsv.HEAP_USED)));
+            line(out, "GC", "[total, per second]", millis(e.last(GeneratorCsv.GC_TIME)) + ", "
+                    + millis(e.peakRate(GeneratorCsv.GC_TIME)));
+            line(out, "Threads", "[JMeter, JVM]", whole(e.peak(GeneratorCsv.JMETER_THREADS)) + ", "
+                    + whole(e.peak(GeneratorCsv.JVM_THREADS)));
+            line(out, "Connections", "[open]", whole(e.peak(GeneratorCsv.CONNECTIONS)));
+            line(out, "Sent", "[total, per second]", whole(e.last(GeneratorCsv.BYTES_SENT)) + " B, "
+                    + whole(e.peakRate(GeneratorCsv.BYTES_SENT)) + " B/s");
+            line(out, "Received", "[total, per second]", whole(e.last(GeneratorCsv.BYTES_RECEIVED)) + " B, "
+                    + whole(e.peakRate(GeneratorCsv.BYTES_RECEIVED)) + " B/s");
+            line(out, "Arrivals", "[late, dropped]", whole(e.last(GeneratorCsv.ARRIVALS_LATE)) + ", "
+                    + whole(e.last(GeneratorCsv.ARRIVALS_DROPPED)));
+            warnings(out, e);
+        }
+        poolWarning(out, summary);
+        return out.length() == 0 ? Optional.empty() : Optional.of(out.toString());
+    }
+
+    private static void warnings(StringBuilder out, GeneratorCsv.Engine e) {
+        for (String figure : new String[] {GeneratorCsv.PROCESS_CPU, GeneratorCsv.SYSTEM_CPU}) {
+            int seconds = e.longestRunAbove(figure, SATURATED_CPU);
+            if (seconds >= SATURATED_SECONDS) {
+                out.append("Warning: generator ").append(e.name()).append(" saturated: ")
+                        .append(figure.equals(GeneratorCsv.PROCESS_CPU) ? "its JVM" : "its machine")
+                        .append(" used more than ").append((int) SATURATED_CPU).append(" % CPU for ").append(seconds)
+                        .append(" s in a row; the results may show the generator's limit, not the server's.\n");
+            }
+        }
+        double dropped = e.last(GeneratorCsv.ARRIVALS_DROPPED);
+        if (dropped > 0) {
+            out.append("Warning: generator ").append(e.name()).append(" dropped ").append(whole(dropped))
+                    .append(" arrivals: its threads (or the Open Model Guard's cap) were exhausted.\n");
+        }
+    }
+
+    /** Samples that failed because the client's own pool had no connection to give. */
+    private static void poolWarning(StringBuilder out, Summary summary) {
+        long exhausted = 0;
+        for (Map.Entry<String, Long> code : summary.total().statusCodes().entrySet()) {
+            String c = code.getKey();
+            if (c.contains("POOL_EXHAUSTED") || c.contains("ConnectionPoolTimeoutException")) {
+                exhausted += code.getValue();
+            }
+        }
+        if (exhausted > 0) {
+            out.append("Warning: ").append(exhausted).append(" requests failed because the generator's connection pool "
+                    + "was exhausted: raise the pool size (or lower the load) before reading this as the server's limit.\n");
+        }
+    }
+
+    private static void line(StringBuilder out, String name, String fields, String values) {
+        out.append(String.format(Locale.ROOT, "%-13s %-33s %s%n", name, fields, values));
+    }
+
+    private static String percent(double value) {
+        return Double.isNaN(value) || value < 0 ? "n/a" : String.format(Locale.ROOT, "%.2f%%", value);
+    }
+
+    private static String whole(double value) {
+        return Double.isNaN(value) ? "n/a" : Long.toString(Math.round(value));
+    }
+
+    private static String millis(double value) {
+        return Double.isNaN(value) ? "n/a" : Durations.format(value);
+    }
+
+    private static String megabytes(double bytes) {
+        return Double.isNaN(bytes) ? "n/a" : String.format(Locale.ROOT, "%.1f MB", bytes / 1_048_576);
+    }
+}

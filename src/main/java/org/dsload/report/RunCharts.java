@@ -1,0 +1,164 @@
+package org.dsload.report;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * PNG charts of a run, second by second: requests (and the arrival schedule's target),
+ * latency p50/p99 raw and from the intended start, the share of failed requests, and the CPU of
+ * every engine of the generator. Drawn from the JTL and the generator's CSV files after the run.
+ */
+public final class RunCharts {
+    public static final String THROUGHPUT = "chart-throughput.png";
+    public static final String LATENCY = "chart-latency.png";
+    public static final String ERRORS = "chart-errors.png";
+    public static final String GENERATOR_CPU = "chart-generator-cpu.png";
+    private static final int WIDTH = 1000;
+    private static final int HEIGHT = 420;
+
+    private RunCharts() {
+    }
+
+    /**
+     * Writes the charts into {@code outDir}.
+     *
+     * @return the files written (none when the JTL has no samples)
+     */
+    public static List<Path> write(Path jtl, Path runDir, Path outDir) throws IOException {
+        if (System.getProperty("java.awt.headless") == null) {
+            System.setProperty("java.awt.headless", "true");
+        }
+        TimeSeries series = TimeSeries.of(jtl);
+        List<Path> written = new ArrayList<>();
+        if (series.isEmpty()) {
+            return written;
+        }
+        Files.createDirectories(outDir);
+        long origin = series.firstSecond();
+        int n = series.seconds().size();
+        double[] x = new double[n];
+        double[] requests = new double[n];
+        double[] errors = new double[n];
+        double[] p50 = new double[n];
+        double[] p99 = new double[n];
+        double[] cp50 = new double[n];
+        double[] cp99 = new double[n];
+        int i = 0;
+        for (Map.Entry<Long, TimeSeries.Second> e : series.seconds().entrySet()) {
+            TimeSeries.Second s = e.getValue();
+            x[i] = e.getKey() - origin;
+            requests[i] = s.requests;
+            errors[i] = s.requests == 0 ? 0 : 100.0 * s.failures / s.requests;
+            p50[i] = millis(s.raw.percentile(50));
+            p99[i] = millis(s.raw.percentile(99));
+            cp50[i] = millis(s.corrected.percentile(50));
+            cp99[i] = millis(s.corrected.percentile(99));
+            i++;
+        }
+
+        XYChart throughput = chart("Requests per second (by start)", "requests/s");
+        line(throughput, "requests", x, requests);
+        if (series.targetRate() > 0) {
+            dashed(throughput, "target rate", new double[] {x[0], x[n - 1]},
+                    new double[] {series.targetRate(), series.targetRate()});
+        }
+        written.add(save(throughput, outDir.resolve(THROUGHPUT)));
+
+        XYChart latency = chart("Latency per second (log scale)", "ms");
+        latency.getStyler().setYAxisLogarithmic(true);
+        line(latency, "p50", x, floor(p50));
+        line(latency, "p99", x, floor(p99));
+        if (series.scheduled()) {
+            dashed(latency, "p50 from intended start", x, floor(cp50));
+            dashed(latency, "p99 from intended start", x, floor(cp99));
+        }
+        written.add(save(latency, outDir.resolve(LATENCY)));
+
+        XYChart failures = chart("Failed requests per second", "% of requests");
+        failures.getStyler().setYAxisMin(0.0).setYAxisMax(100.0);
+        line(failures, "failed", x, errors);
+        written.add(save(failures, outDir.resolve(ERRORS)));
+
+        List<GeneratorCsv.Engine> engines = GeneratorCsv.read(runDir);
+        if (!engines.isEmpty()) {
+            XYChart cpu = chart("Generator CPU (% of all cores)", "%");
+            cpu.getStyler().setYAxisMin(0.0).setYAxisMax(100.0);
+            for (GeneratorCsv.Engine engine : engines) {
+                cpuSeries(cpu, engine.name() + " JVM", engine.series(GeneratorCsv.PROCESS_CPU), origin, false);
+                cpuSeries(cpu, engine.name() + " machine", engine.series(GeneratorCsv.SYSTEM_CPU), origin, true);
+            }
+            if (!cpu.getSeriesMap().isEmpty()) {
+                written.add(save(cpu, outDir.resolve(GENERATOR_CPU)));
+            }
+        }
+        return written;
+    }
+
+    private static void cpuSeries(XYChart chart, String name, List<GeneratorCsv.Point> points, long origin,
+            boolean dashed) {
+        List<GeneratorCsv.Point> valid = points.stream().filter(p -> p.value() >= 0).toList();
+        if (valid.isEmpty()) {
+            return;
+        }
+        double[] x = valid.stream().mapToDouble(p -> p.epochSecond() - origin).toArray();
+        double[] y = valid.stream().mapToDouble(GeneratorCsv.Point::value).toArray();
+        if (dashed) {
+            dashed(chart, name, x, y);
+        } else {
+            line(chart, name, x, y);
+        }
+    }
+
+    private static XYChart chart(String title, String yTitle) {
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+                .xAxisTitle("seconds since the first sample").yAxisTitle(yTitle).build();
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNE);
+        chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setPlotBackgroundColor(Color.WHITE);
+        chart.getStyler().setPlotGridLinesColor(new Color(225, 225, 225));
+        return chart;
+    }
+
+    private static XYSeries line(XYChart chart, String name, double[] x, double[] y) {
+        XYSeries s = chart.addSeries(name, x, y);
+        s.setMarker(SeriesMarkers.NONE);
+        s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        return s;
+    }
+
+    private static void dashed(XYChart chart, String name, double[] x, double[] y) {
+        line(chart, name, x, y).setLineStyle(new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+                new float[] {6f, 4f}, 0f));
+    }
+
+    private static Path save(XYChart chart, Path file) throws IOException {
+        BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+        return file;
+    }
+
+    private static double millis(long micros) {
+        return micros / 1000.0;
+    }
+
+    /** A log axis cannot show 0: an empty or sub-microsecond second is drawn at 1 µs. */
+    private static double[] floor(double[] values) {
+        double[] out = values.clone();
+        for (int i = 0; i < out.length; i++) {
+            out[i] = Math.max(0.001, out[i]);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,41 @@
+package org.dsload.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Where elements leave files for a run: the run folder itself (a local run, or the master of a
+ * distributed one), and each local slave's own folder {@code slaves/<address>_<port>/}, which the
+ * runner gives a slave as its {@code dsload.run_dir}.
+ */
+public final class RunFiles {
+    static final String SLAVES = "slaves";
+
+    private RunFiles() {
+    }
+
+    /** Every existing {@code <folder>/<relative>} among the run folder and the slaves' folders, run folder first. */
+    public static List<Path> find(Path runDir, String relative) throws IOException {
+        List<Path> found = new ArrayList<>();
+        Path own = runDir.resolve(relative);
+        if (Files.exists(own)) {
+            found.add(own);
+        }
+        Path slaves = runDir.resolve(SLAVES);
+        if (Files.isDirectory(slaves)) {
+            try (Stream<Path> dirs = Files.list(slaves)) {
+                for (Path dir : dirs.filter(Files::isDirectory).sorted().toList()) {
+                    Path candidate = dir.resolve(relative);
+                    if (Files.exists(candidate)) {
+                        found.add(candidate);
+                    }
+                }
+            }
+        }
+        return found;
+    }
+}

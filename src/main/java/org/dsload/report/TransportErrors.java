@@ -1,0 +1,38 @@
+package org.dsload.report;
+
+/**
+ * How the summary names a failure to reach the server at all. vegeta reports it as status code
+ * 0; JMeter's HTTP sampler reports it with the code {@code Non HTTP response code: <exception
+ * class>} and the message {@code Non HTTP response message: <text>}. The summary counts such a
+ * sample under code {@value #CODE} and keeps the exception class in its error message.
+ * Other samplers' codes (a Redis error class, {@code POOL_EXHAUSTED} ...) are left as they are.
+ */
+final class TransportErrors {
+    static final String CODE = "0";
+    private static final String JMETER_PREFIX = "Non HTTP response code";
+
+    private TransportErrors() {
+    }
+
+    static boolean isTransportError(String responseCode) {
+        return responseCode.startsWith(JMETER_PREFIX);
+    }
+
+    /** The code the summary counts a sample under. */
+    static String code(String responseCode) {
+        if (responseCode.isEmpty()) {
+            return "(none)";
+        }
+        return isTransportError(responseCode) ? CODE : responseCode;
+    }
+
+    /** The error message, with the exception class of a transport error so it can be acted on. */
+    static String message(String responseCode, String message) {
+        if (!isTransportError(responseCode)) {
+            return message;
+        }
+        int colon = responseCode.indexOf(':');
+        String exception = colon < 0 ? "" : responseCode.substring(colon + 1).trim();
+        return exception.isEmpty() ? message : message + " (" + exception + ")";
+    }
+}

@@ -1,0 +1,45 @@
+package org.dsload.arrivals;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class EvenScheduleTest {
+    private static final long MS = 1_000_000;
+
+    @Test
+    void slotsAreEvenlySpacedFromTheOrigin() {
+        EvenSchedule s = new EvenSchedule(1000 * MS, 4, 0); // every 250 ms
+        assertEquals(new EvenSchedule.Slot(0, 1000 * MS, 0), s.take(1000 * MS));
+        assertEquals(new EvenSchedule.Slot(1, 1250 * MS, 0), s.take(1000 * MS));
+        assertEquals(new EvenSchedule.Slot(2, 1500 * MS, 0), s.take(1001 * MS));
+    }
+
+    @Test
+    void withoutADropLimitEveryLateSlotIsStillSent() {
+        EvenSchedule s = new EvenSchedule(0, 1000, 0);
+        // a thread that comes back 5 s late gets the oldest slot: its wait counts in its latency
+        assertEquals(new EvenSchedule.Slot(0, 0, 0), s.take(5000 * MS));
+        assertEquals(new EvenSchedule.Slot(1, MS, 0), s.take(5000 * MS));
+    }
+
+    @Test
+    void slotsOlderThanTheDropLimitAreSkippedAndCounted() {
+        EvenSchedule s = new EvenSchedule(0, 1000, 100 * MS); // every ms, drop after 100 ms
+        s.take(0);
+        EvenSchedule.Slot slot = s.take(1000 * MS);
+        // slots 1..899 are more than 100 ms late at t = 1000 ms; slot 900 is exactly 100 ms late
+        assertEquals(900, slot.index());
+        assertEquals(899, slot.dropped());
+        assertEquals(900 * MS, slot.dueNanos());
+        assertEquals(new EvenSchedule.Slot(901, 901 * MS, 0), s.take(1000 * MS));
+    }
+
+    @Test
+    void fractionalRatesKeepTheirAverage() {
+        EvenSchedule s = new EvenSchedule(0, 3, 0);
+        assertEquals(333_333_333L, s.dueNanos(1));
+        assertEquals(1_000_000_000L, s.dueNanos(3));
+        assertEquals(100_000_000_000L, s.dueNanos(300));
+    }
+}

@@ -1,0 +1,121 @@
+package org.dsload.plans;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.dsload.report.LabelStats;
+import org.dsload.testing.InfluxDb;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * test-plans/influxdb-write.jmx against a real InfluxDB 1.x ({@code influxd} of Debian's
+ * {@code influxdb} package). Without influxd the tests are skipped with the reason, unless the
+ * environment variable {@value InfluxDb#REQUIRED_ENV} is true (CI sets it): then they fail.
+ */
+@Timeout(300)
+class InfluxDbWritePlanIT {
+
+    @BeforeAll
+    static void influxdIsInstalled() {
+        if (InfluxDb.binary().isEmpty()) {
+            if (InfluxDb.required()) {
+                throw new IllegalStateException(InfluxDb.missingMessage() + " (" + InfluxDb.REQUIRED_ENV + "=true)");
+            }
+            Assumptions.abort(InfluxDb.missingMessage() + "; set " + InfluxDb.REQUIRED_ENV + "=true to fail instead");
+        }
+    }
+
+    @Test
+    void writesAtAConstantRateAndAServerThatStopsAnsweringShowsAsStatusCodeZero() throws Exception {
+        int rate = 500;
+        try (InfluxDb influx = InfluxDb.start()) {
+            // Freeze the server once writes arrive: the machine's load decides when JMeter gets there.
+            Thread freeze = new Thread(() -> {
+                try {
+                    long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+                    while (stored(influx) < 200 && System.nanoTime() < deadline) {
+                        Thread.sleep(200);
+                    }
+                    influx.pause();
+                    Thread.sleep(1500);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } finally {
+                    influx.resume();
+                }
+            });
+            freeze.start();
+            PlanRuns.Result result = PlanRuns.run("influxdb-write.jmx", Map.of("influx_host", influx.host(),
+                    "influx_port", "" + influx.port(), "rate", "" + rate, "duration", "8", "threads", "20",
+                    "response_timeout", "500"), Duration.ofMinutes(2), false);
+            freeze.join();
+            assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+
+            assertEquals(Map.of("200", 1L), result.outcome().summary().label("create database").statusCodes());
+            LabelStats write = result.outcome().summary().label("POST /write");
+            long ok = write.statusCodes().getOrDefault("204", 0L);
+            long transport = write.statusCodes().getOrDefault("0", 0L);
+            assertTrue(ok > 100, "writes succeed before and after the freeze: " + write.statusCodes());
+            assertTrue(transport > 0, "writes to the frozen server time out: " + write.statusCodes());
+            assertEquals(write.requests(), ok + transport, write.statusCodes().toString());
+            assertEquals((double) ok / write.requests(), write.successRatio(), 1e-9);
+            assertTrue(write.errors().keySet().stream().anyMatch(m -> m.contains("(java.net.SocketTimeoutException)")),
+                    write.errors().toString());
+            assertEquals(write.samples(), write.scheduledSamples(), "JMeter's HTTP samples carry their intended start");
+            assertTrue(write.lateArrivals() > 0, "arrivals due while the server was frozen start late");
+            assertEquals(rate, write.targetRate(), rate * 0.02);
+
+            String summary = Files.readString(result.outcome().dir().resolve("summary.txt"), StandardCharsets.UTF_8);
+            assertTrue(summary.contains("Status Codes  [code:count]                      204:"), summary);
+            assertTrue(summary.contains("0:" + transport), summary);
+            assertTrue(summary.contains("Success       [ratio]"), summary);
+
+            long stored = stored(influx);
+            assertTrue(stored >= ok && stored <= write.requests(), "InfluxDB holds every acknowledged point: "
+                    + stored + " stored, " + ok + " acknowledged");
+        }
+    }
+
+    @Test
+    void writesRefusedByAFullCacheShowAsStatusCode500() throws Exception {
+        // A cache this small, never snapshotted, is full after a few dozen points: the
+        // back-pressure failure of S2, on purpose.
+        try (InfluxDb influx = InfluxDb.start(Map.of("cache-max-memory-size", "1024",
+                "cache-snapshot-memory-size", "104857600"))) {
+            PlanRuns.Result result = PlanRuns.run("influxdb-write.jmx", Map.of("influx_host", influx.host(),
+                    "influx_port", "" + influx.port(), "rate", "200", "duration", "3", "threads", "5"),
+                    Duration.ofMinutes(2), false);
+            assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+            LabelStats write = result.outcome().summary().label("POST /write");
+            long refused = write.statusCodes().getOrDefault("500", 0L);
+            long ok = write.statusCodes().getOrDefault("204", 0L);
+            assertTrue(refused > 0, "the full cache refuses writes: " + write.statusCodes());
+            assertTrue(ok > 0, "until it is full: " + write.statusCodes());
+            assertEquals(write.requests(), ok + refused, write.statusCodes().toString());
+            assertEquals((double) ok / write.requests(), write.successRatio(), 1e-9);
+            assertTrue(write.errors().containsKey("Internal Server Error"), write.errors().toString());
+        }
+    }
+
+    /** Points stored so far; 0 before the database or the first point exists. */
+    private static long stored(InfluxDb influx) {
+        String json;
+        try {
+            json = influx.query("test", "SELECT count(value) FROM cpu");
+        } catch (RuntimeException notYet) {
+            return 0;
+        }
+        Matcher m = Pattern.compile("\"values\":\\[\\[\"[^\"]*\",(\\d+)\\]\\]").matcher(json);
+        return m.find() ? Long.parseLong(m.group(1)) : 0;
+    }
+}

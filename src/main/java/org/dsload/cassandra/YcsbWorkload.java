@@ -30,7 +30,7 @@ public class YcsbWorkload extends ClientConfigElement<YcsbRun> {
     private static final long serialVersionUID = 1L;
     private static final Logger log = LoggerFactory.getLogger(YcsbWorkload.class);
     /** The workload's settings in the run's folder, read by the summary's YCSB section. */
-    public static final String RUN_FILE = "ycsb-workload.properties";
+    public static final String RUN_FILE = org.dsload.report.YcsbSection.FILE;
 
     private String workload = "a";
     private String keyspace = "ycsb";

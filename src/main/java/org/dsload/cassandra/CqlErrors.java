@@ -1,5 +1,6 @@
 package org.dsload.cassandra;
 
+import java.util.List;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
@@ -31,12 +32,34 @@ final class CqlErrors {
      * AllNodesFailedException ...
      */
     static String code(Throwable error) {
-        return unwrap(error).getClass().getSimpleName();
+        return telling(unwrap(error)).getClass().getSimpleName();
+    }
+
+    /**
+     * The error that says most. When the driver tried every node (the default retry policy moves
+     * an UnavailableException or a bootstrapping node's error on to the next node), a server's
+     * answer among the errors says more than the wrapper or a node that could not be reached.
+     */
+    static Throwable telling(Throwable error) {
+        if (error instanceof AllNodesFailedException all) {
+            for (List<Throwable> errors : all.getAllErrors().values()) {
+                for (Throwable e : errors) {
+                    if (e instanceof CoordinatorException) {
+                        return e;
+                    }
+                }
+            }
+        }
+        return error;
     }
 
     /** The driver's message with the node that answered, or what was tried, so a person knows where to look. */
     static String message(Throwable error, CqlClient client) {
-        Throwable e = unwrap(error);
+        Throwable unwrapped = unwrap(error);
+        Throwable e = telling(unwrapped);
+        if (e != unwrapped) {
+            return message(e, client) + " (then no other node could take the request: " + unwrapped.getMessage() + ")";
+        }
         if (e instanceof CoordinatorException coordinator) {
             return e.getMessage() + " [coordinator " + address(coordinator.getCoordinator()) + "]";
         }

@@ -1,5 +1,6 @@
 package org.dsload.cassandra;
 
+import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -39,6 +40,7 @@ public class YcsbSampler extends AbstractSampler implements TestBean {
     static final String SCHEMA = "SCHEMA";
     static final String NOT_FOUND = "NOT_FOUND";
     private static final long SCHEMA_WAIT_SECONDS = 120;
+    private static final Duration SCHEMA_TIMEOUT = Duration.ofSeconds(60);
 
     private String session = "cassandra";
     private String workload = "ycsb";
@@ -126,8 +128,8 @@ public class YcsbSampler extends AbstractSampler implements TestBean {
         result.setSamplerData(keyspace + ";\n" + table);
         SampleTiming timing = new SampleTiming();
         timing.start(result);
-        CqlExecution created = CqlExecution.run(client, SimpleStatement.newInstance(keyspace), true, null);
-        CqlExecution tabled = created.ok() ? CqlExecution.run(client, SimpleStatement.newInstance(table), true, null) : null;
+        CqlExecution created = CqlExecution.run(client, schemaStatement(keyspace, client), true, null);
+        CqlExecution tabled = created.ok() ? CqlExecution.run(client, schemaStatement(table, client), true, null) : null;
         timing.end(result);
         CqlExecution failed = !created.ok() ? created : !tabled.ok() ? tabled : null;
         Results.bytes(result, created.sent + (tabled == null ? 0 : tabled.sent),
@@ -141,6 +143,15 @@ public class YcsbSampler extends AbstractSampler implements TestBean {
             run.schemaDone(null);
         }
         return result;
+    }
+
+    /**
+     * Schema changes wait for every node to agree and may flush tables: on a busy node they take
+     * seconds, longer than the request timeout meant for reads and writes.
+     */
+    private static SimpleStatement schemaStatement(String cql, CqlClient client) {
+        Duration timeout = client.requestTimeout();
+        return SimpleStatement.newInstance(cql).setTimeout(timeout.compareTo(SCHEMA_TIMEOUT) > 0 ? timeout : SCHEMA_TIMEOUT);
     }
 
     private static String awaitSchema(YcsbRun run) {
@@ -191,12 +202,13 @@ public class YcsbSampler extends AbstractSampler implements TestBean {
         int field = readField(w);
         result.setSamplerData("READ " + key + (field < 0 ? "" : " " + UsertableCql.field(field)));
         CqlExecution read = execute(result, client, readStatement(client, run, key, field), true);
-        notFound(result, read, key);
+        notFound(result, read);
     }
 
-    private static void notFound(SampleResult result, CqlExecution read, String key) {
+    private static void notFound(SampleResult result, CqlExecution read) {
         if (read.ok() && read.rows == 0) {
-            Results.fail(result, NOT_FOUND, "no record " + key);
+            // The key is in the sampler data; one message for all keeps the summary's error set readable.
+            Results.fail(result, NOT_FOUND, "no such record: the load phase did not insert it, or failed to");
         }
     }
 
@@ -253,7 +265,7 @@ public class YcsbSampler extends AbstractSampler implements TestBean {
             Results.fail(result, CqlErrors.code(second.error), "write: " + CqlErrors.message(second.error, client));
         } else {
             Results.succeed(result, CqlSampler.OK, first.rows + " read, updated");
-            notFound(result, first, key);
+            notFound(result, first);
         }
     }
 

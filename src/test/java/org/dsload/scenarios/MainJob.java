@@ -33,7 +33,7 @@ import org.dsload.testing.Build;
  * </ul>
  */
 public final class MainJob {
-    static final List<Scenario> SCENARIOS = List.of(new EkvScenario());
+    static final List<Scenario> SCENARIOS = List.of(new EkvScenario(), new CassandraScenario());
     private static final Duration PER_PLAN_LIMIT = Duration.ofMinutes(15);
 
     private final PrintStream out;

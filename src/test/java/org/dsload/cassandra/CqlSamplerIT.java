@@ -333,7 +333,7 @@ class CqlSamplerIT {
     }
 
     @Test
-    void textOfTheRequestIsExactlyAsSentInSize() {
+    void bytesSentAreTheEncodedRequestFrame() {
         connect("it");
         // EXECUTE in protocol v5: header 9, id [short bytes] 2+16, result metadata id 2+16, consistency 2,
         // flags 4, values: count 2 + (4 + 5 bytes "sizes"), page size 4, timestamp 8

@@ -87,8 +87,11 @@ class YcsbWorkloadIT {
             List<Long> popularity = readsPerKey.values().stream().sorted(Comparator.reverseOrder()).toList();
             double hottest = popularity.get(0) / (double) reads;
             double top10 = popularity.stream().limit(10).mapToLong(Long::longValue).sum() / (double) reads;
-            assertTrue(hottest > 0.02 && hottest < 0.07, "the hottest record gets about 3.8 % of reads: " + hottest);
-            assertTrue(top10 > 0.08, "the 10 hottest records get about 11 % of reads: " + top10);
+            // Uniform reads would give each record 0.1 %. Zipfian ranks land on record numbers up to 3000 (room
+            // for the run's inserts), and a draw of a record not yet written is drawn again, so which ranks
+            // survive varies; the hottest surviving ones still get many times their uniform share.
+            assertTrue(hottest > 0.01 && hottest < 0.08, "the hottest record gets several % of reads: " + hottest);
+            assertTrue(top10 > 0.06, "the 10 hottest records get over 6 % of reads: " + top10);
             assertTrue(readsPerKey.size() > 400, "the tail is read too: " + readsPerKey.size() + " distinct records");
         } finally {
             workload.testEnded();

@@ -7,6 +7,7 @@ import java.util.List;
 
 import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.ProtocolVersion;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.ColumnDefinitions;
 import com.datastax.oss.driver.api.core.cql.ExecutionInfo;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
@@ -26,6 +27,8 @@ final class CqlExecution {
         void row(Row row);
     }
 
+    // Run concurrently, one driver thread writes these; the sample reads them after waiting for the
+    // completion of that thread's stage, which orders the writes before the reads.
     long rows;
     int pages;
     long sent;
@@ -69,6 +72,19 @@ final class CqlExecution {
             }
         }
         return e;
+    }
+
+    /** Records a failure that reached the driver's asynchronous result. */
+    void fail(Throwable failure) {
+        error = failure instanceof RuntimeException runtime ? runtime : new IllegalStateException(failure);
+        if (failure instanceof DriverException driver && driver.getExecutionInfo() != null) {
+            received += Math.max(0, driver.getExecutionInfo().getResponseSizeInBytes());
+            info = driver.getExecutionInfo();
+        }
+    }
+
+    void firstPage(AsyncResultSet rs, RowSink sink) {
+        CqlConcurrent.read(this, rs, sink);
     }
 
     private void read(Row row, RowSink sink) {

@@ -1,6 +1,8 @@
 package org.dsload.cassandra;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.apache.jmeter.config.ConfigTestElement;
 import org.apache.jmeter.gui.TestElementMetadata;
@@ -43,6 +45,7 @@ public class CqlSampler extends AbstractSampler implements TestBean {
     private String pageSize = "0";
     private String readAllPages = "true";
     private String timeout = "0";
+    private String concurrent = "1";
     private String responseDataLimit = "1024";
 
     /** The thread's counter behind #{seq}; each thread has its own clone of the sampler. */
@@ -52,7 +55,7 @@ public class CqlSampler extends AbstractSampler implements TestBean {
     /** The fields as last compiled, kept to notice a change without rebuilding anything. */
     private record Compiled(String[] fields, StatementPlan plan, DefaultConsistencyLevel consistency,
             DefaultConsistencyLevel serial, Boolean idempotent, int pageSize, boolean allPages, Duration timeout,
-            int limit, String samplerData) {
+            int concurrent, int limit, String samplerData) {
 
         boolean compiledFrom(CqlSampler s) {
             String[] now = s.fieldValues();
@@ -67,7 +70,7 @@ public class CqlSampler extends AbstractSampler implements TestBean {
 
     private String[] fieldValues() {
         return new String[] {mode, prepare, statement, bindValues, batchSize, consistency, serialConsistency, idempotent,
-            pageSize, readAllPages, timeout, responseDataLimit};
+            pageSize, readAllPages, timeout, concurrent, responseDataLimit};
     }
 
     @Override
@@ -83,40 +86,83 @@ public class CqlSampler extends AbstractSampler implements TestBean {
         SampleResult result = Results.create(getName());
         result.setSamplerData(c.samplerData);
         int thread = JMeterContextService.getContext().getThreadNum() + 1;
-        Statement<?> request;
+        List<Statement<?>> requests = new ArrayList<>(c.concurrent);
         try {
-            request = options(c, c.plan.build(client, seq, thread));
+            for (int i = 0; i < c.concurrent; i++) {
+                requests.add(options(c, c.plan.build(client, seq, thread)));
+                seq += c.plan.batchSize();
+            }
         } catch (IllegalArgumentException e) {
             return notSent(result, BAD_BIND_VALUE, e.getMessage());
         } catch (RuntimeException e) {
             // the preparation failed: the server refused the statement, or could not be reached
             return notSent(result, CqlErrors.code(e), "preparing the statement failed: " + CqlErrors.message(e, client));
-        } finally {
-            seq += c.plan.batchSize();
         }
         RowsText text = c.limit > 0 ? new RowsText(c.limit) : null;
         SampleTiming timing = new SampleTiming();
         timing.start(result);
-        CqlExecution run = CqlExecution.run(client, request, c.allPages, text);
+        CqlExecution[] runs = c.concurrent == 1
+                ? new CqlExecution[] {CqlExecution.run(client, requests.get(0), c.allPages, text)}
+                : CqlConcurrent.run(client, requests, text);
         timing.end(result);
-        Results.bytes(result, run.sent, run.received);
-        result.setResponseHeaders(headers(run));
-        if (!run.ok()) {
-            Results.fail(result, CqlErrors.code(run.error), CqlErrors.message(run.error, client));
-            return result;
+        report(result, runs, c, client, text);
+        return result;
+    }
+
+    /** Fills the result from one execution, or from the concurrent ones of the sample (counted as N). */
+    private static void report(SampleResult result, CqlExecution[] runs, Compiled c, CqlClient client, RowsText text) {
+        long sent = 0;
+        long received = 0;
+        long rows = 0;
+        int pages = 0;
+        int failed = 0;
+        CqlExecution firstFailure = null;
+        boolean allApplied = true;
+        boolean conditional = false;
+        List<String> warnings = new ArrayList<>();
+        for (CqlExecution run : runs) {
+            sent += run.sent;
+            received += run.received;
+            rows += run.rows;
+            pages += run.pages;
+            conditional |= run.conditional;
+            allApplied &= run.applied;
+            warnings.addAll(run.warnings);
+            if (!run.ok()) {
+                failed++;
+                if (firstFailure == null) {
+                    firstFailure = run;
+                }
+            }
+        }
+        Results.bytes(result, sent, received);
+        result.setSampleCount(runs.length);
+        result.setErrorCount(failed);
+        if (c.limit > 0 || failed > 0) {
+            result.setResponseHeaders(headers(firstFailure != null ? firstFailure : runs[0], warnings));
+        }
+        if (firstFailure != null) {
+            String message = CqlErrors.message(firstFailure.error, client);
+            if (runs.length > 1) {
+                message = failed + " of " + runs.length + " requests failed; first: " + message;
+            }
+            Results.fail(result, CqlErrors.code(firstFailure.error), message);
+            return;
         }
         if (text != null) {
             Results.text(result, text.toString());
         }
-        String message = run.rows + (run.rows == 1 ? " row" : " rows") + (run.pages > 1 ? " in " + run.pages + " pages" : "");
-        if (run.conditional) {
-            message += run.applied ? ", applied" : ", not applied";
+        String message = rows + (rows == 1 ? " row" : " rows") + (pages > runs.length ? " in " + pages + " pages" : "");
+        if (runs.length > 1) {
+            message = runs.length + " requests, " + message;
         }
-        if (!run.warnings.isEmpty()) {
-            message += "; server warnings: " + String.join(" / ", run.warnings);
+        if (conditional) {
+            message += allApplied ? ", applied" : ", not applied";
         }
-        Results.succeed(result, run.applied ? OK : NOT_APPLIED, message);
-        return result;
+        if (!warnings.isEmpty()) {
+            message += "; server warnings: " + String.join(" / ", warnings);
+        }
+        Results.succeed(result, allApplied ? OK : NOT_APPLIED, message);
     }
 
     private static SampleResult notSent(SampleResult result, String code, String message) {
@@ -146,7 +192,7 @@ public class CqlSampler extends AbstractSampler implements TestBean {
         return s;
     }
 
-    private static String headers(CqlExecution run) {
+    private static String headers(CqlExecution run, List<String> warnings) {
         StringBuilder h = new StringBuilder();
         h.append("coordinator: ").append(run.coordinator()).append('\n');
         if (run.info != null) {
@@ -158,7 +204,7 @@ public class CqlSampler extends AbstractSampler implements TestBean {
                         .append(tried.getValue().getClass().getSimpleName()).append('\n');
             }
         }
-        for (String warning : run.warnings) {
+        for (String warning : warnings) {
             h.append("warning: ").append(warning).append('\n');
         }
         return h.toString();
@@ -189,6 +235,7 @@ public class CqlSampler extends AbstractSampler implements TestBean {
         int page = f.integer("pageSize", pageSize, 0, Integer.MAX_VALUE);
         boolean all = f.flag("readAllPages", readAllPages);
         int timeoutMillis = f.integer("timeout", timeout, 0, Integer.MAX_VALUE);
+        int inFlight = f.integer("concurrent", concurrent, 1, 1024);
         int limit = f.integer("responseDataLimit", responseDataLimit, 0, Integer.MAX_VALUE);
         StringBuilder data = new StringBuilder(plan.describe(4096));
         for (BindValue value : plan.bindValues()) {
@@ -196,7 +243,7 @@ public class CqlSampler extends AbstractSampler implements TestBean {
         }
         current = new Compiled(fieldValues(), plan, level, serial,
                 idem.equals(DEFAULT) ? null : Boolean.valueOf(idem), page, all,
-                timeoutMillis == 0 ? null : Duration.ofMillis(timeoutMillis), limit, data.toString());
+                timeoutMillis == 0 ? null : Duration.ofMillis(timeoutMillis), inFlight, limit, data.toString());
         compiled = current;
         return current;
     }
@@ -309,6 +356,14 @@ public class CqlSampler extends AbstractSampler implements TestBean {
 
     public void setTimeout(String timeout) {
         this.timeout = timeout;
+    }
+
+    public String getConcurrent() {
+        return concurrent;
+    }
+
+    public void setConcurrent(String concurrent) {
+        this.concurrent = concurrent;
     }
 
     public String getResponseDataLimit() {

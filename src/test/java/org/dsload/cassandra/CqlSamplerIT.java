@@ -207,6 +207,29 @@ class CqlSamplerIT {
     }
 
     @Test
+    void requestsInFlightAreSentTogetherAndCountedEach() {
+        connect("it");
+        CqlSampler writes = sampler("INSERT INTO wide (p, c, v) VALUES (?, ?, ?)", "int 3\nint #{seq}\ntext v#{seq}");
+        writes.setConcurrent("20");
+        SampleResult r = writes.sample(null);
+        assertOk(r);
+        assertEquals(20, r.getSampleCount());
+        assertEquals("20 requests, 0 rows", r.getResponseMessage());
+        SampleResult again = writes.sample(null);
+        assertOk(again);
+        try (CqlSession s = cassandra.session("it")) {
+            assertEquals(40, s.execute("SELECT count(*) FROM wide WHERE p = 3").one().getLong(0),
+                    "each request had its own values, #{seq} advancing across samples");
+        }
+        CqlSampler reads = sampler("SELECT v FROM wide WHERE p = ? AND c = ?", "int 3\nint #{seq:40}");
+        reads.setConcurrent("4");
+        SampleResult read = reads.sample(null);
+        assertOk(read);
+        assertEquals("4 requests, 4 rows", read.getResponseMessage());
+        assertTrue(text(read).startsWith("v\n'v0'\n"), text(read));
+    }
+
+    @Test
     void pagingReadsEveryPageOrOnlyTheFirst() {
         try (CqlSession s = cassandra.session("it")) {
             for (int c = 0; c < 250; c++) {

@@ -32,6 +32,9 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
  * each in a JVM of its own with the same heap, measured over the same window after a warm-up:
  * <ul>
  * <li>(a) JMeter 5.6.3 running a plan of two dsload CQL Requests (results file written);</li>
+ * <li>(a0) the same without a results file, to show what writing it costs;</li>
+ * <li>(ak) JMeter with N/k threads, each sample sending k requests at once (Requests in flight), the
+ * same N requests outstanding;</li>
  * <li>(b) {@link PlainCqlLoop} sync: N threads, each waiting for its response;</li>
  * <li>(c) {@link PlainCqlLoop} async: one thread keeping N requests in flight.</li>
  * </ul>
@@ -58,14 +61,17 @@ public final class CassandraBenchmark {
                     cassandra.startTime().toMillis() / 1000.0, cassandra.residentBytes() >> 20);
             load(cassandra, keys);
             for (int threads : threadCounts) {
-                Bench.Row jmeter = jmeter(cassandra, threads, warmup, seconds, keys);
+                Bench.Row jmeter = jmeter(cassandra, threads, 1, warmup, seconds, keys);
+                Bench.Row bare = jmeterWithoutResults(cassandra, threads, warmup, seconds, keys);
+                int k = inFlight(threads);
+                Bench.Row batched = jmeter(cassandra, threads / k, k, warmup, seconds, keys);
                 Bench.Row sync = plainLoop(cassandra, "sync", threads, warmup, seconds, keys);
                 Bench.Row async = plainLoop(cassandra, "async", threads, warmup, seconds, keys);
-                rows.add(jmeter);
-                rows.add(sync);
-                rows.add(async);
-                ratios.add(String.format(Locale.ROOT, "threads %3d: a/b = %.3f, a/c = %.3f", threads,
-                        jmeter.throughput() / sync.throughput(), jmeter.throughput() / async.throughput()));
+                rows.addAll(List.of(jmeter, bare, batched, sync, async));
+                ratios.add(String.format(Locale.ROOT, "threads %3d: a/b = %.3f, a/c = %.3f, a0/b = %.3f, a%d/b = %.3f, a%d/c = %.3f",
+                        threads, jmeter.throughput() / sync.throughput(), jmeter.throughput() / async.throughput(),
+                        bare.throughput() / sync.throughput(), k, batched.throughput() / sync.throughput(), k,
+                        batched.throughput() / async.throughput()));
             }
             started += String.format(Locale.ROOT, ", %d MiB at the end", cassandra.residentBytes() >> 20);
         }
@@ -97,13 +103,24 @@ public final class CassandraBenchmark {
         }
     }
 
-    /** (a): the samples of the JTL that started inside the measured window. */
-    private static Bench.Row jmeter(EmbeddedCassandra cassandra, int threads, int warmup, int seconds, int keys)
-            throws Exception {
+    /** Requests per sample for the (ak) row: a small divisor of the concurrency. */
+    private static int inFlight(int threads) {
+        for (int k : new int[] {4, 5, 3, 2}) {
+            if (threads % k == 0 && threads > k) {
+                return k;
+            }
+        }
+        return 1;
+    }
+
+    /** (a) and (ak): the samples of the JTL that started inside the measured window, each counting its requests. */
+    private static Bench.Row jmeter(EmbeddedCassandra cassandra, int threads, int inFlight, int warmup, int seconds,
+            int keys) throws Exception {
         PlanRun run = new PlanRun(Build.jmeterHome(), Build.basedir().resolve(PLAN))
-                .resultsRoot(Build.target().resolve("bench-results")).runId("cassandra-jmeter-" + threads)
+                .resultsRoot(Build.target().resolve("bench-results")).runId("cassandra-jmeter-" + threads + "x" + inFlight)
                 .dashboard(false).timeout(Duration.ofSeconds(warmup + seconds + 180L))
                 .property("hosts", cassandra.address()).property("threads", Integer.toString(threads))
+                .property("concurrent", Integer.toString(inFlight))
                 .property("duration", Integer.toString(warmup + seconds)).property("keys", Integer.toString(keys));
         PlanRunner.Outcome outcome = new PlanRunner(QUIET).run(run);
         if (!outcome.ok()) {
@@ -136,7 +153,52 @@ public final class CassandraBenchmark {
         if (errors > 0) {
             System.out.println("(a) at " + threads + " threads: " + errors + " failed samples in the window");
         }
+        if (inFlight > 1) {
+            // the p99 of a sample is that of the slowest of its requests, so it is not shown
+            return new Bench.Row("(a" + inFlight + ") same, " + threads + " threads x " + inFlight + " in flight",
+                    threads * inFlight, ops, seconds, -1);
+        }
         return Bench.row("(a) JMeter + dsload CQL sampler", threads, ops, seconds, micros);
+    }
+
+    private static final Pattern SUMMARISER = Pattern.compile("summary \\+\\s+(\\d+) in (\\d+):(\\d+):(\\d+)");
+
+    /** (a0): no results file; the rate from the summariser's 5 s lines after the warm-up. */
+    private static Bench.Row jmeterWithoutResults(EmbeddedCassandra cassandra, int threads, int warmup, int seconds,
+            int keys) throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElse("java"));
+        command.addAll(JMeterJvm.baseOptions());
+        command.addAll(JMeterJvm.heap("1g"));
+        command.addAll(List.of("-jar", launcher().toString(), "-n", "-t", Build.basedir().resolve(PLAN).toString(),
+                "-j", Build.target().resolve("bench-results/cassandra-bare-" + threads + ".log").toString(),
+                "-Jsummariser.interval=5", "-Jhosts=" + cassandra.address(), "-Jthreads=" + threads,
+                "-Jduration=" + (warmup + seconds), "-Jkeys=" + keys));
+        String output = Bench.command(command, warmup + seconds + 180L);
+        Matcher m = SUMMARISER.matcher(output);
+        long elapsed = 0;
+        long ops = 0;
+        long measured = 0;
+        while (m.find()) {
+            long count = Long.parseLong(m.group(1));
+            long span = Long.parseLong(m.group(2)) * 3600 + Long.parseLong(m.group(3)) * 60 + Long.parseLong(m.group(4));
+            if (elapsed >= warmup && span > 0) {
+                ops += count;
+                measured += span;
+            }
+            elapsed += span;
+        }
+        if (measured == 0) {
+            throw new IllegalStateException("no summariser lines after the warm-up:\n" + output);
+        }
+        return new Bench.Row("(a0) same, no results file", threads, ops, measured, -1);
+    }
+
+    private static java.nio.file.Path launcher() throws java.io.IOException {
+        try (var files = java.nio.file.Files.list(Build.jmeterHome().resolve("bin"))) {
+            return files.filter(p -> p.getFileName().toString().matches("ApacheJMeter-[\\d.]+\\.jar")).findFirst()
+                    .orElseThrow();
+        }
     }
 
     private static Bench.Row plainLoop(EmbeddedCassandra cassandra, String mode, int threads, int warmup, int seconds,

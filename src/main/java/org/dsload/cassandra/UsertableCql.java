@@ -13,12 +13,26 @@ final class UsertableCql {
     private final String keyspace;
     private final String table;
     private final int fields;
+    /** Statement texts by field, index 0 for every field: built once, looked up per operation. */
+    private final String[] reads;
+    private final String[] scans;
+    private final String[] updates;
+    private final String insert;
 
     /** @param keyspace empty to leave table names unqualified (the session's keyspace applies) */
     UsertableCql(String keyspace, String table, int fields) {
         this.keyspace = keyspace;
         this.table = keyspace.isEmpty() ? table : keyspace + "." + table;
         this.fields = fields;
+        reads = new String[fields + 1];
+        scans = new String[fields + 1];
+        updates = new String[fields + 1];
+        for (int f = -1; f < fields; f++) {
+            reads[f + 1] = readText(f);
+            scans[f + 1] = scanText(f);
+            updates[f + 1] = updateText(f);
+        }
+        insert = insertText();
     }
 
     static String field(int i) {
@@ -39,6 +53,25 @@ final class UsertableCql {
     }
 
     String insert() {
+        return insert;
+    }
+
+    /** @param field -1 for every field */
+    String read(int field) {
+        return reads[field + 1];
+    }
+
+    /** @param field -1 for every field */
+    String scan(int field) {
+        return scans[field + 1];
+    }
+
+    /** @param field -1 for every field */
+    String update(int field) {
+        return updates[field + 1];
+    }
+
+    private String insertText() {
         StringJoiner columns = new StringJoiner(", ", "(", ")");
         StringJoiner markers = new StringJoiner(", ", "(", ")");
         columns.add(KEY);
@@ -50,18 +83,15 @@ final class UsertableCql {
         return "INSERT INTO " + table + " " + columns + " VALUES " + markers;
     }
 
-    /** @param field -1 for every field */
-    String read(int field) {
+    private String readText(int field) {
         return "SELECT " + (field < 0 ? "*" : field(field)) + " FROM " + table + " WHERE " + KEY + " = ? LIMIT 1";
     }
 
-    /** @param field -1 for every field */
-    String scan(int field) {
+    private String scanText(int field) {
         return "SELECT " + (field < 0 ? "*" : field(field)) + " FROM " + table + " WHERE token(" + KEY + ") >= token(?) LIMIT ?";
     }
 
-    /** @param field -1 for every field */
-    String update(int field) {
+    private String updateText(int field) {
         StringJoiner set = new StringJoiner(", ");
         if (field < 0) {
             for (int i = 0; i < fields; i++) {

@@ -65,6 +65,12 @@ final class Bench {
         return ints(given.isBlank() ? defaults : given);
     }
 
+    /** The warm-up seconds of -Dbench.warmup, or the benchmark's own when it is not given. */
+    static int warmup(int defaultSeconds) {
+        String given = System.getProperty("bench.warmup", "");
+        return given.isBlank() ? defaultSeconds : Integer.parseInt(given.trim());
+    }
+
     static List<Integer> ints(String csv) {
         List<Integer> values = new ArrayList<>();
         for (String v : csv.split(",")) {

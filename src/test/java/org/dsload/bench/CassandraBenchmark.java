@@ -39,7 +39,7 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
  * <li>(c) {@link PlainCqlLoop} async: one thread keeping N requests in flight.</li>
  * </ul>
  * System properties: {@code bench.threads} (default 16,50), {@code bench.seconds} measured per
- * row (default 15), {@code bench.warmup} seconds (default 5), {@code bench.keys} (10000).
+ * row (default 15), {@code bench.warmup} seconds (default 10), {@code bench.keys} (10000).
  */
 public final class CassandraBenchmark {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
@@ -51,7 +51,8 @@ public final class CassandraBenchmark {
     public static void main(String[] args) throws Exception {
         List<Integer> threadCounts = Bench.threads("16,50");
         int seconds = Integer.getInteger("bench.seconds", 15);
-        int warmup = Integer.getInteger("bench.warmup", 5);
+        // JMeter and the driver need longer than a bare loop to reach full speed on two busy cores.
+        int warmup = Bench.warmup(10);
         int keys = Integer.getInteger("bench.keys", 10_000);
         List<Bench.Row> rows = new ArrayList<>();
         List<String> ratios = new ArrayList<>();

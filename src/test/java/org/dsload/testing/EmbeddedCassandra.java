@@ -255,11 +255,19 @@ public final class EmbeddedCassandra implements AutoCloseable {
         return -1;
     }
 
+    /** Kills the node and deletes its data, keeping its log and configuration under target/. */
     @Override
     public void close() {
         if (process != null) {
             // Nothing of a test node's data is kept, so it need not drain: be quick.
             process.kill();
+            for (String data : List.of("data", "commitlog", "hints", "saved_caches", "cdc_raw")) {
+                try {
+                    deleteTree(node.dir().resolve(data));
+                } catch (IOException e) {
+                    // left for the next start on these ports, which empties the folder anyway
+                }
+            }
         }
     }
 

@@ -282,6 +282,39 @@ class CqlSamplerIT {
     }
 
     @Test
+    void policiesCompressionAndDriverOptionsReachTheDriver() {
+        JMeterRuntime.freshVariables();
+        connection = session(cassandra.address());
+        connection.setCompression("lz4");
+        connection.setLoadBalancing("dc-inferring");
+        connection.setRetryPolicy("consistency-downgrading");
+        connection.setSpeculativeExecution("constant");
+        connection.setSpeculativeDelay("50");
+        connection.setPoolLocalSize("2");
+        connection.setConsistency("ONE");
+        connection.setDriverOptions("advanced.metadata.schema.enabled = false\nadvanced.heartbeat.interval = 7 seconds");
+        connection.testStarted();
+        CqlClient client = (CqlClient) org.apache.jmeter.threads.JMeterContextService.getContext().getVariables()
+                .getObject("cassandra");
+        var profile = client.session().getContext().getConfig().getDefaultProfile();
+        assertEquals("lz4", profile.getString(com.datastax.oss.driver.api.core.config.DefaultDriverOption.PROTOCOL_COMPRESSION));
+        assertEquals("DcInferringLoadBalancingPolicy",
+                profile.getString(com.datastax.oss.driver.api.core.config.DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS));
+        assertEquals("ConsistencyDowngradingRetryPolicy",
+                profile.getString(com.datastax.oss.driver.api.core.config.DefaultDriverOption.RETRY_POLICY_CLASS));
+        assertEquals(java.time.Duration.ofMillis(50),
+                profile.getDuration(com.datastax.oss.driver.api.core.config.DefaultDriverOption.SPECULATIVE_EXECUTION_DELAY));
+        assertEquals(java.time.Duration.ofSeconds(7),
+                profile.getDuration(com.datastax.oss.driver.api.core.config.DefaultDriverOption.HEARTBEAT_INTERVAL));
+        CqlSampler read = sampler("SELECT release_version FROM system.local", "");
+        read.setIdempotent("true");
+        SampleResult r = read.sample(null);
+        assertOk(r);
+        assertTrue(text(r).startsWith("release_version\n'5.0."), text(r));
+        assertTrue(client.openConnections() >= 2, "two connections to the node: " + client.openConnections());
+    }
+
+    @Test
     void anUnknownKeyspaceStopsTheTestAtItsFirstSample() {
         connect("no_such_keyspace");
         SampleResult r = run("SELECT * FROM kv", "");
@@ -332,7 +365,8 @@ class CqlSamplerIT {
         } finally {
             cassandra.resume();
         }
-        assertFalse(r.isSuccessful());
+        assertFalse(r.isSuccessful(), "answered while paused in " + r.getTime() + " ms: " + r.getResponseMessage()
+                + " " + r.getResponseHeaders());
         assertEquals("DriverTimeoutException", r.getResponseCode());
         assertTrue(r.getResponseMessage().startsWith("no response within the request timeout of 700 ms"), r.getResponseMessage());
         assertTrue(r.getTime() >= 650 && r.getTime() < 5000, "failed at the timeout, took " + r.getTime() + " ms");

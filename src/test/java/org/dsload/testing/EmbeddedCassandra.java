@@ -197,9 +197,38 @@ public final class EmbeddedCassandra implements AutoCloseable {
         process.kill();
     }
 
-    /** SIGSTOP: sockets stay open, nothing is answered. */
+    /**
+     * SIGSTOP: sockets stay open, nothing is answered. Returns once every thread of the node is
+     * stopped (a busy machine can take a moment to stop a few hundred threads, and a request sent
+     * meanwhile could still be answered).
+     */
     public void pause() {
         process.pause();
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (!allThreadsStopped() && System.nanoTime() < deadline) {
+            ManagedProcess.sleep(10);
+        }
+    }
+
+    /** Whether /proc shows every thread of the node in state T (stopped); true where /proc is missing. */
+    private boolean allThreadsStopped() {
+        Path tasks = Path.of("/proc/" + pid() + "/task");
+        if (!Files.isDirectory(tasks)) {
+            return true;
+        }
+        try (var threads = Files.list(tasks)) {
+            return threads.allMatch(t -> {
+                try {
+                    String stat = Files.readString(t.resolve("stat"), StandardCharsets.UTF_8);
+                    // the state follows the command name, which is in parentheses and may hold spaces
+                    return stat.charAt(stat.lastIndexOf(')') + 2) == 'T';
+                } catch (IOException | RuntimeException e) {
+                    return true; // a thread that ended is not running either
+                }
+            });
+        } catch (IOException e) {
+            return true;
+        }
     }
 
     public void resume() {

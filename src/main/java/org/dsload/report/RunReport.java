@@ -12,8 +12,8 @@ import org.dsload.zookeeper.report.ZkLatenciesSection;
 /** The summary of a run: the results file's figures, then every section the run has material for. */
 public final class RunReport {
     /** Sections in the order they are printed. */
-    static final List<RunSection> SECTIONS = List.of(new ZkLatenciesSection(), new ServerGaugesSection(),
-            new CapacitySection(), new SlavesSection(), new GeneratorSection());
+    static final List<RunSection> SECTIONS = List.of(new YcsbSection(), new ZkLatenciesSection(),
+            new ServerGaugesSection(), new CapacitySection(), new SlavesSection(), new GeneratorSection());
 
     private RunReport() {
     }

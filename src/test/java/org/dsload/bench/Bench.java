@@ -59,6 +59,18 @@ final class Bench {
         return false;
     }
 
+    /** The thread counts of -Dbench.threads, or the benchmark's own when it is not given. */
+    static List<Integer> threads(String defaults) {
+        String given = System.getProperty("bench.threads", "");
+        return ints(given.isBlank() ? defaults : given);
+    }
+
+    /** The warm-up seconds of -Dbench.warmup, or the benchmark's own when it is not given. */
+    static int warmup(int defaultSeconds) {
+        String given = System.getProperty("bench.warmup", "");
+        return given.isBlank() ? defaultSeconds : Integer.parseInt(given.trim());
+    }
+
     static List<Integer> ints(String csv) {
         List<Integer> values = new ArrayList<>();
         for (String v : csv.split(",")) {

@@ -41,9 +41,9 @@ public final class RedisBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        List<Integer> threadCounts = Bench.ints(System.getProperty("bench.threads", "10,50,100"));
+        List<Integer> threadCounts = Bench.threads("10,50,100");
         int seconds = Integer.getInteger("bench.seconds", 15);
-        int warmup = Integer.getInteger("bench.warmup", 5);
+        int warmup = Bench.warmup(5);
         int profiles = Integer.getInteger("bench.profiles", 10_000);
         List<Bench.Row> rows = new ArrayList<>();
         List<String> ratios = new ArrayList<>();

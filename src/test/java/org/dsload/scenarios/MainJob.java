@@ -36,8 +36,8 @@ import org.dsload.testing.Build;
  * </ul>
  */
 public final class MainJob {
-    static final List<Scenario> SCENARIOS = List.of(new EkvScenario(), new ZkLatenciesScenario(),
-            new ZkSchedulerScenario(), new InfluxScenario());
+    static final List<Scenario> SCENARIOS = List.of(new EkvScenario(), new CassandraScenario(),
+            new ZkLatenciesScenario(), new ZkSchedulerScenario(), new InfluxScenario());
     private static final Duration PER_PLAN_LIMIT = Duration.ofMinutes(15);
     static final int DEFAULT_SLAVES = 2;
 

@@ -1,0 +1,104 @@
+package org.dsload.cassandra;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.dsload.core.ConnectionCounting;
+
+import com.codahale.metrics.Gauge;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DriverTimeoutException;
+import com.datastax.oss.driver.api.core.ProtocolVersion;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metrics.DefaultNodeMetric;
+import com.datastax.oss.driver.api.core.metrics.Metrics;
+
+/**
+ * The driver session a Cassandra Session element shares with its samplers: the session, the
+ * statements prepared on it (each CQL text once per session, whichever thread asks first), and
+ * what the samplers need to explain a failure.
+ */
+public final class CqlClient implements AutoCloseable, ConnectionCounting {
+    private final CqlSession session;
+    private final String target;
+    private final Duration requestTimeout;
+    private final Map<String, CompletableFuture<PreparedStatement>> prepared = new ConcurrentHashMap<>();
+
+    CqlClient(CqlSession session, String target, Duration requestTimeout) {
+        this.session = session;
+        this.target = target;
+        this.requestTimeout = requestTimeout;
+    }
+
+    public CqlSession session() {
+        return session;
+    }
+
+    /**
+     * The statement prepared on this session. Threads asking for the same text while it is being
+     * prepared wait for the one preparation; a failed preparation is not kept, so a later sample
+     * tries again (the server may have been down, or the table missing).
+     *
+     * @throws RuntimeException the driver's exception (a SyntaxError, an InvalidQueryException ...)
+     */
+    public PreparedStatement prepare(String cql) {
+        CompletableFuture<PreparedStatement> future = prepared.computeIfAbsent(cql,
+                text -> session.prepareAsync(text).toCompletableFuture());
+        try {
+            // The driver bounds a preparation by its request timeout; this is a backstop.
+            return future.get(requestTimeout.toMillis() * 3 + 1000, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            prepared.remove(cql, future);
+            Throwable cause = e.getCause();
+            throw cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
+        } catch (TimeoutException e) {
+            prepared.remove(cql, future);
+            throw new DriverTimeoutException("preparing the statement took longer than " + requestTimeout.multipliedBy(3));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while preparing a statement", e);
+        }
+    }
+
+    public ProtocolVersion protocolVersion() {
+        return session.getContext().getProtocolVersion();
+    }
+
+    /** Contact points and data centre, for messages. */
+    public String target() {
+        return target;
+    }
+
+    public Duration requestTimeout() {
+        return requestTimeout;
+    }
+
+    /** Connections the driver holds open to all nodes (its per-node open-connections gauge). */
+    @Override
+    public int openConnections() {
+        Optional<Metrics> metrics = session.getMetrics();
+        if (metrics.isEmpty()) {
+            return 0;
+        }
+        int open = 0;
+        for (Node node : session.getMetadata().getNodes().values()) {
+            Optional<com.codahale.metrics.Metric> gauge = metrics.get().getNodeMetric(node, DefaultNodeMetric.OPEN_CONNECTIONS);
+            if (gauge.isPresent() && gauge.get() instanceof Gauge<?> g && g.getValue() instanceof Number n) {
+                open += n.intValue();
+            }
+        }
+        return open;
+    }
+
+    @Override
+    public void close() {
+        session.close();
+    }
+}

@@ -1,0 +1,33 @@
+package org.dsload.cassandra;
+
+import org.dsload.core.DsloadBeanInfo;
+
+public class CqlSamplerBeanInfo extends DsloadBeanInfo {
+
+    public CqlSamplerBeanInfo() {
+        super(CqlSampler.class);
+        createPropertyGroup("target", new String[] {"session"});
+        createPropertyGroup("request", new String[] {"mode", "prepare", "statement", "bindValues", "batchSize"});
+        createPropertyGroup("options", new String[] {"consistency", "serialConsistency", "idempotent", "pageSize",
+            "readAllPages", "timeout", "concurrent"});
+        createPropertyGroup("response", new String[] {"responseDataLimit"});
+
+        text("session", "cassandra");
+        choice("mode", "single", StatementPlan.Mode.labels());
+        flag("prepare", true);
+        multiline("statement", "SELECT release_version FROM system.local");
+        multiline("bindValues", "");
+        text("batchSize", "1");
+        String[] levels = new String[CassandraSession.CONSISTENCY_LEVELS.length + 1];
+        levels[0] = CqlSampler.DEFAULT;
+        System.arraycopy(CassandraSession.CONSISTENCY_LEVELS, 0, levels, 1, CassandraSession.CONSISTENCY_LEVELS.length);
+        choice("consistency", CqlSampler.DEFAULT, levels);
+        choice("serialConsistency", CqlSampler.DEFAULT, CqlSampler.DEFAULT, "SERIAL", "LOCAL_SERIAL");
+        choice("idempotent", CqlSampler.DEFAULT, CqlSampler.DEFAULT, "true", "false");
+        text("pageSize", "0");
+        flag("readAllPages", true);
+        text("timeout", "0");
+        text("concurrent", "1");
+        text("responseDataLimit", "1024");
+    }
+}

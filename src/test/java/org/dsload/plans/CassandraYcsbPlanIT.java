@@ -1,0 +1,73 @@
+package org.dsload.plans;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import org.dsload.report.JtlSample;
+import org.dsload.testing.EmbeddedCassandra;
+import org.dsload.testing.SharedCassandra;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+
+/** test-plans/cassandra-ycsb.jmx, headless, against a real Cassandra node. */
+@Timeout(300)
+@ExtendWith(SharedCassandra.class)
+class CassandraYcsbPlanIT {
+
+    @Test
+    void loadsTheRecordsThenRunsTheOperationCountWithASummaryPerOperation() throws Exception {
+        EmbeddedCassandra cassandra = SharedCassandra.node();
+        PlanRuns.Result result = PlanRuns.run("cassandra-ycsb.jmx", Map.of("hosts", cassandra.address(),
+                "keyspace", "ycsb_plan", "recordcount", "500", "operations", "2000", "threads", "8",
+                "load_threads", "4", "workload", "b"), Duration.ofMinutes(3));
+        assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+
+        List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
+        Map<String, Long> labels = samples.stream().collect(Collectors.groupingBy(JtlSample::label, Collectors.counting()));
+        assertEquals(1L, labels.get("SCHEMA"));
+        assertEquals(500L, labels.get("LOAD"));
+        assertEquals(2000L, labels.getOrDefault("READ", 0L) + labels.getOrDefault("UPDATE", 0L),
+                "the run ends at the operation count: " + labels);
+        assertTrue(labels.get("READ") > 1800, "workload b reads 95 %: " + labels);
+        assertTrue(samples.stream().allMatch(JtlSample::success), "every sample succeeds");
+        assertTrue(samples.stream().allMatch(JtlSample::timedInMicros), "every sample carries its µs timing");
+        try (CqlSession s = cassandra.session("ycsb_plan")) {
+            assertEquals(500, s.execute("SELECT count(*) FROM usertable").one().getLong(0));
+        }
+
+        String text = Files.readString(result.outcome().dir().resolve("summary.txt"), StandardCharsets.UTF_8);
+        assertTrue(text.contains("== READ =="), text);
+        assertTrue(text.contains("== YCSB ==\nworkloadb, 500 records of 10 fields x 100 chars, zipfian keys, "
+                + "read 0.95 / update 0.05; consistency read QUORUM, write QUORUM"), text);
+        Map<String, String> rows = text.lines().filter(l -> l.matches("^(READ|UPDATE|\\[OVERALL\\]|LOAD) .*"))
+                .collect(Collectors.toMap(l -> l.substring(0, l.indexOf(' ')), Function.identity(), (a, b) -> a));
+        assertTrue(rows.get("READ").matches("READ\\s+" + labels.get("READ") + "\\s.*\\s0$"), rows.get("READ"));
+        assertTrue(rows.get("[OVERALL]").matches("\\[OVERALL]\\s+2000\\s.*"), rows.get("[OVERALL]"));
+        assertTrue(rows.get("LOAD").matches("LOAD\\s+500\\s.*"), rows.get("LOAD"));
+    }
+
+    @Test
+    void anUnknownWorkloadStopsTheRunAtOnceNamingTheField() throws Exception {
+        EmbeddedCassandra cassandra = SharedCassandra.node();
+        PlanRuns.Result result = PlanRuns.run("cassandra-ycsb.jmx", Map.of("hosts", cassandra.address(),
+                "workload", "g", "duration", "120"), Duration.ofMinutes(2));
+        assertTrue(result.console().contains("dsload: dsload YCSB Workload 'YCSB workload': field 'Workload' must be "
+                + "one of a, b, c, d, e, f"), result.console());
+        List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
+        assertFalse(samples.isEmpty());
+        assertEquals("CONFIG", samples.get(0).responseCode());
+        assertTrue(samples.size() < 10, "the test stops at its first sample: " + samples.size());
+    }
+}

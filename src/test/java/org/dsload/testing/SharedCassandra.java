@@ -1,0 +1,37 @@
+package org.dsload.testing;
+
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * One Cassandra node shared by every test class that extends with this, started by the first and
+ * stopped when the whole test run ends (JUnit closes what the root store holds): a node takes
+ * 10 to 30 s to start here, too long to pay per class.
+ */
+public final class SharedCassandra implements BeforeAllCallback {
+    private static final String KEY = "dsload.shared-cassandra";
+    private static EmbeddedCassandra node;
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL)
+                .computeIfAbsent(KEY, key -> start(), EmbeddedCassandra.class);
+    }
+
+    private static synchronized EmbeddedCassandra start() {
+        if (node == null || !node.isRunning()) {
+            node = EmbeddedCassandra.start();
+            System.out.printf("dsload: shared Cassandra node %s ready in %.1f s, %d MiB resident%n", node.address(),
+                    node.startTime().toMillis() / 1000.0, node.residentBytes() >> 20);
+        }
+        return node;
+    }
+
+    /** The shared node; only after the extension has run for the calling class. */
+    public static synchronized EmbeddedCassandra node() {
+        if (node == null) {
+            throw new IllegalStateException("annotate the test class with @ExtendWith(SharedCassandra.class)");
+        }
+        return node;
+    }
+}

@@ -143,7 +143,7 @@ public final class JtlReader implements Closeable {
      * belongs to an earlier sample of the thread (its start differs from the row's, whether the
      * row is stamped with its start or, JMeter's default, its end).
      */
-    static long micros(String timing, long timeStamp, long elapsedMillis) {
+    public static long micros(String timing, long timeStamp, long elapsedMillis) {
         int colon = timing.indexOf(':');
         if (colon <= 0) {
             return -1;

@@ -3,6 +3,8 @@ package org.dsload.gui;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Modifier;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,13 +50,14 @@ public final class ElementClasses {
     }
 
     private static List<Class<?>> scan(java.util.function.Predicate<Class<?>> wanted) {
-        Path root = pluginClasses();
-        if (!Files.isDirectory(root)) {
-            throw new IllegalStateException("expected the plugin's classes in a folder, found " + root);
-        }
+        Path location = pluginClasses();
         List<Class<?>> found = new ArrayList<>();
-        try (Stream<Path> files = Files.walk(root)) {
-            for (Path file : files.filter(f -> f.toString().endsWith(".class")).toList()) {
+        // In failsafe the plugin is its jar; read it as a file system, like a folder of classes.
+        try (FileSystem jar = Files.isDirectory(location) ? null : FileSystems.newFileSystem(location);
+                Stream<Path> files = Files.walk(jar == null ? location : jar.getPath("/"))) {
+            Path root = jar == null ? location : jar.getPath("/");
+            for (Path file : files.filter(f -> f.toString().endsWith(".class") && f.toString().contains("org/dsload/"))
+                    .toList()) {
                 String name = root.relativize(file).toString().replace(file.getFileSystem().getSeparator(), ".")
                         .replaceFirst("\\.class$", "");
                 if (name.contains("$")) {

@@ -450,7 +450,8 @@ public final class GuiDriver {
         Files.createDirectories(jtl.getParent());
         Files.deleteIfExists(jtl);
         JComponent panel = select(listener);
-        Edt.run(() -> ((AbstractVisualizer) panel).setFile(jtl.toString()));
+        // A name without a folder, as users give it: JMeter puts it beside the plan.
+        Edt.run(() -> ((AbstractVisualizer) panel).setFile(jtl.getFileName().toString()));
         select(planNode);
         select(listener);
 

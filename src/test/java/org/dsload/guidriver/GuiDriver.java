@@ -176,7 +176,6 @@ public final class GuiDriver {
     private void openPlan(Path plan) throws Exception {
         String name = plan.getFileName().toString().replaceFirst("\\.jmx$", "");
         step("open " + plan.getFileName());
-        log.newLines();
         load(plan);
         warnings("opening " + plan.getFileName());
         int index = 0;
@@ -446,16 +445,16 @@ public final class GuiDriver {
                 .map(Map.Entry::getValue).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no dsload listener in the menus"));
         JMeterTreeNode listener = add(planNode, summaryItem);
-        Path jtl = out.resolve("live").resolve("summary-listener.jtl");
-        Files.createDirectories(jtl.getParent());
+        // A name without a folder, as users often give it: JMeter writes it into its working folder.
+        String fileName = "summary-listener.jtl";
+        Path jtl = Path.of(fileName).toAbsolutePath();
         Files.deleteIfExists(jtl);
         JComponent panel = select(listener);
-        // A name without a folder, as users give it: JMeter puts it beside the plan.
-        Edt.run(() -> ((AbstractVisualizer) panel).setFile(jtl.getFileName().toString()));
+        Edt.run(() -> ((AbstractVisualizer) panel).setFile(fileName));
         select(planNode);
         select(listener);
 
-        log.newLines();
+        warnings("adding the Summary listener");
         Edt.run(() -> ActionRouter.getInstance().doActionNow(
                 new ActionEvent(GuiPackage.getInstance().getMainFrame(), 0, ActionNames.ACTION_START)));
         long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();

@@ -15,13 +15,15 @@ final class LogWatch {
 
     private final Path log;
     private long offset;
+    /** Lines read but not yet looked through for warnings. */
+    private final List<String> unchecked = new ArrayList<>();
 
     LogWatch(Path log) {
         this.log = log;
     }
 
-    /** Every line added since the last call (whole entries with their stack traces). */
-    synchronized List<String> newLines() {
+    /** Every whole line added since the last read. */
+    private List<String> newLines() {
         List<String> lines = new ArrayList<>();
         try (RandomAccessFile file = new RandomAccessFile(log.toFile(), "r")) {
             if (file.length() < offset) {
@@ -44,10 +46,11 @@ final class LogWatch {
     }
 
     /** Warnings and errors added since the last call, each with the lines that follow it (a stack trace). */
-    List<String> newWarnings() {
+    synchronized List<String> newWarnings() {
+        unchecked.addAll(newLines());
         List<String> warnings = new ArrayList<>();
         StringBuilder current = null;
-        for (String line : newLines()) {
+        for (String line : unchecked) {
             if (ENTRY.matcher(line).matches()) {
                 if (current != null) {
                     warnings.add(current.toString());
@@ -63,11 +66,14 @@ final class LogWatch {
         if (current != null) {
             warnings.add(current.toString());
         }
+        unchecked.clear();
         return warnings;
     }
 
-    /** Whether a line containing the text was added since the last call; consumes the lines. */
-    boolean sawLine(String text) {
-        return newLines().stream().anyMatch(l -> l.contains(text));
+    /** Whether a line containing the text was added since the last call (the lines stay to be checked). */
+    synchronized boolean sawLine(String text) {
+        List<String> lines = newLines();
+        unchecked.addAll(lines);
+        return lines.stream().anyMatch(l -> l.contains(text));
     }
 }

@@ -1,6 +1,5 @@
 package org.dsload.gui;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -200,12 +199,5 @@ class ElementsTest {
         }
         assertFalse(elements.isEmpty(), "README.md lists no elements as '- **dsload ...** (Menu)'");
         return elements;
-    }
-
-    @Test
-    void theMenuNameOfEachCategoryIsJMetersOwn() {
-        assertEquals("Config Element", JMeterUtils.getResString("menu_config_element"));
-        assertEquals("Sampler", JMeterUtils.getResString("menu_generative_controller"));
-        assertEquals("Listener", JMeterUtils.getResString("menu_listener"));
     }
 }

@@ -8,35 +8,27 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 
 import javax.swing.JComponent;
 import javax.swing.JMenu;
 import javax.swing.JMenuItem;
 import javax.swing.JTextArea;
-import javax.swing.MenuElement;
-import javax.swing.tree.TreePath;
 
 import org.apache.jmeter.gui.GuiPackage;
-import org.apache.jmeter.gui.JMeterGUIComponent;
 import org.apache.jmeter.gui.action.ActionNames;
 import org.apache.jmeter.gui.action.ActionRouter;
-import org.apache.jmeter.gui.action.Load;
 import org.apache.jmeter.gui.tree.JMeterTreeNode;
 import org.apache.jmeter.gui.util.MenuFactory;
 import org.apache.jmeter.save.SaveService;
-import org.apache.jmeter.services.FileServer;
 import org.apache.jmeter.testbeans.TestBean;
 import org.apache.jmeter.testbeans.gui.TestBeanGUI;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.util.JMeterUtils;
 import org.apache.jmeter.visualizers.gui.AbstractVisualizer;
 import org.apache.jorphan.collections.HashTree;
-import org.apache.jorphan.collections.ListedHashTree;
 import org.dsload.report.Summary;
 import org.dsload.report.SummaryText;
 
@@ -136,7 +128,7 @@ public final class GuiDriver {
         Edt.run(() -> {
             for (String category : CATEGORIES) {
                 JMenu menu = MenuFactory.makeMenu(category, ActionNames.ADD);
-                for (JMenuItem item : items(menu)) {
+                for (JMenuItem item : Tree.items(menu)) {
                     if (item.getName() != null) {
                         menusOf.computeIfAbsent(item.getName(), k -> new ArrayList<>()).add(category);
                         elements.stream().filter(c -> c.getName().equals(item.getName()))
@@ -157,30 +149,16 @@ public final class GuiDriver {
         warnings("building the menus");
     }
 
-    private static List<JMenuItem> items(MenuElement menu) {
-        List<JMenuItem> items = new ArrayList<>();
-        for (MenuElement e : menu.getSubElements()) {
-            if (e instanceof JMenu sub) {
-                items.addAll(items(sub));
-            } else if (e instanceof JMenuItem item) {
-                items.add(item);
-            } else {
-                items.addAll(items(e));
-            }
-        }
-        return items;
-    }
-
     // ---- plans ---------------------------------------------------------------------------------
 
     private void openPlan(Path plan) throws Exception {
         String name = plan.getFileName().toString().replaceFirst("\\.jmx$", "");
         step("open " + plan.getFileName());
-        load(plan);
+        Tree.load(plan);
         warnings("opening " + plan.getFileName());
         int index = 0;
-        for (JMeterTreeNode node : nodes()) {
-            if (isDsload(node.getTestElement())) {
+        for (JMeterTreeNode node : Tree.nodes()) {
+            if (Tree.isDsload(node.getTestElement())) {
                 index++;
                 showAndCheck(node, out.resolve("screenshots").resolve(name)
                         .resolve(String.format("%02d-%s.png", index, slug(node.getName()))), name);
@@ -190,69 +168,10 @@ public final class GuiDriver {
         warnings("selecting the elements of " + plan.getFileName());
     }
 
-    private void load(Path plan) throws Exception {
-        // What File > Open does, without the file chooser.
-        HashTree tree = SaveService.loadTree(plan.toFile());
-        Edt.run(() -> {
-            try {
-                FileServer.getFileServer().setBaseForScript(plan.toFile());
-                Load.insertLoadedTree(ActionEvent.ACTION_PERFORMED, tree);
-                GuiPackage.getInstance().setTestPlanFile(plan.toAbsolutePath().toString());
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        Edt.settle();
-    }
-
-    private static boolean isDsload(TestElement element) {
-        String gui = element.getPropertyAsString(TestElement.GUI_CLASS);
-        return element.getClass().getName().startsWith("org.dsload.") || gui.startsWith("org.dsload.");
-    }
-
-    /** The Test Plan at the top of the tree (the tree's own root is hidden). */
-    private static JMeterTreeNode planNode() {
-        return Edt.call(() -> (JMeterTreeNode) ((JMeterTreeNode) GuiPackage.getInstance().getTreeModel().getRoot())
-                .getChildAt(0));
-    }
-
-    private static List<JMeterTreeNode> nodes() {
-        return Edt.call(() -> {
-            List<JMeterTreeNode> nodes = new ArrayList<>();
-            JMeterTreeNode root = (JMeterTreeNode) GuiPackage.getInstance().getTreeModel().getRoot();
-            for (Enumeration<?> e = root.preorderEnumeration(); e.hasMoreElements();) {
-                nodes.add((JMeterTreeNode) e.nextElement());
-            }
-            return nodes;
-        });
-    }
-
-    /** Selects a node as a click in the tree does and waits until its panel shows. */
-    private static JComponent select(JMeterTreeNode node) {
-        Edt.run(() -> {
-            TreePath path = new TreePath(node.getPath());
-            GuiPackage.getInstance().getMainFrame().getTree().setSelectionPath(path);
-            GuiPackage.getInstance().getMainFrame().getTree().scrollPathToVisible(path);
-        });
-        Edt.settle();
-        AtomicReference<JComponent> panel = new AtomicReference<>();
-        Edt.await("the panel of '" + node.getName() + "'", Edt.STEP, () -> {
-            JMeterGUIComponent gui = GuiPackage.getInstance().getGui(node.getTestElement());
-            boolean shown = gui instanceof JComponent c && c.isShowing()
-                    && GuiPackage.getInstance().getTreeListener().getCurrentNode() == node
-                    && node.getName().equals(gui.getName());
-            if (shown) {
-                panel.set((JComponent) gui);
-            }
-            return shown;
-        });
-        return panel.get();
-    }
-
     private void showAndCheck(JMeterTreeNode node, Path png, String where) {
         String subject = where + " / " + node.getName();
         try {
-            JComponent panel = select(node);
+            JComponent panel = Tree.select(node);
             Class<?> elementClass = elementClass(node.getTestElement());
             List<String> problems = Edt.call(() -> {
                 try {
@@ -295,7 +214,7 @@ public final class GuiDriver {
     private void selfCheck() {
         Edt.run(() -> GuiPackage.getInstance().clearTestPlan());
         Edt.settle();
-        JMeterTreeNode planNode = planNode();
+        JMeterTreeNode planNode = Tree.planNode();
         JMeterTreeNode node = Edt.call(() -> {
             try {
                 TestElement element = GuiPackage.getInstance().createTestElement(TestBeanGUI.class, UnlabelledBean.class);
@@ -305,7 +224,7 @@ public final class GuiDriver {
                 throw new IllegalStateException(e);
             }
         });
-        JComponent panel = select(node);
+        JComponent panel = Tree.select(node);
         List<String> found = Edt.call(() -> {
             try {
                 return Panels.missingResources(panel, UnlabelledBean.class);
@@ -324,8 +243,8 @@ public final class GuiDriver {
     private void everyElementInANewPlan(List<Class<?>> elements) throws Exception {
         Edt.run(() -> GuiPackage.getInstance().clearTestPlan());
         Edt.settle();
-        JMeterTreeNode plan = planNode();
-        JMeterTreeNode threads = add(plan, threadGroupItem());
+        JMeterTreeNode plan = Tree.planNode();
+        JMeterTreeNode threads = Tree.add(plan, Tree.threadGroupItem());
         Map<JMeterTreeNode, Class<?>> added = new LinkedHashMap<>();
         for (Class<?> c : elements) {
             JMenuItem item = menuItems.get(c);
@@ -333,18 +252,18 @@ public final class GuiDriver {
                 continue; // reported with the menus
             }
             String slug = slug(item.getText());
-            JMeterTreeNode node = add(threads, item);
+            JMeterTreeNode node = Tree.add(threads, item);
             added.put(node, c);
             showAndCheck(node, out.resolve("screenshots").resolve("new").resolve(slug + ".png"), "new plan");
             if (TestBean.class.isAssignableFrom(c)) {
-                JComponent panel = select(node);
+                JComponent panel = Tree.select(node);
                 Panels.Filled filled = Edt.call(() -> Panels.fill(panel,
                         label -> "${" + slug.replace('-', '_') + "_" + label.replaceAll("\\W+", "_") + "}"));
                 filled.refused().forEach(f -> report.problem(item.getText(), "field '" + f + "' does not take ${...}"));
                 report.line("checked", "typed ${...} into", item.getText() + ": " + filled.typed().size() + " fields");
             }
         }
-        HashTree built = shownOnce();
+        HashTree built = Tree.shownOnce();
         for (JMeterTreeNode node : added.keySet()) {
             expressionsKept(node.getTestElement(), "as typed");
         }
@@ -360,28 +279,13 @@ public final class GuiDriver {
         report.line("checked", "round trip", saved.getFileName() + ": " + PlanComparison.count(built) + " elements");
 
         // Reopened in the GUI, each form shows what was saved and puts back the same values.
-        load(saved);
-        HashTree reopened = shownOnce();
+        Tree.load(saved);
+        HashTree reopened = Tree.shownOnce();
         differences.clear();
         PlanComparison.compare(built, reopened, differences);
         differences.forEach(d -> report.problem("reopened in the GUI and shown", d));
         report.line("checked", "round trip through the GUI", PlanComparison.count(reopened) + " elements");
         warnings("building, saving and reopening a plan with every element");
-    }
-
-    /**
-     * Shows every element's form once and leaves it, which is when JMeter writes a form into its
-     * element, and returns the plan as File > Save would write it.
-     */
-    private static HashTree shownOnce() {
-        for (JMeterTreeNode node : nodes()) {
-            if (node.getParent() != null) {
-                select(node);
-            }
-        }
-        select(planNode());
-        Edt.run(() -> GuiPackage.getInstance().updateCurrentNode());
-        return Edt.call(GuiDriver::currentPlan);
     }
 
     private void expressionsKept(TestElement element, String when) {
@@ -405,54 +309,24 @@ public final class GuiDriver {
         }
     }
 
-    private static JMenuItem threadGroupItem() {
-        return Edt.call(() -> items(MenuFactory.makeMenu(MenuFactory.THREADS, ActionNames.ADD)).stream()
-                .filter(i -> org.apache.jmeter.threads.gui.ThreadGroupGui.class.getName().equals(i.getName()))
-                .findFirst().orElseThrow(() -> new IllegalStateException("no Thread Group in the Threads menu")));
-    }
-
-    /** Adds an element under a node as Add > menu > item does, and returns the new node. */
-    private static JMeterTreeNode add(JMeterTreeNode parent, JMenuItem item) {
-        select(parent);
-        int before = Edt.call(parent::getChildCount);
-        Edt.run(item::doClick);
-        Edt.settle();
-        Edt.await("'" + item.getText() + "' to be added", Edt.STEP, () -> parent.getChildCount() == before + 1);
-        return Edt.call(() -> (JMeterTreeNode) parent.getChildAt(before));
-    }
-
-    /** The plan in the tree as elements, as File > Save writes it (from the Test Plan down). */
-    private static HashTree currentPlan() {
-        HashTree tree = new ListedHashTree();
-        addNode(tree, (JMeterTreeNode) ((JMeterTreeNode) GuiPackage.getInstance().getTreeModel().getRoot()).getChildAt(0));
-        return tree;
-    }
-
-    private static void addNode(HashTree parent, JMeterTreeNode node) {
-        HashTree sub = parent.add(node.getTestElement());
-        for (int i = 0; i < node.getChildCount(); i++) {
-            addNode(sub, (JMeterTreeNode) node.getChildAt(i));
-        }
-    }
-
     // ---- a run with the Summary listener --------------------------------------------------
 
     private void liveSummary(Path plan) throws Exception {
-        load(plan);
-        JMeterTreeNode planNode = planNode();
+        Tree.load(plan);
+        JMeterTreeNode planNode = Tree.planNode();
         JMenuItem summaryItem = menuItems.entrySet().stream()
                 .filter(e -> AbstractVisualizer.class.isAssignableFrom(e.getKey()))
                 .map(Map.Entry::getValue).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no dsload listener in the menus"));
-        JMeterTreeNode listener = add(planNode, summaryItem);
+        JMeterTreeNode listener = Tree.add(planNode, summaryItem);
         // A name without a folder, as users often give it: JMeter writes it into its working folder.
         String fileName = "summary-listener.jtl";
         Path jtl = Path.of(fileName).toAbsolutePath();
         Files.deleteIfExists(jtl);
-        JComponent panel = select(listener);
+        JComponent panel = Tree.select(listener);
         Edt.run(() -> ((AbstractVisualizer) panel).setFile(fileName));
-        select(planNode);
-        select(listener);
+        Tree.select(planNode);
+        Tree.select(listener);
 
         warnings("adding the Summary listener");
         Edt.run(() -> ActionRouter.getInstance().doActionNow(

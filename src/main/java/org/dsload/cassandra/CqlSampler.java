@@ -4,13 +4,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.apache.jmeter.config.ConfigTestElement;
 import org.apache.jmeter.gui.TestElementMetadata;
-import org.apache.jmeter.samplers.AbstractSampler;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.testbeans.TestBean;
 import org.apache.jmeter.threads.JMeterContextService;
+import org.dsload.core.ClientSampler;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
 import org.dsload.core.Results;
@@ -26,7 +24,7 @@ import com.datastax.oss.driver.api.core.cql.Statement;
  * timed, including the fetching of further pages when Read all pages is on.
  */
 @TestElementMetadata(labelResource = "displayName")
-public class CqlSampler extends AbstractSampler implements TestBean {
+public class CqlSampler extends ClientSampler {
     private static final long serialVersionUID = 1L;
     static final String OK = "OK";
     static final String NOT_APPLIED = "NOT_APPLIED";
@@ -254,12 +252,6 @@ public class CqlSampler extends AbstractSampler implements TestBean {
         System.arraycopy(levels, 0, choices, 1, levels.length);
         String value = f.choice(property, raw, choices);
         return value.equals(DEFAULT) ? null : CassandraSession.level(value);
-    }
-
-    /** No config element merges into this sampler: it finds its session by variable name. */
-    @Override
-    public boolean applies(ConfigTestElement configElement) {
-        return false;
     }
 
     public String getSession() {

@@ -5,16 +5,14 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-import org.apache.jmeter.config.ConfigTestElement;
 import org.apache.jmeter.gui.TestElementMetadata;
-import org.apache.jmeter.samplers.AbstractSampler;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.testbeans.TestBean;
 import org.apache.jmeter.threads.JMeterContext;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.dsload.cassandra.ycsb.Operation;
 import org.dsload.cassandra.ycsb.Workload;
+import org.dsload.core.ClientSampler;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
 import org.dsload.core.Results;
@@ -33,7 +31,7 @@ import com.datastax.oss.driver.api.core.cql.Statement;
  * operation. A thread ends when the load is complete or the operation count is reached.
  */
 @TestElementMetadata(labelResource = "displayName")
-public class YcsbSampler extends AbstractSampler implements TestBean {
+public class YcsbSampler extends ClientSampler {
     private static final long serialVersionUID = 1L;
     static final String LOAD = "LOAD";
     static final String RUN = "run";
@@ -306,12 +304,6 @@ public class YcsbSampler extends AbstractSampler implements TestBean {
             bound[i] = w.nextValue(random);
         }
         return client.prepare(run.cql().insert()).bind(bound).setConsistencyLevel(run.writeConsistency());
-    }
-
-    /** No config element merges into this sampler: it finds its session and workload by variable name. */
-    @Override
-    public boolean applies(ConfigTestElement configElement) {
-        return false;
     }
 
     public String getSession() {

@@ -3,13 +3,11 @@ package org.dsload.redis;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.apache.jmeter.config.ConfigTestElement;
 import org.apache.jmeter.gui.TestElementMetadata;
-import org.apache.jmeter.samplers.AbstractSampler;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.testbeans.TestBean;
 import org.apache.jmeter.threads.JMeterContextService;
+import org.dsload.core.ClientSampler;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
 import org.dsload.core.Results;
@@ -28,7 +26,7 @@ import redis.clients.jedis.exceptions.JedisDataException;
  * through the client of a Redis Connection element. Only the call to the server is timed.
  */
 @TestElementMetadata(labelResource = "displayName")
-public class RedisSampler extends AbstractSampler implements TestBean {
+public class RedisSampler extends ClientSampler {
     private static final long serialVersionUID = 1L;
     static final String OK = "OK";
     static final String NIL = "NIL";
@@ -225,12 +223,6 @@ public class RedisSampler extends AbstractSampler implements TestBean {
                 plan, depth, nilFails, limit);
         compiled = current;
         return current;
-    }
-
-    /** No config element merges into this sampler: it finds its connection by variable name. */
-    @Override
-    public boolean applies(ConfigTestElement configElement) {
-        return false;
     }
 
     public String getConnection() {

@@ -13,12 +13,9 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.CreateBuilderMain;
 import org.apache.curator.framework.api.transaction.CuratorOp;
 import org.apache.curator.framework.api.transaction.CuratorTransactionResult;
-import org.apache.jmeter.config.ConfigTestElement;
 import org.apache.jmeter.gui.TestElementMetadata;
-import org.apache.jmeter.samplers.AbstractSampler;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.testbeans.TestBean;
 import org.apache.jmeter.testelement.ThreadListener;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
@@ -26,6 +23,7 @@ import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.data.Stat;
+import org.dsload.core.ClientSampler;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Errors;
 import org.dsload.core.Fields;
@@ -45,7 +43,7 @@ import org.dsload.core.Template;
  * {@code KeeperException.Code} names.
  */
 @TestElementMetadata(labelResource = "displayName")
-public class ZooKeeperSampler extends AbstractSampler implements TestBean, ThreadListener {
+public class ZooKeeperSampler extends ClientSampler implements ThreadListener {
     private static final long serialVersionUID = 1L;
     static final String OK = "OK";
     static final String CONNECTION_KIND = "dsload ZooKeeper Connection";
@@ -565,12 +563,6 @@ public class ZooKeeperSampler extends AbstractSampler implements TestBean, Threa
     @Override
     public void threadStarted() {
         // sessions open at the thread's first sample
-    }
-
-    /** No config element merges into this sampler: it finds its connection by variable name. */
-    @Override
-    public boolean applies(ConfigTestElement configElement) {
-        return false;
     }
 
     public String getConnection() {

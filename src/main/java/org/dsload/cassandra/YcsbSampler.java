@@ -72,13 +72,13 @@ public class YcsbSampler extends ClientSampler {
         if (random == null) {
             random = new SplittableRandom(seed(run.workload().spec().seed(), load));
         }
+        long started = System.currentTimeMillis();
         try {
             return load ? load(client, run) : operation(client, run);
         } catch (RuntimeException e) {
-            // a driver call outside a timed execution (a preparation) failed
+            // a driver call outside a timed execution (a preparation) failed: its time is the sample's
             SampleResult result = Results.create(getName());
-            result.sampleStart();
-            result.sampleEnd();
+            result.setStampAndTime(started, System.currentTimeMillis() - started);
             Results.fail(result, CqlErrors.code(e), CqlErrors.message(e, client));
             return result;
         }

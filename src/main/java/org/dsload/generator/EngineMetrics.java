@@ -28,6 +28,11 @@ import org.slf4j.LoggerFactory;
 public final class EngineMetrics {
     public static final String RUN_DIR_PROPERTY = "dsload.run_dir";
     public static final String CONSOLE_PROPERTY = "dsload.metrics.console";
+    /**
+     * Set at test start to the engine's name, so that plans run by several engines at once can
+     * keep their keys or paths apart: {@code ${__P(dsload.engine,master)}}.
+     */
+    public static final String ENGINE_PROPERTY = "dsload.engine";
     public static final String FOLDER = "generator";
     public static final String MASTER = "master";
     private static final Logger log = LoggerFactory.getLogger(EngineMetrics.class);
@@ -54,6 +59,9 @@ public final class EngineMetrics {
      * @param remoteHost the host:port the master reached this engine at, or null in a local run
      */
     public static synchronized void acquire(Object owner, String remoteHost) {
+        if (JMeterUtils.getJMeterProperties() != null) {
+            JMeterUtils.setProperty(ENGINE_PROPERTY, engineName(remoteHost));
+        }
         OWNERS.add(owner);
         if (reporter == null) {
             start(engineName(remoteHost));

@@ -30,6 +30,8 @@ class GeneratorMetricsElementTest {
         JMeterUtils.setProperty(EngineMetrics.RUN_DIR_PROPERTY, run.toString());
         GeneratorMetricsElement element = new GeneratorMetricsElement();
         element.testStarted("127.0.0.2:1099");
+        assertEquals("slave-127.0.0.2_1099", JMeterUtils.getProperty(EngineMetrics.ENGINE_PROPERTY),
+                "plans read the engine's name to keep the keys of several slaves apart");
         GeneratorMetrics.bytes(100, 2000);
         Thread.sleep(2200);
         element.testEnded("127.0.0.2:1099");
@@ -57,6 +59,7 @@ class GeneratorMetricsElementTest {
         GeneratorMetricsElement second = new GeneratorMetricsElement();
         first.testStarted();
         second.testStarted();
+        assertEquals("master", JMeterUtils.getProperty(EngineMetrics.ENGINE_PROPERTY));
         first.testEnded();
         Path file = run.resolve("generator/master/jvm.cpu.process.csv");
         long before = Files.exists(file) ? Files.readAllLines(file).size() : 0;

@@ -37,6 +37,7 @@ public class KairosDbConnection extends ClientConfigElement<KairosClient> {
     /** The client of the running test, kept for the count at its end (clones share the original's). */
     private transient KairosClient current;
     private transient EndOfTest.Settings endSettings;
+    private transient CrossCheck.Result lastCrossCheck;
 
     @Override
     protected KairosClient open(Fields f) {
@@ -108,9 +109,14 @@ public class KairosDbConnection extends ClientConfigElement<KairosClient> {
         KairosClient client = current;
         current = null;
         if (client != null && endSettings != null) {
-            EndOfTest.run(client, endSettings);
+            lastCrossCheck = EndOfTest.run(client, endSettings);
         }
         super.testEnded();
+    }
+
+    /** The count at the end of the last test, or null when nothing was written or read. */
+    CrossCheck.Result lastCrossCheck() {
+        return lastCrossCheck;
     }
 
     @Override

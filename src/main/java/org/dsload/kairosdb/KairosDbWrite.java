@@ -25,6 +25,8 @@ public class KairosDbWrite extends AbstractSampler implements TestBean {
     private static final long serialVersionUID = 1L;
     static final String GENERATED = "generated";
     static final String TEMPLATE = "template";
+    /** Response code of a batch without data points that KairosDB acknowledged. */
+    static final String EMPTY = "EMPTY_BATCH";
 
     private String connection = "kairosdb";
     private String mode = GENERATED;
@@ -88,7 +90,13 @@ public class KairosDbWrite extends AbstractSampler implements TestBean {
         timing.end(result);
         Results.bytes(result, reply.sentBytes(), reply.receivedBytes());
         String text = reply.body().text();
-        if (reply.status() == 204 || reply.status() == 200) {
+        boolean accepted = reply.status() == 204 || reply.status() == 200;
+        if (accepted && built.points() == 0) {
+            // KairosDB acknowledges a batch without points and stores nothing: not a write.
+            Results.fail(result, EMPTY, "the batch holds no data points: " + reply.node() + " answered HTTP "
+                    + reply.status() + " and stored nothing");
+            result.setSamplerData(describe(client, built, Math.max(c.limit(), Replies.ERROR_TEXT)));
+        } else if (accepted) {
             ledger.written(getName(), built.points(), built.firstPoint(), built.lastPoint());
             Results.succeed(result, Integer.toString(reply.status()), built.points() + " data points written");
             if (c.limit() > 0) {

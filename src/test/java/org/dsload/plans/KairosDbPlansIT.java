@@ -55,6 +55,25 @@ class KairosDbPlansIT {
     }
 
     @Test
+    void pacedReportersSendTheirMetricsOncePerInterval() throws Exception {
+        // 100 metrics in batches of 25 every 1 s: 4 requests a second per resource
+        PlanRuns.Result result = PlanRuns.run("kairosdb-write.jmx", Map.of("urls", kairos.url(), "threads", "2",
+                "ramp_step", "0", "repeats", "8", "interval", "1", "metric_name", "plan.paced.#{m}"),
+                Duration.ofMinutes(3), false);
+        assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+        List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
+        assertEquals(16, samples.size());
+        Map<String, List<JtlSample>> byThread = samples.stream().collect(Collectors.groupingBy(JtlSample::threadName));
+        assertEquals(2, byThread.size());
+        for (List<JtlSample> thread : byThread.values()) {
+            long first = thread.stream().mapToLong(JtlSample::start).min().orElseThrow();
+            long last = thread.stream().mapToLong(JtlSample::start).max().orElseThrow();
+            // 7 gaps of 250 ms; unpaced, 8 small batches take a fraction of that
+            assertTrue(last - first >= 1500, "8 batches of one reporter spread over " + (last - first) + " ms");
+        }
+    }
+
+    @Test
     void theReadPlanSeedsHistoryAndQueriesItAtTheTargetRate() throws Exception {
         PlanRuns.Result result = PlanRuns.run("kairosdb-read.jmx", Map.of("urls", kairos.url(), "seed_resources", "2",
                 "threads", "2", "queries_per_min", "240", "duration", "5", "metric_name", "plan.read.#{m}"),

@@ -33,7 +33,8 @@ import java.util.regex.Pattern;
  */
 public final class EmbeddedKairosDb implements AutoCloseable {
     static final String MODULE = "kairosdb";
-    static final Duration READY = Duration.ofSeconds(120);
+    /** Generous: on a loaded 2-core machine start-up was seen to take 61 s (8.5 s when idle). */
+    static final Duration READY = Duration.ofSeconds(180);
     private static final Pattern SAMPLE_SIZE = Pattern.compile("\"sample_size\"\\s*:\\s*(\\d+)");
     private static final List<String> START_FAILURES = List.of("Failed starting up services", "Failed to startup");
     /** Old Guice and Jersey reflect into these JDK packages; Java 17 refuses without the opens. */

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -134,6 +135,24 @@ class KairosDbSamplerIT {
         SampleResult none = q.sample(null);
         assertTrue(none.isSuccessful(), describe(none));
         assertEquals(0, sampleSize(none));
+    }
+
+    @Test
+    void severalUrlsAreTakenInTurn() throws Exception {
+        String other = kairos.url().replace("127.0.0.1", "localhost");
+        KairosDbConnection two = connection(kairos.url() + ", " + other);
+        two.setVariableName("two");
+        two.testStarted();
+        try {
+            KairosClient client = org.dsload.core.SharedClients.lookup("two", KairosClient.class, "connection");
+            List<String> nodes = new java.util.ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                nodes.add(client.get(KairosPaths.VERSION, Replies.text(100)).node().getHost());
+            }
+            assertEquals(List.of("127.0.0.1", "localhost", "127.0.0.1", "localhost"), nodes);
+        } finally {
+            two.testEnded();
+        }
     }
 
     @Test

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
+import org.dsload.kairosdb.report.WriteCapacitySection;
 import org.dsload.zookeeper.report.CapacitySection;
 import org.dsload.zookeeper.report.ServerGaugesSection;
 import org.dsload.zookeeper.report.ZkLatenciesSection;
@@ -13,7 +14,8 @@ import org.dsload.zookeeper.report.ZkLatenciesSection;
 public final class RunReport {
     /** Sections in the order they are printed. */
     static final List<RunSection> SECTIONS = List.of(new YcsbSection(), new ZkLatenciesSection(),
-            new ServerGaugesSection(), new CapacitySection(), new SlavesSection(), new GeneratorSection());
+            new ServerGaugesSection(), new CapacitySection(), new WriteCapacitySection(), new SlavesSection(),
+            new GeneratorSection());
 
     private RunReport() {
     }

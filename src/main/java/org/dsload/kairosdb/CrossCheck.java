@@ -1,0 +1,160 @@
+package org.dsload.kairosdb;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import org.dsload.core.Errors;
+
+/**
+ * Counts in KairosDB the points a connection's samplers reported written: for every metric
+ * written, a count query over the tags and the time range written, summed. KairosDB acknowledges
+ * a write before its queue has stored it, so the count is repeated each second until it equals
+ * the reported figure, stops changing, or the wait is over.
+ */
+final class CrossCheck {
+    /** Metrics per count query: one request per 25 keeps each small. */
+    static final int METRICS_PER_QUERY = 25;
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final long POLL_MILLIS = 1000;
+    /** Polls without change after which the count is taken as final. */
+    private static final int STABLE_POLLS = 3;
+
+    /** The counts, how long the check waited, and what it concluded. */
+    record Result(long reported, long found, long waitedMillis, String note) {
+    }
+
+    private CrossCheck() {
+    }
+
+    static Result run(KairosClient client, WriteLedger ledger, long waitMillis) {
+        long reported = ledger.points();
+        if (reported == 0) {
+            return new Result(0, -1, 0, "no points were written");
+        }
+        if (ledger.tooManySeries()) {
+            return new Result(reported, -1, 0, "not checked: more than " + WriteLedger.MAX_SERIES + " series written");
+        }
+        List<byte[]> queries = queries(ledger);
+        long started = System.nanoTime();
+        long deadline = started + waitMillis * 1_000_000;
+        long found = -1;
+        int unchanged = 0;
+        while (true) {
+            long count;
+            try {
+                count = count(client, queries);
+            } catch (IOException e) {
+                return new Result(reported, -1, elapsed(started), "count query failed: " + Errors.sentence(e.getMessage()));
+            }
+            unchanged = count == found ? unchanged + 1 : 0;
+            found = count;
+            if (found == reported) {
+                return new Result(reported, found, elapsed(started), "match");
+            }
+            if (unchanged >= STABLE_POLLS - 1 && found > 0) {
+                return new Result(reported, found, elapsed(started), "count stable");
+            }
+            if (System.nanoTime() + POLL_MILLIS * 1_000_000 > deadline) {
+                return new Result(reported, found, elapsed(started), "count still changing when the wait of "
+                        + waitMillis / 1000 + " s ended");
+            }
+            try {
+                Thread.sleep(POLL_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return new Result(reported, found, elapsed(started), "interrupted");
+            }
+        }
+    }
+
+    private static long elapsed(long started) {
+        return (System.nanoTime() - started) / 1_000_000;
+    }
+
+    /**
+     * Count queries for the series written: per metric name, the tag names every series of that
+     * name has, with every value written (a tag only some series carry would exclude the others).
+     */
+    static List<byte[]> queries(WriteLedger ledger) {
+        Map<String, List<Map<String, String>>> byName = new TreeMap<>();
+        for (WriteLedger.Series s : ledger.series()) {
+            byName.computeIfAbsent(s.name(), k -> new ArrayList<>()).add(s.tags());
+        }
+        List<byte[]> queries = new ArrayList<>();
+        ObjectNode query = null;
+        for (Map.Entry<String, List<Map<String, String>>> metric : byName.entrySet()) {
+            if (query == null || query.withArray("metrics").size() == METRICS_PER_QUERY) {
+                if (query != null) {
+                    queries.add(bytes(query));
+                }
+                query = MAPPER.createObjectNode();
+                query.put("start_absolute", ledger.firstPoint());
+                query.put("end_absolute", ledger.lastPoint());
+                query.putArray("metrics");
+            }
+            ObjectNode entry = query.withArray("metrics").addObject();
+            entry.put("name", metric.getKey());
+            ObjectNode tags = entry.putObject("tags");
+            for (Map.Entry<String, Set<String>> tag : commonTags(metric.getValue()).entrySet()) {
+                ArrayNode values = tags.putArray(tag.getKey());
+                tag.getValue().forEach(values::add);
+            }
+            ObjectNode count = entry.putArray("aggregators").addObject();
+            count.put("name", "count");
+            count.putObject("sampling").put("value", 100).put("unit", "years");
+        }
+        if (query != null) {
+            queries.add(bytes(query));
+        }
+        return queries;
+    }
+
+    private static Map<String, Set<String>> commonTags(List<Map<String, String>> series) {
+        Set<String> common = new HashSet<>(series.get(0).keySet());
+        series.forEach(tags -> common.retainAll(tags.keySet()));
+        Map<String, Set<String>> values = new LinkedHashMap<>();
+        for (String name : new TreeSet<>(common)) {
+            Set<String> set = new TreeSet<>();
+            series.forEach(tags -> set.add(tags.get(name)));
+            values.put(name, set);
+        }
+        return values;
+    }
+
+    private static byte[] bytes(ObjectNode query) {
+        return query.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static long count(KairosClient client, List<byte[]> queries) throws IOException {
+        long total = 0;
+        for (byte[] query : queries) {
+            KairosClient.Exchange<Replies.Text> reply = client.post(KairosPaths.QUERY, query, false,
+                    Replies.text(Integer.MAX_VALUE));
+            String body = reply.body().text();
+            if (reply.status() != 200) {
+                throw new IOException("HTTP " + reply.status() + " from " + reply.node() + ": " + Replies.errors(body));
+            }
+            JsonNode answers = MAPPER.readTree(body).path("queries");
+            if (!answers.isArray()) {
+                throw new IOException("an answer without queries from " + reply.node());
+            }
+            for (JsonNode answer : answers) {
+                total += answer.path("sample_size").asLong();
+            }
+        }
+        return total;
+    }
+}

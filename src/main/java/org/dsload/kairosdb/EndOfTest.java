@@ -1,0 +1,55 @@
+package org.dsload.kairosdb;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Locale;
+
+import org.apache.jmeter.util.JMeterUtils;
+import org.dsload.kairosdb.report.CapacityRecord;
+import org.dsload.run.PlanRunner;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What a KairosDB Connection does when its test ends: counts back in KairosDB the points its
+ * samplers reported written, says both figures on the console and in the log, and leaves them
+ * for the run's summary ({@link CapacityRecord}) when the test runs under the dsload runner.
+ */
+final class EndOfTest {
+    private static final Logger log = LoggerFactory.getLogger(EndOfTest.class);
+
+    /** Whether to count back, how long to wait for KairosDB's queue, and the element's name. */
+    record Settings(boolean crossCheck, long waitMillis, String element) {
+    }
+
+    private EndOfTest() {
+    }
+
+    static CrossCheck.Result run(KairosClient client, Settings settings) {
+        WriteLedger ledger = client.ledger();
+        if (ledger.isEmpty()) {
+            return null;
+        }
+        CrossCheck.Result result = settings.crossCheck() ? CrossCheck.run(client, ledger, settings.waitMillis())
+                : new CrossCheck.Result(ledger.points(), -1, 0, "not checked: Cross-check at test end is off");
+        if (result.reported() > 0) {
+            String line = String.format(Locale.ROOT, "dsload kairosdb: %s: points reported written %d, found in KairosDB %s (%s)",
+                    settings.element(), result.reported(), result.found() < 0 ? "-" : Long.toString(result.found()),
+                    result.note());
+            System.out.println(line); // NOSONAR the console is where a headless user looks
+            log.info(line);
+        }
+        String dir = JMeterUtils.getJMeterProperties() == null ? null
+                : JMeterUtils.getProperty(PlanRunner.RUN_DIR_PROPERTY);
+        if (dir != null && !dir.isBlank()) {
+            try {
+                CapacityRecord.of(EngineId.current(), settings.element(), ledger.writeLabels(), ledger.queryLabels(),
+                        result.reported(), result.found(), ledger.firstPoint(), ledger.lastPoint(), result.waitedMillis(),
+                        result.note(), ledger.queries(), ledger.queryPoints()).append(Path.of(dir.trim()));
+            } catch (IOException e) {
+                log.warn("dsload: cannot write {}: {}", CapacityRecord.FILE, e.toString());
+            }
+        }
+        return result;
+    }
+}

@@ -1,0 +1,225 @@
+package org.dsload.kairosdb;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.jmeter.gui.TestElementMetadata;
+import org.dsload.core.ClientConfigElement;
+import org.dsload.core.Errors;
+import org.dsload.core.Fields;
+import org.dsload.core.Secrets;
+
+/**
+ * KairosDB Connection: one pooled HTTP client over one or more KairosDB nodes, built at test
+ * start and shared by every thread; at test end, before it closes, the points its write samplers
+ * reported are counted back in KairosDB ({@link EndOfTest}).
+ */
+@TestElementMetadata(labelResource = "displayName")
+public class KairosDbConnection extends ClientConfigElement<KairosClient> {
+    private static final long serialVersionUID = 1L;
+
+    private String urls = "http://127.0.0.1:8080";
+    private String maxConnections = "200";
+    private String keepAlive = "true";
+    private String gzip = "false";
+    private String connectTimeout = "2000";
+    private String responseTimeout = "30000";
+    private String poolTimeout = "10000";
+    private String user = "";
+    private String password = "";
+    private String checkOnStart = "true";
+    private String crossCheck = "true";
+    private String crossCheckWait = "30";
+
+    /** The client of the running test, kept for the count at its end (clones share the original's). */
+    private transient KairosClient current;
+    private transient EndOfTest.Settings endSettings;
+    private transient CrossCheck.Result lastCrossCheck;
+
+    @Override
+    protected KairosClient open(Fields f) {
+        List<URI> nodes = nodes(f);
+        int connections = f.integer("maxConnections", maxConnections, 1, 100_000);
+        KairosClient.ClientSettings settings = new KairosClient.ClientSettings(connections,
+                f.flag("keepAlive", keepAlive), f.flag("gzip", gzip),
+                f.integer("connectTimeout", connectTimeout, 1, Integer.MAX_VALUE),
+                f.integer("responseTimeout", responseTimeout, 1, Integer.MAX_VALUE),
+                f.integer("poolTimeout", poolTimeout, 0, Integer.MAX_VALUE));
+        String userName = f.text("user", user);
+        String secret = Secrets.resolve(f, "password", password);
+        boolean check = f.flag("checkOnStart", checkOnStart);
+        endSettings = new EndOfTest.Settings(f.flag("crossCheck", crossCheck),
+                f.longValue("crossCheckWait", crossCheckWait, 0, 3600) * 1000, getName());
+        KairosClient client = new KairosClient(nodes, settings, userName, secret);
+        if (check) {
+            try {
+                Checks.versions(client);
+            } catch (IOException | RuntimeException e) {
+                closeQuietly(client);
+                throw f.error("cannot reach KairosDB: " + Errors.sentence(e.getMessage())
+                        + ". Check URLs, credentials and that KairosDB is up", e);
+            }
+        }
+        current = client;
+        return client;
+    }
+
+    private List<URI> nodes(Fields f) {
+        String raw = f.required("urls", urls);
+        List<URI> nodes = new ArrayList<>();
+        for (String part : raw.split("[,\\s]+")) {
+            if (part.isBlank()) {
+                continue;
+            }
+            URI uri;
+            try {
+                uri = new URI(part.trim());
+            } catch (URISyntaxException e) {
+                throw f.error("urls", "has '" + part + "', which is not a URL: " + e.getReason());
+            }
+            if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
+                throw f.error("urls", "has '" + part + "': give http://host:port or https://host:port");
+            }
+            if (uri.getUserInfo() != null) {
+                throw f.error("urls", "has a user name in '" + uri.getHost() + "': use the User and Password fields");
+            }
+            String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+            // Paths resolve against the base, so a base behind a proxy prefix must end with '/'.
+            nodes.add(uri.resolve(path.endsWith("/") ? path : path + "/"));
+        }
+        if (nodes.isEmpty()) {
+            throw f.error("urls", "is empty: give at least one http://host:port");
+        }
+        return nodes;
+    }
+
+    private static void closeQuietly(KairosClient client) {
+        try {
+            client.close();
+        } catch (IOException e) {
+            // the check's failure is the message that matters
+        }
+    }
+
+    @Override
+    public void testEnded() {
+        KairosClient client = current;
+        current = null;
+        if (client != null && endSettings != null) {
+            lastCrossCheck = EndOfTest.run(client, endSettings);
+        }
+        super.testEnded();
+    }
+
+    /** The count at the end of the last test, or null when nothing was written or read. */
+    CrossCheck.Result lastCrossCheck() {
+        return lastCrossCheck;
+    }
+
+    @Override
+    public Object clone() {
+        KairosDbConnection copy = (KairosDbConnection) super.clone();
+        copy.current = current;
+        copy.endSettings = endSettings;
+        return copy;
+    }
+
+    public String getUrls() {
+        return urls;
+    }
+
+    public void setUrls(String urls) {
+        this.urls = urls;
+    }
+
+    public String getMaxConnections() {
+        return maxConnections;
+    }
+
+    public void setMaxConnections(String maxConnections) {
+        this.maxConnections = maxConnections;
+    }
+
+    public String getKeepAlive() {
+        return keepAlive;
+    }
+
+    public void setKeepAlive(String keepAlive) {
+        this.keepAlive = keepAlive;
+    }
+
+    public String getGzip() {
+        return gzip;
+    }
+
+    public void setGzip(String gzip) {
+        this.gzip = gzip;
+    }
+
+    public String getConnectTimeout() {
+        return connectTimeout;
+    }
+
+    public void setConnectTimeout(String connectTimeout) {
+        this.connectTimeout = connectTimeout;
+    }
+
+    public String getResponseTimeout() {
+        return responseTimeout;
+    }
+
+    public void setResponseTimeout(String responseTimeout) {
+        this.responseTimeout = responseTimeout;
+    }
+
+    public String getPoolTimeout() {
+        return poolTimeout;
+    }
+
+    public void setPoolTimeout(String poolTimeout) {
+        this.poolTimeout = poolTimeout;
+    }
+
+    public String getUser() {
+        return user;
+    }
+
+    public void setUser(String user) {
+        this.user = user;
+    }
+
+    public String getPassword() {
+        return password;
+    }
+
+    public void setPassword(String password) {
+        this.password = password;
+    }
+
+    public String getCheckOnStart() {
+        return checkOnStart;
+    }
+
+    public void setCheckOnStart(String checkOnStart) {
+        this.checkOnStart = checkOnStart;
+    }
+
+    public String getCrossCheck() {
+        return crossCheck;
+    }
+
+    public void setCrossCheck(String crossCheck) {
+        this.crossCheck = crossCheck;
+    }
+
+    public String getCrossCheckWait() {
+        return crossCheckWait;
+    }
+
+    public void setCrossCheckWait(String crossCheckWait) {
+        this.crossCheckWait = crossCheckWait;
+    }
+}

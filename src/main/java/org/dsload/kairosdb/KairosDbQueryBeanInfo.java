@@ -1,0 +1,28 @@
+package org.dsload.kairosdb;
+
+import org.dsload.core.DsloadBeanInfo;
+
+public class KairosDbQueryBeanInfo extends DsloadBeanInfo {
+
+    public KairosDbQueryBeanInfo() {
+        super(KairosDbQuery.class);
+        createPropertyGroup("target", new String[] {"connection"});
+        createPropertyGroup("request", new String[] {"metrics", "metricsPerQuery", "start", "end", "tags", "groupBy",
+            "aggregator", "sampling", "limit"});
+        createPropertyGroup("custom", new String[] {"query"});
+        createPropertyGroup("response", new String[] {"responseDataLimit"});
+
+        text("connection", "kairosdb");
+        text("metrics", "dsload.metric.#{m}");
+        text("metricsPerQuery", "10");
+        text("start", "15 minutes");
+        text("end", "");
+        text("tags", "");
+        text("groupBy", "");
+        choice("aggregator", "avg", QuerySettings.AGGREGATORS.toArray(new String[0]));
+        text("sampling", "1 minutes");
+        text("limit", "");
+        multiline("query", "");
+        text("responseDataLimit", "0");
+    }
+}

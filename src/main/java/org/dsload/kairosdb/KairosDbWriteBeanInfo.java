@@ -1,0 +1,29 @@
+package org.dsload.kairosdb;
+
+import org.dsload.core.DsloadBeanInfo;
+
+public class KairosDbWriteBeanInfo extends DsloadBeanInfo {
+
+    public KairosDbWriteBeanInfo() {
+        super(KairosDbWrite.class);
+        createPropertyGroup("target", new String[] {"connection", "mode"});
+        createPropertyGroup("batch", new String[] {"metricName", "tags", "metricsPerRequest", "metricsPerResource",
+            "pointsPerMetric", "timestamps", "interval", "values", "ttl"});
+        createPropertyGroup("template", new String[] {"body"});
+        createPropertyGroup("response", new String[] {"responseDataLimit"});
+
+        text("connection", "kairosdb");
+        choice("mode", KairosDbWrite.GENERATED, KairosDbWrite.GENERATED, KairosDbWrite.TEMPLATE);
+        text("metricName", "dsload.metric.#{m}");
+        text("tags", "host=res-#{engine}-#{thread}, dc=dc1");
+        text("metricsPerRequest", "25");
+        text("metricsPerResource", "100");
+        text("pointsPerMetric", "1");
+        choice("timestamps", WriteSettings.NOW, WriteSettings.NOW, WriteSettings.SIMULATED);
+        text("interval", "15");
+        text("values", "random:0-100");
+        text("ttl", "0");
+        multiline("body", "");
+        text("responseDataLimit", "0");
+    }
+}

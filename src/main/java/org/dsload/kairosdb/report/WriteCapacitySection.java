@@ -1,0 +1,128 @@
+package org.dsload.kairosdb.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+import org.dsload.report.Durations;
+import org.dsload.report.LabelStats;
+import org.dsload.report.RunFiles;
+import org.dsload.report.RunSection;
+import org.dsload.report.Summary;
+
+/**
+ * S1's capacity figures for a run with KairosDB samplers: points written per minute, the number
+ * of monitored resources that load stands for (each reporting 100 metrics every 15 s, 400 points a
+ * minute, or every 180 s), the points dsload reported written next to the points KairosDB holds
+ * of them, and the dashboard queries per minute. The figures come from the results file (the
+ * write samplers' successful sample counts, which are their points); the labels and the counts
+ * from KairosDB come from {@value CapacityRecord#FILE}, left by every engine's connection.
+ */
+public final class WriteCapacitySection implements RunSection {
+    /** S1's resource: 100 metrics reported every 15 s (hosts) or every 180 s (network devices). */
+    static final int METRICS_PER_RESOURCE = 100;
+    static final int FAST_INTERVAL_SECONDS = 15;
+    static final int SLOW_INTERVAL_SECONDS = 180;
+
+    @Override
+    public Optional<String> render(Path runDir, Summary summary) throws IOException {
+        List<CapacityRecord> records = new ArrayList<>();
+        for (Path file : RunFiles.find(runDir, CapacityRecord.FILE)) {
+            if (Files.isRegularFile(file)) {
+                records.addAll(CapacityRecord.read(file));
+            }
+        }
+        if (records.isEmpty()) {
+            return Optional.empty();
+        }
+        Set<String> writeLabels = new LinkedHashSet<>();
+        Set<String> queryLabels = new LinkedHashSet<>();
+        records.forEach(r -> {
+            writeLabels.addAll(r.writeLabels());
+            queryLabels.addAll(r.queryLabels());
+        });
+        StringBuilder out = new StringBuilder("== KairosDB capacity ==\n");
+        LabelStats writes = merged("writes", writeLabels, summary);
+        long reported = records.stream().mapToLong(CapacityRecord::reported).sum();
+        if (writes.samples() > 0) {
+            long millis = writes.lastEnd() - writes.firstStart();
+            double perMinute = millis > 0 ? writes.successes() * 60_000.0 / millis : 0;
+            line(out, "Writes", "[points, duration, points/min]",
+                    writes.successes() + ", " + Durations.format(millis) + ", " + whole(perMinute));
+            double fast = perMinute / pointsPerMinute(FAST_INTERVAL_SECONDS);
+            double slow = perMinute / pointsPerMinute(SLOW_INTERVAL_SECONDS);
+            line(out, "Resources", "[100 metrics/15 s, /180 s]", whole(fast) + ", " + whole(slow));
+            crossCheck(out, records, reported);
+            out.append(String.format(Locale.ROOT, "%,.0f points/min is the load of %,.0f resources reporting %d metrics "
+                    + "every %d s (%,.0f points/min each), or %,.0f reporting every %d s.%n", perMinute, fast,
+                    METRICS_PER_RESOURCE, FAST_INTERVAL_SECONDS, pointsPerMinute(FAST_INTERVAL_SECONDS), slow,
+                    SLOW_INTERVAL_SECONDS));
+        } else if (reported > 0) {
+            crossCheck(out, records, reported);
+        }
+        LabelStats queries = merged("queries", queryLabels, summary);
+        if (queries.samples() > 0) {
+            long millis = queries.lastEnd() - queries.firstStart();
+            long answered = records.stream().mapToLong(CapacityRecord::queries).sum();
+            long points = records.stream().mapToLong(CapacityRecord::queryPoints).sum();
+            line(out, "Queries", "[total, queries/min, points each]", queries.successes() + ", "
+                    + String.format(Locale.ROOT, "%.1f", millis > 0 ? queries.successes() * 60_000.0 / millis : 0.0)
+                    + ", " + (answered > 0 ? whole((double) points / answered) : "-"));
+        }
+        return Optional.of(out.toString());
+    }
+
+    private static void crossCheck(StringBuilder out, List<CapacityRecord> records, long reported) {
+        boolean checked = records.stream().anyMatch(r -> r.reported() > 0) && records.stream()
+                .filter(r -> r.reported() > 0).allMatch(r -> r.found() >= 0);
+        if (!checked) {
+            String why = records.stream().filter(r -> r.reported() > 0 && r.found() < 0).map(CapacityRecord::note)
+                    .findFirst().orElse("no points were written");
+            line(out, "Cross-check", "[dsload reported, KairosDB holds]", reported + ", not counted: " + why);
+            return;
+        }
+        long found = records.stream().filter(r -> r.reported() > 0).mapToLong(CapacityRecord::found).sum();
+        long waited = records.stream().mapToLong(CapacityRecord::waitedMillis).max().orElse(0);
+        String verdict;
+        if (found == reported) {
+            verdict = "match";
+        } else if (found < reported) {
+            verdict = (reported - found) + " fewer in KairosDB: lost, or still queued when the count ended";
+        } else {
+            verdict = (found - reported) + " more in KairosDB: earlier data or other writers in these series and "
+                    + "times, or points of failed batches that KairosDB kept";
+        }
+        line(out, "Cross-check", "[dsload reported, KairosDB holds]", reported + ", " + found + " (" + verdict
+                + "; counted back in " + Durations.format(waited) + (records.size() > 1 ? " over " + records.size()
+                + " engines" : "") + ")");
+    }
+
+    private static double pointsPerMinute(int intervalSeconds) {
+        return METRICS_PER_RESOURCE * 60.0 / intervalSeconds;
+    }
+
+    private static LabelStats merged(String name, Set<String> labels, Summary summary) {
+        LabelStats all = new LabelStats(name);
+        for (String label : labels) {
+            LabelStats s = summary.label(label);
+            if (s != null) {
+                all.merge(s);
+            }
+        }
+        return all;
+    }
+
+    private static String whole(double value) {
+        return String.format(Locale.ROOT, "%.0f", value);
+    }
+
+    private static void line(StringBuilder out, String name, String fields, String values) {
+        out.append(String.format(Locale.ROOT, "%-13s %-33s %s%n", name, fields, values));
+    }
+}

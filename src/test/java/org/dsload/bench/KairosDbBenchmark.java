@@ -1,0 +1,146 @@
+package org.dsload.bench;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.dsload.report.ExactHistogram;
+import org.dsload.report.JtlReader;
+import org.dsload.report.JtlSample;
+import org.dsload.run.JMeterJvm;
+import org.dsload.run.PlanRun;
+import org.dsload.run.PlanRunner;
+import org.dsload.testing.Build;
+import org.dsload.testing.EmbeddedKairosDb;
+
+/**
+ * S1's write path asked of the tool itself: does JMeter with the dsload write sampler push as
+ * many points into KairosDB as a plain Java loop with the same HTTP client and the same batches?
+ * One KairosDB on H2, same thread counts, one after the other in one run, each side in a JVM of
+ * its own, each measured over the same window after a warm-up:
+ * <ul>
+ * <li>(a) test-plans/kairosdb-write.jmx in JMeter, unpaced, results file written;</li>
+ * <li>(b) {@code org.dsload.kairosdb.PlainKairosLoop}: the same WriteBatch and KairosClient in a loop.</li>
+ * </ul>
+ * System properties: {@code bench.threads} (default 10,50), {@code bench.seconds} measured per
+ * row (default 15), {@code bench.warmup} seconds (default 5).
+ */
+public final class KairosDbBenchmark {
+    private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
+    private static final String LABEL = "write batch";
+    private static final long SETTLE_MILLIS = 5000;
+
+    private KairosDbBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        List<Integer> threadCounts = Bench.threads("10,50");
+        int seconds = Integer.getInteger("bench.seconds", 15);
+        int warmup = Bench.warmup(5);
+        List<Bench.Row> rows = new ArrayList<>();
+        List<String> ratios = new ArrayList<>();
+        try (EmbeddedKairosDb kairos = EmbeddedKairosDb.options().heap("768m").start()) {
+            boolean jmeterFirst = true;
+            for (int threads : threadCounts) {
+                // KairosDB slows as its H2 database grows: alternate which side goes first, and let
+                // its ingest queue drain before each row.
+                Bench.Row jmeter;
+                Bench.Row loop;
+                if (jmeterFirst) {
+                    jmeter = jmeter(kairos, threads, warmup, seconds);
+                    loop = plainLoop(kairos, threads, warmup, seconds);
+                } else {
+                    loop = plainLoop(kairos, threads, warmup, seconds);
+                    jmeter = jmeter(kairos, threads, warmup, seconds);
+                }
+                jmeterFirst = !jmeterFirst;
+                rows.add(jmeter);
+                rows.add(loop);
+                ratios.add(String.format(Locale.ROOT, "threads %3d: a/b = %.3f", threads,
+                        jmeter.throughput() / loop.throughput()));
+            }
+        }
+        System.out.println();
+        System.out.println("KairosDB (H2) writes of 25-metric batches, 1 point each, " + warmup + " s warm-up then "
+                + seconds + " s measured per row, " + Runtime.getRuntime().availableProcessors()
+                + " cores shared by KairosDB and the load generator; ops/s are data points/s");
+        System.out.print(Bench.table(rows));
+        ratios.forEach(System.out::println);
+    }
+
+    private static void settle() throws InterruptedException {
+        Thread.sleep(SETTLE_MILLIS);
+    }
+
+    /** (a): the points of the JTL's write samples that started inside the measured window. */
+    private static Bench.Row jmeter(EmbeddedKairosDb kairos, int threads, int warmup, int seconds) throws Exception {
+        settle();
+        PlanRun run = new PlanRun(Build.jmeterHome(), Build.basedir().resolve("test-plans/kairosdb-write.jmx"))
+                .resultsRoot(Build.target().resolve("bench-results")).runId("kairosdb-jmeter-" + threads)
+                .dashboard(false).timeout(Duration.ofSeconds(warmup + seconds + 180L))
+                .property("urls", kairos.url()).property("threads", Integer.toString(threads))
+                .property("ramp_step", "0").property("repeats", "-1").property("paced", "false")
+                .property("duration", Integer.toString(warmup + seconds)).property("cross_check", "false");
+        PlanRunner.Outcome outcome = new PlanRunner(QUIET).run(run);
+        if (!outcome.ok()) {
+            throw new IllegalStateException("JMeter run failed: " + outcome.problem());
+        }
+        long first = Long.MAX_VALUE;
+        try (JtlReader reader = new JtlReader(outcome.jtl())) {
+            JtlSample s;
+            while ((s = reader.next()) != null) {
+                if (s.label().equals(LABEL)) {
+                    first = Math.min(first, s.start());
+                }
+            }
+        }
+        long from = first + warmup * 1000L;
+        long to = from + seconds * 1000L;
+        ExactHistogram micros = new ExactHistogram();
+        long points = 0;
+        long failed = 0;
+        try (JtlReader reader = new JtlReader(outcome.jtl())) {
+            JtlSample s;
+            while ((s = reader.next()) != null) {
+                if (s.label().equals(LABEL) && s.start() >= from && s.start() < to) {
+                    if (s.success()) {
+                        points += s.sampleCount();
+                    } else {
+                        failed++;
+                    }
+                    micros.record(s.elapsedMicros());
+                }
+            }
+        }
+        if (failed > 0) {
+            System.out.println("(a) " + threads + " threads: " + failed + " failed batches in the window");
+        }
+        return Bench.row("(a) JMeter + dsload write sampler", threads, points, seconds, micros);
+    }
+
+    private static Bench.Row plainLoop(EmbeddedKairosDb kairos, int threads, int warmup, int seconds)
+            throws Exception {
+        settle();
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElse("java"));
+        command.addAll(JMeterJvm.heap("1g"));
+        command.addAll(List.of("-XX:+UseG1GC", "-cp", System.getProperty("java.class.path"),
+                "org.dsload.kairosdb.PlainKairosLoop", kairos.url(), Integer.toString(threads),
+                Integer.toString(warmup), Integer.toString(seconds)));
+        String output = Bench.command(command, warmup + seconds + 120L);
+        Matcher m = Pattern.compile("points=(\\d+) seconds=([\\d.]+) p99us=(\\d+) failures=(\\d+)").matcher(output);
+        if (!m.find()) {
+            throw new IllegalStateException("plain loop failed:\n" + output);
+        }
+        if (!m.group(4).equals("0")) {
+            System.out.println("(b) " + threads + " threads: " + m.group(4) + " failed batches in the window");
+        }
+        return new Bench.Row("(b) plain loop, same client + batches", threads, Long.parseLong(m.group(1)),
+                Double.parseDouble(m.group(2)), Long.parseLong(m.group(3)));
+    }
+}

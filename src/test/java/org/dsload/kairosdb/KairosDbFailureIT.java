@@ -1,0 +1,165 @@
+package org.dsload.kairosdb;
+
+import static org.dsload.kairosdb.KairosFixture.connection;
+import static org.dsload.kairosdb.KairosFixture.describe;
+import static org.dsload.kairosdb.KairosFixture.writer;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.dsload.testing.EmbeddedKairosDb;
+import org.dsload.testing.JMeterRuntime;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/** The HTTP client's pool as KairosDB sees it, and samples while KairosDB hangs or is down. */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class KairosDbFailureIT {
+    private static final int THREADS = 8;
+    private static EmbeddedKairosDb kairos;
+
+    @BeforeAll
+    static void start() {
+        kairos = EmbeddedKairosDb.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        kairos.close();
+    }
+
+    /** Runs THREADS writer threads for a while; returns the most connections KairosDB had open at once. */
+    private static int busiestServerView(KairosDbConnection connection) throws Exception {
+        // The launcher's own HTTP client may keep an idle connection from its readiness check.
+        int before = ServerConnections.established(kairos.port());
+        JMeterVariables variables = JMeterRuntime.freshVariables();
+        connection.testStarted();
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicInteger failures = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(THREADS);
+        try {
+            List<Future<?>> writers = new ArrayList<>();
+            for (int t = 0; t < THREADS; t++) {
+                int thread = t;
+                writers.add(pool.submit(() -> {
+                    JMeterRuntime.adopt(variables, thread);
+                    KairosDbWrite write = writer("it.pool", 50, 50, 20);
+                    for (int i = 0; i < 200 && !stop.get(); i++) {
+                        if (!write.sample(null).isSuccessful()) {
+                            failures.incrementAndGet();
+                        }
+                    }
+                }));
+            }
+            int most = 0;
+            long deadline = System.nanoTime() + 4_000_000_000L;
+            while (System.nanoTime() < deadline) {
+                most = Math.max(most, ServerConnections.established(kairos.port()));
+                Thread.sleep(5);
+            }
+            stop.set(true);
+            for (Future<?> w : writers) {
+                w.get(60, TimeUnit.SECONDS);
+            }
+            assertEquals(0, failures.get(), "failed writes");
+            return most - before;
+        } finally {
+            stop.set(true);
+            pool.shutdownNow();
+            connection.testEnded();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void thePoolSizeBoundsTheConnectionsKairosDbSees() throws Exception {
+        KairosDbConnection two = connection(kairos.url());
+        two.setMaxConnections("2");
+        two.setCrossCheck("false");
+        int withTwo = busiestServerView(two);
+        assertTrue(withTwo >= 1 && withTwo <= 2, "connections seen by KairosDB with a pool of 2: " + withTwo);
+
+        KairosDbConnection eight = connection(kairos.url());
+        eight.setMaxConnections("200");
+        eight.setCrossCheck("false");
+        int withMany = busiestServerView(eight);
+        assertTrue(withMany > 2 && withMany <= THREADS, "connections seen by KairosDB with a pool of 200 and "
+                + THREADS + " threads: " + withMany);
+    }
+
+    @Test
+    @Order(2)
+    void aHungServerFailsSamplesWithinTheResponseTimeout() {
+        JMeterRuntime.freshVariables();
+        KairosDbConnection connection = connection(kairos.url());
+        connection.setResponseTimeout("1000");
+        connection.setCrossCheck("false");
+        connection.testStarted();
+        kairos.pause();
+        try {
+            KairosDbWrite write = writer("it.hung", 25, 25, 1);
+            for (int i = 0; i < 2; i++) {
+                long started = System.nanoTime();
+                SampleResult r = write.sample(null);
+                long millis = (System.nanoTime() - started) / 1_000_000;
+                assertFalse(r.isSuccessful());
+                assertEquals("SocketTimeoutException", r.getResponseCode(), describe(r));
+                assertTrue(r.getResponseMessage().contains("within the response timeout of 1000 ms"), describe(r));
+                assertTrue(millis >= 900 && millis < 15_000, "failed after " + millis + " ms");
+            }
+        } finally {
+            kairos.resume();
+            connection.testEnded();
+        }
+    }
+
+    @Test
+    @Order(3)
+    void aStoppedServerFailsSamplesAtOnceAndTheCheckAtStartSaysSo() {
+        JMeterRuntime.freshVariables();
+        KairosDbConnection connection = connection(kairos.url());
+        connection.setCrossCheck("false");
+        connection.testStarted();
+        kairos.stop();
+        try {
+            KairosDbWrite write = writer("it.stopped", 25, 25, 1);
+            KairosDbQuery query = KairosFixture.query("it.stopped.#{m}", 5);
+            for (SampleResult r : List.of(write.sample(null), write.sample(null), query.sample(null))) {
+                assertFalse(r.isSuccessful());
+                assertTrue(r.getResponseMessage().contains(kairos.url()), describe(r));
+                assertTrue(r.getResponseMessage().contains("Is KairosDB running there?")
+                        || r.getResponseMessage().contains("closed the connection"), describe(r));
+                assertTrue(r.getTime() < 15_000, "failed after " + r.getTime() + " ms");
+            }
+        } finally {
+            connection.testEnded();
+        }
+        JMeterRuntime.freshVariables();
+        KairosDbConnection late = connection(kairos.url());
+        late.testStarted();
+        try {
+            SampleResult refused = writer("it.stopped", 25, 25, 1).sample(null);
+            assertFalse(refused.isSuccessful());
+            assertEquals("CONFIG", refused.getResponseCode());
+            assertTrue(refused.getResponseMessage().contains("cannot reach KairosDB"), describe(refused));
+            assertTrue(refused.isStopTest());
+        } finally {
+            late.testEnded();
+        }
+    }
+}

@@ -1,0 +1,191 @@
+package org.dsload.kairosdb;
+
+import static org.dsload.kairosdb.KairosFixture.connection;
+import static org.dsload.kairosdb.KairosFixture.describe;
+import static org.dsload.kairosdb.KairosFixture.eventually;
+import static org.dsload.kairosdb.KairosFixture.query;
+import static org.dsload.kairosdb.KairosFixture.template;
+import static org.dsload.kairosdb.KairosFixture.text;
+import static org.dsload.kairosdb.KairosFixture.writer;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.dsload.testing.EmbeddedKairosDb;
+import org.dsload.testing.JMeterRuntime;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Write and query samplers against a real KairosDB on H2: exact counts, tags, aggregators, KairosDB's errors. */
+class KairosDbSamplerIT {
+    private static EmbeddedKairosDb kairos;
+    private KairosDbConnection connection;
+
+    @BeforeAll
+    static void start() {
+        kairos = EmbeddedKairosDb.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        kairos.close();
+    }
+
+    @BeforeEach
+    void connect() {
+        JMeterRuntime.freshVariables();
+        JMeterContextService.getContext().setThreadNum(0);
+        connection = connection(kairos.url());
+        connection.testStarted();
+    }
+
+    @AfterEach
+    void disconnect() {
+        if (connection != null) {
+            connection.testEnded();
+        }
+    }
+
+    private static String unique(String name) {
+        return "it." + name + "." + Long.toString(System.nanoTime(), 36);
+    }
+
+    private static long sampleSize(SampleResult r) {
+        Matcher m = Pattern.compile("sample_size (\\d+)").matcher(r.getResponseMessage());
+        return m.find() ? Long.parseLong(m.group(1)) : -1;
+    }
+
+    @Test
+    void writtenBatchesAreQueriedBackWithExactPointCounts() throws Exception {
+        String prefix = unique("roundtrip");
+        KairosDbWrite write = writer(prefix, 25, 50, 4);
+        write.setTimestamps("simulated");
+        write.setInterval("1");
+        for (int i = 0; i < 10; i++) {
+            SampleResult r = write.sample(null);
+            assertTrue(r.isSuccessful(), describe(r));
+            assertEquals("204", r.getResponseCode());
+            assertEquals(100, r.getSampleCount(), "25 metrics x 4 points");
+            assertTrue(r.getSentBytes() > 25 * 4 * 10, "bytes sent " + r.getSentBytes());
+            assertTrue(r.getBytesAsLong() > 0, "response headers counted");
+        }
+        KairosDbQuery query = query(prefix + ".#{m}", 50);
+        long returned = eventually(1000, () -> sampleSize(query.sample(null)));
+        assertEquals(1000, returned);
+        SampleResult last = query.sample(null);
+        assertTrue(last.isSuccessful(), describe(last));
+        assertTrue(last.getResponseMessage().contains("results 50"), describe(last));
+
+        query.setMetricsPerQuery("10");
+        assertEquals(200, sampleSize(query.sample(null)), "10 of 50 metrics, 20 points each");
+        connection.testEnded();
+        CrossCheck.Result counted = connection.lastCrossCheck();
+        connection = null;
+        assertEquals(1000, counted.reported());
+        assertEquals(1000, counted.found(), counted.note());
+    }
+
+    @Test
+    void tagFiltersGroupByAndAggregatorsAnswerWhatKairosDbComputes() throws Exception {
+        String metric = unique("tags");
+        long t = System.currentTimeMillis() - 120_000;
+        String body = String.format(Locale.ROOT, "[{\"name\":\"%1$s\",\"tags\":{\"host\":\"a\",\"dc\":\"x\"},"
+                + "\"datapoints\":[[%2$d,1],[%3$d,2],[%4$d,3]]},"
+                + "{\"name\":\"%1$s\",\"tags\":{\"host\":\"b\",\"dc\":\"x\"},\"datapoints\":[[%2$d,10],[%3$d,20]]}]",
+                metric, t, t + 1000, t + 2000);
+        SampleResult w = template(body).sample(null);
+        assertTrue(w.isSuccessful(), describe(w));
+        assertEquals(5, w.getSampleCount());
+
+        KairosDbQuery q = query(metric, 1);
+        q.setStart("10 minutes");
+        assertEquals(5, eventually(5, () -> sampleSize(q.sample(null))));
+
+        q.setTags("host=a");
+        q.setAggregator("sum");
+        q.setSampling("1 hours");
+        SampleResult sum = q.sample(null);
+        assertTrue(sum.isSuccessful(), describe(sum));
+        assertTrue(text(sum).matches("(?s).*\"values\":\\[\\[\\d+,6(\\.0)?]].*"), text(sum));
+
+        q.setTags("host=a|b, dc=x");
+        q.setAggregator("max");
+        SampleResult max = q.sample(null);
+        assertTrue(text(max).matches("(?s).*\"values\":\\[\\[\\d+,20(\\.0)?]].*"), text(max));
+
+        q.setGroupBy("host");
+        q.setAggregator("count");
+        SampleResult grouped = q.sample(null);
+        assertTrue(grouped.getResponseMessage().contains("results 2"), describe(grouped));
+        assertTrue(text(grouped).contains("\"host\":[\"a\"]") && text(grouped).contains("\"host\":[\"b\"]"),
+                text(grouped));
+
+        q.setTags("host=nowhere");
+        q.setGroupBy("");
+        SampleResult none = q.sample(null);
+        assertTrue(none.isSuccessful(), describe(none));
+        assertEquals(0, sampleSize(none));
+    }
+
+    @Test
+    void severalUrlsAreTakenInTurn() throws Exception {
+        String other = kairos.url().replace("127.0.0.1", "localhost");
+        KairosDbConnection two = connection(kairos.url() + ", " + other);
+        two.setVariableName("two");
+        two.testStarted();
+        try {
+            KairosClient client = org.dsload.core.SharedClients.lookup("two", KairosClient.class, "connection");
+            List<String> nodes = new java.util.ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                nodes.add(client.get(KairosPaths.VERSION, Replies.text(100)).node().getHost());
+            }
+            assertEquals(List.of("127.0.0.1", "localhost", "127.0.0.1", "localhost"), nodes);
+        } finally {
+            two.testEnded();
+        }
+    }
+
+    @Test
+    void refusedBodiesAreFailedSamplesWithKairosDbsMessage() {
+        SampleResult badName = template("[{\"name\":\"\",\"tags\":{\"h\":\"a\"},\"datapoints\":[[1700000000000,1]]}]")
+                .sample(null);
+        assertFalse(badName.isSuccessful());
+        assertEquals("400", badName.getResponseCode());
+        assertTrue(badName.getResponseMessage().contains("name"), describe(badName));
+        assertTrue(badName.getSamplerData().contains("\"name\":\"\""), badName.getSamplerData());
+
+        SampleResult malformed = template("[{\"name\":\"it.malformed\",\"tags\":{\"h\":\"a\"},\"datapoints\":[[1,")
+                .sample(null);
+        assertFalse(malformed.isSuccessful());
+        assertEquals("400", malformed.getResponseCode());
+        assertTrue(malformed.getResponseMessage().contains("End of input"), describe(malformed));
+
+        SampleResult noMetrics = template("[]").sample(null);
+        assertFalse(noMetrics.isSuccessful(), describe(noMetrics));
+        assertEquals(KairosDbWrite.EMPTY, noMetrics.getResponseCode());
+
+        SampleResult noPoints = template("[{\"name\":\"it.empty\",\"tags\":{\"h\":\"a\"},\"datapoints\":[]}]")
+                .sample(null);
+        System.out.println("no points: " + describe(noPoints));
+        assertFalse(noPoints.isSuccessful(), describe(noPoints));
+
+        KairosDbQuery q = query("it.any", 1);
+        q.setQuery("{\"start_relative\":{\"value\":1,\"unit\":\"hours\"},\"metrics\":[{\"name\":\"it.any\","
+                + "\"aggregators\":[{\"name\":\"no_such_aggregator\"}]}]}");
+        SampleResult badQuery = q.sample(null);
+        assertFalse(badQuery.isSuccessful());
+        assertEquals("400", badQuery.getResponseCode());
+        System.out.println("bad query: " + describe(badQuery));
+        assertTrue(badQuery.getResponseMessage().contains("no_such_aggregator"), describe(badQuery));
+    }
+}

@@ -1,0 +1,75 @@
+package org.dsload.kairosdb;
+
+import java.util.function.LongSupplier;
+
+import org.apache.jmeter.samplers.SampleResult;
+import org.dsload.testing.JMeterRuntime;
+
+/** Builds KairosDB elements the way a plan would; samplers run in the calling thread. */
+final class KairosFixture {
+    private KairosFixture() {
+    }
+
+    static KairosDbConnection connection(String urls) {
+        JMeterRuntime.init();
+        KairosDbConnection c = new KairosDbConnection();
+        c.setName("kairosdb");
+        c.setVariableName("kairosdb");
+        c.setUrls(urls);
+        c.setCrossCheckWait("20");
+        return c;
+    }
+
+    /** A generated batch writer of {@code metrics} metrics per request named {@code prefix.#{m}}. */
+    static KairosDbWrite writer(String prefix, int metricsPerRequest, int metricsPerResource, int points) {
+        JMeterRuntime.init();
+        KairosDbWrite w = new KairosDbWrite();
+        w.setName("write " + prefix);
+        w.setMetricName(prefix + ".#{m}");
+        w.setTags("host=res-#{thread}, dc=dc1");
+        w.setMetricsPerRequest(Integer.toString(metricsPerRequest));
+        w.setMetricsPerResource(Integer.toString(metricsPerResource));
+        w.setPointsPerMetric(Integer.toString(points));
+        return w;
+    }
+
+    static KairosDbWrite template(String body) {
+        JMeterRuntime.init();
+        KairosDbWrite w = new KairosDbWrite();
+        w.setName("write template");
+        w.setMode(KairosDbWrite.TEMPLATE);
+        w.setBody(body);
+        return w;
+    }
+
+    static KairosDbQuery query(String metrics, int perQuery) {
+        JMeterRuntime.init();
+        KairosDbQuery q = new KairosDbQuery();
+        q.setName("query");
+        q.setMetrics(metrics);
+        q.setMetricsPerQuery(Integer.toString(perQuery));
+        q.setStart("1 days");
+        q.setAggregator("none");
+        q.setResponseDataLimit("100000");
+        return q;
+    }
+
+    static String text(SampleResult r) {
+        return r.getResponseDataAsString();
+    }
+
+    static String describe(SampleResult r) {
+        return r.getResponseCode() + " " + r.getResponseMessage();
+    }
+
+    /** Polls until the value equals {@code expected} or 20 s passed (KairosDB stores acknowledged points from a queue). */
+    static long eventually(long expected, LongSupplier value) throws InterruptedException {
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        long seen = value.getAsLong();
+        while (seen != expected && System.nanoTime() < deadline) {
+            Thread.sleep(250);
+            seen = value.getAsLong();
+        }
+        return seen;
+    }
+}

@@ -1,0 +1,100 @@
+package org.dsload.plans;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.dsload.report.JtlSample;
+import org.dsload.testing.EmbeddedKairosDb;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** test-plans/kairosdb-write.jmx and kairosdb-read.jmx, headless, against a real KairosDB on H2. */
+@Timeout(400)
+class KairosDbPlansIT {
+    private static EmbeddedKairosDb kairos;
+
+    @BeforeAll
+    static void start() {
+        kairos = EmbeddedKairosDb.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        kairos.close();
+    }
+
+    @Test
+    void theWritePlanReportsPointsPerMinuteAndKairosDbHoldsEveryPoint() throws Exception {
+        PlanRuns.Result result = PlanRuns.run("kairosdb-write.jmx", Map.of("urls", kairos.url(), "threads", "3",
+                "ramp_step", "0", "repeats", "8", "paced", "false", "metric_name", "plan.write.#{m}"),
+                Duration.ofMinutes(3), false);
+        assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+        List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
+        assertEquals(24, samples.size(), "3 resources x 8 batches");
+        assertTrue(samples.stream().allMatch(JtlSample::success), "every batch written");
+        assertEquals(600, samples.stream().mapToInt(JtlSample::sampleCount).sum(), "24 batches of 25 points");
+        assertEquals(Set.of("204"), samples.stream().map(JtlSample::responseCode).collect(Collectors.toSet()));
+
+        String text = Files.readString(result.outcome().dir().resolve("summary.txt"), StandardCharsets.UTF_8);
+        assertTrue(text.contains("== KairosDB capacity =="), text);
+        assertTrue(text.matches("(?s).*Writes\\s+\\[points, duration, points/min]\\s+600, .*"), text);
+        assertTrue(text.matches("(?s).*Resources\\s+\\[100 metrics/15 s, /180 s]\\s+\\d+, \\d+.*"), text);
+        assertTrue(text.matches("(?s).*\\[dsload reported, KairosDB holds]\\s+600, 600 \\(match.*"), text);
+        // 8 batches of 25 are two rounds of a resource's 100 metrics: metric 0 has 2 points per resource
+        assertEquals(6, kairos.count("plan.write.0", 1, System.currentTimeMillis() + 60_000));
+    }
+
+    @Test
+    void pacedReportersSendTheirMetricsOncePerInterval() throws Exception {
+        // 100 metrics in batches of 25 every 1 s: 4 requests a second per resource
+        PlanRuns.Result result = PlanRuns.run("kairosdb-write.jmx", Map.of("urls", kairos.url(), "threads", "2",
+                "ramp_step", "0", "repeats", "8", "interval", "1", "metric_name", "plan.paced.#{m}"),
+                Duration.ofMinutes(3), false);
+        assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+        List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
+        assertEquals(16, samples.size());
+        Map<String, List<JtlSample>> byThread = samples.stream().collect(Collectors.groupingBy(JtlSample::threadName));
+        assertEquals(2, byThread.size());
+        for (List<JtlSample> thread : byThread.values()) {
+            long first = thread.stream().mapToLong(JtlSample::start).min().orElseThrow();
+            long last = thread.stream().mapToLong(JtlSample::start).max().orElseThrow();
+            // 7 gaps of 250 ms; unpaced, 8 small batches take a fraction of that
+            assertTrue(last - first >= 1500, "8 batches of one reporter spread over " + (last - first) + " ms");
+        }
+    }
+
+    @Test
+    void theReadPlanSeedsHistoryAndQueriesItAtTheTargetRate() throws Exception {
+        PlanRuns.Result result = PlanRuns.run("kairosdb-read.jmx", Map.of("urls", kairos.url(), "seed_resources", "2",
+                "threads", "2", "queries_per_min", "240", "duration", "5", "metric_name", "plan.read.#{m}"),
+                Duration.ofMinutes(3), false);
+        assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+        List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
+        List<JtlSample> seeds = samples.stream().filter(s -> s.label().equals("seed batch")).toList();
+        List<JtlSample> queries = samples.stream().filter(s -> s.label().equals("dashboard query")).toList();
+        assertEquals(8, seeds.size(), "2 resources x 100 metrics in batches of 25");
+        assertEquals(8 * 25 * 120, seeds.stream().mapToInt(JtlSample::sampleCount).sum(), "30 min at 15 s");
+        assertTrue(samples.stream().allMatch(JtlSample::success), "every sample succeeds");
+        assertTrue(queries.size() >= 10 && queries.size() <= 25, "about 4 queries/s for 5 s: " + queries.size());
+        for (JtlSample q : queries) {
+            // 10 metrics x 2 resources x one point per 15 s over the last 15 minutes (60, or 59 to 61 at the edges)
+            long size = Long.parseLong(q.responseMessage().replaceAll(".*sample_size (\\d+).*", "$1"));
+            assertTrue(size >= 10 * 2 * 58 && size <= 10 * 2 * 61, q.responseMessage());
+            assertTrue(q.responseMessage().contains("results 10"), q.responseMessage());
+        }
+        String text = Files.readString(result.outcome().dir().resolve("summary.txt"), StandardCharsets.UTF_8);
+        assertTrue(text.matches("(?s).*Queries\\s+\\[total, queries/min, points each]\\s+" + queries.size() + ", .*"),
+                text);
+        assertTrue(text.matches("(?s).*\\[dsload reported, KairosDB holds]\\s+24000, 24000 \\(match.*"), text);
+    }
+}

@@ -3,14 +3,12 @@ package org.dsload.kairosdb;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
-import org.apache.jmeter.config.ConfigTestElement;
 import org.apache.jmeter.gui.TestElementMetadata;
-import org.apache.jmeter.samplers.AbstractSampler;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.testbeans.TestBean;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
+import org.dsload.core.ClientSampler;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Results;
 import org.dsload.core.SampleTiming;
@@ -23,7 +21,7 @@ import org.dsload.core.SharedClients;
  * {@value #SAMPLE_SIZE_VARIABLE} and {@value #RESULTS_VARIABLE}.
  */
 @TestElementMetadata(labelResource = "displayName")
-public class KairosDbQuery extends AbstractSampler implements TestBean {
+public class KairosDbQuery extends ClientSampler {
     private static final long serialVersionUID = 1L;
     static final String SAMPLE_SIZE_VARIABLE = "kairosdb_sample_size";
     static final String RESULTS_VARIABLE = "kairosdb_results";
@@ -98,12 +96,6 @@ public class KairosDbQuery extends AbstractSampler implements TestBean {
             compiled = QuerySettings.compile(now, getName());
         }
         return compiled;
-    }
-
-    /** No config element merges into this sampler: it finds its connection by variable name. */
-    @Override
-    public boolean applies(ConfigTestElement configElement) {
-        return false;
     }
 
     public String getConnection() {

@@ -3,13 +3,11 @@ package org.dsload.kairosdb;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
-import org.apache.jmeter.config.ConfigTestElement;
 import org.apache.jmeter.gui.TestElementMetadata;
-import org.apache.jmeter.samplers.AbstractSampler;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.testbeans.TestBean;
 import org.apache.jmeter.threads.JMeterContextService;
+import org.dsload.core.ClientSampler;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Results;
 import org.dsload.core.SampleTiming;
@@ -21,7 +19,7 @@ import org.dsload.core.SharedClients;
  * points of the batch (its sample count), so rates and totals in the summary are points.
  */
 @TestElementMetadata(labelResource = "displayName")
-public class KairosDbWrite extends AbstractSampler implements TestBean {
+public class KairosDbWrite extends ClientSampler {
     private static final long serialVersionUID = 1L;
     static final String GENERATED = "generated";
     static final String TEMPLATE = "template";
@@ -129,12 +127,6 @@ public class KairosDbWrite extends AbstractSampler implements TestBean {
         compiled = WriteSettings.compile(now, getName());
         batch = null;
         return compiled;
-    }
-
-    /** No config element merges into this sampler: it finds its connection by variable name. */
-    @Override
-    public boolean applies(ConfigTestElement configElement) {
-        return false;
     }
 
     public String getConnection() {

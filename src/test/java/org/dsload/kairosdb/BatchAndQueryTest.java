@@ -27,7 +27,7 @@ class BatchAndQueryTest {
     void batchesTakeTheResourcesMetricsInTurnWithTheirTags() throws Exception {
         JMeterRuntime.init();
         BatchSpec spec = WriteSettings.compile(fields("now", "1"), "w").spec();
-        WriteBatch batch = new WriteBatch(spec, 7, "local");
+        WriteBatch batch = new WriteBatch(spec, 7, "master");
         assertEquals(100, batch.series().size());
         WriteBatch.Built first = batch.next(1_000_000);
         WriteBatch.Built second = batch.next(1_000_000);
@@ -48,7 +48,7 @@ class BatchAndQueryTest {
     @Test
     void aSimulatedClockWritesOneIntervalApartEndingBeforeNow() throws Exception {
         BatchSpec spec = WriteSettings.compile(fields("simulated", "4"), "w").spec();
-        WriteBatch.Built built = new WriteBatch(spec, 1, "local").next(1_000_000);
+        WriteBatch.Built built = new WriteBatch(spec, 1, "master").next(1_000_000);
         JsonNode points = MAPPER.readTree(built.json()).get(0).path("datapoints");
         assertEquals(4, points.size());
         assertEquals(100, built.points());

@@ -42,7 +42,7 @@ public final class PlainKairosLoop {
                 histograms.add(h);
                 int thread = t + 1;
                 Thread worker = new Thread(() -> {
-                    WriteBatch batch = new WriteBatch(spec, thread, "local");
+                    WriteBatch batch = new WriteBatch(spec, thread, "master");
                     try {
                         go.await();
                     } catch (InterruptedException e) {

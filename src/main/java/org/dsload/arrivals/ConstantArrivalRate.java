@@ -1,6 +1,7 @@
 package org.dsload.arrivals;
 
 import org.apache.jmeter.gui.TestElementMetadata;
+import org.apache.jmeter.gui.util.MenuFactory;
 import org.apache.jmeter.threads.JMeterContext;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
@@ -15,7 +16,8 @@ import org.dsload.core.IntendedStart;
  * count their wait in the corrected latency, or are dropped past the drop limit; nothing is
  * silently slowed down, and no thread is ever added.
  */
-@TestElementMetadata(labelResource = "displayName")
+// Listed under Timers only: it is a post-processor too, to stamp samples of JMeter's own samplers.
+@TestElementMetadata(labelResource = "displayName", actionGroups = MenuFactory.TIMERS)
 public class ConstantArrivalRate extends ArrivalElement {
     private static final long serialVersionUID = 1L;
 

@@ -5,6 +5,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.jmeter.gui.TestElementMetadata;
+import org.apache.jmeter.gui.util.MenuFactory;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.config.Configurator;
@@ -29,7 +30,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The guard does not delay anything: the thread group's schedule paces the arrivals.
  */
-@TestElementMetadata(labelResource = "displayName")
+// Listed under Timers only: it is a post-processor too, to stamp samples of JMeter's own samplers.
+@TestElementMetadata(labelResource = "displayName", actionGroups = MenuFactory.TIMERS)
 public class OpenModelGuard extends ArrivalElement implements ThreadListener {
     private static final long serialVersionUID = 1L;
     private static final Logger log = LoggerFactory.getLogger(OpenModelGuard.class);

@@ -31,6 +31,11 @@ public final class Main {
             "      Print the summary of a JMeter CSV results file; with --out also write",
             "      summary.txt, summary.json and the PNG charts into <dir>. --late-ms: an",
             "      arrival that starts later than this after its intended start is late (10).",
+            "  check <results.jtl> [--max-p99 <duration>] [--max-p95 <duration>] [--max-p<N> ...]",
+            "      [--max-error-rate <percent>%] [--label <label> ...]",
+            "      Judge a results file against limits on exact latency percentiles (500us, 20ms, 1.5s)",
+            "      and the share of failed requests, for all labels together or each --label; exit code 1",
+            "      and the limits not kept when one is exceeded (or there are no requests), 0 otherwise.",
             "  run <plan.jmx> [--jmeter-home <dir>] [--results <dir>] [--run-id <id>]",
             "      [--timeout <seconds>] [--no-dashboard] [-R host:port,...] [-Jname=value ...] [-Gname=value ...]",
             "      [--slaves <n>] [--hosts-file <file>] [--allow-missing-slaves] [--rmi-hostname <address>]",
@@ -93,6 +98,8 @@ public final class Main {
         switch (args[0]) {
             case "summary":
                 return summary(rest, out);
+            case "check":
+                return CheckCommand.run(rest, out);
             case "run":
                 return runPlan(rest, out);
             case "install":

@@ -171,7 +171,7 @@ public final class JtlReader implements Closeable {
      * The microseconds of a {@code <start ms>:<µs>...} timing value, or -1 when there is none or it
      * belongs to an earlier sample of the thread (see {@link TimingValue#parse}).
      */
-    static long micros(String timing, long timeStamp, long elapsedMillis) {
+    public static long micros(String timing, long timeStamp, long elapsedMillis) {
         TimingValue t = TimingValue.parse(timing, timeStamp, elapsedMillis);
         return t == null || !t.hasElapsed() ? -1 : t.elapsedMicros();
     }

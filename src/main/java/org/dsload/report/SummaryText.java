@@ -1,12 +1,13 @@
 package org.dsload.report;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /** The summary as text, one block per label in the shape of vegeta's text report. */
 public final class SummaryText {
     static final double[] PERCENTILES = {50, 90, 95, 99};
-    static final String METHOD = "exact nearest-rank percentiles over every sample (no window, no sampling)";
+    public static final String METHOD = "exact nearest-rank percentiles over every sample (no window, no sampling)";
 
     private SummaryText() {
     }
@@ -20,13 +21,7 @@ public final class SummaryText {
                     + "(save with jmeter.save.saveservice.sample_count=true).\n");
         }
         LabelStats all = summary.total();
-        if (all.samples() > 0) {
-            out.append("Resolution: ").append(all.microTimedSamples() == all.samples() ? "microseconds for every sample"
-                    : all.microTimedSamples() == 0 ? "milliseconds (no " + JtlColumns.TIMING + " column; save it with "
-                    + "sample_variables=" + JtlColumns.TIMING + ")"
-                    : "microseconds for " + all.microTimedSamples() + " of " + all.samples()
-                    + " samples (dsload samplers), milliseconds for the others").append(".\n");
-        }
+        out.append(resolution(all));
         if (all.scheduledSamples() > 0) {
             out.append("Corrected: latency from each sample's intended start under its arrival schedule ("
                     + all.scheduledSamples() + " of " + all.samples() + " samples); late: started more than "
@@ -40,13 +35,32 @@ public final class SummaryText {
         if (summary.malformedRows() > 0) {
             out.append("Warning: ").append(summary.malformedRows()).append(" unreadable rows skipped.\n");
         }
-        for (LabelStats stats : summary.labels()) {
+        out.append(blocks(summary.labels(), summary.total()));
+        return out.toString();
+    }
+
+    /** How the latencies were timed, as a line; empty when there are no samples. */
+    public static String resolution(LabelStats all) {
+        if (all.samples() == 0) {
+            return "";
+        }
+        return "Resolution: " + (all.microTimedSamples() == all.samples() ? "microseconds for every sample"
+                : all.microTimedSamples() == 0 ? "milliseconds (no " + JtlColumns.TIMING + " column; save it with "
+                + "sample_variables=" + JtlColumns.TIMING + ")"
+                : "microseconds for " + all.microTimedSamples() + " of " + all.samples()
+                + " samples (dsload samplers), milliseconds for the others") + ".\n";
+    }
+
+    /** One block per label, then one for all labels when there are several, each after a blank line. */
+    public static String blocks(List<LabelStats> labels, LabelStats total) {
+        StringBuilder out = new StringBuilder();
+        for (LabelStats stats : labels) {
             out.append('\n');
             block(out, stats);
         }
-        if (summary.labels().size() > 1) {
+        if (labels.size() > 1) {
             out.append('\n');
-            block(out, summary.total());
+            block(out, total);
         }
         return out.toString();
     }

@@ -17,6 +17,7 @@ import org.apache.jmeter.testbeans.TestBean;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.util.JMeterUtils;
+import org.apache.jmeter.visualizers.Visualizer;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
 import org.dsload.run.PlanRunner;
@@ -33,7 +34,7 @@ import org.slf4j.LoggerFactory;
  */
 @TestElementMetadata(labelResource = "displayName")
 public class CapacitySteps extends AbstractTestElement implements SampleListener, TestStateListener, TestBean,
-        NoThreadClone {
+        NoThreadClone, Visualizer {
     private static final long serialVersionUID = 1L;
     private static final Logger log = LoggerFactory.getLogger(CapacitySteps.class);
 
@@ -146,6 +147,17 @@ public class CapacitySteps extends AbstractTestElement implements SampleListener
     @Override
     public void testEnded(String host) {
         testEnded();
+    }
+
+    /** Never called: JMeter files a TestBean under Listener only when it is a {@link Visualizer}. */
+    @Override
+    public void add(SampleResult sample) {
+        // samples arrive through sampleOccurred
+    }
+
+    @Override
+    public boolean isStats() {
+        return false;
     }
 
     @Override

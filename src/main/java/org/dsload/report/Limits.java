@@ -1,0 +1,88 @@
+package org.dsload.report;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Limits a run's figures must stay within, judged on the exact summary: latency percentiles
+ * (nearest rank over every sample, the figures the summary prints) and the share of failed
+ * requests. A build fails on them through {@code dsload check}.
+ */
+public final class Limits {
+
+    /** The outcome of one limit for one label. */
+    public record Verdict(String label, String figure, boolean held, String text) {
+        public String line() {
+            return String.format(Locale.ROOT, "%-7s %s: %s", held ? "ok" : "FAILED", label, text);
+        }
+    }
+
+    private interface Limit {
+        Verdict judge(LabelStats stats);
+    }
+
+    private final List<Limit> limits = new ArrayList<>();
+
+    /** The percentile {@code percentile} (0 to 100) of the latencies must not exceed {@code maxMicros}. */
+    public Limits maxPercentile(double percentile, long maxMicros) {
+        if (!(percentile > 0 && percentile <= 100)) {
+            throw new IllegalArgumentException("a percentile lies above 0 and at most 100, got " + percentile);
+        }
+        String figure = "p" + plain(percentile);
+        limits.add(stats -> {
+            long measured = stats.latencies().percentile(percentile);
+            boolean held = measured <= maxMicros;
+            return new Verdict(stats.label(), figure, held, figure + " " + micros(measured)
+                    + (held ? ", within " : " is above the limit ") + micros(maxMicros));
+        });
+        return this;
+    }
+
+    /** At most this share (0 to 1) of the requests may fail. */
+    public Limits maxErrorRatio(double maxRatio) {
+        if (!(maxRatio >= 0 && maxRatio <= 1)) {
+            throw new IllegalArgumentException("an error ratio lies between 0 and 1, got " + maxRatio);
+        }
+        limits.add(stats -> {
+            long failed = stats.requests() - stats.successes();
+            double ratio = stats.requests() == 0 ? 0 : (double) failed / stats.requests();
+            boolean held = ratio <= maxRatio;
+            return new Verdict(stats.label(), "error rate", held, "error rate " + percent(ratio) + " (" + failed
+                    + " of " + stats.requests() + " requests failed)"
+                    + (held ? ", within " : " is above the limit ") + percent(maxRatio));
+        });
+        return this;
+    }
+
+    public boolean isEmpty() {
+        return limits.isEmpty();
+    }
+
+    /** Every limit judged on these figures; figures without a single request fail whatever the limits. */
+    public List<Verdict> judge(LabelStats stats) {
+        if (stats.requests() == 0) {
+            return List.of(new Verdict(stats.label(), "requests", false,
+                    "no requests, so nothing shows the limits were kept"));
+        }
+        List<Verdict> verdicts = new ArrayList<>();
+        for (Limit limit : limits) {
+            verdicts.add(limit.judge(stats));
+        }
+        return verdicts;
+    }
+
+    private static String micros(long micros) {
+        return Durations.format(micros / 1000.0);
+    }
+
+    static String percent(double ratio) {
+        return plain(ratio * 100) + "%";
+    }
+
+    private static String plain(double value) {
+        BigDecimal d = BigDecimal.valueOf(value).setScale(4, java.math.RoundingMode.HALF_UP).stripTrailingZeros();
+        return d.scale() < 0 ? d.setScale(0).toPlainString() : d.toPlainString();
+    }
+}

@@ -1,0 +1,118 @@
+package org.dsload.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CheckCommandTest {
+    @TempDir
+    Path dir;
+
+    private String console;
+
+    /**
+     * 100 "get" samples of 1..100 µs (so p95 is 95µs, p99 99µs), and 4 "set" samples of 2 ms of
+     * which one failed.
+     */
+    private Path results() throws IOException {
+        List<String> rows = new ArrayList<>();
+        rows.add("timeStamp,elapsed,label,responseCode,responseMessage,success,bytes,sentBytes,SampleCount,dsload_timing");
+        for (int i = 1; i <= 100; i++) {
+            long start = 1_000_000 + i;
+            rows.add(start + ",0,get,OK,OK,true,10,5,1," + start + ":" + i);
+        }
+        for (int i = 0; i < 4; i++) {
+            long start = 2_000_000 + i;
+            boolean ok = i != 3;
+            rows.add(start + ",2,set," + (ok ? "OK,OK" : "ERR,ERR out of memory") + "," + ok + ",0,5,1,"
+                    + start + ":2000");
+        }
+        Path file = dir.resolve("run.jtl");
+        Files.write(file, rows, StandardCharsets.UTF_8);
+        return file;
+    }
+
+    private int check(String... args) throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        List<String> all = new ArrayList<>(List.of("check"));
+        all.addAll(List.of(args));
+        int code = Main.run(all.toArray(String[]::new), new PrintStream(bytes, true, StandardCharsets.UTF_8), System.err);
+        console = bytes.toString(StandardCharsets.UTF_8);
+        return code;
+    }
+
+    @Test
+    void passesWhenEveryLimitIsKept() throws Exception {
+        Path jtl = results();
+        assertEquals(0, check(jtl.toString(), "--max-p99", "2ms", "--max-error-rate", "1%"), console);
+        assertTrue(console.contains("ok      All labels: p99 2ms, within 2ms"), console);
+        assertTrue(console.contains("ok      All labels: error rate 0.9615% (1 of 104 requests failed), within 1%"),
+                console);
+        assertTrue(console.endsWith("dsload check: passed\n"), console);
+    }
+
+    @Test
+    void failsNamingThePercentileItsValueAndTheLimit() throws Exception {
+        Path jtl = results();
+        assertEquals(1, check(jtl.toString(), "--label", "get", "--max-p95", "95us", "--max-p99", "98us"), console);
+        assertTrue(console.contains("ok      get: p95 95µs, within 95µs"), console);
+        assertTrue(console.contains("FAILED  get: p99 99µs is above the limit 98µs"), console);
+        assertTrue(console.contains("dsload check: FAILED, 1 limit not kept: get p99 99µs is above the limit 98µs"),
+                console);
+    }
+
+    @Test
+    void failsOnTheErrorRateOfOneLabel() throws Exception {
+        Path jtl = results();
+        assertEquals(1, check(jtl.toString(), "--label", "set", "--max-error-rate", "10%"), console);
+        assertTrue(console.contains("FAILED  set: error rate 25% (1 of 4 requests failed) is above the limit 10%"),
+                console);
+    }
+
+    @Test
+    void aLabelWithoutRequestsFailsInsteadOfPassingUnseen() throws Exception {
+        Path jtl = results();
+        assertEquals(1, check(jtl.toString(), "--label", "GET", "--max-p99", "1s"), console);
+        assertTrue(console.contains("FAILED  GET: no requests"), console);
+    }
+
+    @Test
+    void anyPercentileMayBeLimited() throws Exception {
+        Path jtl = results();
+        assertEquals(0, check(jtl.toString(), "--label", "get", "--max-p50", "50us", "--max-p99.9", "100us"), console);
+        assertEquals(1, check(jtl.toString(), "--label", "get", "--max-p50", "49.9us"), console);
+    }
+
+    @Test
+    void limitsWithoutAUnitAreRefused() throws Exception {
+        Path jtl = results();
+        Main.UsageException noUnit = assertThrows(Main.UsageException.class,
+                () -> check(jtl.toString(), "--max-p99", "20"));
+        assertTrue(noUnit.getMessage().contains("takes a duration with its unit"), noUnit.getMessage());
+        Main.UsageException noPercent = assertThrows(Main.UsageException.class,
+                () -> check(jtl.toString(), "--max-error-rate", "0.01"));
+        assertTrue(noPercent.getMessage().contains("takes a percentage such as 1%"), noPercent.getMessage());
+        assertThrows(Main.UsageException.class, () -> check(jtl.toString()));
+        assertThrows(Main.UsageException.class, () -> check(jtl.toString(), "--max-p0", "1ms"));
+    }
+
+    @Test
+    void durationsAndPercentagesParse() {
+        assertEquals(20_000, CheckCommand.micros("20ms", "x"));
+        assertEquals(1_500_000, CheckCommand.micros("1.5s", "x"));
+        assertEquals(500, CheckCommand.micros("500µs", "x"));
+        assertEquals(0.005, CheckCommand.ratio("0.5%", "x"), 1e-12);
+    }
+}

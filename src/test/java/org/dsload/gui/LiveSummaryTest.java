@@ -1,0 +1,91 @@
+package org.dsload.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.jmeter.samplers.SampleResult;
+import org.dsload.report.Summary;
+import org.dsload.report.SummaryText;
+import org.dsload.testing.JMeterRuntime;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LiveSummaryTest {
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void jmeter() {
+        JMeterRuntime.init();
+    }
+
+    private static SampleResult result(long start, long elapsedMillis, String label, boolean ok, String code,
+            int count) {
+        SampleResult r = new SampleResult(start, elapsedMillis);
+        r.setSampleLabel(label);
+        r.setSuccessful(ok);
+        r.setResponseCode(code);
+        r.setResponseMessage(ok ? "OK" : "WRONGTYPE Operation against a key");
+        r.setBytes(100L + start % 7);
+        r.setSentBytes(20);
+        r.setSampleCount(count);
+        return r;
+    }
+
+    @Test
+    void showsTheFiguresTheSummaryPrintsForTheSameSamplesAsAFile() throws IOException {
+        LiveSummary live = new LiveSummary();
+        List<String> rows = new ArrayList<>();
+        rows.add("timeStamp,elapsed,label,responseCode,responseMessage,success,bytes,sentBytes,SampleCount,dsload_timing");
+        for (int i = 0; i < 500; i++) {
+            long start = 1_700_000_000_000L + i * 3L;
+            String label = i % 5 == 0 ? "SET profile" : "GET profile";
+            boolean ok = i % 97 != 0;
+            int count = label.startsWith("SET") ? 100 : 1;
+            long micros = 150 + (i * 37L) % 900;
+            String timing = start + ":" + micros;
+            SampleResult r = result(start, micros / 1000, label, ok, ok ? "OK" : "WRONGTYPE", count);
+            live.add(SampleRows.of(r, timing));
+            rows.add(start + "," + micros / 1000 + "," + label + "," + r.getResponseCode() + ","
+                    + r.getResponseMessage() + "," + ok + "," + r.getBytesAsLong() + ",20," + count + "," + timing);
+        }
+        Path jtl = dir.resolve("same.jtl");
+        Files.write(jtl, rows, StandardCharsets.UTF_8);
+        Summary fromFile = Summary.of(jtl);
+
+        String shown = live.render();
+        assertTrue(shown.endsWith(SummaryText.blocks(fromFile.labels(), fromFile.total())), shown);
+        assertTrue(shown.contains("Resolution: microseconds for every sample."), shown);
+        assertTrue(shown.contains("== GET profile =="), shown);
+        assertEquals(500, live.samples());
+    }
+
+    @Test
+    void aTimingLeftByAnEarlierSampleIsNotTakenForThisOne() {
+        SampleResult r = result(5_000, 2, "GET", true, "OK", 1);
+        assertFalse(SampleRows.of(r, "4990:123").timedInMicros());
+        assertEquals(2_000, SampleRows.of(r, "4990:123").elapsedMicros());
+        assertEquals(123, SampleRows.of(r, "5000:123").elapsedMicros());
+        assertEquals(2_000, SampleRows.of(r, "").elapsedMicros());
+    }
+
+    @Test
+    void clearingForgetsEverySample() {
+        LiveSummary live = new LiveSummary();
+        live.add(SampleRows.of(result(1_000, 1, "GET", true, "OK", 1), ""));
+        long before = live.version();
+        live.clear();
+        assertEquals(0, live.samples());
+        assertEquals("", live.render());
+        assertTrue(live.version() > before, "a clear is a change the GUI shows");
+    }
+}

@@ -1,8 +1,5 @@
 package org.dsload.chaos;
 
-import java.util.ArrayList;
-import java.util.Collection;
-
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.samplers.AbstractSampler;
 import org.apache.jmeter.samplers.Entry;
@@ -36,7 +33,7 @@ import org.dsload.core.Results;
 public class FaultSchedule extends AbstractSampler implements TestBean, TestStateListener, ThreadListener, Interruptible {
     private static final long serialVersionUID = 1L;
 
-    private Collection<FaultRow> faults = new ArrayList<>();
+    private String faults = "";
     private String targets = "";
     private String proxyControl = "";
     private String networkDriver = "proxy";
@@ -132,11 +129,11 @@ public class FaultSchedule extends AbstractSampler implements TestBean, TestStat
         return copy;
     }
 
-    public Collection<FaultRow> getFaults() {
+    public String getFaults() {
         return faults;
     }
 
-    public void setFaults(Collection<FaultRow> faults) {
+    public void setFaults(String faults) {
         this.faults = faults;
     }
 

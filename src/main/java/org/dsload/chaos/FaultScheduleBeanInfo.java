@@ -1,9 +1,5 @@
 package org.dsload.chaos;
 
-import java.beans.PropertyDescriptor;
-import java.util.ArrayList;
-
-import org.apache.jmeter.testbeans.gui.TableEditor;
 import org.dsload.core.DsloadBeanInfo;
 
 public class FaultScheduleBeanInfo extends DsloadBeanInfo {
@@ -16,15 +12,7 @@ public class FaultScheduleBeanInfo extends DsloadBeanInfo {
             "commandTemplates", "commandTimeout", "readyTimeout"});
         createPropertyGroup("run", new String[] {"engine", "endWithLoad"});
 
-        PropertyDescriptor faults = property("faults");
-        faults.setPropertyEditorClass(TableEditor.class);
-        faults.setValue(TableEditor.CLASSNAME, FaultRow.class.getName());
-        faults.setValue(TableEditor.HEADERS, new String[] {"Kind", "Target", "Parameters", "Start", "Duration"});
-        faults.setValue(TableEditor.OBJECT_PROPERTIES, new String[] {FaultRow.KIND, FaultRow.TARGET, FaultRow.PARAMETERS,
-            FaultRow.START, FaultRow.DURATION});
-        faults.setValue(NOT_UNDEFINED, Boolean.TRUE);
-        faults.setValue(DEFAULT, new ArrayList<>());
-        faults.setValue(MULTILINE, Boolean.TRUE);
+        multiline("faults", "cpu node1 percent=50 at 30s for 20s\ndelay node1 delay=200ms after 1 + 20s for 20s");
 
         multiline("targets", "node1: host=127.0.0.1 port=9042 pidfile=/var/run/cassandra.pid data=/var/lib/cassandra");
         choice("networkDriver", "proxy", "proxy", "command");

@@ -123,25 +123,31 @@ final class ScheduleRun {
         String processDefault = f.choice("processDriver", s.getProcessDriver(), "process", "command");
         List<PlannedFault> plan = new ArrayList<>();
         int n = 0;
-        for (FaultRow row : s.getFaults() == null ? List.<FaultRow>of() : s.getFaults()) {
+        List<FaultLine> rows;
+        try {
+            rows = FaultLine.parseAll(f.text("faults", s.getFaults()));
+        } catch (IllegalArgumentException e) {
+            throw f.error("faults", e.getMessage());
+        }
+        for (FaultLine row : rows) {
             n++;
-            String where = "row " + n + " (" + row.getKind() + " on " + row.getTarget() + ")";
+            String where = "fault " + n + " (" + row.kind() + " on " + row.target() + ")";
             try {
-                FaultKind kind = FaultKind.parse(row.getKind());
-                Target target = targets.get(row.getTarget().trim());
+                FaultKind kind = FaultKind.parse(row.kind());
+                Target target = targets.get(row.target().trim());
                 if (target == null) {
-                    throw new IllegalArgumentException("names target '" + row.getTarget().trim()
+                    throw new IllegalArgumentException("names target '" + row.target().trim()
                             + "', which the Targets field does not define (it has " + targets.keySet() + ")");
                 }
-                Map<String, String> params = new HashMap<>(Target.keyValues(row.getParameters()));
+                Map<String, String> params = new HashMap<>(Target.keyValues(row.parameters()));
                 String own = params.remove("driver");
-                StartSpec start = StartSpec.parse(row.getStart());
+                StartSpec start = StartSpec.parse(row.start());
                 if (start.kind() == StartSpec.Kind.AFTER && (start.afterFault() < 1 || start.afterFault() >= n)) {
                     throw new IllegalArgumentException("starts after fault " + start.afterFault()
-                            + ", which is not an earlier row");
+                            + ", which is not an earlier line");
                 }
-                long duration = kind == FaultKind.RESTART && row.getDuration().isBlank() ? 0
-                        : Quantities.millis(row.getDuration());
+                long duration = kind == FaultKind.RESTART && row.duration().isBlank() ? 0
+                        : Quantities.millis(row.duration());
                 if (duration <= 0 && kind != FaultKind.RESTART) {
                     throw new IllegalArgumentException("needs a duration above 0 (how long the fault stays in force)");
                 }

@@ -42,6 +42,7 @@ public class FaultSchedule extends AbstractSampler implements TestBean, TestStat
     private String commandTemplates = "";
     private String engine = "";
     private String endWithLoad = "true";
+    private String endTestAfter = "";
     private String readyTimeout = "240";
     private String commandTimeout = "60";
 
@@ -199,6 +200,14 @@ public class FaultSchedule extends AbstractSampler implements TestBean, TestStat
 
     public void setEndWithLoad(String endWithLoad) {
         this.endWithLoad = endWithLoad;
+    }
+
+    public String getEndTestAfter() {
+        return endTestAfter;
+    }
+
+    public void setEndTestAfter(String endTestAfter) {
+        this.endTestAfter = endTestAfter;
     }
 
     public String getReadyTimeout() {

@@ -10,7 +10,7 @@ public class FaultScheduleBeanInfo extends DsloadBeanInfo {
         createPropertyGroup("targetGroup", new String[] {"targets"});
         createPropertyGroup("drivers", new String[] {"networkDriver", "processDriver", "proxyControl", "commandPrefix",
             "commandTemplates", "commandTimeout", "readyTimeout"});
-        createPropertyGroup("run", new String[] {"engine", "endWithLoad"});
+        createPropertyGroup("run", new String[] {"engine", "endWithLoad", "endTestAfter"});
 
         multiline("faults", "cpu node1 percent=50 at 30s for 20s\ndelay node1 delay=200ms after 1 + 20s for 20s");
 
@@ -24,5 +24,6 @@ public class FaultScheduleBeanInfo extends DsloadBeanInfo {
         text("readyTimeout", "240");
         text("engine", "${__P(" + ScheduleRun.ENGINE_PROPERTY + ",)}");
         flag("endWithLoad", true);
+        text("endTestAfter", "");
     }
 }

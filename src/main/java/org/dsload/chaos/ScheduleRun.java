@@ -45,6 +45,7 @@ final class ScheduleRun {
     private final List<PlannedFault> plan;
     private final FaultSpec.Settings settings;
     private final boolean endWithLoad;
+    private long endTestAfterMillis = -1;
     private final Path runDir;
     private final FaultEventLog events;
     private final Map<Integer, String> inForce = new HashMap<>();
@@ -80,6 +81,7 @@ final class ScheduleRun {
                     + ENGINE_PROPERTY + " (dsload run sets it to its first slave)").getMessage();
         }
         List<PlannedFault> plan = List.of();
+        long endTestAfter = -1;
         FaultSpec.Settings settings = FaultSpec.Settings.defaults();
         boolean endWithLoad = true;
         if (designated && refusal == null) {
@@ -90,6 +92,7 @@ final class ScheduleRun {
                         f.integer("readyTimeout", s.getReadyTimeout(), 1, 3600) * 1000L);
                 endWithLoad = f.flag("endWithLoad", s.getEndWithLoad());
                 plan = plan(f, s);
+                endTestAfter = endTestAfter(f, s.getEndTestAfter());
             } catch (ConfigException e) {
                 refusal = e.getMessage();
             }
@@ -101,7 +104,21 @@ final class ScheduleRun {
             log.info("dsload: fault schedule '{}' runs in this engine{}: {}", s.getName(), host == null ? "" : " (" + host + ")",
                     plan.stream().map(PlannedFault::describe).toList());
         }
-        return new ScheduleRun(s.getName(), designated, refusal, plan, settings, endWithLoad, runDir);
+        ScheduleRun run = new ScheduleRun(s.getName(), designated, refusal, plan, settings, endWithLoad, runDir);
+        run.endTestAfterMillis = endTestAfter;
+        return run;
+    }
+
+    private static long endTestAfter(Fields f, String text) {
+        String t = f.text("endTestAfter", text);
+        if (t.isEmpty()) {
+            return -1;
+        }
+        try {
+            return Quantities.millis(t);
+        } catch (IllegalArgumentException e) {
+            throw f.error("endTestAfter", e.getMessage());
+        }
     }
 
     private static Map<String, String> templates(Fields f, String text) {
@@ -194,10 +211,17 @@ final class ScheduleRun {
             Timeline.Event e;
             synchronized (this) {
                 e = timeline.next(FaultTriggers::fired);
-                if (e == null) {
+                if (e == null && endTestAfterMillis < 0) {
                     finished = true;
                     return null;
                 }
+            }
+            if (e == null) {
+                endTestAfterRecovery();
+                synchronized (this) {
+                    finished = true;
+                }
+                return null;
             }
             long now = System.currentTimeMillis();
             if (interrupted || loadEnded()) {
@@ -208,6 +232,19 @@ final class ScheduleRun {
                 continue;
             }
             return e.apply() ? apply(e.fault()) : revert(e.fault(), "its time is up");
+        }
+    }
+
+    /** Waits the recovery phase after the last revert, then asks every thread of the test to stop. */
+    private void endTestAfterRecovery() {
+        long due = timeline.lastEnd() + endTestAfterMillis;
+        while (!interrupted && !loadEnded() && System.currentTimeMillis() < due) {
+            sleep(Math.min(SLICE_MS, due - System.currentTimeMillis()));
+        }
+        var engine = JMeterContextService.getContext().getEngine();
+        if (engine != null && !interrupted) {
+            log.info("dsload: {}: the last fault ended {} ago: stopping the test", name, Quantities.format(endTestAfterMillis));
+            engine.askThreadsToStop();
         }
     }
 

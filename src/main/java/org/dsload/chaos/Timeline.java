@@ -77,6 +77,17 @@ public final class Timeline {
         endedAt[f.number() - 1] = at;
     }
 
+    /** When the last fault ended (epoch ms), or the origin when none has. */
+    public long lastEnd() {
+        long last = origin;
+        for (int i = 0; i < faults.size(); i++) {
+            if (states[i] == State.OVER) {
+                last = Math.max(last, endedAt[i]);
+            }
+        }
+        return last;
+    }
+
     /** Faults in force now. */
     public List<PlannedFault> inForce() {
         List<PlannedFault> list = new ArrayList<>();

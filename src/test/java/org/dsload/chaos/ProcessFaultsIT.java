@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -159,7 +158,7 @@ class ProcessFaultsIT {
     void diskFullTakesTheVolumesSpaceAndTheRevertFreesIt() throws Exception {
         Path volume = Build.work("process-faults-volume");
         Files.createDirectories(volume);
-        Volume.mount(volume, 32);
+        assertTrue(MonkeyCluster.Volume.mount(volume, 32), "a size-limited tmpfs needs root");
         try {
             Target onVolume = new Target("redis", Map.of("data", volume.toString()));
             long free = volume.toFile().getUsableSpace();
@@ -174,7 +173,7 @@ class ProcessFaultsIT {
                 assertEquals(List.of(), files.toList(), "the fill file is gone");
             }
         } finally {
-            Volume.unmount(volume);
+            MonkeyCluster.Volume.unmount(volume);
         }
     }
 
@@ -211,28 +210,5 @@ class ProcessFaultsIT {
             }
         }
         throw new IllegalStateException("no VmRSS for " + pid);
-    }
-
-    /** A size-limited tmpfs: the small dedicated volume disk full is meant for. Needs root, as mount does. */
-    static final class Volume {
-        private Volume() {
-        }
-
-        static void mount(Path at, int mebibytes) throws Exception {
-            run(List.of("mount", "-t", "tmpfs", "-o", "size=" + mebibytes + "m", "dsload-faults", at.toString()));
-        }
-
-        static void unmount(Path at) throws Exception {
-            run(List.of("umount", at.toString()));
-        }
-
-        private static void run(List<String> command) throws Exception {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectInput(new File("/dev/null")).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (p.waitFor() != 0) {
-                throw new IllegalStateException(String.join(" ", command) + " failed (a size-limited volume needs root): "
-                        + out.strip());
-            }
-        }
     }
 }

@@ -63,9 +63,11 @@ public final class ProcessDriver implements FaultDriver {
 
     private Applied kill(Target t, FaultRecord record) throws Exception {
         long pid = t.pid();
-        ProcessHandle process = alive(pid, t);
-        process.destroyForcibly();
-        awaitExit(process, EXIT_WAIT_MS);
+        List<ProcessHandle> tree = tree(alive(pid, t));
+        tree.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle p : tree) {
+            awaitExit(p, EXIT_WAIT_MS);
+        }
         String closed = awaitPortClosed(t);
         record.put("pid", Long.toString(pid));
         return new FaultDriver.Applied(record, "SIGKILL " + pid + ", process gone" + closed
@@ -74,20 +76,24 @@ public final class ProcessDriver implements FaultDriver {
 
     private Applied pause(Target t, FaultRecord record) throws Exception {
         long pid = t.pid();
-        alive(pid, t);
-        Shell.signal(pid, "STOP");
-        record.put("pid", Long.toString(pid)).put("pid.start", startInstant(pid));
-        return new FaultDriver.Applied(record, "SIGSTOP " + pid);
+        List<ProcessHandle> tree = tree(alive(pid, t));
+        for (ProcessHandle p : tree) {
+            Shell.signal(p.pid(), "STOP");
+        }
+        record.put("pid", Long.toString(pid)).put("pid.start", startInstant(pid))
+                .put("pid.tree", String.join(",", tree.stream().map(p -> Long.toString(p.pid())).toList()));
+        return new FaultDriver.Applied(record, "SIGSTOP " + record.get("pid.tree"));
     }
 
     private Applied restart(Target t, FaultRecord record, long readyMillis) throws Exception {
         t.require("start", "a restart needs the command that starts the node");
         long pid = t.pid();
-        ProcessHandle process = alive(pid, t);
-        process.destroy();
-        if (!awaitExit(process, EXIT_WAIT_MS)) {
-            process.destroyForcibly();
-            awaitExit(process, 10_000);
+        for (ProcessHandle process : tree(alive(pid, t))) {
+            process.destroy();
+            if (!awaitExit(process, EXIT_WAIT_MS)) {
+                process.destroyForcibly();
+                awaitExit(process, 10_000);
+            }
         }
         awaitPortClosed(t);
         long newPid = start(record, readyMillis);
@@ -186,8 +192,13 @@ public final class ProcessDriver implements FaultDriver {
                 if (!sameProcess(pid, record.get("pid.start"))) {
                     return "process " + pid + " is gone; nothing to resume";
                 }
-                Shell.signal(pid, "CONT");
-                return "SIGCONT " + pid;
+                String tree = record.get("pid.tree") == null ? Long.toString(pid) : record.get("pid.tree");
+                for (String each : tree.split(",")) {
+                    if (ProcessHandle.of(Long.parseLong(each)).map(ProcessHandle::isAlive).orElse(false)) {
+                        Shell.signal(Long.parseLong(each), "CONT");
+                    }
+                }
+                return "SIGCONT " + tree;
             }
             case RESTART -> {
                 return "nothing to undo";
@@ -221,7 +232,8 @@ public final class ProcessDriver implements FaultDriver {
         if (new File("/usr/bin/setsid").canExecute() || new File("/bin/setsid").canExecute()) {
             command.add("setsid"); // a Ctrl-C to the load generator's terminal must not reach the node
         }
-        command.addAll(List.of("sh", "-c", start));
+        // exec: the pid recorded is the node's own, not a shell's that would outlive nothing
+        command.addAll(List.of("sh", "-c", start.matches("[^;&|()<>`$]*") ? "exec " + start : start));
         ProcessBuilder builder = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         String log = record.get("target.log");
         File out = log != null ? new File(log) : new File("/dev/null");
@@ -259,6 +271,17 @@ public final class ProcessDriver implements FaultDriver {
         String host = record.get("target.host");
         String port = record.get("target.port");
         return host != null && port != null ? ", " + host + ":" + port + " accepts connections" : "";
+    }
+
+    /**
+     * A process and its descendants: a pid file may name a wrapper (a shell, a
+     * launcher script) whose child is the node; a signal to the wrapper alone would miss it.
+     */
+    private static List<ProcessHandle> tree(ProcessHandle root) {
+        List<ProcessHandle> all = new ArrayList<>(root.descendants().toList());
+        java.util.Collections.reverse(all);
+        all.add(root); // the node before its wrapper
+        return all;
     }
 
     private static ProcessHandle alive(long pid, Target t) {

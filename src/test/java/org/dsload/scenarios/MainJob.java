@@ -37,7 +37,7 @@ import org.dsload.testing.Build;
  */
 public final class MainJob {
     static final List<Scenario> SCENARIOS = List.of(new EkvScenario(), new CassandraScenario(),
-            new ZkLatenciesScenario(), new ZkSchedulerScenario(), new InfluxScenario());
+            new ZkLatenciesScenario(), new ZkSchedulerScenario(), new InfluxScenario(), new MonkeyScenario());
     private static final Duration PER_PLAN_LIMIT = Duration.ofMinutes(15);
     static final int DEFAULT_SLAVES = 2;
 

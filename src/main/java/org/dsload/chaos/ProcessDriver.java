@@ -233,7 +233,7 @@ public final class ProcessDriver implements FaultDriver {
             command.add("setsid"); // a Ctrl-C to the load generator's terminal must not reach the node
         }
         // exec: the pid recorded is the node's own, not a shell's that would outlive nothing
-        command.addAll(List.of("sh", "-c", start.matches("[^;&|()<>`$]*") ? "exec " + start : start));
+        command.addAll(List.of("sh", "-c", start.matches("[^;&|()<>`$]*") && !start.startsWith("exec ") ? "exec " + start : start));
         ProcessBuilder builder = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         String log = record.get("target.log");
         File out = log != null ? new File(log) : new File("/dev/null");

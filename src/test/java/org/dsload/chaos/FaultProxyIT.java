@@ -154,6 +154,11 @@ class FaultProxyIT {
         String control = other.controlAddress();
         assertTrue(ManagedProcess.portOpen("127.0.0.1", port));
         other.close();
+        // the listening socket goes once the route's accepting thread has woken up: allow it a moment
+        long deadline = System.currentTimeMillis() + 3000;
+        while (ManagedProcess.portOpen("127.0.0.1", port) && System.currentTimeMillis() < deadline) {
+            Thread.sleep(50);
+        }
         assertFalse(ManagedProcess.portOpen("127.0.0.1", port), "the route's port is closed");
         assertThrows(java.io.IOException.class, () -> ProxyControl.send(control, "STATE"), "the control port is closed");
     }

@@ -57,7 +57,7 @@ public final class FaultFidelityBenchmark {
                         driver.revert(applied.record());
                     }
                     double added = (with.percentile(50) - without.percentile(50)) / 1000.0;
-                    lines.add(String.format(Locale.ROOT, "| %8d ms | %7d | %9.3f ms | %9.3f ms | %+8.3f ms | %+6.2f %% | %7d |",
+                    lines.add(String.format(Locale.ROOT, "| %8d ms | %7d | %9.3f ms | %9.3f ms | %+10.3f ms | %+6.2f %% | %7d |",
                             delay, threads, without.percentile(50) / 1000.0, with.percentile(50) / 1000.0, added,
                             100 * (added - delay) / delay, with.count()));
                 }
@@ -65,8 +65,8 @@ public final class FaultFidelityBenchmark {
         }
         System.out.println();
         System.out.println("Delay fault through the dsload fault proxy: p50 added against requested (PING on redis-server)");
-        System.out.println("| requested   | threads | p50 without  | p50 with     | added       | error    | samples |");
-        System.out.println("|-------------|---------|--------------|--------------|-------------|----------|---------|");
+        System.out.println("| requested   | threads | p50 without  | p50 with     | added         | error    | samples |");
+        System.out.println("|-------------|---------|--------------|--------------|---------------|----------|---------|");
         lines.forEach(System.out::println);
     }
 

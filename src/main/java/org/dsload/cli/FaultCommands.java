@@ -28,6 +28,10 @@ final class FaultCommands {
             throw new Main.UsageException("revert takes at most one folder");
         }
         Path dir = args.isEmpty() ? AppliedFaults.wellKnownDir() : Path.of(args.get(0));
+        if (!args.isEmpty() && !Files.isDirectory(dir)) {
+            // a mistyped run folder must not read as "nothing left applied"
+            throw new Main.UsageException("revert: " + dir + " is not a folder");
+        }
         if (!args.isEmpty() && Files.isDirectory(dir.resolve(AppliedFaults.FOLDER))) {
             dir = dir.resolve(AppliedFaults.FOLDER);
         }

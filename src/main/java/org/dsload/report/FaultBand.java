@@ -41,7 +41,10 @@ final class FaultBand extends Annotation {
         g.setComposite(before);
         g.setColor(FILL.darker());
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
-        g.drawString(name, x1 + 2, y + 11);
+        // neighbouring short windows would overwrite each other's names: a narrow band shows its number only
+        String label = g.getFontMetrics().stringWidth(name) + 4 <= x2 - x1 || !name.contains(" ") ? name
+                : name.substring(0, name.indexOf(' '));
+        g.drawString(label, x1 + 2, y + 11);
         bounds = new Rectangle2D.Double(x1, y, x2 - x1, h);
     }
 }

@@ -83,6 +83,9 @@ public final class FaultPhasesSection implements RunSection {
                 }
             }
         }
+        for (String never : FaultWindows.skipped(runDir)) {
+            out.append("NOT APPLIED: ").append(never).append('\n');
+        }
         if (problems.isEmpty()) {
             out.append("Every applied fault was reverted.\n");
         } else {

@@ -51,7 +51,7 @@ public final class FaultWindows {
             JtlSample s;
             while ((s = reader.next()) != null) {
                 if (JtlReader.isFaultMarker(s.label())) {
-                    boolean apply = s.responseCode().startsWith("APPLY");
+                    boolean apply = s.responseCode().equals(APPLIED) || s.responseCode().equals("APPLY_FAILED");
                     events.add(new Event(apply ? s.end() : s.start(), apply, s.label(), s.responseCode(),
                             s.responseMessage()));
                 }
@@ -95,6 +95,20 @@ public final class FaultWindows {
             }
         }
         return windows;
+    }
+
+    /** Faults a schedule never applied (the load ended or the test was stopped first), with why, from its event logs. */
+    public static List<String> skipped(Path runDir) throws IOException {
+        List<String> skipped = new ArrayList<>();
+        for (Path log : RunFiles.find(runDir, EVENT_LOG)) {
+            for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
+                String[] f = line.split("\t", 5);
+                if (f.length == 5 && f[1].equals("skipped")) {
+                    skipped.add(f[2] + " (" + f[4] + ")");
+                }
+            }
+        }
+        return skipped;
     }
 
     private static boolean contains(List<Event> events, Event e) {

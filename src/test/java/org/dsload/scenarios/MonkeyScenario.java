@@ -23,9 +23,10 @@ final class MonkeyScenario implements Scenario {
 
     @Override
     public Map<String, String> mainJobProperties() {
-        // the schedule ends the test on its engine; duration bounds the other engines' load
+        // the schedule ends the test on the engine that injects; duration bounds the other slave's load, with room
+        // for a killed node's restart, which takes minutes on a busy machine
         return Map.of("workload", "a", "threads", "50", "recordcount", "10000", "load_threads", "8", "baseline", "10",
-                "fault_time", "10", "gap", "10", "memory_percent", "10", "duration", "300");
+                "fault_time", "10", "gap", "10", "memory_percent", "10", "duration", "480");
     }
 
     @Override

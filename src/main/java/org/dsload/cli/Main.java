@@ -52,6 +52,11 @@ public final class Main {
             "      Install this bundle (lib/ext and lib) into a JMeter 5.6 home.",
             "  install --maven-target <target-dir>",
             "      Used by the build: install into the home jmeter-maven-plugin configured.",
+            "  revert [<run folder>]",
+            "      Undo the faults a fault schedule left applied (its process died before it could):",
+            "      those recorded in <run folder>/applied-faults, or else in ~/.dsload/applied-faults.",
+            "  proxy --route name=listen_host:port>server_host:port ... [--control 127.0.0.1:8474]",
+            "      Run a fault proxy (delay, bandwidth, freeze, reset, loss per route) until stopped.",
             "  jvm-options",
             "      Print the JVM options (one per line) a JMeter 5.6 process needs on Java 17.");
 
@@ -101,6 +106,10 @@ public final class Main {
                 return install(rest, out);
             case "slaves":
                 return SlavesCommand.run(rest, out);
+            case "revert":
+                return FaultCommands.revert(rest, out);
+            case "proxy":
+                return FaultCommands.proxy(rest, out);
             case "jvm-options":
                 JMeterJvm.baseOptions().forEach(out::println);
                 return 0;

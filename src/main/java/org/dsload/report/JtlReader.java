@@ -14,9 +14,13 @@ import java.util.Map;
 /**
  * Streams a JMeter CSV results file. The header line names the columns, so any set of saved
  * fields works as long as timeStamp, elapsed, label and success are among them. Rows that cannot
- * be read (a line cut short when a run was killed) are skipped and counted, never fatal.
+ * be read (a line cut short when a run was killed) are skipped and counted, never fatal. Rows of
+ * a fault schedule (labels {@code fault:...}) mark when faults were applied and reverted; they are
+ * not requests, so they are skipped too unless the reader is asked for them ({@link #faultMarkers}).
  */
 public final class JtlReader implements Closeable {
+    /** Labels of a fault schedule's samples start with this. */
+    public static final String FAULT_PREFIX = "fault:";
     private final BufferedReader in;
     private final Path file;
     private final Map<String, Integer> columns = new HashMap<>();
@@ -37,6 +41,8 @@ public final class JtlReader implements Closeable {
     private final int timing;
     private long malformed;
     private long rows;
+    private boolean faultMarkers;
+    private long markerRows;
 
     public JtlReader(Path file) throws IOException {
         this.file = file;
@@ -85,6 +91,22 @@ public final class JtlReader implements Closeable {
         return columns.getOrDefault(name, -1);
     }
 
+    /** Returns the fault schedule's marker rows too (for the fault phase report); call before the first {@link #next}. */
+    public JtlReader faultMarkers(boolean include) {
+        this.faultMarkers = include;
+        return this;
+    }
+
+    /** Marker rows of a fault schedule skipped so far. */
+    public long markerRows() {
+        return markerRows;
+    }
+
+    /** Whether a label is a fault schedule's marker ({@code fault:<kind>:<target>}) rather than a request. */
+    public static boolean isFaultMarker(String label) {
+        return label.startsWith(FAULT_PREFIX);
+    }
+
     public boolean hasColumn(String name) {
         return columns.containsKey(name);
     }
@@ -107,6 +129,10 @@ public final class JtlReader implements Closeable {
                 return null;
             }
             if (f.size() == 1 && f.get(0).isEmpty()) {
+                continue;
+            }
+            if (!faultMarkers && label < f.size() && f.get(label).startsWith(FAULT_PREFIX)) {
+                markerRows++;
                 continue;
             }
             try {

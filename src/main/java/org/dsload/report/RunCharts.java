@@ -20,6 +20,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * PNG charts of a run, second by second: requests (and the arrival schedule's target),
  * latency p50/p99 raw and from the intended start, the share of failed requests, and the CPU of
  * every engine of the generator. Drawn from the JTL and the generator's CSV files after the run.
+ * The windows of a fault schedule are shaded on the load charts.
  */
 public final class RunCharts {
     public static final String THROUGHPUT = "chart-throughput.png";
@@ -69,12 +70,16 @@ public final class RunCharts {
             i++;
         }
 
+        List<FaultWindows.Window> faults = FaultWindows.read(jtl, runDir);
+        double lastX = x[n - 1] + 1;
+
         XYChart throughput = chart("Requests per second (by start)", "requests/s");
         line(throughput, "requests", x, requests);
         if (series.targetRate() > 0) {
             dashed(throughput, "target rate", new double[] {x[0], x[n - 1]},
                     new double[] {series.targetRate(), series.targetRate()});
         }
+        shade(throughput, faults, origin, lastX);
         written.add(save(throughput, outDir.resolve(THROUGHPUT)));
 
         XYChart latency = chart("Latency per second (log scale)", "ms");
@@ -85,11 +90,13 @@ public final class RunCharts {
             dashed(latency, "p50 from intended start", x, floor(cp50));
             dashed(latency, "p99 from intended start", x, floor(cp99));
         }
+        shade(latency, faults, origin, lastX);
         written.add(save(latency, outDir.resolve(LATENCY)));
 
         XYChart failures = chart("Failed requests per second", "% of requests");
         failures.getStyler().setYAxisMin(0.0).setYAxisMax(100.0);
         line(failures, "failed", x, errors);
+        shade(failures, faults, origin, lastX);
         written.add(save(failures, outDir.resolve(ERRORS)));
 
         List<GeneratorCsv.Engine> engines = GeneratorCsv.read(runDir);
@@ -105,6 +112,15 @@ public final class RunCharts {
             }
         }
         return written;
+    }
+
+    /** Shades each fault window (a window without a recorded revert runs to the end of the chart). */
+    private static void shade(XYChart chart, List<FaultWindows.Window> faults, long origin, double lastX) {
+        for (FaultWindows.Window w : faults) {
+            double from = (w.start() - origin * 1000) / 1000.0;
+            double to = w.end() < 0 ? lastX : (w.end() - origin * 1000) / 1000.0;
+            chart.addAnnotation(new FaultBand(from, Math.max(from, to), "#" + w.number() + " " + w.kind() + " " + w.target()));
+        }
     }
 
     private static void cpuSeries(XYChart chart, String name, List<GeneratorCsv.Point> points, long origin,

@@ -14,8 +14,8 @@ import org.dsload.zookeeper.report.ZkLatenciesSection;
 public final class RunReport {
     /** Sections in the order they are printed. */
     static final List<RunSection> SECTIONS = List.of(new YcsbSection(), new ZkLatenciesSection(),
-            new ServerGaugesSection(), new CapacitySection(), new WriteCapacitySection(), new SlavesSection(),
-            new GeneratorSection());
+            new ServerGaugesSection(), new CapacitySection(), new WriteCapacitySection(), new FaultPhasesSection(),
+            new SlavesSection(), new GeneratorSection());
 
     private RunReport() {
     }

@@ -184,12 +184,19 @@ final class DistributedRun implements AutoCloseable {
     }
 
     /** What every slave is told: the save settings, the sender mode, the plan's properties, then the -G ones. */
+    /** The engine that runs a fault schedule (as org.dsload.chaos.FaultSchedule reads it). */
+    static final String FAULTS_ENGINE_PROPERTY = "dsload.faults.engine";
+
     Map<String, String> slaveProperties(Map<String, String> saveSettings) {
         Map<String, String> p = new LinkedHashMap<>(saveSettings);
         p.put(MODE_PROPERTY, senderMode());
         p.putAll(run.properties);
         p.put("sample_variables", PlanRunner.sampleVariables(run.properties.get("sample_variables")));
         p.putAll(run.globalProperties);
+        if (!slaves.isEmpty()) {
+            // a fault schedule must run in one engine only: the first slave, unless the run names another
+            p.putIfAbsent(FAULTS_ENGINE_PROPERTY, slaves.get(0).toString());
+        }
         NOT_FOR_SLAVES.forEach(p::remove);
         p.keySet().removeIf(k -> k.startsWith("server.rmi.ssl."));
         return p;

@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 import org.dsload.report.JtlColumns;
+import org.dsload.report.JtlReader;
 import org.dsload.report.RunCharts;
 import org.dsload.report.RunReport;
 import org.dsload.report.SlaveRoster;
@@ -51,6 +52,8 @@ public final class PlanRunner {
             Map.entry("sample_variables", JtlColumns.TIMING));
     /** JMeter property naming the run's folder, for elements that leave files next to the JTL. */
     public static final String RUN_DIR_PROPERTY = "dsload.run_dir";
+    /** Labels the HTML dashboard keeps (a regular expression). */
+    static final String DASHBOARD_FILTER_PROPERTY = "jmeter.reportgenerator.sample_filter";
     /** JMeter runs this script at start-up (jsr223.init.file). */
     static final String INIT_SCRIPT_PROPERTY = "jsr223.init.file";
     private static final Pattern SECRET_NAME = Pattern.compile("(?i).*(pass|secret|token|credential|key).*");
@@ -237,6 +240,8 @@ public final class PlanRunner {
         }
         local.putAll(run.properties);
         local.setProperty(RUN_DIR_PROPERTY, dir.toString());
+        // a fault schedule's samples mark fault windows; they are no requests for the dashboard's figures
+        local.putIfAbsent(DASHBOARD_FILTER_PROPERTY, "^(?!" + JtlReader.FAULT_PREFIX + ").*");
         local.setProperty("sample_variables", sampleVariables(run.properties.get("sample_variables")));
         if (run.distributed() && !local.containsKey(INIT_SCRIPT_PROPERTY)) {
             // The master of a distributed run runs no test elements: it records its own figures

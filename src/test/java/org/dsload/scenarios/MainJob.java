@@ -38,7 +38,7 @@ import org.dsload.testing.Build;
 public final class MainJob {
     static final List<Scenario> SCENARIOS = List.of(new EkvScenario(), new CassandraScenario(),
             new ZkLatenciesScenario(), new ZkSchedulerScenario(), new InfluxScenario(), new KairosDbWriteScenario(),
-            new KairosDbReadScenario());
+            new KairosDbReadScenario(), new MonkeyScenario());
     private static final Duration PER_PLAN_LIMIT = Duration.ofMinutes(15);
     static final int DEFAULT_SLAVES = 2;
 

@@ -17,7 +17,10 @@ final class CassandraConfig {
     }
 
     /** What differs between the nodes of a cluster; ports are the same on every node, as Cassandra requires. */
-    record Node(String address, int nativePort, int storagePort, String seeds, Path dir) {
+    record Node(String address, int nativePort, int storagePort, String seeds, Path dir, String clientAddress) {
+        Node(String address, int nativePort, int storagePort, String seeds, Path dir) {
+            this(address, nativePort, storagePort, seeds, dir, address);
+        }
     }
 
     static Path writeYaml(Node node, String clusterName, int tokens) throws IOException {
@@ -33,6 +36,8 @@ final class CassandraConfig {
                 "      - seeds: \"" + node.seeds() + "\"",
                 "listen_address: " + node.address(),
                 "rpc_address: " + node.address(),
+                // where the node tells clients to reach it: a fault proxy in front of it, for network faults
+                "broadcast_rpc_address: " + node.clientAddress(),
                 "storage_port: " + node.storagePort(),
                 "native_transport_port: " + node.nativePort(),
                 "start_native_transport: true",

@@ -105,10 +105,16 @@ public final class EmbeddedCassandra implements AutoCloseable {
     /** Forks a node without waiting for it; its folder is emptied first. */
     static EmbeddedCassandra launch(String address, int nativePort, int storagePort, String seeds, String heap,
             String clusterName, int tokens) {
+        return launch(address, nativePort, storagePort, seeds, heap, clusterName, tokens, address);
+    }
+
+    static EmbeddedCassandra launch(String address, int nativePort, int storagePort, String seeds, String heap,
+            String clusterName, int tokens, String clientAddress) {
         Path dir = Build.work("cassandra-" + address + "-" + nativePort);
         try {
             deleteTree(dir);
-            CassandraConfig.Node node = new CassandraConfig.Node(address, nativePort, storagePort, seeds, dir);
+            CassandraConfig.Node node = new CassandraConfig.Node(address, nativePort, storagePort, seeds, dir,
+                    clientAddress);
             Path yaml = CassandraConfig.writeYaml(node, clusterName, tokens);
             Path logback = CassandraConfig.writeLogback(dir);
             List<String> command = new ArrayList<>();
@@ -251,6 +257,16 @@ public final class EmbeddedCassandra implements AutoCloseable {
     /** host:port, as a contact points field takes it. */
     public String address() {
         return host() + ":" + port();
+    }
+
+    /** The command line that starts this node in the foreground (from its own folder), for a fault schedule's restarts. */
+    public List<String> command() {
+        return List.copyOf(command);
+    }
+
+    /** The node's folder: its data, commit log and log. */
+    public Path dir() {
+        return node.dir();
     }
 
     public long pid() {

@@ -27,6 +27,17 @@ public final class EmbeddedCassandraCluster implements AutoCloseable {
     }
 
     public static EmbeddedCassandraCluster start(int size, String heap) {
+        return start(size, heap, java.util.Map.of(), port -> { });
+    }
+
+    /**
+     * A cluster whose nodes named in {@code clientAddresses} (node address to the address clients
+     * are told, broadcast_rpc_address) are reached by clients elsewhere, e.g. through a fault
+     * proxy; {@code beforeAllUp} gets the native port and starts whatever listens there before the
+     * cluster is awaited through a client.
+     */
+    public static EmbeddedCassandraCluster start(int size, String heap, java.util.Map<String, String> clientAddresses,
+            java.util.function.IntConsumer beforeAllUp) {
         if (size < 1 || size > 9) {
             throw new IllegalArgumentException("a cluster here has 1 to 9 nodes, not " + size);
         }
@@ -41,16 +52,17 @@ public final class EmbeddedCassandraCluster implements AutoCloseable {
         try {
             // The seed first: the others ask it for the ring when they start.
             EmbeddedCassandra seed = EmbeddedCassandra.launch(addresses.get(0), nativePort, storagePort, seeds,
-                    heap, "dsload-cluster", 8);
+                    heap, "dsload-cluster", 8, clientAddresses.getOrDefault(addresses.get(0), addresses.get(0)));
             cluster.nodes.add(seed);
             seed.awaitReady(EmbeddedCassandra.READY);
             for (int i = 1; i < size; i++) {
                 cluster.nodes.add(EmbeddedCassandra.launch(addresses.get(i), nativePort, storagePort, seeds, heap,
-                        "dsload-cluster", 8));
+                        "dsload-cluster", 8, clientAddresses.getOrDefault(addresses.get(i), addresses.get(i))));
             }
             for (EmbeddedCassandra node : cluster.nodes) {
                 node.awaitReady(EmbeddedCassandra.READY);
             }
+            beforeAllUp.accept(nativePort);
             cluster.awaitAllUp(Duration.ofSeconds(60));
             return cluster;
         } catch (RuntimeException e) {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.dsload.testing.EmbeddedRedis;
+import org.dsload.testing.HostPrivileges;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -32,6 +33,7 @@ class CommandDriverIT {
 
     @BeforeAll
     static void start() {
+        HostPrivileges.require("iptables and stress-ng faults", "iptables", "stress-ng");
         redis = EmbeddedRedis.start();
         node = new Target("redis", Map.of("host", redis.host(), "port", Integer.toString(redis.port())));
         settings = new FaultSpec.Settings("", "env DSLOAD_NODE={host} sh -c", Map.of(), 30_000, 60_000);

@@ -16,6 +16,7 @@ import org.dsload.testing.Build;
 import org.dsload.testing.ManagedProcess;
 import org.dsload.testing.Ports;
 import org.dsload.testing.RedisBinary;
+import org.dsload.testing.HostPrivileges;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -156,6 +157,7 @@ class ProcessFaultsIT {
 
     @Test
     void diskFullTakesTheVolumesSpaceAndTheRevertFreesIt() throws Exception {
+        HostPrivileges.require("disk full on a size-limited tmpfs", "mount");
         Path volume = Build.work("process-faults-volume");
         Files.createDirectories(volume);
         assertTrue(MonkeyCluster.Volume.mount(volume, 32), "a size-limited tmpfs needs root");

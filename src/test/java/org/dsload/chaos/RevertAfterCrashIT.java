@@ -26,6 +26,7 @@ import org.dsload.run.PlanRunner;
 import org.dsload.testing.Build;
 import org.dsload.testing.EmbeddedRedis;
 import org.dsload.testing.Ports;
+import org.dsload.testing.HostPrivileges;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -39,6 +40,7 @@ class RevertAfterCrashIT {
 
     @Test
     void revertUndoesEveryFaultAKilledJMeterLeftBehind() throws Exception {
+        HostPrivileges.require("disk full on a size-limited tmpfs", "mount");
         Path work = Build.work("revert-after-crash");
         Path volume = work.resolve("volume");
         Files.createDirectories(volume);

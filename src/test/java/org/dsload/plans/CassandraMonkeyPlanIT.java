@@ -19,6 +19,7 @@ import org.dsload.chaos.proxy.ProxyControl;
 import org.dsload.report.FaultWindows;
 import org.dsload.report.JtlSample;
 import org.dsload.testing.ManagedProcess;
+import org.dsload.testing.HostPrivileges;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -38,6 +39,7 @@ class CassandraMonkeyPlanIT {
 
     @BeforeAll
     static void start() throws Exception {
+        HostPrivileges.require("S5's disk full on a size-limited tmpfs", "mount");
         monkey = MonkeyCluster.start();
     }
 

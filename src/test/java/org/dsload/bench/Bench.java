@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.dsload.report.Durations;
 import org.dsload.report.ExactHistogram;
@@ -37,6 +39,40 @@ final class Bench {
                     r.throughput(), r.p99Micros() < 0 ? "n/a" : Durations.format(r.p99Micros() / 1000.0)));
         }
         return out.toString();
+    }
+
+    private static final Pattern SUMMARISER = Pattern.compile("summary \\+\\s+(\\d+) in (\\d+):(\\d+):(\\d+)");
+
+    /**
+     * A row from the output of a JMeter run without a results file: the samples of the summariser's
+     * interval lines ({@code summary +}) that start after the warm-up, over their seconds.
+     */
+    static Row fromSummariser(String tool, int threads, String output, int warmupSeconds) {
+        Matcher m = SUMMARISER.matcher(output);
+        long elapsed = 0;
+        long ops = 0;
+        long measured = 0;
+        while (m.find()) {
+            long count = Long.parseLong(m.group(1));
+            long span = Long.parseLong(m.group(2)) * 3600 + Long.parseLong(m.group(3)) * 60 + Long.parseLong(m.group(4));
+            if (elapsed >= warmupSeconds && span > 0) {
+                ops += count;
+                measured += span;
+            }
+            elapsed += span;
+        }
+        if (measured == 0) {
+            throw new IllegalStateException("no summariser lines after the warm-up:\n" + output);
+        }
+        return new Row(tool, threads, ops, measured, -1);
+    }
+
+    /** JMeter's own launcher jar in the JMeter home the build made, for runs without dsload's runner. */
+    static Path jmeterLauncher() throws IOException {
+        try (var files = Files.list(org.dsload.testing.Build.jmeterHome().resolve("bin"))) {
+            return files.filter(p -> p.getFileName().toString().matches("ApacheJMeter-[\\d.]+\\.jar")).findFirst()
+                    .orElseThrow(() -> new IOException("no ApacheJMeter-*.jar in the JMeter home's bin folder"));
+        }
     }
 
     /** Runs a command, returns its output; fails if it does not end within the limit. */

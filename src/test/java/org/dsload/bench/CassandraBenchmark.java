@@ -167,7 +167,6 @@ public final class CassandraBenchmark {
         return Bench.row("(a) JMeter + dsload CQL sampler", threads, ops, seconds, micros);
     }
 
-    private static final Pattern SUMMARISER = Pattern.compile("summary \\+\\s+(\\d+) in (\\d+):(\\d+):(\\d+)");
 
     /** (a0): no results file; the rate from the summariser's 5 s lines after the warm-up. */
     private static Bench.Row jmeterWithoutResults(EmbeddedCassandra cassandra, int threads, int warmup, int seconds,
@@ -176,36 +175,14 @@ public final class CassandraBenchmark {
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.addAll(JMeterJvm.baseOptions());
         command.addAll(JMeterJvm.heap("1g"));
-        command.addAll(List.of("-jar", launcher().toString(), "-n", "-t", Build.basedir().resolve(PLAN).toString(),
+        command.addAll(List.of("-jar", Bench.jmeterLauncher().toString(), "-n", "-t", Build.basedir().resolve(PLAN).toString(),
                 "-j", Build.target().resolve("bench-results/cassandra-bare-" + threads + ".log").toString(),
                 "-Jsummariser.interval=5", "-Jhosts=" + cassandra.address(), "-Jthreads=" + threads,
                 "-Jduration=" + (warmup + seconds), "-Jkeys=" + keys));
         String output = Bench.command(command, warmup + seconds + 180L);
-        Matcher m = SUMMARISER.matcher(output);
-        long elapsed = 0;
-        long ops = 0;
-        long measured = 0;
-        while (m.find()) {
-            long count = Long.parseLong(m.group(1));
-            long span = Long.parseLong(m.group(2)) * 3600 + Long.parseLong(m.group(3)) * 60 + Long.parseLong(m.group(4));
-            if (elapsed >= warmup && span > 0) {
-                ops += count;
-                measured += span;
-            }
-            elapsed += span;
-        }
-        if (measured == 0) {
-            throw new IllegalStateException("no summariser lines after the warm-up:\n" + output);
-        }
-        return new Bench.Row("(a0) same, no results file", threads, ops, measured, -1);
+        return Bench.fromSummariser("(a0) same, no results file", threads, output, warmup);
     }
 
-    private static java.nio.file.Path launcher() throws java.io.IOException {
-        try (var files = java.nio.file.Files.list(Build.jmeterHome().resolve("bin"))) {
-            return files.filter(p -> p.getFileName().toString().matches("ApacheJMeter-[\\d.]+\\.jar")).findFirst()
-                    .orElseThrow();
-        }
-    }
 
     private static Bench.Row plainLoop(EmbeddedCassandra cassandra, String mode, int threads, int warmup, int seconds,
             int keys) throws Exception {

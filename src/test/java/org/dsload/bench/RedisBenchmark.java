@@ -35,7 +35,6 @@ import org.dsload.testing.EmbeddedRedis;
  */
 public final class RedisBenchmark {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
-    private static final Pattern SUMMARISER = Pattern.compile("summary \\+\\s+(\\d+) in (\\d+):(\\d+):(\\d+)");
 
     private RedisBenchmark() {
     }
@@ -132,36 +131,14 @@ public final class RedisBenchmark {
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.addAll(JMeterJvm.baseOptions());
         command.addAll(JMeterJvm.heap("1g"));
-        command.addAll(List.of("-jar", launcher().toString(), "-n", "-t", run.plan().toString(),
+        command.addAll(List.of("-jar", Bench.jmeterLauncher().toString(), "-n", "-t", run.plan().toString(),
                 "-j", Build.target().resolve("bench-results/redis-bare-" + threads + ".log").toString(),
                 "-Jsummariser.interval=5", "-Jhosts=" + redis.address(), "-Jthreads=" + threads,
                 "-Jduration=" + (warmup + seconds), "-Jprofiles=" + profiles, "-Jload_threads=0", "-Jrampup=0"));
         String output = Bench.command(command, warmup + seconds + 180L);
-        Matcher m = SUMMARISER.matcher(output);
-        long elapsed = 0;
-        long ops = 0;
-        long measured = 0;
-        while (m.find()) {
-            long count = Long.parseLong(m.group(1));
-            long span = Long.parseLong(m.group(2)) * 3600 + Long.parseLong(m.group(3)) * 60 + Long.parseLong(m.group(4));
-            if (elapsed >= warmup && span > 0) {
-                ops += count;
-                measured += span;
-            }
-            elapsed += span;
-        }
-        if (measured == 0) {
-            throw new IllegalStateException("no summariser lines after the warm-up:\n" + output);
-        }
-        return new Bench.Row("(a0) same, no results file", threads, ops, measured, -1);
+        return Bench.fromSummariser("(a0) same, no results file", threads, output, warmup);
     }
 
-    private static Path launcher() throws java.io.IOException {
-        try (var files = java.nio.file.Files.list(Build.jmeterHome().resolve("bin"))) {
-            return files.filter(p -> p.getFileName().toString().matches("ApacheJMeter-[\\d.]+\\.jar")).findFirst()
-                    .orElseThrow();
-        }
-    }
 
     private static Bench.Row plainLoop(EmbeddedRedis redis, int threads, int warmup, int seconds, int profiles)
             throws Exception {

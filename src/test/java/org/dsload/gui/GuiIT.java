@@ -25,10 +25,10 @@ import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 
 import org.dsload.run.JMeterJvm;
+import org.dsload.testing.Prerequisites;
 import org.dsload.testing.Build;
 import org.dsload.testing.EmbeddedRedis;
 import org.dsload.testing.Xvfb;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -128,12 +128,8 @@ class GuiIT {
         if (Xvfb.executable().isPresent()) {
             return;
         }
-        String message = "JMeter's GUI is tested under Xvfb, which is not installed (Debian: apt-get install xvfb)";
-        if ("required".equals(System.getenv("DSLOAD_GUI_TESTS"))) {
-            fail(message + ", and DSLOAD_GUI_TESTS=required");
-        }
-        Assumptions.abort(message + ": GUI test skipped. Install it, or set DSLOAD_GUI_TESTS=required to make "
-                + "its absence a failure (.ci/run does).");
+        Prerequisites.missing("JMeter's GUI is tested under Xvfb, which is not installed (Debian: apt-get install xvfb)",
+                "DSLOAD_GUI_TESTS", "required");
     }
 
     private static List<String[]> lines(String kind) {

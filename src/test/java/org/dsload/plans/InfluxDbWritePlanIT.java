@@ -11,8 +11,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.dsload.report.LabelStats;
+import org.dsload.testing.Prerequisites;
 import org.dsload.testing.InfluxDb;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -28,10 +28,7 @@ class InfluxDbWritePlanIT {
     @BeforeAll
     static void influxdIsInstalled() {
         if (InfluxDb.binary().isEmpty()) {
-            if (InfluxDb.required()) {
-                throw new IllegalStateException(InfluxDb.missingMessage() + " (" + InfluxDb.REQUIRED_ENV + "=true)");
-            }
-            Assumptions.abort(InfluxDb.missingMessage() + "; set " + InfluxDb.REQUIRED_ENV + "=true to fail instead");
+            Prerequisites.missing(InfluxDb.missingMessage(), InfluxDb.REQUIRED_ENV, "true");
         }
     }
 

@@ -1,7 +1,5 @@
 package org.dsload.testing;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,8 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * Kernel faults (iptables rules, size-limited tmpfs volumes) need root and a few host packages.
@@ -38,12 +34,7 @@ public final class HostPrivileges {
         if (missing.isEmpty()) {
             return;
         }
-        String message = purpose + " needs " + String.join(", ", missing);
-        if ("required".equals(System.getenv(REQUIRED_ENV))) {
-            fail(message + ", and " + REQUIRED_ENV + "=required");
-        }
-        Assumptions.abort(message + ": test skipped. Run as root with them installed, or set " + REQUIRED_ENV
-                + "=required to make their absence a failure (.ci/run does).");
+        Prerequisites.missing(purpose + " needs " + String.join(", ", missing), REQUIRED_ENV, "required");
     }
 
     private static boolean root() {

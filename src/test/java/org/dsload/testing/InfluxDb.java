@@ -49,11 +49,6 @@ public final class InfluxDb implements AutoCloseable {
         return Optional.empty();
     }
 
-    /** Whether the environment says the InfluxDB tests must run (CI). */
-    public static boolean required() {
-        return "true".equalsIgnoreCase(System.getenv(REQUIRED_ENV));
-    }
-
     public static String missingMessage() {
         return "no influxd (InfluxDB 1.x) installed: apt-get install influxdb, or -Ddsload.influxd=<path>";
     }

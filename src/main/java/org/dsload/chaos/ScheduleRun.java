@@ -20,6 +20,7 @@ import org.apache.jmeter.util.JMeterUtils;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
 import org.dsload.core.Results;
+import org.dsload.run.PlanRunner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,7 +30,6 @@ import org.slf4j.LoggerFactory;
  */
 final class ScheduleRun {
     static final String ENGINE_PROPERTY = "dsload.faults.engine";
-    static final String RUN_DIR_PROPERTY = "dsload.run_dir";
     static final String APPLIED = "APPLIED";
     static final String APPLY_FAILED = "APPLY_FAILED";
     static final String REVERTED = "REVERTED";
@@ -69,7 +69,7 @@ final class ScheduleRun {
     /** Checks the schedule at test start; a bad one is refused here, before any fault is applied. */
     static ScheduleRun prepare(FaultSchedule s, String host) {
         Fields f = new Fields(FaultSchedule.class, s.getName());
-        String runDirText = property(RUN_DIR_PROPERTY);
+        String runDirText = property(PlanRunner.RUN_DIR_PROPERTY);
         Path runDir = runDirText == null || runDirText.isBlank() ? null : Path.of(runDirText.trim());
         String engine = f.text("engine", s.getEngine());
         boolean designated = host == null || engine.equals(host.trim());

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.apache.jmeter.util.JMeterUtils;
 import org.dsload.core.GeneratorMetrics;
+import org.dsload.run.PlanRunner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,7 +27,6 @@ import org.slf4j.LoggerFactory;
  * engine the master reached at host:port.
  */
 public final class EngineMetrics {
-    public static final String RUN_DIR_PROPERTY = "dsload.run_dir";
     public static final String CONSOLE_PROPERTY = "dsload.metrics.console";
     /**
      * Set at test start to the engine's name, so that plans run by several engines at once can
@@ -98,7 +98,7 @@ public final class EngineMetrics {
         int console = consoleSeconds();
         if (dir == null && console == 0) {
             log.info("dsload: generator metrics not recorded: no {} property (the dsload runner sets it)",
-                    RUN_DIR_PROPERTY);
+                    PlanRunner.RUN_DIR_PROPERTY);
             return;
         }
         // Counters count from the start of this test, also on a jmeter-server serving several.
@@ -118,7 +118,7 @@ public final class EngineMetrics {
     }
 
     private static File folder(String engine) {
-        String runDir = property(RUN_DIR_PROPERTY, null);
+        String runDir = property(PlanRunner.RUN_DIR_PROPERTY, null);
         if (runDir == null || runDir.isBlank()) {
             return null;
         }

@@ -11,6 +11,7 @@ import org.apache.jmeter.util.JMeterUtils;
 import org.dsload.core.GeneratorMetrics;
 import org.dsload.report.GeneratorCsv;
 import org.dsload.testing.JMeterRuntime;
+import org.dsload.run.PlanRunner;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,13 +22,13 @@ class GeneratorMetricsElementTest {
 
     @AfterEach
     void forgetRunDir() {
-        JMeterUtils.getJMeterProperties().remove(EngineMetrics.RUN_DIR_PROPERTY);
+        JMeterUtils.getJMeterProperties().remove(PlanRunner.RUN_DIR_PROPERTY);
     }
 
     @Test
     void aSlaveRecordsItsFiguresEachSecondInAFolderNamedForIt() throws Exception {
         JMeterRuntime.init();
-        JMeterUtils.setProperty(EngineMetrics.RUN_DIR_PROPERTY, run.toString());
+        JMeterUtils.setProperty(PlanRunner.RUN_DIR_PROPERTY, run.toString());
         GeneratorMetricsElement element = new GeneratorMetricsElement();
         element.testStarted("127.0.0.2:1099");
         assertEquals("slave-127.0.0.2_1099", JMeterUtils.getProperty(EngineMetrics.ENGINE_PROPERTY),
@@ -54,7 +55,7 @@ class GeneratorMetricsElementTest {
     @Test
     void reportingRunsWhileAnyElementOfTheTestIsStillRunning() throws Exception {
         JMeterRuntime.init();
-        JMeterUtils.setProperty(EngineMetrics.RUN_DIR_PROPERTY, run.toString());
+        JMeterUtils.setProperty(PlanRunner.RUN_DIR_PROPERTY, run.toString());
         GeneratorMetricsElement first = new GeneratorMetricsElement();
         GeneratorMetricsElement second = new GeneratorMetricsElement();
         first.testStarted();

@@ -22,7 +22,7 @@ public final class FaultPhasesSection implements RunSection {
 
     @Override
     public Optional<String> render(Path runDir, Summary summary) throws IOException {
-        List<FaultWindows.Window> windows = FaultWindows.read(summary.source(), runDir);
+        List<FaultWindows.Window> windows = FaultWindows.of(summary.faultMarkers(), runDir);
         if (windows.isEmpty()) {
             return Optional.empty();
         }

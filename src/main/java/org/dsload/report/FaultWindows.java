@@ -45,17 +45,26 @@ public final class FaultWindows {
     private FaultWindows() {
     }
 
+    /** The windows of a results file, read for its fault samples alone. */
     public static List<Window> read(Path jtl, Path runDir) throws IOException {
-        List<Event> events = new ArrayList<>();
+        List<JtlSample> markers = new ArrayList<>();
         try (JtlReader reader = new JtlReader(jtl).faultMarkers(true)) {
             JtlSample s;
             while ((s = reader.next()) != null) {
                 if (JtlReader.isFaultMarker(s.label())) {
-                    boolean apply = s.responseCode().equals(APPLIED) || s.responseCode().equals("APPLY_FAILED");
-                    events.add(new Event(apply ? s.end() : s.start(), apply, s.label(), s.responseCode(),
-                            s.responseMessage()));
+                    markers.add(s);
                 }
             }
+        }
+        return of(markers, runDir);
+    }
+
+    /** The windows from the fault samples a pass over the results file kept, and the run's event logs. */
+    public static List<Window> of(List<JtlSample> markers, Path runDir) throws IOException {
+        List<Event> events = new ArrayList<>();
+        for (JtlSample s : markers) {
+            boolean apply = s.responseCode().equals(APPLIED) || s.responseCode().equals("APPLY_FAILED");
+            events.add(new Event(apply ? s.end() : s.start(), apply, s.label(), s.responseCode(), s.responseMessage()));
         }
         boolean fromSamples = !events.isEmpty();
         for (Path log : RunFiles.find(runDir, EVENT_LOG)) {

@@ -70,7 +70,7 @@ public final class RunCharts {
             i++;
         }
 
-        List<FaultWindows.Window> faults = FaultWindows.read(jtl, runDir);
+        List<FaultWindows.Window> faults = FaultWindows.of(series.faultMarkers(), runDir);
         double lastX = x[n - 1] + 1;
 
         XYChart throughput = chart("Requests per second (by start)", "requests/s");

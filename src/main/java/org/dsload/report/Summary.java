@@ -14,6 +14,7 @@ public final class Summary {
     private final Path source;
     private final long lateMicros;
     private final Map<String, LabelStats> labels = new LinkedHashMap<>();
+    private final List<JtlSample> faultMarkers = new ArrayList<>();
     private final LabelStats total;
     private long malformedRows;
     private boolean hasSampleCount;
@@ -31,11 +32,15 @@ public final class Summary {
     /** @param lateMicros an arrival that starts more than this after its intended start counts as late */
     public static Summary of(Path jtl, long lateMicros) throws IOException {
         Summary summary = new Summary(jtl, lateMicros);
-        try (JtlReader reader = new JtlReader(jtl)) {
+        try (JtlReader reader = new JtlReader(jtl).faultMarkers(true)) {
             summary.hasSampleCount = reader.hasColumn("SampleCount");
             JtlSample sample;
             while ((sample = reader.next()) != null) {
-                summary.add(sample);
+                if (JtlReader.isFaultMarker(sample.label())) {
+                    summary.faultMarkers.add(sample);
+                } else {
+                    summary.add(sample);
+                }
             }
             summary.malformedRows = reader.malformedRows();
         }
@@ -45,6 +50,11 @@ public final class Summary {
     void add(JtlSample sample) {
         labels.computeIfAbsent(sample.label(), name -> new LabelStats(name, lateMicros)).add(sample);
         total.add(sample);
+    }
+
+    /** The fault samples ({@code fault:<kind>:<target>}), which are not requests and count nowhere else. */
+    public List<JtlSample> faultMarkers() {
+        return faultMarkers;
     }
 
     public Path source() {

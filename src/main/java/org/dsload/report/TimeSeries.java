@@ -2,6 +2,8 @@ package org.dsload.report;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.TreeMap;
 
 /** A run second by second (by sample start): requests, failures and latency percentiles, raw and corrected. */
@@ -16,13 +18,18 @@ public final class TimeSeries {
 
     private final TreeMap<Long, Second> seconds = new TreeMap<>();
     private double targetRate;
+    private final List<JtlSample> faultMarkers = new ArrayList<>();
 
     public static TimeSeries of(Path jtl) throws IOException {
         TimeSeries series = new TimeSeries();
         LabelStats all = new LabelStats("all");
-        try (JtlReader reader = new JtlReader(jtl)) {
+        try (JtlReader reader = new JtlReader(jtl).faultMarkers(true)) {
             JtlSample s;
             while ((s = reader.next()) != null) {
+                if (JtlReader.isFaultMarker(s.label())) {
+                    series.faultMarkers.add(s);
+                    continue;
+                }
                 series.add(s);
                 all.add(s);
             }
@@ -41,6 +48,11 @@ public final class TimeSeries {
         if (s.scheduled()) {
             second.corrected.record(s.correctedMicros());
         }
+    }
+
+    /** The fault samples, kept apart from the requests. */
+    List<JtlSample> faultMarkers() {
+        return faultMarkers;
     }
 
     boolean isEmpty() {

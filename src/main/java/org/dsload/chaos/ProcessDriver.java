@@ -74,15 +74,41 @@ public final class ProcessDriver implements FaultDriver {
                 + (t.get("start") == null ? "; no start= command, so the revert cannot start it again" : ""));
     }
 
+    private static final long STOP_WAIT_MILLIS = 5000;
+
     private Applied pause(Target t, FaultRecord record) throws Exception {
         long pid = t.pid();
         List<ProcessHandle> tree = tree(alive(pid, t));
         for (ProcessHandle p : tree) {
             Shell.signal(p.pid(), "STOP");
         }
+        awaitStopped(tree, STOP_WAIT_MILLIS);
         record.put("pid", Long.toString(pid)).put("pid.start", startInstant(pid))
                 .put("pid.tree", String.join(",", tree.stream().map(p -> Long.toString(p.pid())).toList()));
         return new FaultDriver.Applied(record, "SIGSTOP " + record.get("pid.tree"));
+    }
+
+    /**
+     * A signal takes effect when the kernel next schedules its target, which on a busy host is
+     * later than the call returns: the fault is in force only once every process shows as stopped.
+     */
+    private static void awaitStopped(List<ProcessHandle> tree, long millis) throws InterruptedException {
+        long deadline = System.nanoTime() + millis * 1_000_000;
+        for (ProcessHandle p : tree) {
+            while (p.isAlive() && !stopped(p.pid()) && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+        }
+    }
+
+    /** The state letter of /proc/<pid>/stat is T (stopped by a signal); false where there is no /proc. */
+    private static boolean stopped(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.US_ASCII);
+            return stat.charAt(stat.lastIndexOf(')') + 2) == 'T';
+        } catch (IOException | RuntimeException e) {
+            return true;
+        }
     }
 
     private Applied restart(Target t, FaultRecord record, long readyMillis) throws Exception {

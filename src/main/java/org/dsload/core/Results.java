@@ -13,7 +13,11 @@ public final class Results {
     }
 
     public static SampleResult create(String label) {
-        SampleResult result = new SampleResult();
+        return fill(new SampleResult(), label);
+    }
+
+    /** Gives a new result the label and text settings every dsload sample has. */
+    public static <R extends SampleResult> R fill(R result, String label) {
         result.setSampleLabel(label);
         result.setDataType(SampleResult.TEXT);
         result.setDataEncoding(StandardCharsets.UTF_8.name());

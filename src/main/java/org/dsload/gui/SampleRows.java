@@ -1,6 +1,10 @@
 package org.dsload.gui;
 
+import java.util.List;
+
 import org.apache.jmeter.samplers.SampleResult;
+import org.dsload.report.BatchRows;
+import org.dsload.report.BatchTiming;
 import org.dsload.report.JtlReader;
 import org.dsload.report.JtlSample;
 
@@ -10,6 +14,19 @@ import org.dsload.report.JtlSample;
  */
 final class SampleRows {
     private SampleRows() {
+    }
+
+    /**
+     * The requests of a sample as the summary reads them from a results file: the sample itself, or
+     * one per request of a batch row ({@link BatchTiming}).
+     */
+    static List<JtlSample> requests(SampleResult r, String timing) {
+        String value = timing == null ? "" : timing;
+        List<BatchTiming.Entry> batch = BatchTiming.parse(value, r.getStartTime(), r.getTime());
+        if (batch == null) {
+            return List.of(of(r, value));
+        }
+        return BatchRows.expand(of(r, ""), BatchTiming.rowStart(value), batch);
     }
 
     /**

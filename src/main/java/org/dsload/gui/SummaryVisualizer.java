@@ -62,7 +62,7 @@ public class SummaryVisualizer extends AbstractVisualizer {
     /** Called by the collector on the sampling thread (or a slave's delivery thread). */
     @Override
     public void add(SampleResult sample) {
-        summary.add(SampleRows.of(sample, SummaryCollector.currentTiming()));
+        SampleRows.requests(sample, SummaryCollector.currentTiming()).forEach(summary::add);
     }
 
     @Override

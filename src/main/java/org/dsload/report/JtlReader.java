@@ -6,7 +6,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +43,8 @@ public final class JtlReader implements Closeable {
     private final int timing;
     private long malformed;
     private long rows;
+    /** Requests of a batch row not yet returned (see {@link BatchRows}). */
+    private final Deque<JtlSample> pending = new ArrayDeque<>();
     private boolean faultMarkers;
     private long markerRows;
 
@@ -121,8 +125,14 @@ public final class JtlReader implements Closeable {
         return rows;
     }
 
-    /** The next sample, or null at the end of the file. */
+    /**
+     * The next sample, or null at the end of the file. A row that stands for several requests timed
+     * on their own ({@link BatchTiming}) comes back as one sample per request.
+     */
     public JtlSample next() throws IOException {
+        if (!pending.isEmpty()) {
+            return pending.poll();
+        }
         while (true) {
             List<String> f = readRecord();
             if (f == null) {
@@ -138,7 +148,9 @@ public final class JtlReader implements Closeable {
             try {
                 long start = Long.parseLong(f.get(timeStamp));
                 long millis = Long.parseLong(f.get(elapsed));
-                TimingValue t = TimingValue.parse(text(f, timing), start, millis);
+                String timingText = text(f, timing);
+                List<BatchTiming.Entry> batch = BatchTiming.parse(timingText, start, millis);
+                TimingValue t = batch == null ? TimingValue.parse(timingText, start, millis) : null;
                 boolean micro = t != null && t.hasElapsed();
                 JtlSample sample = new JtlSample(
                         start,
@@ -160,7 +172,11 @@ public final class JtlReader implements Closeable {
                         t != null && t.hasDelay() ? t.delayMicros() : TimingValue.NONE,
                         t == null ? 0 : t.dropped());
                 rows++;
-                return sample;
+                if (batch == null) {
+                    return sample;
+                }
+                pending.addAll(BatchRows.expand(sample, BatchTiming.rowStart(timingText), batch));
+                return pending.poll();
             } catch (RuntimeException e) {
                 malformed++;
             }

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.apache.jmeter.samplers.SampleResult;
+import org.dsload.report.JtlSample;
 import org.dsload.report.Summary;
 import org.dsload.report.SummaryText;
 import org.dsload.testing.JMeterRuntime;
@@ -76,6 +77,16 @@ class LiveSummaryTest {
         assertEquals(2_000, SampleRows.of(r, "4990:123").elapsedMicros());
         assertEquals(123, SampleRows.of(r, "5000:123").elapsedMicros());
         assertEquals(2_000, SampleRows.of(r, "").elapsedMicros());
+    }
+
+    @Test
+    void aBatchRowCountsAsOneSamplePerRequestAsInAFile() {
+        SampleResult r = result(5_000, 3, "GET", true, "OK", 3);
+        List<JtlSample> requests = SampleRows.requests(r, "5000;0:400;200:900:50;800:1700");
+        assertEquals(List.of(400L, 900L, 1700L), requests.stream().map(JtlSample::elapsedMicros).toList());
+        assertEquals(50, requests.get(1).intendedDelayMicros());
+        assertEquals(List.of(3_000L), SampleRows.requests(r, "4990;0:400").stream().map(JtlSample::elapsedMicros).toList(),
+                "a batch value of an earlier sample is not this one's: JMeter's milliseconds stand");
     }
 
     @Test

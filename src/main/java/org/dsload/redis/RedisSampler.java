@@ -8,6 +8,7 @@ import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.dsload.core.ClientSampler;
+import org.dsload.core.CompiledFields;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
 import org.dsload.core.Results;
@@ -42,17 +43,10 @@ public class RedisSampler extends ClientSampler {
 
     /** The thread's counter behind #{seq}; each thread has its own clone of the sampler. */
     private transient long seq;
-    private transient Compiled compiled;
+    private transient CompiledFields<Compiled> compiled;
 
-    /** The fields as last compiled, kept to notice a change without rebuilding anything. */
-    private record Compiled(String command, String keys, String arguments, String valueSize, String pipeline,
-            String nilIsFailure, String responseDataLimit, CommandPlan plan, int depth, boolean nilFails, int limit) {
-
-        boolean compiledFrom(RedisSampler s) {
-            return command.equals(s.command) && keys.equals(s.keys) && arguments.equals(s.arguments)
-                    && valueSize.equals(s.valueSize) && pipeline.equals(s.pipeline)
-                    && nilIsFailure.equals(s.nilIsFailure) && responseDataLimit.equals(s.responseDataLimit);
-        }
+    /** The fields compiled into what a sample needs. */
+    private record Compiled(CommandPlan plan, int depth, boolean nilFails, int limit) {
     }
 
     @Override
@@ -194,12 +188,16 @@ public class RedisSampler extends ClientSampler {
                 + c.plan.describe(commands[commands.length - 1]);
     }
 
-    /** Compiles the fields, again only when one of them changed (they are set before every sample). */
+    /** The fields compiled, again only when one of them changed (they are set before every sample). */
     private Compiled compiled() {
-        Compiled current = compiled;
-        if (current != null && current.compiledFrom(this)) {
-            return current;
+        if (compiled == null) {
+            compiled = new CompiledFields<>();
         }
+        return compiled.get(new String[] {connection, command, keys, arguments, valueSize, pipeline, nilIsFailure,
+            responseDataLimit}, this::compile);
+    }
+
+    private Compiled compile() {
         Fields f = new Fields(RedisSampler.class, getName());
         f.required("connection", connection);
         int depth = f.integer("pipeline", pipeline, 1, 1_000_000);
@@ -219,10 +217,7 @@ public class RedisSampler extends ClientSampler {
             int colon = message.indexOf(':');
             throw f.error(message.substring(0, colon), message.substring(colon + 1));
         }
-        current = new Compiled(command, keys, arguments, valueSize, pipeline, nilIsFailure, responseDataLimit,
-                plan, depth, nilFails, limit);
-        compiled = current;
-        return current;
+        return new Compiled(plan, depth, nilFails, limit);
     }
 
     public String getConnection() {

@@ -21,6 +21,9 @@ public final class RedisClientHandle implements AutoCloseable, ConnectionCountin
     private final String target;
     private final int socketTimeoutMillis;
     private final String poolSummary;
+    private final SentCommands sent = new SentCommands();
+    /** The server gauges recorded while the client is open, or null. */
+    private AutoCloseable gauges;
 
     RedisClientHandle(UnifiedJedis jedis, String target, int socketTimeoutMillis, String poolSummary) {
         this.jedis = jedis;
@@ -35,6 +38,19 @@ public final class RedisClientHandle implements AutoCloseable, ConnectionCountin
 
     public AbstractPipeline pipelined() {
         return jedis.pipelined();
+    }
+
+    /** Counts {@code n} commands like {@code command} that a sampler is about to send, for the cross-check. */
+    public void countSent(CommandArguments command, int n) {
+        sent.add(command, n);
+    }
+
+    SentCommands sent() {
+        return sent;
+    }
+
+    void recordGauges(AutoCloseable lease) {
+        this.gauges = lease;
     }
 
     public boolean isCluster() {
@@ -75,8 +91,17 @@ public final class RedisClientHandle implements AutoCloseable, ConnectionCountin
         return pool.getNumActive() + pool.getNumIdle();
     }
 
+    /** The gauges are read a last time first: after the load, before the client goes. */
     @Override
     public void close() {
+        if (gauges != null) {
+            try {
+                gauges.close();
+            } catch (Exception e) {
+                // the gauges are a side figure: closing the client matters more
+            }
+            gauges = null;
+        }
         jedis.close();
     }
 }

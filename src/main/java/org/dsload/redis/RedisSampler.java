@@ -66,6 +66,7 @@ public class RedisSampler extends ClientSampler {
             commands[i] = c.plan.build(seq++, i, thread);
             sent += Resp.commandSize(commands[i]);
         }
+        client.countSent(commands[0], c.depth);
         SampleResult result = Results.create(getName());
         long received = c.depth == 1 ? single(c, client, commands[0], result) : pipelined(c, client, commands, result);
         Results.bytes(result, sent, received);

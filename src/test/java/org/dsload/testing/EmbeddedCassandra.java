@@ -68,7 +68,17 @@ public final class EmbeddedCassandra implements AutoCloseable {
             "-Dcassandra.skip_wait_for_gossip_to_settle=0", "-Dcassandra.ring_delay_ms=1000",
             "-Dcassandra.consistent.rangemovement=false", "-Dcassandra.superuser_setup_delay_ms=0");
 
+    /** The superuser of a node with password authentication: Cassandra's default role. */
+    public static final String SUPERUSER = "cassandra";
+    /** cassandra.yaml settings overridden by system properties (Cassandra reads cassandra.settings.*). */
+    private static final List<String> PASSWORD_AUTH = List.of("-Dcassandra.config.allow_system_properties=true",
+            "-Dcassandra.settings.authenticator=PasswordAuthenticator",
+            "-Dcassandra.settings.authorizer=CassandraAuthorizer",
+            "-Dcassandra.settings.role_manager=CassandraRoleManager");
+
     private final CassandraConfig.Node node;
+    /** The role sessions log in as, or null when the node needs no login. */
+    private String superuser;
     private final String name;
     private final List<String> command;
     private ManagedProcess process;
@@ -83,11 +93,25 @@ public final class EmbeddedCassandra implements AutoCloseable {
 
     /** One node on 127.0.0.1 with free ports and the default heap, ready when this returns. */
     public static EmbeddedCassandra start() {
+        return start(List.of(), null);
+    }
+
+    /**
+     * One node as {@link #start()} that asks for a user name and password and checks permissions
+     * (PasswordAuthenticator, CassandraAuthorizer): its superuser is {@value #SUPERUSER}, password
+     * {@value #SUPERUSER}, and {@link #session(String)} logs in as that.
+     */
+    public static EmbeddedCassandra startWithPasswordAuth() {
+        return start(PASSWORD_AUTH, SUPERUSER);
+    }
+
+    private static EmbeddedCassandra start(List<String> jvmOptions, String superuser) {
         String host = "127.0.0.1";
         int nativePort = Ports.free(host);
         int storagePort = Ports.free(host);
         EmbeddedCassandra node = launch(host, nativePort, storagePort, host + ":" + storagePort,
-                defaultHeap(), "dsload", 16);
+                defaultHeap(), "dsload", 16, host, jvmOptions);
+        node.superuser = superuser;
         try {
             node.awaitReady(READY);
             return node;
@@ -110,6 +134,11 @@ public final class EmbeddedCassandra implements AutoCloseable {
 
     static EmbeddedCassandra launch(String address, int nativePort, int storagePort, String seeds, String heap,
             String clusterName, int tokens, String clientAddress) {
+        return launch(address, nativePort, storagePort, seeds, heap, clusterName, tokens, clientAddress, List.of());
+    }
+
+    private static EmbeddedCassandra launch(String address, int nativePort, int storagePort, String seeds, String heap,
+            String clusterName, int tokens, String clientAddress, List<String> jvmOptions) {
         Path dir = Build.work("cassandra-" + address + "-" + nativePort);
         try {
             deleteTree(dir);
@@ -122,6 +151,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
             command.addAll(List.of("-Xms" + heap, "-Xmx" + heap, "-Xss256k"));
             command.addAll(JVM17_OPTIONS);
             command.addAll(FAST_START);
+            command.addAll(jvmOptions);
             command.addAll(List.of(
                     "-Djava.net.preferIPv4Stack=true",
                     "-Dcassandra-foreground=yes",
@@ -183,6 +213,9 @@ public final class EmbeddedCassandra implements AutoCloseable {
                 .addContactPoint(new InetSocketAddress(host(), port())).withLocalDatacenter(DATACENTER);
         if (keyspace != null) {
             builder.withKeyspace(keyspace);
+        }
+        if (superuser != null) {
+            builder.withAuthCredentials(superuser, superuser);
         }
         return builder.build();
     }

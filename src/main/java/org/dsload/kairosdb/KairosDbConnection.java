@@ -33,11 +33,14 @@ public class KairosDbConnection extends ClientConfigElement<KairosClient> {
     private String checkOnStart = "true";
     private String crossCheck = "true";
     private String crossCheckWait = "30";
+    private String recordGauges = "true";
 
     /** The client of the running test, kept for the count at its end (clones share the original's). */
     private transient KairosClient current;
     private transient EndOfTest.Settings endSettings;
     private transient CrossCheck.Result lastCrossCheck;
+    /** KairosDB's own metrics recorded while the test runs, or null. */
+    private transient AutoCloseable gauges;
 
     @Override
     protected KairosClient open(Fields f) {
@@ -51,6 +54,7 @@ public class KairosDbConnection extends ClientConfigElement<KairosClient> {
         String userName = f.text("user", user);
         String secret = Secrets.resolve(f, "password", password);
         boolean check = f.flag("checkOnStart", checkOnStart);
+        boolean recordServerGauges = f.flag("recordGauges", recordGauges);
         endSettings = new EndOfTest.Settings(f.flag("crossCheck", crossCheck),
                 f.longValue("crossCheckWait", crossCheckWait, 0, 3600) * 1000, getName());
         KairosClient client = new KairosClient(nodes, settings, userName, secret);
@@ -64,6 +68,7 @@ public class KairosDbConnection extends ClientConfigElement<KairosClient> {
             }
         }
         current = client;
+        gauges = recordServerGauges ? KairosGauges.start(f.element(), nodes, userName, secret) : null;
         return client;
     }
 
@@ -111,7 +116,21 @@ public class KairosDbConnection extends ClientConfigElement<KairosClient> {
         if (client != null && endSettings != null) {
             lastCrossCheck = EndOfTest.run(client, endSettings);
         }
+        stopGauges();
         super.testEnded();
+    }
+
+    /** After the count at test end, which gives KairosDB's own metrics of the last seconds time to arrive. */
+    private void stopGauges() {
+        AutoCloseable lease = gauges;
+        gauges = null;
+        if (lease != null) {
+            try {
+                lease.close();
+            } catch (Exception e) {
+                // the gauges are a side figure
+            }
+        }
     }
 
     /** The count at the end of the last test, or null when nothing was written or read. */
@@ -124,6 +143,7 @@ public class KairosDbConnection extends ClientConfigElement<KairosClient> {
         KairosDbConnection copy = (KairosDbConnection) super.clone();
         copy.current = current;
         copy.endSettings = endSettings;
+        copy.gauges = gauges;
         return copy;
     }
 
@@ -221,5 +241,13 @@ public class KairosDbConnection extends ClientConfigElement<KairosClient> {
 
     public void setCrossCheckWait(String crossCheckWait) {
         this.crossCheckWait = crossCheckWait;
+    }
+
+    public String getRecordGauges() {
+        return recordGauges;
+    }
+
+    public void setRecordGauges(String recordGauges) {
+        this.recordGauges = recordGauges;
     }
 }

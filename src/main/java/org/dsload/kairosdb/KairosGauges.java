@@ -1,0 +1,24 @@
+package org.dsload.kairosdb;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+
+import org.dsload.gauges.GaugeRecording;
+import org.dsload.gauges.HttpGauges;
+import org.dsload.kairosdb.report.KairosServerSection;
+
+/** Records KairosDB's own metrics while a KairosDB Connection's test runs, over an HTTP client of its own. */
+final class KairosGauges {
+    /** A poll must fit into its second. */
+    static final Duration TIMEOUT = Duration.ofMillis(900);
+
+    private KairosGauges() {
+    }
+
+    /** @return the lease to close after the load, or null when nothing is recorded */
+    static AutoCloseable start(String element, List<URI> nodes, String user, String password) {
+        return GaugeRecording.start(KairosServerSection.FILE, element,
+                () -> List.of(new KairosMetricsSource(nodes, new HttpGauges(user, password, TIMEOUT))), null);
+    }
+}

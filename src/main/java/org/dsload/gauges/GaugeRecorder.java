@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -38,6 +39,9 @@ import org.slf4j.LoggerFactory;
 public final class GaugeRecorder {
     private static final Logger log = LoggerFactory.getLogger(GaugeRecorder.class);
     private static final Map<Path, GaugeRecorder> RUNNING = new HashMap<>();
+    /** How long the first reading of a source may take, in tries, before the load starts without it. */
+    static final Duration FIRST_READING = Duration.ofSeconds(5);
+    private static final long RETRY_MILLIS = 200;
 
     private final GaugeFile spec;
     private final Path file;
@@ -124,7 +128,7 @@ public final class GaugeRecorder {
         Set<String> shadowed = active().keySet();
         leases.add(lease);
         List<GaugeSource> fresh = sources.stream().filter(s -> !shadowed.contains(s.name())).toList();
-        poll(fresh);
+        poll(fresh, FIRST_READING);
         return lease;
     }
 
@@ -137,7 +141,7 @@ public final class GaugeRecorder {
             lease.closed = true;
             Set<String> names = new HashSet<>();
             lease.sources.forEach(s -> names.add(s.name()));
-            poll(active().values().stream().filter(s -> names.contains(s.name())).toList());
+            poll(active().values().stream().filter(s -> names.contains(s.name())).toList(), Duration.ZERO);
             lease.counts.get().forEach((k, v) -> retiredCounts.merge(k, v, Long::sum));
             leases.remove(lease);
             last = leases.isEmpty();
@@ -182,12 +186,17 @@ public final class GaugeRecorder {
 
     private synchronized void pollAll() {
         if (!leases.isEmpty()) {
-            poll(active().values());
+            poll(active().values(), Duration.ZERO);
             writeCounts();
         }
     }
 
-    private void poll(Collection<GaugeSource> sources) {
+    /**
+     * Reads each source once; one that does not answer is asked again until {@code patience} is
+     * over (the first reading, which the cross-check counts from, must not be lost to a cold
+     * connection).
+     */
+    private void poll(Collection<GaugeSource> sources, Duration patience) {
         long now = System.currentTimeMillis();
         StringBuilder lines = new StringBuilder();
         for (GaugeSource source : sources) {
@@ -195,7 +204,20 @@ public final class GaugeRecorder {
                 continue;
             }
             try {
-                for (GaugeSource.Reading reading : source.read(now)) {
+                long deadline = System.nanoTime() + patience.toNanos();
+                List<GaugeSource.Reading> readings = null;
+                while (readings == null) {
+                    try {
+                        readings = source.read(now);
+                    } catch (IOException | RuntimeException e) {
+                        if (System.nanoTime() > deadline || Thread.currentThread().isInterrupted()) {
+                            throw e;
+                        }
+                        sleep(RETRY_MILLIS);
+                        now = System.currentTimeMillis();
+                    }
+                }
+                for (GaugeSource.Reading reading : readings) {
                     line(lines, reading.epochMillis(), reading.node(), GaugeFile.OK, reading.values(), "");
                 }
                 toldUnreachable.remove(source.name());
@@ -247,6 +269,14 @@ public final class GaugeRecorder {
             Files.move(temp, countsFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             log.debug("dsload: writing {}: {}", countsFile, e.toString());
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

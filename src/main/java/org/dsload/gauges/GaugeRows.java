@@ -67,11 +67,15 @@ public final class GaugeRows {
             if (headerLine == null) {
                 return;
             }
-            String[] header = headerLine.split("\t", -1);
+            List<String> header = List.of(headerLine.split("\t", -1));
+            // A file without state and note columns (ZooKeeper's zk-mntr.tsv) marks a server it
+            // could not reach by "unreachable" in a value.
+            int state = header.indexOf(GaugeFile.STATE);
+            int note = header.indexOf(GaugeFile.NOTE);
             String line;
             while ((line = in.readLine()) != null) {
                 String[] cells = line.split("\t", -1);
-                if (cells.length != header.length || cells.length < 4) {
+                if (cells.length != header.size() || cells.length < 3) {
                     continue; // a line cut short by a full disk or a killed engine
                 }
                 long epoch;
@@ -81,12 +85,14 @@ public final class GaugeRows {
                     continue; // a second header, where a run appended to an older file
                 }
                 Map<String, String> values = new HashMap<>();
-                for (int i = 3; i < cells.length - 1; i++) {
-                    if (!cells[i].isEmpty()) {
-                        values.put(header[i], cells[i]);
+                for (int i = 2; i < cells.length; i++) {
+                    if (i != state && i != note && !cells[i].isEmpty()) {
+                        values.put(header.get(i), cells[i]);
                     }
                 }
-                rows.add(new Row(engine, epoch, cells[1], cells[2], values, cells[cells.length - 1]));
+                String rowState = state >= 0 ? cells[state]
+                        : values.containsValue(GaugeFile.UNREACHABLE) ? GaugeFile.UNREACHABLE : GaugeFile.OK;
+                rows.add(new Row(engine, epoch, cells[1], rowState, values, note >= 0 ? cells[note] : ""));
             }
         }
     }

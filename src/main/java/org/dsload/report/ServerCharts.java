@@ -12,6 +12,7 @@ import org.dsload.gauges.GaugeRows;
 import org.dsload.influxdb.report.InfluxServerSection;
 import org.dsload.kairosdb.report.KairosServerSection;
 import org.dsload.redis.report.RedisServerSection;
+import org.dsload.zookeeper.report.ZkServerChart;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 
@@ -23,7 +24,7 @@ import org.knowm.xchart.XYChart;
 final class ServerCharts {
     /** The stores' charts, in the order they are drawn. */
     static final List<GaugeChart> CHARTS = List.of(RedisServerSection.CHART, CassandraServerSection.CHART,
-            KairosServerSection.CHART, InfluxServerSection.CHART);
+            KairosServerSection.CHART, InfluxServerSection.CHART, ZkServerChart.CHART);
     private static final int HEIGHT = 300;
 
     private ServerCharts() {

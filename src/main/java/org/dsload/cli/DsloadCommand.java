@@ -1,0 +1,67 @@
+package org.dsload.cli;
+
+import java.io.PrintStream;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code dsload}: the command every other one hangs under. A new command is a class extending
+ * {@link Subcommand}, added to {@code subcommands} below and described in docs/cli.md.
+ */
+@Command(name = "dsload", mixinStandardHelpOptions = true, versionProvider = DsloadCommand.Version.class,
+        description = "Load tests of data stores with Apache JMeter 5.6: run plans, judge and summarise results.",
+        synopsisSubcommandLabel = "<command>",
+        commandListHeading = "%nCommands:%n",
+        footerHeading = "%n",
+        footer = {"`dsload <command> --help` shows the options of a command; docs/cli.md describes them all."},
+        exitCodeListHeading = ExitCodes.HEADING,
+        exitCodeList = {ExitCodes.OK_LINE, "  1:the command failed (a limit not kept, a run that failed ...)",
+            ExitCodes.USAGE_LINE, "  3:run refused at its start (reserved)", "  4:run without a successful sample (reserved)",
+            ExitCodes.INTERRUPTED_LINE},
+        subcommands = {
+            RunCommand.class,
+            SummaryCommand.class,
+            CheckCommand.class,
+            SlavesCommand.class,
+            RevertCommand.class,
+            ProxyCommand.class,
+            InstallCommand.class,
+            JvmOptionsCommand.class,
+            CommandLine.HelpCommand.class,
+        })
+final class DsloadCommand implements Callable<Integer> {
+    private final PrintStream out;
+
+    @Spec
+    CommandSpec spec;
+
+    DsloadCommand(PrintStream out) {
+        this.out = out;
+    }
+
+    PrintStream out() {
+        return out;
+    }
+
+    /** Without a command: the list of commands, and the usage-error code. */
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(out);
+        return ExitCodes.USAGE;
+    }
+
+    /** The version in the jar's manifest; a build's classes folder has none. */
+    static final class Version implements IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String version = DsloadCommand.class.getPackage().getImplementationVersion();
+            return new String[] {"dsload " + (version != null ? version : "(not built as a jar)")
+                    + " for Apache JMeter 5.6, on Java " + Runtime.version()};
+        }
+    }
+}

@@ -1,6 +1,7 @@
 package org.dsload.cli;
 
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine;
@@ -11,7 +12,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code dsload}: the command every other one hangs under. A new command is a class extending
- * {@link Subcommand}, added to {@code subcommands} below and described in docs/cli.md.
+ * {@link Subcommand}, added to {@code subcommands} below and described in docs/cli.md. How usage
+ * errors and failures are reported is wired here too.
  */
 @Command(name = "dsload", mixinStandardHelpOptions = true, versionProvider = DsloadCommand.Version.class,
         description = "Load tests of data stores with Apache JMeter 5.6: run plans, judge and summarise results.",
@@ -46,6 +48,21 @@ final class DsloadCommand implements Callable<Integer> {
 
     PrintStream out() {
         return out;
+    }
+
+    /** The command line, reporting usage errors and failures on {@code err}. */
+    static CommandLine commandLine(PrintStream out, PrintStream err) {
+        CommandLine cli = new CommandLine(new DsloadCommand(out));
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        // A plan or results file whose name starts with @ is a file, not a list of arguments.
+        cli.setExpandAtFiles(false);
+        // An option given twice takes its last value, as the command line always did.
+        cli.setOverwrittenOptionsAllowed(true);
+        cli.setParameterExceptionHandler(new UsageErrors());
+        cli.setExecutionExceptionHandler(new CommandFailures());
+        cli.setHelpFactory(new ShortOptionLabels());
+        return cli;
     }
 
     /** Without a command: the list of commands, and the usage-error code. */

@@ -1,20 +1,28 @@
 package org.dsload.cli;
 
 import java.io.PrintStream;
-import java.io.PrintWriter;
 
 import picocli.CommandLine;
 
 /**
  * The dsload command line: {@code java -jar dsload-<version>.jar <command> ...} (bin/dsload runs
- * it so). The commands are in {@link DsloadCommand}; this class wires how errors are reported.
+ * it so). The commands are in {@link DsloadCommand}.
  */
 public final class Main {
     private Main() {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
+        int code;
+        try {
+            code = run(args, System.out, System.err);
+        } catch (NoClassDefFoundError e) {
+            // The jar finds its libraries through its manifest, in ../ of lib/ext.
+            System.err.println("dsload: " + e.getMessage() + " is missing: run the jar from the bundle"
+                    + " (jmeter-plugins/lib/ext/) or from the JMeter home it is installed in, not on its own");
+            code = ExitCodes.FAILED;
+        }
+        System.exit(code);
     }
 
     /** Runs one command line, printing to these streams; returns its exit code ({@link ExitCodes}). */
@@ -23,16 +31,6 @@ public final class Main {
     }
 
     static CommandLine commandLine(PrintStream out, PrintStream err) {
-        CommandLine cli = new CommandLine(new DsloadCommand(out));
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        // A plan or results file whose name starts with @ is a file, not a list of arguments.
-        cli.setExpandAtFiles(false);
-        // An option given twice takes its last value, as the command line always did.
-        cli.setOverwrittenOptionsAllowed(true);
-        cli.setParameterExceptionHandler(new UsageErrors());
-        cli.setExecutionExceptionHandler(new CommandFailures());
-        cli.setHelpFactory(new ShortOptionLabels());
-        return cli;
+        return DsloadCommand.commandLine(out, err);
     }
 }

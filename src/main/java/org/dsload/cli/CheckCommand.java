@@ -33,7 +33,10 @@ final class CheckCommand extends Subcommand {
     @Parameters(paramLabel = "<results.jtl>", description = "A JMeter results file in CSV.")
     private Path jtl;
 
-    /** Filled in the order the options are given, which is the order the verdicts are printed in. */
+    /**
+     * Filled in the order the options are given, which is the order the verdicts are printed in;
+     * so a command line is parsed once per instance, as Main does.
+     */
     final Limits limits = new Limits();
 
     @Option(names = PercentileOptions.TEMPLATE, paramLabel = "<duration>",

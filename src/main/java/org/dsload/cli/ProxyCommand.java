@@ -16,8 +16,8 @@ import picocli.CommandLine.Option;
         description = {"Run a fault proxy (delay, bandwidth, freeze, reset, loss per route) until stopped;"
                 + " fault schedules drive it through its control port."},
         exitCodeListHeading = ExitCodes.HEADING,
-        exitCodeList = {"  0:stopped (SIGTERM)", "  1:a port cannot be bound", ExitCodes.USAGE_LINE,
-            ExitCodes.INTERRUPTED_LINE})
+        exitCodeList = {"  1:a port cannot be bound", ExitCodes.USAGE_LINE, "130:stopped with Ctrl-C (SIGINT)",
+            "143:stopped with SIGTERM (kill <pid>)"})
 final class ProxyCommand extends Subcommand {
     @Option(names = "--route", paramLabel = "name=listen_host:port>server_host:port", required = true,
             converter = OptionValues.Route.class,

@@ -1,5 +1,12 @@
 package org.dsload.cli;
 
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.dsload.remote.SlavesPidFile;
+
 import picocli.CommandLine.Command;
 
 /**
@@ -17,6 +24,16 @@ import picocli.CommandLine.Command;
 final class SlavesCommand extends Subcommand {
     static final String PID_FILE = "slaves.pid";
     static final String HOSTS_FILE = "local.hosts";
+
+    /** The slaves the last start recorded in this folder; says so when there are none. */
+    static List<SlavesPidFile.Entry> recorded(Path remoteDir, PrintStream out) throws IOException {
+        Path pidFile = remoteDir.resolve(PID_FILE);
+        List<SlavesPidFile.Entry> entries = SlavesPidFile.read(pidFile);
+        if (entries.isEmpty()) {
+            out.println("no slaves recorded in " + pidFile);
+        }
+        return entries;
+    }
 
     @Override
     public Integer call() {

@@ -2,7 +2,6 @@ package org.dsload.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -27,10 +26,8 @@ final class SlavesStatusCommand extends Subcommand {
     @Override
     public Integer call() throws IOException {
         PrintStream out = out();
-        Path pidFile = remoteDir.dir().resolve(SlavesCommand.PID_FILE);
-        List<SlavesPidFile.Entry> entries = SlavesPidFile.read(pidFile);
+        List<SlavesPidFile.Entry> entries = SlavesCommand.recorded(remoteDir.dir(), out);
         if (entries.isEmpty()) {
-            out.println("no slaves recorded in " + pidFile);
             return ExitCodes.OK;
         }
         int down = 0;

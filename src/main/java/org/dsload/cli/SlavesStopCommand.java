@@ -3,7 +3,6 @@ package org.dsload.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
@@ -28,10 +27,8 @@ final class SlavesStopCommand extends Subcommand {
     @Override
     public Integer call() throws IOException, InterruptedException {
         PrintStream out = out();
-        Path pidFile = remoteDir.dir().resolve(SlavesCommand.PID_FILE);
-        List<SlavesPidFile.Entry> entries = SlavesPidFile.read(pidFile);
+        List<SlavesPidFile.Entry> entries = SlavesCommand.recorded(remoteDir.dir(), out);
         if (entries.isEmpty()) {
-            out.println("no slaves recorded in " + pidFile);
             return ExitCodes.OK;
         }
         for (SlavesPidFile.Entry e : entries) {
@@ -49,7 +46,7 @@ final class SlavesStopCommand extends Subcommand {
             }
             out.println("slave " + e.address() + " (pid " + e.pid() + ") stopped");
         }
-        Files.deleteIfExists(pidFile);
+        Files.deleteIfExists(remoteDir.dir().resolve(SlavesCommand.PID_FILE));
         Files.deleteIfExists(remoteDir.dir().resolve(SlavesCommand.HOSTS_FILE));
         return ExitCodes.OK;
     }

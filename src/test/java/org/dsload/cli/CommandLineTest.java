@@ -74,7 +74,8 @@ class CommandLineTest {
             assertEquals(0, dsload(args.toArray(String[]::new)), String.join(" ", args) + ": " + err);
             assertTrue(out.startsWith("Usage: dsload " + String.join(" ", command)), out);
             boolean hasActions = command.equals(List.of("slaves"));
-            assertTrue(hasActions || out.contains("Exit codes:\n    0   "), String.join(" ", command) + ":\n" + out);
+            assertTrue(hasActions || out.contains("Exit codes:\n") && out.contains("\n    2   usage error"),
+                    String.join(" ", command) + ":\n" + out);
         }
         assertEquals(0, dsload("help", "run"));
         assertTrue(out.contains("-Jname=value"), out);

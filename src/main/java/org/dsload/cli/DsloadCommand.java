@@ -52,6 +52,9 @@ final class DsloadCommand implements Callable<Integer> {
 
     /** The command line, reporting usage errors and failures on {@code err}. */
     static CommandLine commandLine(PrintStream out, PrintStream err) {
+        // picocli looks for Groovy closures in annotations when Groovy is on the class path, as it
+        // is in JMeter's lib/; initialising Groovy for that costs about a second at every start.
+        System.setProperty("picocli.disable.closures", "true");
         CommandLine cli = new CommandLine(new DsloadCommand(out));
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));

@@ -3,7 +3,7 @@ package org.dsload.cassandra;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import org.dsload.cassandra.ycsb.Workload;
+import org.dsload.ycsb.Workload;
 
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 

@@ -9,10 +9,10 @@ import java.util.Map;
 
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.util.JMeterUtils;
-import org.dsload.cassandra.ycsb.Operation;
-import org.dsload.cassandra.ycsb.Preset;
-import org.dsload.cassandra.ycsb.Workload;
-import org.dsload.cassandra.ycsb.WorkloadSpec;
+import org.dsload.ycsb.Operation;
+import org.dsload.ycsb.Preset;
+import org.dsload.ycsb.Workload;
+import org.dsload.ycsb.WorkloadSpec;
 import org.dsload.core.ClientConfigElement;
 import org.dsload.core.Fields;
 import org.dsload.run.PlanRunner;

@@ -1,6 +1,6 @@
 package org.dsload.cassandra;
 
-import org.dsload.cassandra.ycsb.WorkloadSpec;
+import org.dsload.ycsb.WorkloadSpec;
 import org.dsload.core.DsloadBeanInfo;
 
 public class YcsbWorkloadBeanInfo extends DsloadBeanInfo {

@@ -40,7 +40,8 @@ record CqlSettings(StatementPlan plan, DefaultConsistencyLevel consistency, Defa
         int timeoutMillis = f.integer("timeout", s.getTimeout(), 0, Integer.MAX_VALUE);
         int inFlight = f.integer("concurrent", s.getConcurrent(), 1, 1024);
         int limit = f.integer("responseDataLimit", s.getResponseDataLimit(), 0, Integer.MAX_VALUE);
-        boolean stop = f.flag("stopOnUnrecoverable", s.getStopOnUnrecoverable());
+        // plans saved before this field existed leave it empty (JMeter 5.6 sets a missing property to "")
+        boolean stop = f.flag("stopOnUnrecoverable", YcsbSampler.orDefault(s.getStopOnUnrecoverable(), "true"));
         StringBuilder data = new StringBuilder(plan.describe(4096));
         for (BindValue value : plan.bindValues()) {
             data.append('\n').append("  ? ").append(value);

@@ -82,9 +82,14 @@ public class YcsbSampler extends ClientSampler {
             f.required("session", session);
             f.required("workload", workload);
             boolean load = f.choice("phase", phase, "load", RUN).equals("load");
-            boolean redis = f.choice("binding", binding, CASSANDRA, REDIS).equals(REDIS);
-            return new Settings(load, redis, f.flag("stopOnUnrecoverable", stopOnUnrecoverable));
+            // plans saved before these fields existed leave them empty (JMeter 5.6 sets a missing property to "")
+            boolean redis = f.choice("binding", orDefault(binding, CASSANDRA), CASSANDRA, REDIS).equals(REDIS);
+            return new Settings(load, redis, f.flag("stopOnUnrecoverable", orDefault(stopOnUnrecoverable, "true")));
         });
+    }
+
+    static String orDefault(String raw, String defaultValue) {
+        return raw == null || raw.isBlank() ? defaultValue : raw;
     }
 
     public String getSession() {

@@ -89,10 +89,14 @@ public final class PhaseRunner {
         return result;
     }
 
-    /** No sample, and the thread ends: the phase has done all it had to. */
+    /**
+     * No sample, and the thread ends: the phase has done all it had to. Successful, because JMeter
+     * applies a thread group's "stop the test on a sampler error" to ignored results too.
+     */
     private static SampleResult finished() {
         SampleResult result = new SampleResult();
         result.setIgnore();
+        result.setSuccessful(true);
         result.setStopThread(true);
         return result;
     }

@@ -1,0 +1,40 @@
+package org.dsload.scenarios;
+
+import java.util.Map;
+
+import org.dsload.testing.EmbeddedRedis;
+
+/** YCSB workload a on a Redis-protocol store, in YCSB's redis layout, against an embedded redis-server. */
+final class RedisYcsbScenario implements Scenario {
+
+    @Override
+    public String name() {
+        return "redis-ycsb";
+    }
+
+    @Override
+    public String plan() {
+        return "redis-ycsb.jmx";
+    }
+
+    @Override
+    public Map<String, String> mainJobProperties() {
+        return Map.of("workload", "a", "threads", "16", "duration", "20", "recordcount", "10000", "load_threads", "4");
+    }
+
+    @Override
+    public Target start() {
+        EmbeddedRedis redis = EmbeddedRedis.start();
+        return new Target() {
+            @Override
+            public Map<String, String> properties() {
+                return Map.of("hosts", redis.address());
+            }
+
+            @Override
+            public void close() {
+                redis.close();
+            }
+        };
+    }
+}

@@ -2,8 +2,6 @@ package org.dsload.scenarios;
 
 import java.util.Map;
 
-import org.dsload.testing.EmbeddedRedis;
-
 /** YCSB workload a on a Redis-protocol store, in YCSB's redis layout, against an embedded redis-server. */
 final class RedisYcsbScenario implements Scenario {
 
@@ -22,19 +20,9 @@ final class RedisYcsbScenario implements Scenario {
         return Map.of("workload", "a", "threads", "16", "duration", "20", "recordcount", "10000", "load_threads", "4");
     }
 
+    /** The same target as the ekv scenario: an embedded redis-server. */
     @Override
     public Target start() {
-        EmbeddedRedis redis = EmbeddedRedis.start();
-        return new Target() {
-            @Override
-            public Map<String, String> properties() {
-                return Map.of("hosts", redis.address());
-            }
-
-            @Override
-            public void close() {
-                redis.close();
-            }
-        };
+        return new EkvScenario().start();
     }
 }

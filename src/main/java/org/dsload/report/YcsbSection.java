@@ -27,10 +27,12 @@ public final class YcsbSection implements RunSection {
 
     @Override
     public Optional<String> render(Path runDir, Summary summary) throws IOException {
-        Path file = runDir.resolve(FILE);
-        if (!Files.isRegularFile(file)) {
+        // a distributed run leaves it in each slave's folder: every slave runs the same workload
+        List<Path> files = RunFiles.find(runDir, FILE);
+        if (files.isEmpty() || !Files.isRegularFile(files.get(0))) {
             return Optional.empty();
         }
+        Path file = files.get(0);
         Properties settings = new Properties();
         try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             settings.load(in);

@@ -77,4 +77,15 @@ class YcsbSectionTest {
         assertTrue(text.contains("read 0.5 / update 0.5; store redis\n"), text);
         assertTrue(text.contains("UPDATE                        0         0.0          -          -          -          -          -          -        0"), text);
     }
+
+    @Test
+    void aDistributedRunFindsTheSettingsInASlavesFolder() throws IOException {
+        Path slave = Files.createDirectories(dir.resolve("slaves/127.0.0.2_1099"));
+        Files.writeString(slave.resolve(YcsbSection.FILE), "workload=workloadc\nrecordcount=10\nfieldcount=10\n"
+                + "fieldlength=100\nrequestdistribution=zipfian\nreadproportion=1.0\nbinding=redis\n");
+        Path jtl = dir.resolve("r.jtl");
+        Files.writeString(jtl, HEADER + "\n" + row(10_000, 2, "READ", true) + "\n");
+        String text = new YcsbSection().render(dir, Summary.of(jtl)).orElseThrow();
+        assertTrue(text.startsWith("== YCSB ==\nworkloadc, 10 records"), text);
+    }
 }

@@ -10,14 +10,14 @@ import java.util.TreeSet;
 
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.util.JMeterUtils;
+import org.dsload.core.ClientConfigElement;
+import org.dsload.core.Fields;
+import org.dsload.run.PlanRunner;
 import org.dsload.ycsb.Operation;
 import org.dsload.ycsb.Preset;
 import org.dsload.ycsb.Workload;
 import org.dsload.ycsb.WorkloadRun;
 import org.dsload.ycsb.WorkloadSpec;
-import org.dsload.core.ClientConfigElement;
-import org.dsload.core.Fields;
-import org.dsload.run.PlanRunner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -32,7 +32,9 @@ public final class RedisClientHandle implements AutoCloseable, ConnectionCountin
         this.poolSummary = poolSummary;
     }
 
+    /** Sends one command, counted for the cross-check with the servers' commandstats. */
     public Object execute(CommandArguments command) {
+        sent.add(command, 1);
         return jedis.executeCommand(command);
     }
 
@@ -40,7 +42,7 @@ public final class RedisClientHandle implements AutoCloseable, ConnectionCountin
         return jedis.pipelined();
     }
 
-    /** Counts {@code n} commands like {@code command} that a sampler is about to send, for the cross-check. */
+    /** Counts {@code n} commands like {@code command} that a sampler is about to send in a pipeline, for the cross-check. */
     public void countSent(CommandArguments command, int n) {
         sent.add(command, n);
     }

@@ -66,7 +66,6 @@ public class RedisSampler extends ClientSampler {
             commands[i] = c.plan.build(seq++, i, thread);
             sent += Resp.commandSize(commands[i]);
         }
-        client.countSent(commands[0], c.depth);
         SampleResult result = Results.create(getName());
         long received = c.depth == 1 ? single(c, client, commands[0], result) : pipelined(c, client, commands, result);
         Results.bytes(result, sent, received);
@@ -108,6 +107,7 @@ public class RedisSampler extends ClientSampler {
     /** @return bytes received */
     private long pipelined(Compiled c, RedisClientHandle client, CommandArguments[] commands, SampleResult result) {
         result.setSampleCount(commands.length);
+        client.countSent(commands[0], commands.length);
         List<Response<Object>> responses = new ArrayList<>(commands.length);
         SampleTiming timing = new SampleTiming();
         timing.start(result);

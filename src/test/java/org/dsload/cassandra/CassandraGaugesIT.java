@@ -35,7 +35,7 @@ class CassandraGaugesIT {
 
     @BeforeAll
     static void startNode() {
-        node = EmbeddedCassandra.startWithPasswordAuth();
+        node = EmbeddedCassandra.startWithLogins();
         try (CqlSession s = node.session(null)) {
             s.execute("CREATE KEYSPACE gauges WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
             s.execute("CREATE TABLE gauges.kv (id int PRIMARY KEY, v text)");

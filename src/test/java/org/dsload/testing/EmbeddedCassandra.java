@@ -68,17 +68,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
             "-Dcassandra.skip_wait_for_gossip_to_settle=0", "-Dcassandra.ring_delay_ms=1000",
             "-Dcassandra.consistent.rangemovement=false", "-Dcassandra.superuser_setup_delay_ms=0");
 
-    /** The superuser of a node with password authentication: Cassandra's default role. */
-    public static final String SUPERUSER = "cassandra";
-    /** cassandra.yaml settings overridden by system properties (Cassandra reads cassandra.settings.*). */
-    private static final List<String> PASSWORD_AUTH = List.of("-Dcassandra.config.allow_system_properties=true",
-            "-Dcassandra.settings.authenticator=PasswordAuthenticator",
-            "-Dcassandra.settings.authorizer=CassandraAuthorizer",
-            "-Dcassandra.settings.role_manager=CassandraRoleManager");
-
     private final CassandraConfig.Node node;
-    /** The role sessions log in as, or null when the node needs no login. */
-    private String superuser;
     private final String name;
     private final List<String> command;
     private ManagedProcess process;
@@ -91,27 +81,29 @@ public final class EmbeddedCassandra implements AutoCloseable {
         this.command = command;
     }
 
+    /** The superuser of a node started {@link #startWithLogins() with logins}, and its password. */
+    public static final String SUPERUSER = "cassandra";
+
     /** One node on 127.0.0.1 with free ports and the default heap, ready when this returns. */
     public static EmbeddedCassandra start() {
-        return start(List.of(), null);
+        return start(false);
     }
 
     /**
-     * One node as {@link #start()} that asks for a user name and password and checks permissions
-     * (PasswordAuthenticator, CassandraAuthorizer): its superuser is {@value #SUPERUSER}, password
-     * {@value #SUPERUSER}, and {@link #session(String)} logs in as that.
+     * One node that requires a login and checks permissions (PasswordAuthenticator,
+     * CassandraAuthorizer), as production clusters do; {@link #session} logs in as
+     * {@value #SUPERUSER}, which creates the roles a test needs.
      */
-    public static EmbeddedCassandra startWithPasswordAuth() {
-        return start(PASSWORD_AUTH, SUPERUSER);
+    public static EmbeddedCassandra startWithLogins() {
+        return start(true);
     }
 
-    private static EmbeddedCassandra start(List<String> jvmOptions, String superuser) {
+    private static EmbeddedCassandra start(boolean logins) {
         String host = "127.0.0.1";
         int nativePort = Ports.free(host);
         int storagePort = Ports.free(host);
         EmbeddedCassandra node = launch(host, nativePort, storagePort, host + ":" + storagePort,
-                defaultHeap(), "dsload", 16, host, jvmOptions);
-        node.superuser = superuser;
+                defaultHeap(), "dsload", 16, host, logins);
         try {
             node.awaitReady(READY);
             return node;
@@ -134,16 +126,16 @@ public final class EmbeddedCassandra implements AutoCloseable {
 
     static EmbeddedCassandra launch(String address, int nativePort, int storagePort, String seeds, String heap,
             String clusterName, int tokens, String clientAddress) {
-        return launch(address, nativePort, storagePort, seeds, heap, clusterName, tokens, clientAddress, List.of());
+        return launch(address, nativePort, storagePort, seeds, heap, clusterName, tokens, clientAddress, false);
     }
 
-    private static EmbeddedCassandra launch(String address, int nativePort, int storagePort, String seeds, String heap,
-            String clusterName, int tokens, String clientAddress, List<String> jvmOptions) {
+    static EmbeddedCassandra launch(String address, int nativePort, int storagePort, String seeds, String heap,
+            String clusterName, int tokens, String clientAddress, boolean logins) {
         Path dir = Build.work("cassandra-" + address + "-" + nativePort);
         try {
             deleteTree(dir);
             CassandraConfig.Node node = new CassandraConfig.Node(address, nativePort, storagePort, seeds, dir,
-                    clientAddress);
+                    clientAddress, logins);
             Path yaml = CassandraConfig.writeYaml(node, clusterName, tokens);
             Path logback = CassandraConfig.writeLogback(dir);
             List<String> command = new ArrayList<>();
@@ -151,7 +143,6 @@ public final class EmbeddedCassandra implements AutoCloseable {
             command.addAll(List.of("-Xms" + heap, "-Xmx" + heap, "-Xss256k"));
             command.addAll(JVM17_OPTIONS);
             command.addAll(FAST_START);
-            command.addAll(jvmOptions);
             command.addAll(List.of(
                     "-Djava.net.preferIPv4Stack=true",
                     "-Dcassandra-foreground=yes",
@@ -199,7 +190,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
 
     /**
      * A plain driver session to this node, for tests that set up or check data behind the
-     * elements' back. Close it.
+     * elements' back (as the superuser on a node with logins). Close it.
      */
     public CqlSession session(String keyspace) {
         DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
@@ -211,11 +202,11 @@ public final class EmbeddedCassandra implements AutoCloseable {
                 .build();
         var builder = CqlSession.builder().withConfigLoader(config)
                 .addContactPoint(new InetSocketAddress(host(), port())).withLocalDatacenter(DATACENTER);
+        if (node.logins()) {
+            builder.withAuthCredentials(SUPERUSER, SUPERUSER);
+        }
         if (keyspace != null) {
             builder.withKeyspace(keyspace);
-        }
-        if (superuser != null) {
-            builder.withAuthCredentials(superuser, superuser);
         }
         return builder.build();
     }

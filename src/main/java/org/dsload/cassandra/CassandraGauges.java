@@ -36,8 +36,8 @@ final class CassandraGauges {
      *               changed here for the gauge session after the load session was built
      * @return the lease to close after the load, or null when nothing is recorded
      */
-    static AutoCloseable start(String element, String sessionName, ProgrammaticDriverConfigLoaderBuilder config, List<InetSocketAddress> contactPoints, String datacenter,
-            RequestCounter counter) {
+    static AutoCloseable start(String element, String sessionName, ProgrammaticDriverConfigLoaderBuilder config,
+            List<InetSocketAddress> contactPoints, String datacenter, RequestCounter counter) {
         if (GaugeRecording.runFolder(CassandraServerSection.FILE).isEmpty()) {
             return null;
         }

@@ -29,8 +29,8 @@ final class CqlRequestKind {
     private static final Pattern BATCH = Pattern.compile("^BEGIN\\s+(?:UNLOGGED\\s+|COUNTER\\s+|LOGGED\\s+)?BATCH\\b",
             Pattern.CASE_INSENSITIVE);
     private static final Pattern CONDITION = Pattern.compile("\\bIF\\b", Pattern.CASE_INSENSITIVE);
-    private static final Pattern LITERALS = Pattern.compile("'(?:[^']|'')*'|\\$\\$.*?\\$\\$|--[^\\n]*|//[^\\n]*|/\\*.*?\\*/",
-            Pattern.DOTALL);
+    private static final Pattern LITERALS = Pattern.compile(
+            "'(?:[^']|'')*'|\\$\\$.*?\\$\\$|--[^\\n]*|//[^\\n]*|/\\*.*?\\*/", Pattern.DOTALL);
     private static final Map<String, Parsed> CACHE = new ConcurrentHashMap<>();
 
     enum Kind {

@@ -98,8 +98,8 @@ public final class GaugeRecorder {
      *
      * @param counts what the element's samplers sent so far, by name; summed with other leases'
      */
-    public static Lease lease(GaugeFile spec, Path runDir, List<GaugeSource> sources, Supplier<Map<String, Long>> counts)
-            throws IOException {
+    public static Lease lease(GaugeFile spec, Path runDir, List<GaugeSource> sources,
+            Supplier<Map<String, Long>> counts) throws IOException {
         Supplier<Map<String, Long>> sent = counts == null ? Map::of : counts;
         while (true) {
             GaugeRecorder recorder;

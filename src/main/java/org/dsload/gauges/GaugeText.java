@@ -2,8 +2,11 @@ package org.dsload.gauges;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.function.Function;
 
 /** The parts every server-gauge section of the summary shares: the table, cross-check lines, refusals. */
@@ -96,6 +99,31 @@ public final class GaugeText {
         }
         return "Cross-check [dsload reported, server counted] " + reported + ", " + counted + " (" + verdict + ") "
                 + what + "\n";
+    }
+
+    /**
+     * The cross-check of a count against the increase of server counters, summed over the
+     * servers from each one's first reading to its last; not counted when a server gave no gauges
+     * or restarted.
+     */
+    public static String crossCheck(Map<String, NodeGauges> nodes, long reported, List<String> counters, String what) {
+        long counted = 0;
+        Set<String> problems = new LinkedHashSet<>();
+        for (NodeGauges n : nodes.values()) {
+            if (n.answers() == 0) {
+                problems.add(n.node() + " gave no gauges");
+                continue;
+            }
+            for (String counter : counters) {
+                OptionalDouble increase = n.increase(counter);
+                if (increase.isEmpty()) {
+                    problems.add(n.node() + " restarted during the run");
+                } else {
+                    counted += (long) increase.getAsDouble();
+                }
+            }
+        }
+        return crossCheck(reported, problems.isEmpty() ? counted : -1, what, String.join(", ", problems));
     }
 
     /** Servers that refused their gauges or were unreachable for a while, and where the figures are. */

@@ -1,7 +1,6 @@
 package org.dsload.influxdb;
 
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,7 +65,7 @@ public class InfluxDbGauges extends AbstractTestElement
             if (!f.flag("recordGauges", recordGauges)) {
                 return;
             }
-            List<URI> servers = servers(f);
+            List<URI> servers = f.baseUrls("urls", urls);
             String userName = f.text("user", user);
             String secret = Secrets.resolve(f, "password", password);
             WriteCounter counter = new WriteCounter();
@@ -81,33 +80,6 @@ public class InfluxDbGauges extends AbstractTestElement
             log.error("dsload: {}; InfluxDB server gauges are not recorded", e.getMessage());
             System.err.println("dsload: " + e.getMessage() + "; InfluxDB server gauges are not recorded"); // NOSONAR
         }
-    }
-
-    private List<URI> servers(Fields f) {
-        List<URI> servers = new ArrayList<>();
-        for (String part : f.required("urls", urls).split("[,\\s]+")) {
-            if (part.isBlank()) {
-                continue;
-            }
-            URI uri;
-            try {
-                uri = new URI(part.trim());
-            } catch (URISyntaxException e) {
-                throw f.error("urls", "has '" + part + "', which is not a URL: " + e.getReason());
-            }
-            if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
-                throw f.error("urls", "has '" + part + "': give http://host:port or https://host:port");
-            }
-            if (uri.getUserInfo() != null) {
-                throw f.error("urls", "has a user name in '" + uri.getHost() + "': use the User and Password fields");
-            }
-            String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-            servers.add(uri.resolve(path.endsWith("/") ? path : path + "/"));
-        }
-        if (servers.isEmpty()) {
-            throw f.error("urls", "is empty: give at least one http://host:port");
-        }
-        return servers;
     }
 
     @Override

@@ -2,8 +2,6 @@ package org.dsload.kairosdb;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.URISyntaxException;
-import java.util.ArrayList;
 import java.util.List;
 
 import org.apache.jmeter.gui.TestElementMetadata;
@@ -73,32 +71,7 @@ public class KairosDbConnection extends ClientConfigElement<KairosClient> {
     }
 
     private List<URI> nodes(Fields f) {
-        String raw = f.required("urls", urls);
-        List<URI> nodes = new ArrayList<>();
-        for (String part : raw.split("[,\\s]+")) {
-            if (part.isBlank()) {
-                continue;
-            }
-            URI uri;
-            try {
-                uri = new URI(part.trim());
-            } catch (URISyntaxException e) {
-                throw f.error("urls", "has '" + part + "', which is not a URL: " + e.getReason());
-            }
-            if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
-                throw f.error("urls", "has '" + part + "': give http://host:port or https://host:port");
-            }
-            if (uri.getUserInfo() != null) {
-                throw f.error("urls", "has a user name in '" + uri.getHost() + "': use the User and Password fields");
-            }
-            String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-            // Paths resolve against the base, so a base behind a proxy prefix must end with '/'.
-            nodes.add(uri.resolve(path.endsWith("/") ? path : path + "/"));
-        }
-        if (nodes.isEmpty()) {
-            throw f.error("urls", "is empty: give at least one http://host:port");
-        }
-        return nodes;
+        return f.baseUrls("urls", urls);
     }
 
     private static void closeQuietly(KairosClient client) {

@@ -1,22 +1,16 @@
 package org.dsload.cassandra.report;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.OptionalDouble;
 
 import org.dsload.gauges.GaugeChart;
 import org.dsload.gauges.GaugeChart.Panel;
 import org.dsload.gauges.GaugeChart.Series;
 import org.dsload.gauges.GaugeFile;
-import org.dsload.gauges.GaugeRows;
 import org.dsload.gauges.GaugeText;
 import org.dsload.gauges.NodeGauges;
-import org.dsload.report.RunSection;
-import org.dsload.report.Summary;
+import org.dsload.gauges.ServerGaugeSection;
 
 /**
  * The Cassandra nodes' side of a run ({@value #NAME}: virtual tables of every node each second):
@@ -24,7 +18,7 @@ import org.dsload.report.Summary;
  * monitoring while the cluster was slow), connections and caches, and the reads and writes the
  * samplers sent checked against the coordinators' counts.
  */
-public final class CassandraServerSection implements RunSection {
+public final class CassandraServerSection extends ServerGaugeSection {
     public static final String NAME = "cassandra-views.tsv";
     static final String READS = "coordinator_reads";
     static final String SCANS = "coordinator_scans";
@@ -82,49 +76,23 @@ public final class CassandraServerSection implements RunSection {
         return columns;
     }
 
+    public CassandraServerSection() {
+        super(FILE, "Cassandra server gauges (system_views, every second; min-max over the run; user tables)",
+                "virtual tables read on each node through a session of its own");
+    }
+
     @Override
-    public Optional<String> render(Path runDir, Summary summary) throws IOException {
-        List<GaugeRows.Row> rows = GaugeRows.read(runDir, FILE);
-        if (rows.isEmpty()) {
-            return Optional.empty();
-        }
-        Map<String, NodeGauges> nodes = NodeGauges.of(rows);
-        StringBuilder out = new StringBuilder(
-                "== Cassandra server gauges (system_views, every second; min-max over the run; user tables) ==\n");
+    protected void body(Map<String, NodeGauges> nodes, Map<String, Long> sent, StringBuilder out) {
         out.append(GaugeText.table(nodes.values(), REQUESTS));
         out.append("Thread pools and key cache:\n");
         out.append(GaugeText.table(nodes.values(), POOLS));
-        Map<String, Long> sent = GaugeRows.counts(runDir, FILE);
         long reads = sent.getOrDefault("reads", 0L);
         long writes = sent.getOrDefault("writes", 0L);
         if (reads + writes > 0) {
-            out.append(crossCheck(nodes, reads, List.of(READS, SCANS),
+            out.append(GaugeText.crossCheck(nodes, reads, List.of(READS, SCANS),
                     "reads (requests and pages; coordinator reads and range reads)"));
-            out.append(crossCheck(nodes, writes, List.of(WRITES), "writes (coordinator writes, one per table a batch changes)"));
+            out.append(GaugeText.crossCheck(nodes, writes, List.of(WRITES),
+                    "writes (coordinator writes, one per table a batch changes)"));
         }
-        out.append(GaugeText.notes(nodes.values(), FILE, "virtual tables read on each node through a session of its own"));
-        return Optional.of(out.toString());
-    }
-
-    /** What the samplers' session sent against the coordinators' counts from each node's first to last reading. */
-    static String crossCheck(Map<String, NodeGauges> nodes, long reported, List<String> counters, String what) {
-        long counted = 0;
-        List<String> problems = new ArrayList<>();
-        for (NodeGauges n : nodes.values()) {
-            if (n.answers() == 0) {
-                problems.add(n.node() + " gave no gauges");
-                continue;
-            }
-            for (String counter : counters) {
-                OptionalDouble increase = n.increase(counter);
-                if (increase.isEmpty()) {
-                    problems.add(n.node() + " restarted during the run");
-                    break;
-                }
-                counted += (long) increase.getAsDouble();
-            }
-        }
-        return GaugeText.crossCheck(reported, problems.isEmpty() ? counted : -1, what,
-                String.join(", ", problems.stream().distinct().toList()));
     }
 }

@@ -1,29 +1,22 @@
 package org.dsload.influxdb.report;
 
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.OptionalDouble;
 
 import org.dsload.gauges.GaugeChart;
 import org.dsload.gauges.GaugeChart.Panel;
 import org.dsload.gauges.GaugeChart.Series;
 import org.dsload.gauges.GaugeFile;
-import org.dsload.gauges.GaugeRows;
 import org.dsload.gauges.GaugeText;
 import org.dsload.gauges.NodeGauges;
-import org.dsload.report.RunSection;
-import org.dsload.report.Summary;
+import org.dsload.gauges.ServerGaugeSection;
 
 /**
  * The InfluxDB servers' side of a run ({@value #NAME}: /debug/vars each second): write requests
  * and points, the failures and drops of S2's back-pressure, cache size and compactions, and the
  * samplers' writes and points checked against the server's counts.
  */
-public final class InfluxServerSection implements RunSection {
+public final class InfluxServerSection extends ServerGaugeSection {
     public static final String NAME = "influxdb-vars.tsv";
     static final String WRITE_REQUESTS = "write_requests";
     static final String POINTS_OK = "points_written_ok";
@@ -60,37 +53,20 @@ public final class InfluxServerSection implements RunSection {
             GaugeText.level("heap MB", "heap_bytes", 1e6),
             GaugeText.level("series", "series"));
 
-    @Override
-    public Optional<String> render(Path runDir, Summary summary) throws IOException {
-        List<GaugeRows.Row> rows = GaugeRows.read(runDir, FILE);
-        if (rows.isEmpty()) {
-            return Optional.empty();
-        }
-        Map<String, NodeGauges> nodes = NodeGauges.of(rows);
-        StringBuilder out = new StringBuilder("== InfluxDB server gauges (/debug/vars, every second; min-max over the run) ==\n");
-        out.append(GaugeText.table(nodes.values(), COLUMNS));
-        Map<String, Long> sent = GaugeRows.counts(runDir, FILE);
-        long requests = sent.getOrDefault("write_requests", 0L);
-        if (requests > 0) {
-            out.append(crossCheck(nodes, requests, WRITE_REQUESTS, "write requests (httpd writeReq)"));
-            out.append(crossCheck(nodes, sent.getOrDefault("points", 0L), POINTS_OK,
-                    "points of accepted writes (httpd pointsWrittenOK)"));
-        }
-        out.append(GaugeText.notes(nodes.values(), FILE, "GET /debug/vars on a client of its own per server"));
-        return Optional.of(out.toString());
+    public InfluxServerSection() {
+        super(FILE, "InfluxDB server gauges (/debug/vars, every second; min-max over the run)",
+                "GET /debug/vars on a client of its own per server");
     }
 
-    static String crossCheck(Map<String, NodeGauges> nodes, long reported, String counter, String what) {
-        long counted = 0;
-        List<String> problems = new ArrayList<>();
-        for (NodeGauges n : nodes.values()) {
-            OptionalDouble increase = n.answers() == 0 ? OptionalDouble.empty() : n.increase(counter);
-            if (increase.isEmpty()) {
-                problems.add(n.node() + (n.answers() == 0 ? " gave no gauges" : " restarted during the run"));
-            } else {
-                counted += (long) increase.getAsDouble();
-            }
+    @Override
+    protected void body(Map<String, NodeGauges> nodes, Map<String, Long> sent, StringBuilder out) {
+        out.append(GaugeText.table(nodes.values(), COLUMNS));
+        long requests = sent.getOrDefault("write_requests", 0L);
+        if (requests > 0) {
+            out.append(GaugeText.crossCheck(nodes, requests, List.of(WRITE_REQUESTS),
+                    "write requests (httpd writeReq)"));
+            out.append(GaugeText.crossCheck(nodes, sent.getOrDefault("points", 0L), List.of(POINTS_OK),
+                    "points of accepted writes (httpd pointsWrittenOK)"));
         }
-        return GaugeText.crossCheck(reported, problems.isEmpty() ? counted : -1, what, String.join(", ", problems));
     }
 }

@@ -1,28 +1,23 @@
 package org.dsload.kairosdb.report;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 import org.dsload.gauges.GaugeChart;
 import org.dsload.gauges.GaugeChart.Panel;
 import org.dsload.gauges.GaugeChart.Series;
 import org.dsload.gauges.GaugeFile;
-import org.dsload.gauges.GaugeRows;
 import org.dsload.gauges.GaugeText;
 import org.dsload.gauges.NodeGauges;
-import org.dsload.report.RunSection;
-import org.dsload.report.Summary;
+import org.dsload.gauges.ServerGaugeSection;
 
 /**
  * KairosDB's side of a run ({@value #NAME}: its own metrics, per second and KairosDB host): the
  * queries it served and how long they took, queries waiting for the datastore (where S1's read
- * capacity ended), points ingested, how long ingesting took, and what was queued. KairosDB writes these series only while its
- * reporter is on; the section says so when there were none.
+ * capacity ended), points ingested, how long ingesting took, and what was queued. KairosDB
+ * writes these series only while its reporter is on; the section says so when there were none.
  */
-public final class KairosServerSection implements RunSection {
+public final class KairosServerSection extends ServerGaugeSection {
     public static final String NAME = "kairosdb-metrics.tsv";
     /** Points KairosDB counted in (kairosdb.metric_counters) for every metric but its own. */
     public static final String POINTS_COUNTED = "points_counted";
@@ -50,29 +45,25 @@ public final class KairosServerSection implements RunSection {
             GaugeText.level("file queue", "file_queue"),
             GaugeText.level("points counted/s", POINTS_COUNTED));
 
+    public KairosServerSection() {
+        super(FILE, "KairosDB server gauges (its own kairosdb.* metrics, per second; min-max over the run)",
+                "one query a second, for the second that ended 2 s before; its own request is among the requests; "
+                        + "figures KairosDB reports on a schedule (ingested, queue, points counted) come once per "
+                        + "reporting period");
+    }
+
     @Override
-    public Optional<String> render(Path runDir, Summary summary) throws IOException {
-        List<GaugeRows.Row> rows = GaugeRows.read(runDir, FILE);
-        if (rows.isEmpty()) {
-            return Optional.empty();
-        }
-        Map<String, NodeGauges> nodes = NodeGauges.of(rows);
+    protected void body(Map<String, NodeGauges> nodes, Map<String, Long> sent, StringBuilder out) {
         if (nodes.values().stream().anyMatch(KairosServerSection::reported)) {
             // the line of a second before KairosDB's first report says nothing once there are hosts
             nodes.values().removeIf(n -> n.answers() > 0 && !reported(n));
         }
-        StringBuilder out = new StringBuilder(
-                "== KairosDB server gauges (its own kairosdb.* metrics, per second; min-max over the run) ==\n");
         out.append(GaugeText.table(nodes.values(), COLUMNS));
         if (nodes.values().stream().noneMatch(KairosServerSection::reported)) {
             out.append("KairosDB reported none of its own metrics during the run: turn its reporter on "
-                    + "(kairosdb.reporter.schedule in kairosdb.conf, a Quartz cron; \"* * * * * ?\" reports every second)\n");
+                    + "(kairosdb.reporter.schedule in kairosdb.conf, a Quartz cron; \"* * * * * ?\" reports "
+                    + "every second)\n");
         }
-        out.append(GaugeText.notes(nodes.values(), FILE,
-                "one query a second, for the second that ended 2 s before; its own request is among the requests; "
-                        + "figures KairosDB reports on a schedule (ingested, queue, points counted) come once per "
-                        + "reporting period"));
-        return Optional.of(out.toString());
     }
 
     /** Whether KairosDB reported any of its metrics for this host. */

@@ -1,13 +1,10 @@
 package org.dsload.redis.report;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Collectors;
 
 import org.dsload.gauges.GaugeChart;
@@ -17,15 +14,14 @@ import org.dsload.gauges.GaugeFile;
 import org.dsload.gauges.GaugeRows;
 import org.dsload.gauges.GaugeText;
 import org.dsload.gauges.NodeGauges;
-import org.dsload.report.RunSection;
-import org.dsload.report.Summary;
+import org.dsload.gauges.ServerGaugeSection;
 
 /**
  * The Redis servers' side of a run ({@value #NAME}: INFO of every server each second): ranges of
  * throughput, clients, memory, hit rates and traffic, evictions and refused connections, and the
  * commands the samplers sent checked against the servers' commandstats.
  */
-public final class RedisServerSection implements RunSection {
+public final class RedisServerSection extends ServerGaugeSection {
     public static final String NAME = "redis-info.tsv";
     /** INFO's Commandstats as {@code name=calls} pairs, one column. */
     public static final String COMMANDSTATS = "commandstats";
@@ -56,21 +52,17 @@ public final class RedisServerSection implements RunSection {
             GaugeText.increase("evicted", "evicted_keys"),
             GaugeText.increase("rejected conns", "rejected_connections"));
 
+    public RedisServerSection() {
+        super(FILE, "Redis server gauges (INFO, every second; min-max over the run)",
+                "INFO on a connection of its own per server");
+    }
+
     @Override
-    public Optional<String> render(Path runDir, Summary summary) throws IOException {
-        List<GaugeRows.Row> rows = GaugeRows.read(runDir, FILE);
-        if (rows.isEmpty()) {
-            return Optional.empty();
-        }
-        Map<String, NodeGauges> nodes = NodeGauges.of(rows);
-        StringBuilder out = new StringBuilder("== Redis server gauges (INFO, every second; min-max over the run) ==\n");
+    protected void body(Map<String, NodeGauges> nodes, Map<String, Long> sent, StringBuilder out) {
         out.append(GaugeText.table(nodes.values(), COLUMNS));
-        Map<String, Long> sent = GaugeRows.counts(runDir, FILE);
         if (sent.values().stream().mapToLong(Long::longValue).sum() > 0) {
             out.append(crossCheck(nodes, sent));
         }
-        out.append(GaugeText.notes(nodes.values(), FILE, "INFO on a connection of its own per server"));
-        return Optional.of(out.toString());
     }
 
     /**

@@ -84,25 +84,39 @@ public class KairosDbConnection extends ClientConfigElement<KairosClient> {
 
     @Override
     public void testEnded() {
+        long ended = System.currentTimeMillis();
         KairosClient client = current;
         current = null;
         if (client != null && endSettings != null) {
             lastCrossCheck = EndOfTest.run(client, endSettings);
         }
-        stopGauges();
+        stopGauges(ended);
         super.testEnded();
     }
 
-    /** After the count at test end, which gives KairosDB's own metrics of the last seconds time to arrive. */
-    private void stopGauges() {
+    /**
+     * Once KairosDB's own metrics of the load's last second can be read: they reach its datastore
+     * through its queue a moment later, and the figures its reporter sums per period are stamped
+     * with the next second (the count at test end usually took that long already).
+     */
+    private void stopGauges(long testEnded) {
         AutoCloseable lease = gauges;
         gauges = null;
-        if (lease != null) {
-            try {
-                lease.close();
-            } catch (Exception e) {
-                // the gauges are a side figure
+        if (lease == null) {
+            return;
+        }
+        long wait = testEnded + KairosMetricsSource.LAG_MILLIS + 2000 - System.currentTimeMillis();
+        try {
+            if (wait > 0) {
+                Thread.sleep(wait);
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            lease.close();
+        } catch (Exception e) {
+            // the gauges are a side figure
         }
     }
 

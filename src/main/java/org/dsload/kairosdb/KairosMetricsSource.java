@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import org.dsload.gauges.GaugeSource;
 import org.dsload.gauges.HttpGauges;
@@ -18,9 +19,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * KairosDB's own metrics, which its reporter writes into KairosDB itself (kairosdb.* series,
- * tagged with the reporting host): one query a second for the second that ended
- * {@value #LAG_MILLIS} ms ago, since a point reaches the datastore through KairosDB's queue a
- * moment after its time stamp. One line per KairosDB host; the nodes of a cluster share a
+ * tagged with the reporting host): one query a second for the seconds that ended at least
+ * {@value #LAG_MILLIS} ms ago and were not read yet, one value per second, since a point reaches
+ * the datastore through KairosDB's queue a moment after its time stamp. One line per KairosDB host; the nodes of a cluster share a
  * datastore, so the first URL that answers speaks for all of them.
  */
 final class KairosMetricsSource implements GaugeSource {
@@ -52,6 +53,8 @@ final class KairosMetricsSource implements GaugeSource {
     private final HttpGauges http;
     private final String name;
     private boolean seenHost;
+    /** The first second not read yet; 0 before the first reading. */
+    private long next;
 
     KairosMetricsSource(List<URI> nodes, HttpGauges http) {
         this.nodes = List.copyOf(nodes);
@@ -66,12 +69,19 @@ final class KairosMetricsSource implements GaugeSource {
 
     @Override
     public List<Reading> read(long now) throws Refused, IOException {
-        long start = Math.floorDiv(now - LAG_MILLIS, 1000) * 1000 - 1000;
-        String query = query(start, start + 999);
+        long end = Math.floorDiv(now - LAG_MILLIS, 1000) * 1000;
+        long start = next == 0 ? end - 1000 : next;
+        if (start >= end) {
+            return List.of(); // no second has passed the lag since the last reading
+        }
+        String query = query(start, end - 1);
         IOException last = null;
         for (URI node : nodes) {
             try {
-                return readings(MAPPER.readTree(http.call(node.resolve(KairosPaths.QUERY), query)), start);
+                List<Reading> readings = readings(MAPPER.readTree(http.call(node.resolve(KairosPaths.QUERY), query)),
+                        start);
+                next = end;
+                return readings;
             } catch (IOException e) {
                 last = e;
             }
@@ -79,6 +89,7 @@ final class KairosMetricsSource implements GaugeSource {
         throw last;
     }
 
+    /** The query for the whole seconds from {@code start} to {@code end} (both included), one value per second. */
     static String query(long start, long end) {
         ObjectNode query = MAPPER.createObjectNode();
         query.put("start_absolute", start);
@@ -97,56 +108,61 @@ final class KairosMetricsSource implements GaugeSource {
         return query.toString();
     }
 
-    /** One value for the whole second queried. */
+    /** One value per second, the seconds counted from the query's start. */
     private static void aggregate(ObjectNode metric, String aggregator) {
         ObjectNode a = metric.putArray("aggregators").addObject();
         a.put("name", aggregator);
-        a.putObject("sampling").put("value", 1).put("unit", "hours");
+        a.put("align_start_time", true);
+        a.putObject("sampling").put("value", 1).put("unit", "seconds");
     }
 
     /**
-     * One reading per host. The points counters of the metrics written (kairosdb.metric_counters,
-     * which carries no host tag), KairosDB's own series left out, go to the one host, or to a
-     * line of their own when several hosts report.
+     * One reading per host and second. The points counters of the metrics written
+     * (kairosdb.metric_counters, which carries no host tag), KairosDB's own series left out, go
+     * to the one host, or to a line of their own when several hosts report.
      */
     private List<Reading> readings(JsonNode answer, long start) {
-        Map<String, Map<String, String>> hosts = new LinkedHashMap<>();
+        Map<String, Map<Long, Map<String, String>>> hosts = new LinkedHashMap<>();
+        Map<Long, Long> written = new TreeMap<>();
         JsonNode queries = answer.path("queries");
-        long written = 0;
-        boolean anyCounter = false;
         for (int i = 0; i < queries.size(); i++) {
             for (JsonNode result : queries.get(i).path("results")) {
-                JsonNode values = result.path("values");
-                if (values.isEmpty()) {
-                    continue;
-                }
-                double value = values.get(0).get(1).asDouble();
                 if (i == FIGURES.size()) {
                     String metric = result.path("tags").path(METRIC_NAME).path(0).asText("");
                     if (!metric.startsWith("kairosdb.")) {
-                        written += (long) value;
-                        anyCounter = true;
+                        result.path("values").forEach(v -> written.merge(second(v), v.get(1).asLong(), Long::sum));
                     }
                     continue;
                 }
                 String host = result.path("tags").path(HOST).path(0).asText("unknown host");
-                hosts.computeIfAbsent(host, h -> new LinkedHashMap<>()).put(FIGURES.get(i).column(), number(value));
+                String column = FIGURES.get(i).column();
+                for (JsonNode v : result.path("values")) {
+                    hosts.computeIfAbsent(host, h -> new TreeMap<>()).computeIfAbsent(second(v), t -> new LinkedHashMap<>())
+                            .put(column, number(v.get(1).asDouble()));
+                }
             }
         }
-        if (anyCounter) {
+        if (!written.isEmpty()) {
             String owner = hosts.size() == 1 ? hosts.keySet().iterator().next() : "all hosts";
-            hosts.computeIfAbsent(owner, h -> new LinkedHashMap<>()).put(KairosServerSection.POINTS_COUNTED,
-                    Long.toString(written));
+            Map<Long, Map<String, String>> seconds = hosts.computeIfAbsent(owner, h -> new TreeMap<>());
+            written.forEach((second, points) -> seconds.computeIfAbsent(second, t -> new LinkedHashMap<>())
+                    .put(KairosServerSection.POINTS_COUNTED, Long.toString(points)));
         }
-        if (hosts.isEmpty() && !seenHost) {
+        List<Reading> readings = new ArrayList<>();
+        hosts.forEach((host, seconds) -> seconds.forEach((second, values) ->
+                readings.add(new Reading(host, second, values))));
+        if (readings.isEmpty() && !seenHost) {
             // Nothing yet (this source's own query shows from the next second): a KairosDB
             // whose reporter is off stays at this, which the summary points out.
-            hosts.put(name, Map.of());
+            readings.add(new Reading(name, start, Map.of()));
         }
-        seenHost |= hosts.keySet().stream().anyMatch(h -> !h.equals(name));
-        List<Reading> readings = new ArrayList<>();
-        hosts.forEach((host, values) -> readings.add(new Reading(host, start, values)));
+        seenHost |= !hosts.isEmpty();
         return readings;
+    }
+
+    /** The second a value of an aggregated answer stands for (KairosDB stamps it with the second's start). */
+    private static long second(JsonNode value) {
+        return Math.floorDiv(value.get(0).asLong(), 1000) * 1000;
     }
 
     private static String number(double v) {

@@ -47,7 +47,7 @@ public final class KairosServerSection extends ServerGaugeSection {
 
     public KairosServerSection() {
         super(FILE, "KairosDB server gauges (its own kairosdb.* metrics, per second; min-max over the run)",
-                "one query a second, for the second that ended 2 s before; its own request is among the requests; "
+                "one query a second for the seconds that ended 2 s before; its own request is among the queries; "
                         + "figures KairosDB reports on a schedule (ingested, queue, points counted) come once per "
                         + "reporting period");
     }

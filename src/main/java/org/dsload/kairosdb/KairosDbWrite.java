@@ -2,6 +2,7 @@ package org.dsload.kairosdb;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.samplers.Entry;
@@ -58,6 +59,8 @@ public class KairosDbWrite extends ClientSampler {
     private transient String bodyText;
     private transient WriteBatch.Built bodyBuilt;
     private transient KairosClient bodyLedgerOf;
+    /** The body's series, noted in the ledger at its first success (a refused body wrote none). */
+    private transient List<WriteLedger.Series> bodySeries = List.of();
 
     @Override
     public SampleResult sample(Entry entry) {
@@ -70,7 +73,7 @@ public class KairosDbWrite extends ClientSampler {
             return Results.refused(getName(), "POST " + KairosPaths.DATAPOINTS, e);
         }
         WriteLedger ledger = client.ledger();
-        WriteCall call = new WriteCall(client, c.spec() != null ? generated(c, ledger, client) : bodyBatch(ledger, client),
+        WriteCall call = new WriteCall(client, c.spec() != null ? generated(c, ledger, client) : bodyBatch(client),
                 c.limit());
         ledger.writer(getName(), c.setup());
         RequestsResult result = Results.fill(new RequestsResult(), getName());
@@ -91,6 +94,10 @@ public class KairosDbWrite extends ClientSampler {
         result.setErrorCount(outcome.success() ? 0 : result.getSampleCount());
         Results.bytes(result, outcome.sentBytes(), outcome.receivedBytes());
         if (outcome.success()) {
+            if (!bodySeries.isEmpty()) {
+                bodySeries.forEach(series -> ledger.series(series.name(), series.tags()));
+                bodySeries = List.of();
+            }
             ledger.written(getName(), call.points(), call.firstPoint(), call.lastPoint());
             Results.succeed(result, outcome.code(), outcome.message());
             if (c.limit() > 0) {
@@ -124,12 +131,12 @@ public class KairosDbWrite extends ClientSampler {
 
     /**
      * The user's body as a batch. A body without per-sample functions is the same text every time:
-     * it is parsed, counted and noted in the ledger only when it changes.
+     * it is parsed and counted only when it changes.
      */
-    private WriteBatch.Built bodyBatch(WriteLedger ledger, KairosClient client) {
+    private WriteBatch.Built bodyBatch(KairosClient client) {
         if (!body.equals(bodyText) || bodyLedgerOf != client) {
             TemplateBody.Counted counted = TemplateBody.count(body);
-            counted.series().forEach(s -> ledger.series(s.name(), s.tags()));
+            bodySeries = counted.series();
             bodyBuilt = new WriteBatch.Built(body.getBytes(StandardCharsets.UTF_8), counted.points(),
                     counted.firstPoint(), counted.lastPoint());
             bodyText = body;

@@ -79,7 +79,7 @@ public final class WriteCapacitySection implements RunSection {
             line(out, "Queries", "[total, queries/min, points each]", queries.successes() + ", "
                     + String.format(Locale.ROOT, "%.1f", millis > 0 ? queries.successes() * 60_000.0 / millis : 0.0)
                     + ", " + (answered > 0 ? whole((double) points / answered) : "-")
-                    + (failed > 0 ? " (" + failed + " more failed)" : ""));
+                    + (failed > 0 ? " (and " + failed + " failed)" : ""));
         }
         for (CapacityRecord r : records) {
             String failure = r.failure();
@@ -108,7 +108,7 @@ public final class WriteCapacitySection implements RunSection {
                 + "load KairosDB carries without failures)", failed * 100.0 / writes.requests())
                 : records.stream().map(CapacityRecord::failure).filter(f -> f != null).findFirst().orElse(null);
         if (why != null) {
-            line(out, "Capacity", "", "not stated: " + why);
+            out.append(String.format(Locale.ROOT, "%-13s not stated: %s%n", "Capacity", why));
             return;
         }
         double fast = perMinute / pointsPerMinute(FAST_INTERVAL_SECONDS);

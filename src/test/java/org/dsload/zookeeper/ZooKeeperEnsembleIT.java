@@ -156,6 +156,8 @@ class ZooKeeperEnsembleIT {
                 assertTrue(r.getResponseMessage().contains("samples fail at once"), r.getResponseMessage());
             }
             long fiftyMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - quick);
+            System.out.println("ensemble down: the first sample failed after " + millis + " ms; once the session was "
+                    + "lost, 50 samples failed in " + fiftyMillis + " ms");
             assertTrue(fiftyMillis < 1000, "50 samples took " + fiftyMillis + " ms; one try alone may wait the "
                     + "connection timeout of 1000 ms");
 

@@ -94,8 +94,7 @@ public final class ZnodeCleanup {
     }
 
     /**
-     * Removes a root and everything under it, refusing one that dsload did not create unless
-     * {@code --force} is given.
+     * The command line of {@link #USAGE}: see {@link #clean}.
      *
      * @return the exit code: 0 removed (or nothing there), 1 refused or failed, 2 bad arguments
      */
@@ -121,12 +120,26 @@ public final class ZnodeCleanup {
                 default -> positional.add(args[i]);
             }
         }
-        if (positional.size() != 2 || !positional.get(1).startsWith("/")) {
-            err.println("dsload zk-cleanup: give a connect string and a root path starting with /\nusage: " + USAGE);
+        if (positional.size() != 2) {
+            err.println("dsload zk-cleanup: give a connect string and a root path\nusage: " + USAGE);
             return 2;
         }
-        String connect = positional.get(0);
-        String root = positional.get(1);
+        return clean(positional.get(0), positional.get(1), user, password, force, out, err);
+    }
+
+    /**
+     * Removes {@code root} and everything under it, refusing a root that dsload did not create
+     * unless {@code force}.
+     *
+     * @param password the digest password, or {@code env:NAME} / {@code file:/path}; empty with no user
+     * @return the exit code: 0 removed (or nothing there), 1 refused or failed, 2 a malformed setting
+     */
+    public static int clean(String connect, String root, String user, String password, boolean force, PrintStream out,
+            PrintStream err) throws InterruptedException {
+        if (!root.startsWith("/") || root.equals("/")) {
+            err.println("dsload zk-cleanup: the root must be a znode path below /, got '" + root + "'");
+            return 2;
+        }
         ClientSettings settings;
         try {
             Fields f = new Fields(ZooKeeperConnection.class, "zk-cleanup");

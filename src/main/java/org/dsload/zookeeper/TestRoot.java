@@ -18,22 +18,14 @@ import org.dsload.core.Fields;
  * element allows it. A root the test creates carries a marker in its data ({@value #MARKER}),
  * so that what a killed run left behind is recognised as dsload's and can be removed with
  * {@link ZnodeCleanup}.
+ *
+ * @param path      the root relative to the namespace, as samplers write it
+ * @param fullPath  the root as the server sees it
+ * @param created   whether this test created it (or a dsload test did: it carries the marker)
+ * @param heldNodes whether it held znodes at the start
  */
-final class TestRoot {
+record TestRoot(String path, String fullPath, boolean created, boolean heldNodes) {
     static final String MARKER = "dsload test root";
-
-    /** The root path relative to the namespace, as samplers write it, and as the server sees it. */
-    private final String path;
-    private final String fullPath;
-    private final boolean created;
-    private final boolean heldNodes;
-
-    private TestRoot(String path, String fullPath, boolean created, boolean heldNodes) {
-        this.path = path;
-        this.fullPath = fullPath;
-        this.created = created;
-        this.heldNodes = heldNodes;
-    }
 
     /**
      * Checks the root at test start and creates it when it is absent.
@@ -87,14 +79,6 @@ final class TestRoot {
     static String ownedBy(byte[] data) {
         String text = data == null ? "" : new String(data, StandardCharsets.UTF_8);
         return text.startsWith(MARKER) ? text : null;
-    }
-
-    String path() {
-        return path;
-    }
-
-    String fullPath() {
-        return fullPath;
     }
 
     /**

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.jmeter.samplers.SampleResult;
@@ -62,6 +63,14 @@ class ZooKeeperSamplerIT {
     @AfterEach
     void disconnect() {
         connection.testEnded();
+    }
+
+    /** Ends this test's connection and starts another with the given settings. */
+    private void reconnect(Consumer<ZooKeeperConnection> settings) {
+        connection.testEnded();
+        connection = connection("zk", zk.connectString());
+        settings.accept(connection);
+        connection.testStarted();
     }
 
     private static void assertOk(SampleResult r) {
@@ -186,10 +195,7 @@ class ZooKeeperSamplerIT {
 
     @Test
     void ephemeralNodesDisappearWhenTheThreadsSessionCloses() throws Exception {
-        connection.testEnded();
-        connection = connection("zk", zk.connectString());
-        connection.setSessions("per-thread");
-        connection.testStarted();
+        reconnect(c -> c.setSessions("per-thread"));
         assertOk(run("create", root));
         CompletableFuture<SampleResult> created = CompletableFuture.supplyAsync(() -> {
             JMeterRuntime.adopt(variables, 1);
@@ -211,11 +217,10 @@ class ZooKeeperSamplerIT {
 
     @Test
     void perThreadSessionsStopAtTheirLimit() throws Exception {
-        connection.testEnded();
-        connection = connection("zk", zk.connectString());
-        connection.setSessions("per-thread");
-        connection.setMaxSessions("1");
-        connection.testStarted();
+        reconnect(c -> {
+            c.setSessions("per-thread");
+            c.setMaxSessions("1");
+        });
         assertOk(run("create", root));
         SampleResult other = CompletableFuture.supplyAsync(() -> {
             JMeterRuntime.adopt(variables, 2);
@@ -326,22 +331,18 @@ class ZooKeeperSamplerIT {
 
     @Test
     void namespacePutsEveryPathUnderIt() throws Exception {
-        connection.testEnded();
-        connection = connection("zk", zk.connectString());
-        connection.setNamespace("/dsload-ns");
-        connection.testStarted();
+        reconnect(c -> c.setNamespace("/dsload-ns"));
         assertOk(run("create", root));
         assertNotNull(plain.checkExists().forPath("/dsload-ns" + root));
     }
 
     @Test
     void digestAclDeniesAnUnauthenticatedClient() throws Exception {
-        connection.testEnded();
-        connection = connection("zk", zk.connectString());
-        connection.setAuthUser("scheduler");
-        connection.setAuthPassword("s3cret-Pa55");
-        connection.setAcl("creator");
-        connection.testStarted();
+        reconnect(c -> {
+            c.setAuthUser("scheduler");
+            c.setAuthPassword("s3cret-Pa55");
+            c.setAcl("creator");
+        });
         ZooKeeperConnection anonymous = connection("anon", zk.connectString());
         anonymous.testStarted();
         try {
@@ -362,14 +363,13 @@ class ZooKeeperSamplerIT {
 
     @Test
     void aRequestThatGotThroughOnlyAfterRetriesIsMarkedRetried() throws Exception {
-        connection.testEnded();
-        connection = connection("zk", zk.connectString());
-        connection.setConnectionTimeout("1000");
-        connection.setRequestTimeout("1000");
-        connection.setRetryPolicy("n-times");
-        connection.setRetries("20");
-        connection.setRetrySleep("100");
-        connection.testStarted();
+        reconnect(c -> {
+            c.setConnectionTimeout("1000");
+            c.setRequestTimeout("1000");
+            c.setRetryPolicy("n-times");
+            c.setRetries("20");
+            c.setRetrySleep("100");
+        });
         assertOk(run("create", root));
         List<SampleResult> during = new ArrayList<>();
         signal("STOP", zk.node(0).pid());
@@ -419,10 +419,7 @@ class ZooKeeperSamplerIT {
     @Test
     void aTestRootThatHoldsZnodesItDidNotCreateIsRefused() throws Exception {
         plain.create().creatingParentsIfNeeded().forPath(root + "/someone/else", "theirs".getBytes(StandardCharsets.UTF_8));
-        connection.testEnded();
-        connection = connection("zk", zk.connectString());
-        connection.setTestRoot(root);
-        connection.testStarted();
+        reconnect(c -> c.setTestRoot(root));
         SampleResult r = run("delete", root + "/someone/else");
         assertFails("CONFIG", r);
         assertTrue(r.isStopTest());
@@ -431,27 +428,23 @@ class ZooKeeperSamplerIT {
         assertTrue(r.getResponseMessage().contains("Use a root that holds znodes"), r.getResponseMessage());
         assertNotNull(plain.checkExists().forPath(root + "/someone/else"), "nothing was deleted");
 
-        connection.testEnded();
-        connection = connection("zk", zk.connectString());
-        connection.setTestRoot(root);
-        connection.setAllowUsedRoot("true");
-        connection.setCleanUp("true");
-        connection.testStarted();
+        reconnect(c -> {
+            c.setTestRoot(root);
+            c.setAllowUsedRoot("true");
+            c.setCleanUp("true");
+        });
         assertOk(run("create", root + "/mine"));
-        connection.testEnded();
+        reconnect(c -> { });
         assertNotNull(plain.checkExists().forPath(root + "/someone/else"), "a used root is left as it was");
         assertNotNull(plain.checkExists().forPath(root + "/mine"), "this test cannot tell its own znodes from the others");
-        connection = connection("zk", zk.connectString());
-        connection.testStarted();
     }
 
     @Test
     void aTestRootIsCreatedMarkedAndRemovedWithEverythingUnderItAtTheEnd() throws Exception {
-        connection.testEnded();
-        connection = connection("zk", zk.connectString());
-        connection.setTestRoot(root + "/engine");
-        connection.setCleanUp("true");
-        connection.testStarted();
+        reconnect(c -> {
+            c.setTestRoot(root + "/engine");
+            c.setCleanUp("true");
+        });
         String marker = new String(plain.getData().forPath(root + "/engine"), StandardCharsets.UTF_8);
         assertTrue(marker.startsWith("dsload test root, created "), marker);
         ZooKeeperSampler deep = sampler("zk", "create", root + "/engine/c1/#{seq}");
@@ -459,24 +452,19 @@ class ZooKeeperSamplerIT {
         for (int i = 0; i < 30; i++) {
             assertOk(deep.sample(null));
         }
-        connection.testEnded();
+        reconnect(c -> { });
         assertNull(plain.checkExists().forPath(root + "/engine"), "the root and its 31 znodes are gone");
-        connection = connection("zk", zk.connectString());
-        connection.testStarted();
     }
 
     @Test
     void whatAKilledRunLeftIsRemovedOnItsOwnOnlyWhenMarkedAsDsloads() throws Exception {
-        connection.testEnded();
-        connection = connection("zk", zk.connectString());
-        connection.setTestRoot(root + "/left");
-        connection.testStarted();
+        reconnect(c -> c.setTestRoot(root + "/left"));
         ZooKeeperSampler deep = sampler("zk", "create", root + "/left/c1/#{seq}");
         deep.setCreateParents("true");
         for (int i = 0; i < 5; i++) {
             assertOk(deep.sample(null));
         }
-        connection.testEnded();
+        reconnect(c -> { });
         assertNotNull(plain.checkExists().forPath(root + "/left/c1/4"), "Clean up at test end is off");
         plain.create().creatingParentsIfNeeded().forPath(root + "/users/alice");
 
@@ -494,16 +482,11 @@ class ZooKeeperSamplerIT {
         assertEquals(0, ZnodeCleanup.run(new String[] {zk.connectString(), root + "/users", "--force"}, o, e));
         assertNull(plain.checkExists().forPath(root + "/users"));
         assertEquals(2, ZnodeCleanup.run(new String[] {zk.connectString()}, o, e), "a root is required");
-        connection = connection("zk", zk.connectString());
-        connection.testStarted();
     }
 
     @Test
     void aMalformedFieldStopsTheTestNamingIt() {
-        connection.testEnded();
-        connection = connection("zk", zk.connectString());
-        connection.setSessionTimeout("30s");
-        connection.testStarted();
+        reconnect(c -> c.setSessionTimeout("30s"));
         SampleResult r = run("get", "/");
         assertFails("CONFIG", r);
         assertTrue(r.isStopTest());

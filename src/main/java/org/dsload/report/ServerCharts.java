@@ -15,6 +15,7 @@ import org.dsload.redis.report.RedisServerSection;
 import org.dsload.zookeeper.report.ZkServerChart;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
+import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * One PNG per store whose server gauges a run recorded: the client's requests per second and p99
@@ -57,6 +58,7 @@ final class ServerCharts {
                     TreeMap<Long, Double> points = GaugeChart.points(rows, s);
                     if (!points.isEmpty()) {
                         RunCharts.line(chart, s.name(), xs(points, origin), ys(points, false));
+                        markIfShort(chart, s.name(), points);
                     }
                 }
                 if (!chart.getSeriesMap().isEmpty()) {
@@ -84,7 +86,15 @@ final class ServerCharts {
             TreeMap<Long, Double> points = GaugeChart.points(rows, s);
             if (!points.isEmpty()) {
                 RunCharts.dashed(chart, s.name(), xs(points, origin), ys(points, log));
+                markIfShort(chart, s.name(), points);
             }
+        }
+    }
+
+    /** A line of one or two points (a short run, a reporter that reports once a minute) would not show. */
+    private static void markIfShort(XYChart chart, String series, TreeMap<Long, Double> points) {
+        if (points.size() <= 2) {
+            chart.getSeriesMap().get(series).setMarker(SeriesMarkers.CIRCLE);
         }
     }
 

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.stream.Stream;
 
 import org.apache.jmeter.util.JMeterUtils;
@@ -14,7 +15,7 @@ import org.dsload.testing.JMeterRuntime;
 
 /**
  * A run folder for a test that drives elements in this JVM, as the dsload runner gives one to a
- * JMeter process: set as {@code dsload.run_dir} until closed.
+ * JMeter process: set as {@code dsload.run_dir}, and deleted, when closed.
  */
 public final class RunFolder implements AutoCloseable {
     private final Path dir;
@@ -70,8 +71,16 @@ public final class RunFolder implements AutoCloseable {
         }
     }
 
+    /** Unsets the property and deletes the folder. */
     @Override
     public void close() {
         JMeterUtils.getJMeterProperties().remove(PlanRunner.RUN_DIR_PROPERTY);
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            // a temporary folder: the system empties it in the end
+        }
     }
 }

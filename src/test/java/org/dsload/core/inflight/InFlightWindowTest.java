@@ -149,7 +149,6 @@ class InFlightWindowTest {
             assertEquals(intended, all.stream().map(Completion::intendedNanos).sorted().toList());
             assertTrue(all.stream().allMatch(c -> c.sendNanos() >= c.intendedNanos()), "never sent early");
             assertEquals(2, all.stream().mapToLong(Completion::dropped).sum(), "dropped arrivals travel with the next");
-            assertTrue(store.mostHeld.get() < 8, "arrivals 3 ms apart answered in 1 ms never fill the window");
         }
     }
 

@@ -1,5 +1,7 @@
 package org.dsload.core;
 
+import java.util.concurrent.locks.LockSupport;
+
 /**
  * The pause before a connection is tried again after it could not be made (refused, unreachable,
  * timed out): 10 ms after the first failure, doubling with each failure in a row up to 1 s,
@@ -43,6 +45,26 @@ public final class Backoff {
 
     public boolean waiting(long nowNanos) {
         return failures > 0 && nowNanos - notBeforeNanos < 0;
+    }
+
+    /**
+     * Waits out the pause, for a thread that makes its connection attempts itself.
+     *
+     * @param limitNanos when to give up waiting (the thread's end), or {@link Long#MAX_VALUE}
+     * @return false when the limit came first or the thread was interrupted: make no attempt
+     */
+    public boolean await(long limitNanos) {
+        while (true) {
+            long now = System.nanoTime();
+            if (!waiting(now)) {
+                return true;
+            }
+            if (Thread.currentThread().isInterrupted() || limitNanos != Long.MAX_VALUE && now - limitNanos >= 0) {
+                return false;
+            }
+            long until = limitNanos == Long.MAX_VALUE || notBeforeNanos - limitNanos < 0 ? notBeforeNanos : limitNanos;
+            LockSupport.parkNanos(until - now);
+        }
     }
 
     /** The pause ahead, in milliseconds, for messages. */

@@ -187,8 +187,9 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
     private void expire(long now) {
         while (head != null && head.deadlineNanos - now <= 0) {
             R request = (R) head;
+            Outcome timedOut = transport.timedOut(request);
             transport.abandon(request);
-            complete(request, transport.timedOut(request), now, null);
+            complete(request, timedOut, now, null);
         }
     }
 

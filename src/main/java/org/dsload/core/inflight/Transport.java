@@ -53,7 +53,10 @@ public interface Transport<R extends InFlightRequest> {
      */
     void abandon(R request);
 
-    /** What a request that got no reply by its deadline reports (a message naming the server and the timeout). */
+    /**
+     * What a request that got no reply by its deadline reports (a message naming the server and
+     * the timeout); asked right before {@link #abandon}.
+     */
     Outcome timedOut(R request);
 
     /** The socket (request) timeout that each request gets from its send. */

@@ -166,7 +166,7 @@ public class RedisSampler extends ClientSampler implements IntendedStart.SelfPac
         Fields f = new Fields(RedisSampler.class, getName());
         f.required("connection", connection);
         int depth = f.integer("pipeline", pipeline, 1, 1_000_000);
-        int requests = f.integer("inFlight", inFlight, 1, 1_000_000);
+        int requests = f.integer("inFlight", inFlight, 1, 1_000_000, 1);
         boolean nilFails = f.flag("nilIsFailure", nilIsFailure);
         int limit = f.integer("responseDataLimit", responseDataLimit, 0, Integer.MAX_VALUE);
         SizeSpec sizes;

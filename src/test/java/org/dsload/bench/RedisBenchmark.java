@@ -32,6 +32,10 @@ import org.dsload.testing.EmbeddedRedis;
  * </ul>
  * System properties: {@code bench.threads} (default 10,50,100), {@code bench.seconds} measured
  * per row (default 15), {@code bench.warmup} seconds (default 5), {@code bench.profiles} (10000).
+ *
+ * <p>With {@code -Dbench.props="inflight=2x25"} it measures requests in flight instead
+ * ({@link InFlightComparison}): dsload with 2 threads of 25 requests in flight against
+ * redis-benchmark with 50 connections, on 100-byte values.
  */
 public final class RedisBenchmark {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
@@ -40,6 +44,11 @@ public final class RedisBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
+        java.util.Map<String, String> props = Bench.props();
+        if (props.containsKey("inflight")) {
+            InFlightComparison.run(props);
+            return;
+        }
         List<Integer> threadCounts = Bench.threads("10,50,100");
         int seconds = Integer.getInteger("bench.seconds", 15);
         int warmup = Bench.warmup(5);
@@ -157,12 +166,20 @@ public final class RedisBenchmark {
                 Double.parseDouble(m.group(2)), Long.parseLong(m.group(3)));
     }
 
-    private static Bench.Row redisBenchmark(EmbeddedRedis redis, int threads, int seconds, double expectedRate)
+    static Bench.Row redisBenchmark(EmbeddedRedis redis, int threads, int seconds, double expectedRate)
             throws Exception {
+        return redisBenchmark(redis, threads, seconds, expectedRate, List.of());
+    }
+
+    /** redis-benchmark -t get with as many requests as the expected rate makes in the given seconds. */
+    static Bench.Row redisBenchmark(EmbeddedRedis redis, int threads, int seconds, double expectedRate,
+            List<String> extra) throws Exception {
         long requests = Math.max(10_000, (long) (expectedRate * seconds));
-        String output = Bench.command(List.of("redis-benchmark", "-h", redis.host(), "-p", Integer.toString(redis.port()),
-                "-c", Integer.toString(threads), "-n", Long.toString(requests), "-t", "get", "-r", "10000",
-                "-P", "1", "--csv"), seconds * 10L + 60);
+        List<String> command = new ArrayList<>(List.of("redis-benchmark", "-h", redis.host(), "-p",
+                Integer.toString(redis.port()), "-c", Integer.toString(threads), "-n", Long.toString(requests), "-t", "get",
+                "-r", "10000", "-P", "1", "--csv"));
+        command.addAll(extra);
+        String output = Bench.command(command, seconds * 10L + 60);
         // "GET","<rps>","<avg>","<min>","<p50>","<p95>","<p99>","<max>"
         Matcher m = Pattern.compile("\"GET\",\"([\\d.]+)\",\"[\\d.]+\",\"[\\d.]+\",\"[\\d.]+\",\"[\\d.]+\",\"([\\d.]+)\"")
                 .matcher(output);

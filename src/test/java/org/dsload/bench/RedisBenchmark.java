@@ -35,7 +35,8 @@ import org.dsload.testing.EmbeddedRedis;
  *
  * <p>With {@code -Dbench.props="inflight=2x25"} it measures requests in flight instead
  * ({@link InFlightComparison}): dsload with 2 threads of 25 requests in flight against
- * redis-benchmark with 50 connections, on 100-byte values.
+ * redis-benchmark with 50 connections, on 100-byte values; with {@code capacity=4x2500}, how many
+ * one engine holds in flight ({@link InFlightCapacity}).
  */
 public final class RedisBenchmark {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
@@ -47,6 +48,10 @@ public final class RedisBenchmark {
         java.util.Map<String, String> props = Bench.props();
         if (props.containsKey("inflight")) {
             InFlightComparison.run(props);
+            return;
+        }
+        if (props.containsKey("capacity")) {
+            InFlightCapacity.run(props);
             return;
         }
         List<Integer> threadCounts = Bench.threads("10,50,100");

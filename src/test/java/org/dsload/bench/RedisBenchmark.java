@@ -36,7 +36,8 @@ import org.dsload.testing.EmbeddedRedis;
  * <p>With {@code -Dbench.props="inflight=2x25"} it measures requests in flight instead
  * ({@link InFlightComparison}): dsload with 2 threads of 25 requests in flight against
  * redis-benchmark with 50 connections, on 100-byte values; with {@code capacity=4x2500}, how many
- * one engine holds in flight ({@link InFlightCapacity}).
+ * one engine holds in flight ({@link InFlightCapacity}); with {@code down=10x1}, what threads do
+ * when the server goes away ({@link ServerDownRun}).
  */
 public final class RedisBenchmark {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
@@ -52,6 +53,10 @@ public final class RedisBenchmark {
         }
         if (props.containsKey("capacity")) {
             InFlightCapacity.run(props);
+            return;
+        }
+        if (props.containsKey("down")) {
+            ServerDownRun.run(props);
             return;
         }
         List<Integer> threadCounts = Bench.threads("10,50,100");

@@ -50,6 +50,8 @@ final class RedisEventLoop implements Transport<RedisRequest> {
     private final ClusterSlots clusterSlots;
     private final RedisNode[] slotOwners;
     private final Map<String, RedisNode> nodes = new HashMap<>();
+    /** The same nodes, to go through without an iterator. */
+    private final List<RedisNode> nodeList = new ArrayList<>();
     private final RedisNode first;
     private final List<RedisLink> connecting = new ArrayList<>();
     private final RespReader reader = new RespReader();
@@ -107,8 +109,8 @@ final class RedisEventLoop implements Transport<RedisRequest> {
             return readyAt(first, nowNanos);
         }
         long earliest = Long.MAX_VALUE;
-        for (RedisNode node : nodes.values()) {
-            long at = readyAt(node, nowNanos);
+        for (int i = 0; i < nodeList.size(); i++) {
+            long at = readyAt(nodeList.get(i), nowNanos);
             if (at - nowNanos <= 0) {
                 return nowNanos;
             }
@@ -153,7 +155,11 @@ final class RedisEventLoop implements Transport<RedisRequest> {
     }
 
     private RedisNode node(String host, int port) {
-        return nodes.computeIfAbsent(host + ":" + port, k -> new RedisNode(host, port));
+        return nodes.computeIfAbsent(host + ":" + port, k -> {
+            RedisNode node = new RedisNode(host, port);
+            nodeList.add(node);
+            return node;
+        });
     }
 
     /** Puts a request on a connection of the node with room, or has it wait for one. */
@@ -344,7 +350,8 @@ final class RedisEventLoop implements Transport<RedisRequest> {
                 next = Math.min(next, link.connectDeadlineNanos);
             }
         }
-        for (RedisNode node : nodes.values()) {
+        for (int i = 0; i < nodeList.size(); i++) {
+            RedisNode node = nodeList.get(i);
             if (!node.waiting.isEmpty()) {
                 serveWaiting(node, nowNanos);
                 if (!node.waiting.isEmpty()) {
@@ -656,7 +663,7 @@ final class RedisEventLoop implements Transport<RedisRequest> {
 
     @Override
     public void close() {
-        for (RedisNode node : nodes.values()) {
+        for (RedisNode node : nodeList) {
             for (RedisLink link : node.links) {
                 close(link);
             }

@@ -10,7 +10,6 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.dsload.core.inflight.InFlightWindow;
-import org.dsload.report.ExactHistogram;
 import org.dsload.report.JtlReader;
 import org.dsload.report.JtlSample;
 import org.dsload.run.PlanRun;
@@ -116,35 +115,20 @@ final class InFlightComparison {
             throw new IllegalStateException("JMeter run failed: " + outcome.problem());
         }
         long served = RedisCalls.of(redis, "GET");
-        long first = Long.MAX_VALUE;
         long reported = 0;
         long cancelled = 0;
         try (JtlReader reader = new JtlReader(outcome.jtl())) {
             JtlSample s;
             while ((s = reader.next()) != null) {
                 if (s.label().equals("GET profile")) {
-                    first = Math.min(first, s.start());
                     reported += s.sampleCount();
                     cancelled += s.responseCode().equals(InFlightWindow.CANCELLED) ? s.sampleCount() : 0;
                 }
             }
         }
-        long from = first + warmup * 1000L;
-        long to = from + seconds * 1000L;
-        ExactHistogram micros = new ExactHistogram();
-        long ops = 0;
-        try (JtlReader reader = new JtlReader(outcome.jtl())) {
-            JtlSample s;
-            while ((s = reader.next()) != null) {
-                if (s.label().equals("GET profile") && s.start() >= from && s.start() < to) {
-                    ops += s.sampleCount();
-                    micros.record(s.elapsedMicros());
-                }
-            }
-        }
         long lines = java.nio.file.Files.lines(outcome.jtl()).filter(l -> l.contains(",GET profile,")).count();
-        Bench.Row row = Bench.row("(a) dsload " + threads + " threads x " + perThread + " in flight",
-                threads * perThread, ops, seconds, micros);
+        Bench.Row row = RedisBenchmark.measured("(a) dsload " + threads + " threads x " + perThread + " in flight",
+                threads * perThread, outcome.jtl(), "GET profile", warmup, seconds);
         return new DsloadRun(row, reported, cancelled, served, lines);
     }
 }

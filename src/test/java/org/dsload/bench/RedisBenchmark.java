@@ -117,11 +117,20 @@ public final class RedisBenchmark {
         if (!outcome.ok()) {
             throw new IllegalStateException("JMeter run failed: " + outcome.problem());
         }
+        return measured("(a) JMeter + dsload sampler", threads, outcome.jtl(), "GET profile", warmup, seconds);
+    }
+
+    /**
+     * A row from the requests of one label in a results file that started inside the measured
+     * window: from the warm-up's end after the label's first start, for the given seconds.
+     */
+    static Bench.Row measured(String tool, int threads, Path jtl, String label, int warmup, int seconds)
+            throws java.io.IOException {
         long first = Long.MAX_VALUE;
-        try (JtlReader reader = new JtlReader(outcome.jtl())) {
+        try (JtlReader reader = new JtlReader(jtl)) {
             JtlSample s;
             while ((s = reader.next()) != null) {
-                if (s.label().equals("GET profile")) {
+                if (s.label().equals(label)) {
                     first = Math.min(first, s.start());
                 }
             }
@@ -130,16 +139,16 @@ public final class RedisBenchmark {
         long to = from + seconds * 1000L;
         ExactHistogram micros = new ExactHistogram();
         long ops = 0;
-        try (JtlReader reader = new JtlReader(outcome.jtl())) {
+        try (JtlReader reader = new JtlReader(jtl)) {
             JtlSample s;
             while ((s = reader.next()) != null) {
-                if (s.label().equals("GET profile") && s.start() >= from && s.start() < to) {
+                if (s.label().equals(label) && s.start() >= from && s.start() < to) {
                     ops += s.sampleCount();
                     micros.record(s.elapsedMicros());
                 }
             }
         }
-        return Bench.row("(a) JMeter + dsload sampler", threads, ops, seconds, micros);
+        return Bench.row(tool, threads, ops, seconds, micros);
     }
 
     /** (a0): no results file; the rate from the summariser's 5 s lines after the warm-up. */

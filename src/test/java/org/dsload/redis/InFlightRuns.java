@@ -2,7 +2,9 @@ package org.dsload.redis;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleListener;
@@ -15,21 +17,58 @@ import org.dsload.core.ArrivalSource;
 import org.dsload.core.Completion;
 import org.dsload.core.IntendedStart;
 import org.dsload.core.RequestsResult;
+import org.dsload.testing.JMeterRuntime;
 
 /**
- * Drives a Redis Command with requests in flight in the calling thread the way a JMeter thread
- * does, and collects every request it reports: from the rows its samples return, and from the
- * rows it hands to the thread's listeners when the thread ends.
+ * A JMeter thread's life in the calling thread, for Redis Commands with requests in flight: the
+ * connection element started, samples taken the way JMeter takes them, the thread's end; and
+ * every request reported, from the rows samples return and from the rows handed to the thread's
+ * listeners when it ends.
  */
-final class InFlightRuns {
+final class InFlightRuns implements AutoCloseable {
     final List<RequestsResult> rows = new ArrayList<>();
     final List<RequestsResult> atThreadEnd = new ArrayList<>();
+    private final RedisConnection connection;
+    private final Set<RedisSampler> used = new LinkedHashSet<>();
+    private boolean ended;
 
-    /** Gives the thread's variables the package JMeter keeps there, with a listener that collects rows. */
-    InFlightRuns(JMeterVariables variables) {
+    /**
+     * Starts the connection element for a thread with fresh variables, holding the package JMeter
+     * keeps there with a listener that collects rows.
+     */
+    InFlightRuns(RedisConnection connection) {
+        JMeterVariables variables = JMeterRuntime.freshVariables();
         SampleListener collector = new Collector();
         variables.putObject(JMeterThread.PACKAGE_OBJECT, new SamplePackage(List.of(), List.of(collector), List.of(),
                 List.of(), List.of(), List.of(), List.of()));
+        this.connection = connection;
+        connection.testStarted();
+    }
+
+    /** The thread ends: every sampler it used reports what it still had outstanding. */
+    void endThread() {
+        if (!ended) {
+            ended = true;
+            used.forEach(RedisSampler::threadFinished);
+        }
+    }
+
+    /** Ends the thread, then the test. */
+    @Override
+    public void close() {
+        try {
+            endThread();
+        } finally {
+            connection.testEnded();
+        }
+    }
+
+    /** One sample, as JMeter takes it. */
+    RequestsResult sample(RedisSampler sampler) {
+        used.add(sampler);
+        RequestsResult r = (RequestsResult) sampler.sample(null);
+        rows.add(r);
+        return r;
     }
 
     /** A listener as JMeter has them: a test element. */
@@ -64,6 +103,7 @@ final class InFlightRuns {
 
     /** Samples with this source offered before each sample, until the sampler returns no row. */
     void drain(RedisSampler sampler, ArrivalSource source) {
+        used.add(sampler);
         while (true) {
             IntendedStart.offer(sampler, source);
             SampleResult r = sampler.sample(null);
@@ -78,7 +118,7 @@ final class InFlightRuns {
     void loop(RedisSampler sampler, Duration time) {
         long end = System.nanoTime() + time.toNanos();
         while (System.nanoTime() - end < 0) {
-            rows.add((RequestsResult) sampler.sample(null));
+            sample(sampler);
         }
     }
 
@@ -94,7 +134,4 @@ final class InFlightRuns {
         return requests().stream().filter(c -> c.outcome().code().equals(code)).count();
     }
 
-    static Duration millis(long ms) {
-        return Duration.ofMillis(ms);
-    }
 }

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.threads.JMeterVariables;
 import org.dsload.core.Results;
 import org.dsload.testing.EmbeddedRedis;
 import org.dsload.testing.EmbeddedRedisCluster;
@@ -113,20 +112,19 @@ class RedisClusterIT {
         }
     }
 
-    @Test
-    void requestsInFlightAreRoutedByTheirSlot() {
-        JMeterVariables variables = JMeterRuntime.freshVariables();
+    private static InFlightRuns clusterThread() {
         RedisConnection c = connection(cluster.nodes().get(0).address());
         c.setMode("cluster");
-        c.testStarted();
-        InFlightRuns run = new InFlightRuns(variables);
-        RedisSampler set = sampler("SET", "flight:#{seq}", "v");
-        set.setInFlight("12");
-        try {
+        return new InFlightRuns(c);
+    }
+
+    @Test
+    void requestsInFlightAreRoutedByTheirSlot() {
+        InFlightRuns run = clusterThread();
+        try (run) {
+            RedisSampler set = sampler("SET", "flight:#{seq}", "v");
+            set.setInFlight("12");
             run.drain(set, InFlightRuns.arrivals(600));
-            set.threadFinished();
-        } finally {
-            c.testEnded();
         }
         assertEquals(600, run.requests().size());
         assertTrue(run.requests().stream().allMatch(r -> r.outcome().success()), run.rows.get(0).getResponseMessage());
@@ -147,23 +145,15 @@ class RedisClusterIT {
         int slot = JedisClusterCRC16.getSlot(key);
         EmbeddedRedis from = owner(slot);
         EmbeddedRedis to = cluster.nodes().stream().filter(n -> n != from).findFirst().orElseThrow();
-        JMeterVariables variables = JMeterRuntime.freshVariables();
-        RedisConnection c = connection(cluster.nodes().get(0).address());
-        c.setMode("cluster");
-        c.testStarted();
-        InFlightRuns run = new InFlightRuns(variables);
-        RedisSampler warm = sampler("SET", "warm:#{seq}", "v");
-        warm.setInFlight("2");
-        RedisSampler set = sampler("SET", key, "moved");
-        set.setInFlight("2");
-        try {
+        InFlightRuns run = clusterThread();
+        try (run) {
+            RedisSampler warm = sampler("SET", "warm:#{seq}", "v");
+            warm.setInFlight("2");
+            RedisSampler set = sampler("SET", key, "moved");
+            set.setInFlight("2");
             run.drain(warm, InFlightRuns.arrivals(10)); // the slot map is read now, with the slot on 'from'
             moveEmptySlot(slot, to);
             run.drain(set, InFlightRuns.arrivals(5));
-            warm.threadFinished();
-            set.threadFinished();
-        } finally {
-            c.testEnded();
         }
         assertTrue(run.requests().stream().allMatch(r -> r.outcome().success()), run.rows.get(run.rows.size() - 1)
                 .getResponseMessage());

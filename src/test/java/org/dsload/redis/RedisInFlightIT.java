@@ -8,13 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
-import org.apache.jmeter.threads.JMeterVariables;
 import org.dsload.core.ArrivalSource;
 import org.dsload.core.Completion;
 import org.dsload.core.RequestsResult;
@@ -39,9 +39,10 @@ import redis.clients.jedis.commands.ProtocolCommand;
 class RedisInFlightIT {
     private static final ProtocolCommand DEBUG = () -> "DEBUG".getBytes(StandardCharsets.US_ASCII);
 
-    private static void load(EmbeddedRedis redis, int keys) {
+    /** A server holding key:0 ... key:(keys-1), 100 bytes each, its command counts reset. */
+    private static EmbeddedRedis loaded(int keys) {
+        EmbeddedRedis redis = EmbeddedRedis.start();
         try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
-            jedis.flushAll();
             Pipeline pipe = jedis.pipelined();
             for (int i = 0; i < keys; i++) {
                 pipe.set("key:" + i, "v".repeat(100));
@@ -49,6 +50,7 @@ class RedisInFlightIT {
             pipe.sync();
         }
         RedisCalls.reset(redis);
+        return redis;
     }
 
     private static RedisSampler get(int inFlight) {
@@ -58,22 +60,31 @@ class RedisInFlightIT {
         return s;
     }
 
+    /** Sends DEBUG SLEEP from a connection of its own after a delay; remembers when the sleep began and ended. */
+    private static Thread sleep(EmbeddedRedis redis, long afterMillis, String seconds, long[] when) {
+        Thread thread = new Thread(() -> {
+            try (Jedis jedis = new Jedis(redis.host(), redis.port(), 5000)) {
+                Thread.sleep(afterMillis);
+                when[0] = System.nanoTime();
+                jedis.sendCommand(DEBUG, "SLEEP", seconds);
+                when[1] = System.nanoTime();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        thread.start();
+        return thread;
+    }
+
     @Test
     void everyRequestCountsOnceWithItsOwnTimingAsTheServerCountsThem() {
-        try (EmbeddedRedis redis = EmbeddedRedis.start()) {
-            load(redis, 1000);
-            JMeterVariables variables = JMeterRuntime.freshVariables();
-            RedisConnection c = connection(redis.address());
-            c.testStarted();
-            InFlightRuns run = new InFlightRuns(variables);
-            RedisSampler get = get(20);
+        try (EmbeddedRedis redis = loaded(1000)) {
+            InFlightRuns run = new InFlightRuns(connection(redis.address()));
             int open;
-            try {
-                run.drain(get, InFlightRuns.arrivals(3000));
-                get.threadFinished();
+            try (run) {
+                run.drain(get(20), InFlightRuns.arrivals(3000));
+                run.endThread();
                 open = SharedClients.lookup("redis", RedisClientHandle.class, "x").endpoint().openConnections().get();
-            } finally {
-                c.testEnded();
             }
             List<Completion> requests = run.requests();
             assertEquals(3000, requests.size());
@@ -82,7 +93,7 @@ class RedisInFlightIT {
             assertEquals(3000, RedisCalls.of(redis, "GET"), "the server answered exactly the requests reported");
             assertTrue(requests.stream().allMatch(r -> r.outcome().success() && r.outcome().code().equals("OK")));
             assertTrue(requests.stream().allMatch(r -> r.elapsedMicros() > 0 && r.count() == 1));
-            // *2 $3 GET $k key:N: bytes as on the wire; each reply $100 + 100 bytes
+            // each reply: $100\r\n, 100 bytes, \r\n
             assertTrue(requests.stream().allMatch(r -> r.outcome().receivedBytes() == 6 + 100 + 2));
             for (RequestsResult row : run.rows) {
                 assertEquals(1, row.requests().stream().map(r -> r.outcome().code()).distinct().count());
@@ -98,32 +109,12 @@ class RedisInFlightIT {
 
     @Test
     void aStallShowsInTheRequestsOutstandingDuringItAndInNoOthers() throws Exception {
-        try (EmbeddedRedis redis = EmbeddedRedis.start()) {
-            load(redis, 1000);
-            JMeterVariables variables = JMeterRuntime.freshVariables();
-            RedisConnection c = connection(redis.address());
-            c.testStarted();
-            InFlightRuns run = new InFlightRuns(variables);
-            RedisSampler get = get(10);
+        try (EmbeddedRedis redis = loaded(1000); InFlightRuns run = new InFlightRuns(connection(redis.address()))) {
             long[] stall = new long[2];
-            Thread staller = new Thread(() -> {
-                try (Jedis jedis = new Jedis(redis.host(), redis.port(), 5000)) {
-                    Thread.sleep(400);
-                    stall[0] = System.nanoTime();
-                    jedis.sendCommand(DEBUG, "SLEEP", "0.5");
-                    stall[1] = System.nanoTime();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
-            staller.start();
-            try {
-                run.loop(get, Duration.ofMillis(1500));
-                staller.join();
-                get.threadFinished();
-            } finally {
-                c.testEnded();
-            }
+            Thread staller = sleep(redis, 400, "0.5", stall);
+            run.loop(get(10), Duration.ofMillis(1500));
+            staller.join();
+            run.endThread();
             List<Completion> requests = run.requests().stream()
                     .filter(r -> !r.outcome().code().equals(InFlightWindow.CANCELLED)).toList();
             List<Completion> stalled = requests.stream().filter(r -> r.elapsedMicros() >= 400_000).toList();
@@ -131,40 +122,33 @@ class RedisInFlightIT {
             assertTrue(stalled.size() <= 10, "no more than the 10 in flight: " + stalled.size());
             assertTrue(stalled.stream().allMatch(r -> r.sendNanos() < stall[1] && r.endNanos() > stall[0] + 400_000_000L),
                     "each of them was outstanding during the sleep");
-            long after = requests.stream().filter(r -> r.sendNanos() > stall[1] + 50_000_000L).count();
-            assertTrue(after > 100, "the load went on after the sleep: " + after);
-            assertTrue(requests.stream().filter(r -> r.sendNanos() > stall[1] + 50_000_000L)
-                    .noneMatch(r -> r.elapsedMicros() >= 400_000), "requests sent after it do not carry the stall");
+            List<Completion> after = requests.stream().filter(r -> r.sendNanos() > stall[1] + 50_000_000L).toList();
+            assertTrue(after.size() > 100, "the load went on after the sleep: " + after.size());
+            assertTrue(after.stream().noneMatch(r -> r.elapsedMicros() >= 400_000),
+                    "requests sent after it do not carry the stall");
         }
     }
 
     @Test
     void aServerThatStopsAnsweringFailsEachRequestAtItsOwnTimeout() {
-        try (EmbeddedRedis redis = EmbeddedRedis.start()) {
-            load(redis, 1000);
-            JMeterVariables variables = JMeterRuntime.freshVariables();
+        try (EmbeddedRedis redis = loaded(1000)) {
             RedisConnection c = connection(redis.address());
             c.setSocketTimeout("300");
-            c.testStarted();
-            InFlightRuns run = new InFlightRuns(variables);
-            RedisSampler get = get(4);
-            try {
+            InFlightRuns run = new InFlightRuns(c);
+            try (run) {
+                RedisSampler get = get(4);
                 run.loop(get, Duration.ofMillis(200));
                 redis.pause();
                 try {
                     while (run.count(RedisErrors.TIMEOUT) < 12) {
-                        run.rows.add((RequestsResult) get.sample(null));
+                        run.sample(get);
                     }
                 } finally {
                     redis.resume();
                 }
-                int before = run.rows.size();
-                while (run.rows.subList(before, run.rows.size()).stream().noneMatch(SampleResult::isSuccessful)) {
-                    run.rows.add((RequestsResult) get.sample(null));
+                while (!run.sample(get).isSuccessful()) {
+                    // the failures of requests sent while the server was frozen come first
                 }
-                get.threadFinished();
-            } finally {
-                c.testEnded();
             }
             List<Completion> timedOut = run.requests().stream()
                     .filter(r -> r.outcome().code().equals(RedisErrors.TIMEOUT)).toList();
@@ -174,32 +158,19 @@ class RedisInFlightIT {
                     + redis.address() + " within the socket timeout of 300 ms")), timedOut.get(0).outcome().message());
             RequestsResult failedRow = run.rows.stream().filter(r -> !r.isSuccessful()).findFirst().orElseThrow();
             assertEquals(failedRow.getSampleCount(), failedRow.getErrorCount(), "a failed row counts each request as an error");
-            assertTrue(run.rows.get(run.rows.size() - 1).isSuccessful(), "the load recovers once the server answers");
         }
     }
 
     @Test
     void requestsOutstandingWhenTheThreadEndsAreCancelledAndReportedNotLost() throws Exception {
-        try (EmbeddedRedis redis = EmbeddedRedis.start()) {
-            load(redis, 1000);
-            JMeterVariables variables = JMeterRuntime.freshVariables();
-            RedisConnection c = connection(redis.address());
-            c.testStarted();
-            InFlightRuns run = new InFlightRuns(variables);
-            RedisSampler get = get(8);
-            Thread sleeper = new Thread(() -> {
-                try (Jedis jedis = new Jedis(redis.host(), redis.port(), 5000)) {
-                    jedis.sendCommand(DEBUG, "SLEEP", "1");
-                }
-            });
-            try {
-                run.loop(get, Duration.ofMillis(200));
-                sleeper.start();
+        try (EmbeddedRedis redis = loaded(1000)) {
+            InFlightRuns run = new InFlightRuns(connection(redis.address()));
+            try (run) {
+                run.loop(get(8), Duration.ofMillis(200));
+                Thread sleeper = sleep(redis, 0, "1", new long[2]);
                 Thread.sleep(200);
-                get.threadFinished();
+                run.endThread();
                 sleeper.join();
-            } finally {
-                c.testEnded();
             }
             assertFalse(run.atThreadEnd.isEmpty(), "the thread's end reported rows");
             long cancelled = run.count(InFlightWindow.CANCELLED);
@@ -218,17 +189,11 @@ class RedisInFlightIT {
     @Test
     void aRefusedConnectionIsRetriedAfterABackOffAndEveryAttemptCounts() {
         int closed = Ports.free();
-        JMeterVariables variables = JMeterRuntime.freshVariables();
         RedisConnection c = connection("127.0.0.1:" + closed);
         c.setCheckOnStart("false");
-        c.testStarted();
-        InFlightRuns run = new InFlightRuns(variables);
-        RedisSampler get = get(5);
-        try {
-            run.loop(get, Duration.ofSeconds(2));
-            get.threadFinished();
-        } finally {
-            c.testEnded();
+        InFlightRuns run = new InFlightRuns(c);
+        try (run) {
+            run.loop(get(5), Duration.ofSeconds(2));
         }
         List<Completion> attempts = run.requests().stream()
                 .filter(r -> !r.outcome().code().equals(InFlightWindow.CANCELLED)).toList();
@@ -265,17 +230,15 @@ class RedisInFlightIT {
     @Test
     void logsInWithUserAndPasswordSelectsTheDatabaseAndNamesTheClient() {
         try (EmbeddedRedis redis = EmbeddedRedis.start("127.0.0.1", Ports.free(), List.of("--requirepass", "s3cret-pw"))) {
-            JMeterVariables variables = JMeterRuntime.freshVariables();
             RedisConnection c = connection(redis.address());
             c.setUser("default");
             c.setPassword("s3cret-pw");
             c.setDatabase("3");
             c.setClientName("dsload-inflight");
-            c.testStarted();
-            InFlightRuns run = new InFlightRuns(variables);
-            RedisSampler set = sampler("SET", "db3:#{seq}", "v");
-            set.setInFlight("4");
-            try {
+            InFlightRuns run = new InFlightRuns(c);
+            try (run) {
+                RedisSampler set = sampler("SET", "db3:#{seq}", "v");
+                set.setInFlight("4");
                 run.drain(set, InFlightRuns.arrivals(40));
                 try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
                     jedis.auth("s3cret-pw");
@@ -283,24 +246,15 @@ class RedisInFlightIT {
                     jedis.select(3);
                     assertEquals(40, jedis.dbSize(), "the keys went to database 3");
                 }
-                set.threadFinished();
-            } finally {
-                c.testEnded();
             }
             assertTrue(run.requests().stream().allMatch(r -> r.outcome().success()));
 
-            JMeterVariables second = JMeterRuntime.freshVariables();
             RedisConnection wrong = connection(redis.address());
             wrong.setPassword("not-it");
             wrong.setCheckOnStart("false");
-            wrong.testStarted();
-            InFlightRuns refused = new InFlightRuns(second);
-            RedisSampler get = get(3);
-            try {
-                refused.loop(get, Duration.ofMillis(500));
-                get.threadFinished();
-            } finally {
-                wrong.testEnded();
+            InFlightRuns refused = new InFlightRuns(wrong);
+            try (refused) {
+                refused.loop(get(3), Duration.ofMillis(500));
             }
             Completion first = refused.requests().get(0);
             assertFalse(first.outcome().success());
@@ -334,13 +288,7 @@ class RedisInFlightIT {
 
     @Test
     void underAnArrivalScheduleEachRequestIsSentAtItsIntendedStartNeverBefore() {
-        try (EmbeddedRedis redis = EmbeddedRedis.start()) {
-            load(redis, 1000);
-            JMeterVariables variables = JMeterRuntime.freshVariables();
-            RedisConnection c = connection(redis.address());
-            c.testStarted();
-            InFlightRuns run = new InFlightRuns(variables);
-            RedisSampler get = get(5);
+        try (EmbeddedRedis redis = loaded(1000)) {
             long start = System.nanoTime() + 50_000_000L;
             ArrivalSource every2ms = new ArrivalSource() {
                 private int n;
@@ -350,11 +298,9 @@ class RedisInFlightIT {
                     return n < 500 ? new Arrival(start + 2_000_000L * n++, 0) : null;
                 }
             };
-            try {
-                run.drain(get, every2ms);
-                get.threadFinished();
-            } finally {
-                c.testEnded();
+            InFlightRuns run = new InFlightRuns(connection(redis.address()));
+            try (run) {
+                run.drain(get(5), every2ms);
             }
             List<Completion> requests = run.requests();
             assertEquals(500, requests.size());
@@ -369,7 +315,7 @@ class RedisInFlightIT {
 
     private static long median(long[] values) {
         long[] sorted = values.clone();
-        java.util.Arrays.sort(sorted);
+        Arrays.sort(sorted);
         return sorted[sorted.length / 2];
     }
 
@@ -395,24 +341,17 @@ class RedisInFlightIT {
 
     @Test
     void aRowShowsItsFirstRequestAndReplyWithinTheLimitAndFailuresNameTheCommand() {
-        try (EmbeddedRedis redis = EmbeddedRedis.start()) {
-            load(redis, 10);
+        try (EmbeddedRedis redis = loaded(10)) {
             try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
                 jedis.del("key:3");
                 jedis.hset("key:3", "f", "v");
             }
-            JMeterVariables variables = JMeterRuntime.freshVariables();
-            RedisConnection c = connection(redis.address());
-            c.testStarted();
-            InFlightRuns run = new InFlightRuns(variables);
-            RedisSampler get = sampler("GET", "key:#{seq:10}", "");
-            get.setInFlight("3");
-            get.setResponseDataLimit("50");
-            try {
+            InFlightRuns run = new InFlightRuns(connection(redis.address()));
+            try (run) {
+                RedisSampler get = sampler("GET", "key:#{seq:10}", "");
+                get.setInFlight("3");
+                get.setResponseDataLimit("50");
                 run.drain(get, InFlightRuns.arrivals(10));
-                get.threadFinished();
-            } finally {
-                c.testEnded();
             }
             RequestsResult failed = run.rows.stream().filter(r -> !r.isSuccessful()).findFirst().orElseThrow();
             assertEquals("WRONGTYPE", failed.getResponseCode());
@@ -425,5 +364,4 @@ class RedisInFlightIT {
             assertEquals(Set.of("OK", "WRONGTYPE"), codes);
         }
     }
-
 }

@@ -28,10 +28,11 @@ import redis.clients.jedis.Pipeline;
  * Each round runs dsload then redis-benchmark; throughput and p99 over the measured window, and
  * the server's own count of GETs against the requests the results file reports.
  *
- * <p>Settings ({@code -Dbench.props="inflight=2x25 rounds=2 jfr=true"}): {@code inflight}
- * threads x requests per thread, {@code rounds} (2), {@code jfr} records a Java Flight Recorder
- * file of each dsload run beside its results; {@code bench.seconds} and {@code bench.warmup} as
- * for every benchmark.
+ * <p>Settings ({@code -Dbench.props="inflight=2x25 rounds=2 blocking=true jfr=true"}):
+ * {@code inflight} threads x requests per thread, {@code rounds} (2), {@code blocking} adds a row
+ * of the same plan with as many threads as requests outstanding, one each (In flight 1),
+ * {@code jfr} records a Java Flight Recorder file of each dsload run beside its results;
+ * {@code bench.seconds} and {@code bench.warmup} as for every benchmark.
  */
 final class InFlightComparison {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
@@ -50,6 +51,7 @@ final class InFlightComparison {
         int perThread = Integer.parseInt(shape[1]);
         int rounds = Integer.parseInt(props.getOrDefault("rounds", "2"));
         boolean jfr = Boolean.parseBoolean(props.getOrDefault("jfr", "false"));
+        boolean blocking = Boolean.parseBoolean(props.getOrDefault("blocking", "false"));
         int seconds = Integer.getInteger("bench.seconds", 15);
         int warmup = Bench.warmup(5);
         if (!Bench.onPath("redis-benchmark")) {
@@ -65,6 +67,14 @@ final class InFlightComparison {
                         dsload.row().throughput() * 2.5, List.of("-d", "100"));
                 rows.add(dsload.row());
                 rows.add(reference);
+                if (blocking) {
+                    DsloadRun threads1 = dsload(redis, threads * perThread, 1, warmup, seconds, round, false);
+                    rows.add(threads1.row());
+                    lines.add(String.format(Locale.ROOT, "round %d: %d threads, one request each: throughput %.3fx, "
+                            + "p99 %.2fx of redis-benchmark", round, threads * perThread,
+                            threads1.row().throughput() / reference.throughput(),
+                            (double) threads1.row().p99Micros() / reference.p99Micros()));
+                }
                 lines.add(String.format(Locale.ROOT,
                         "round %d: throughput %.3fx, p99 %.2fx of redis-benchmark; server GETs %d, results file %d "
                                 + "requests (%d cancelled at the end) in %d rows: %s",
@@ -127,7 +137,9 @@ final class InFlightComparison {
             }
         }
         long lines = java.nio.file.Files.lines(outcome.jtl()).filter(l -> l.contains(",GET profile,")).count();
-        Bench.Row row = RedisBenchmark.measured("(a) dsload " + threads + " threads x " + perThread + " in flight",
+        String tool = perThread == 1 ? "(a1) dsload " + threads + " threads, In flight 1"
+                : "(a) dsload " + threads + " threads x " + perThread + " in flight";
+        Bench.Row row = RedisBenchmark.measured(tool,
                 threads * perThread, outcome.jtl(), "GET profile", warmup, seconds);
         return new DsloadRun(row, reported, cancelled, served, lines);
     }

@@ -93,6 +93,8 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
             expire(now);
             long wake = fill(now, preparer);
             if (!ready.isEmpty()) {
+                // replies already in join this row: fewer rows, and each read as soon as possible
+                transport.await(now, false, this);
                 return takeRow();
             }
             if (outstanding == 0 && pending == null && arrivalsEnded) {

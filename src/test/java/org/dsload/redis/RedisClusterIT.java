@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.apache.jmeter.samplers.SampleResult;
+import org.dsload.core.Completion;
 import org.dsload.core.Results;
 import org.dsload.testing.EmbeddedRedis;
 import org.dsload.testing.EmbeddedRedisCluster;
@@ -164,6 +165,33 @@ class RedisClusterIT {
         long redirected = run.requests().stream().filter(r -> r.outcome().sentBytes() == 82).count();
         assertTrue(redirected >= 1, "a request followed MOVED: " + run.requests().stream()
                 .map(r -> r.outcome().sentBytes()).toList());
+    }
+
+    @Test
+    void aSlotBeingMigratedIsFollowedWithAsking() {
+        String key = "{asking}:k";
+        int slot = JedisClusterCRC16.getSlot(key);
+        EmbeddedRedis from = owner(slot);
+        EmbeddedRedis to = cluster.nodes().stream().filter(n -> n != from).findFirst().orElseThrow();
+        InFlightRuns run = clusterThread();
+        try (run; Jedis source = new Jedis(from.host(), from.port()); Jedis target = new Jedis(to.host(), to.port())) {
+            target.clusterSetSlotImporting(slot, source.clusterMyId());
+            source.clusterSetSlotMigrating(slot, target.clusterMyId());
+            try {
+                RedisSampler set = sampler("SET", key, "asked");
+                set.setInFlight("2");
+                run.drain(set, InFlightRuns.arrivals(1));
+                target.asking();
+                assertEquals("asked", target.get(key), "the SET went where ASK pointed, after ASKING");
+            } finally {
+                source.clusterSetSlotStable(slot);
+                target.clusterSetSlotStable(slot);
+            }
+        }
+        Completion request = run.requests().get(0);
+        assertTrue(request.outcome().success(), request.outcome().message());
+        // *3 $3 SET $10 {asking}:k $5 asked: 41 bytes, sent twice, and *1 $6 ASKING: 16 bytes
+        assertEquals(41 + 16 + 41, request.outcome().sentBytes());
     }
 
     private static EmbeddedRedis owner(int slot) {

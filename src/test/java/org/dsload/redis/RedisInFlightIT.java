@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
@@ -203,6 +207,40 @@ class RedisInFlightIT {
                 + ": Connection refused; this connection tries again in "), attempts.get(0).outcome().message());
         // 5 connections, 10 ms doubling to 1 s: about 8 attempts each in 2 s; without a pause, hundreds of thousands
         assertTrue(attempts.size() >= 10 && attempts.size() <= 100, "attempts in 2 s: " + attempts.size());
+    }
+
+    @Test
+    void aConnectionNotMadeWithinTheConnectTimeoutFailsItsRequestAtThatTimeout() throws Exception {
+        // a listener that never accepts, its queue full: further connections hang in the handshake
+        try (ServerSocket stuck = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            List<Socket> queued = new java.util.ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                Socket socket = new Socket();
+                try {
+                    socket.connect(new InetSocketAddress("127.0.0.1", stuck.getLocalPort()), 200);
+                    queued.add(socket);
+                } catch (java.io.IOException full) {
+                    socket.close();
+                }
+            }
+            RedisConnection c = connection("127.0.0.1:" + stuck.getLocalPort());
+            c.setCheckOnStart("false");
+            c.setConnectTimeout("300");
+            InFlightRuns run = new InFlightRuns(c);
+            try (run) {
+                run.loop(get(2), Duration.ofMillis(1500));
+            } finally {
+                for (Socket socket : queued) {
+                    socket.close();
+                }
+            }
+            List<Completion> failed = run.requests().stream()
+                    .filter(r -> r.outcome().code().equals("SocketTimeoutException")).toList();
+            assertFalse(failed.isEmpty(), run.requests().get(0).outcome().code() + " " + run.requests().get(0).outcome().message());
+            assertTrue(failed.get(0).outcome().message().startsWith("cannot connect to 127.0.0.1:" + stuck.getLocalPort()
+                    + ": connect timed out after 300 ms"), failed.get(0).outcome().message());
+            assertTrue(failed.stream().allMatch(r -> r.elapsedMicros() >= 300_000), "each waited the connect timeout");
+        }
     }
 
     @Test

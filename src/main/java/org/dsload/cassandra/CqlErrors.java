@@ -50,6 +50,16 @@ final class CqlErrors {
                 && MISSING_SCHEMA.matcher(failed.message()).find();
     }
 
+    /**
+     * Whether the driver failed a request without any node answering it: every node is down or
+     * refuses connections (the code of an AllNodesFailedException that holds a node's answer is
+     * that answer's, so this is silence only).
+     */
+    static boolean unreachable(Outcome failed) {
+        return !failed.success() && (failed.code().equals(NoNodeAvailableException.class.getSimpleName())
+                || failed.code().equals(AllNodesFailedException.class.getSimpleName()));
+    }
+
     /** What the driver threw, without the wrappers of asynchronous calls. */
     static Throwable unwrap(Throwable error) {
         Throwable e = error;

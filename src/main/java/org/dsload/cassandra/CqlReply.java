@@ -4,7 +4,6 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.dsload.core.Completion;
 import org.dsload.core.Outcome;
 
 import com.datastax.oss.driver.api.core.DriverException;
@@ -75,6 +74,11 @@ final class CqlReply {
         if (columns(rs.getColumnDefinitions(), sink)) {
             applied = rs.wasApplied();
         }
+        nextPage(rs, sink);
+    }
+
+    /** Reads one more page of an asynchronous result (its request is counted by the caller). */
+    void nextPage(AsyncResultSet rs, RowSink sink) {
         for (Row row : rs.currentPage()) {
             row(row, sink);
         }
@@ -127,11 +131,6 @@ final class CqlReply {
             message += applied ? ", applied" : ", not applied";
         }
         return Outcome.ok(applied ? OK : NOT_APPLIED, message, sent, received);
-    }
-
-    /** The request as a results row of its own would time it, for a path that keeps requests in flight. */
-    Completion completion(CqlClient client) {
-        return new Completion(Completion.UNSCHEDULED, sendNanos, Math.max(sendNanos, endNanos), 0, 1, outcome(client));
     }
 
     String coordinator() {

@@ -75,7 +75,8 @@ final class CqlSampleRow {
         return null;
     }
 
-    private static String headers(CqlReply reply, List<String> warnings) {
+    /** The response headers of a row: the coordinator, speculative executions, the nodes tried before, the server's warnings. */
+    static String headers(CqlReply reply, List<String> warnings) {
         StringBuilder h = new StringBuilder();
         h.append("coordinator: ").append(reply.coordinator()).append('\n');
         if (reply.info != null) {

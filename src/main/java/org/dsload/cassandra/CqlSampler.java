@@ -5,11 +5,14 @@ import java.util.List;
 
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.samplers.Entry;
+import org.apache.jmeter.samplers.Interruptible;
 import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.testelement.ThreadListener;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.dsload.core.ClientSampler;
 import org.dsload.core.CompiledFields;
 import org.dsload.core.ConfigException;
+import org.dsload.core.IntendedStart;
 import org.dsload.core.Outcome;
 import org.dsload.core.Results;
 import org.dsload.core.SampleTiming;
@@ -21,12 +24,13 @@ import com.datastax.oss.driver.api.core.cql.Statement;
 /**
  * CQL Request sampler: one statement (or a batch) through the session of a Cassandra Session
  * element, prepared once per session and bound to this sample's values. Only the execution is
- * timed, including the fetching of further pages when Read all pages is on. The bean holds the
- * fields; {@link CqlSettings} compiles them, {@link CqlCall} and {@link CqlConcurrent} send the
- * requests, {@link CqlSampleRow} fills the row.
+ * timed, including the fetching of further pages when Read all pages is on. With In flight above
+ * 1 the thread keeps that many statements outstanding, each timed on its own. The bean holds the
+ * fields; {@link CqlSettings} compiles them, {@link CqlCall}, {@link CqlConcurrent} and
+ * {@link CqlInFlight} send the requests, {@link CqlSampleRow} fills the row of the first two.
  */
 @TestElementMetadata(labelResource = "displayName")
-public class CqlSampler extends ClientSampler {
+public class CqlSampler extends ClientSampler implements IntendedStart.SelfPaced, ThreadListener, Interruptible {
     private static final long serialVersionUID = 1L;
     static final String BAD_BIND_VALUE = "BAD_BIND_VALUE";
 
@@ -43,12 +47,14 @@ public class CqlSampler extends ClientSampler {
     private String readAllPages = "true";
     private String timeout = "0";
     private String concurrent = "1";
+    private String inFlight = "1";
     private String responseDataLimit = "1024";
     private String stopOnUnrecoverable = "true";
 
     /** The thread's counter behind #{seq}; each thread has its own clone of the sampler. */
     private transient long seq;
     private transient CompiledFields<CqlSettings> compiled;
+    private transient volatile CqlInFlight inFlightCall;
 
     @Override
     public SampleResult sample(Entry entry) {
@@ -59,6 +65,13 @@ public class CqlSampler extends ClientSampler {
             client = SharedClients.lookup(session, CqlClient.class, "dsload Cassandra Session");
         } catch (ConfigException e) {
             return Results.refused(getName(), statement, e);
+        }
+        if (c.inFlight() > 1) {
+            return inFlight(c, client).sample(getName());
+        }
+        endInFlight();
+        if (!IntendedStart.awaitOffered(this)) {
+            return null; // no arrival left before the thread's end, or the test is stopping
         }
         SampleResult result = Results.create(getName());
         result.setSamplerData(c.samplerData());
@@ -90,6 +103,53 @@ public class CqlSampler extends ClientSampler {
         return result;
     }
 
+    private CqlInFlight inFlight(CqlSettings c, CqlClient client) {
+        if (inFlightCall != null && !inFlightCall.serves(c, client)) {
+            endInFlight();
+        }
+        if (inFlightCall == null) {
+            inFlightCall = new CqlInFlight(c, client, this);
+        }
+        return inFlightCall;
+    }
+
+    private void endInFlight() {
+        if (inFlightCall != null) {
+            CqlInFlight ending = inFlightCall;
+            inFlightCall = null;
+            ending.close(getName());
+        }
+    }
+
+    /** The #{seq} of the next request, advanced past its {@code rows}. */
+    long nextSeq(int rows) {
+        long first = seq;
+        seq += rows;
+        return first;
+    }
+
+    @Override
+    public void threadStarted() {
+        // requests in flight start with the first sample, once the fields are known
+    }
+
+    /** Requests still in flight are cancelled and reported. */
+    @Override
+    public void threadFinished() {
+        endInFlight();
+    }
+
+    /** A stopping test: a sample waiting for replies returns at once, cancelling what is outstanding. */
+    @Override
+    public boolean interrupt() {
+        CqlInFlight call = inFlightCall;
+        if (call == null) {
+            return false;
+        }
+        call.stop();
+        return true;
+    }
+
     private SampleResult notSent(SampleResult result, CqlSettings c, Outcome outcome) {
         result.sampleStart();
         result.sampleEnd();
@@ -104,7 +164,7 @@ public class CqlSampler extends ClientSampler {
             compiled = new CompiledFields<>();
         }
         return compiled.get(new String[] {session, mode, prepare, statement, bindValues, batchSize, consistency,
-            serialConsistency, idempotent, pageSize, readAllPages, timeout, concurrent, responseDataLimit,
+            serialConsistency, idempotent, pageSize, readAllPages, timeout, concurrent, inFlight, responseDataLimit,
             stopOnUnrecoverable}, () -> CqlSettings.compile(this));
     }
 
@@ -210,6 +270,14 @@ public class CqlSampler extends ClientSampler {
 
     public void setConcurrent(String concurrent) {
         this.concurrent = concurrent;
+    }
+
+    public String getInFlight() {
+        return inFlight;
+    }
+
+    public void setInFlight(String inFlight) {
+        this.inFlight = inFlight;
     }
 
     public String getResponseDataLimit() {

@@ -9,7 +9,7 @@ public class CqlSamplerBeanInfo extends DsloadBeanInfo {
         createPropertyGroup("target", new String[] {"session"});
         createPropertyGroup("request", new String[] {"mode", "prepare", "statement", "bindValues", "batchSize"});
         createPropertyGroup("options", new String[] {"consistency", "serialConsistency", "idempotent", "pageSize",
-            "readAllPages", "timeout", "concurrent"});
+            "readAllPages", "timeout", "inFlight", "concurrent"});
         createPropertyGroup("response", new String[] {"responseDataLimit", "stopOnUnrecoverable"});
 
         text("session", "cassandra");
@@ -27,6 +27,7 @@ public class CqlSamplerBeanInfo extends DsloadBeanInfo {
         text("pageSize", "0");
         flag("readAllPages", true);
         text("timeout", "0");
+        text("inFlight", "1");
         text("concurrent", "1");
         text("responseDataLimit", "1024");
         flag("stopOnUnrecoverable", true);

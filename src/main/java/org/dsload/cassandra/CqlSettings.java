@@ -9,12 +9,14 @@ import com.datastax.oss.driver.api.core.cql.Statement;
 
 /**
  * The fields of a CQL Request compiled into what a sample needs: the statement plan, the options
- * every request gets, how many requests go at once, how much of the reply to show.
+ * every request gets, how many requests go at once (per sample, or kept in flight by the thread),
+ * how much of the reply to show.
  */
 record CqlSettings(StatementPlan plan, DefaultConsistencyLevel consistency, DefaultConsistencyLevel serial,
-        Boolean idempotent, int pageSize, boolean allPages, Duration timeout, int concurrent, int limit,
+        Boolean idempotent, int pageSize, boolean allPages, Duration timeout, int concurrent, int inFlight, int limit,
         boolean stopOnUnrecoverable, String samplerData) {
     static final String DEFAULT = "default";
+    static final int MAX_IN_FLIGHT = 100_000;
 
     /** @throws org.dsload.core.ConfigException naming the field at fault */
     static CqlSettings compile(CqlSampler s) {
@@ -38,7 +40,14 @@ record CqlSettings(StatementPlan plan, DefaultConsistencyLevel consistency, Defa
         int page = f.integer("pageSize", s.getPageSize(), 0, Integer.MAX_VALUE);
         boolean all = f.flag("readAllPages", s.getReadAllPages());
         int timeoutMillis = f.integer("timeout", s.getTimeout(), 0, Integer.MAX_VALUE);
-        int inFlight = f.integer("concurrent", s.getConcurrent(), 1, 1024);
+        int perSample = f.integer("concurrent", s.getConcurrent(), 1, 1024);
+        // plans saved before In flight existed leave it empty: one request at a time, as they did
+        int inFlight = f.integer("inFlight", s.getInFlight(), 1, MAX_IN_FLIGHT, 1);
+        if (inFlight > 1 && perSample > 1) {
+            throw f.error("inFlight", "is " + inFlight + " and '" + f.fieldLabel("concurrent") + "' is " + perSample
+                    + ": use one of them. In flight keeps N requests outstanding, each timed on its own; set '"
+                    + f.fieldLabel("concurrent") + "' to 1");
+        }
         int limit = f.integer("responseDataLimit", s.getResponseDataLimit(), 0, Integer.MAX_VALUE);
         // plans saved before this field existed leave it empty (JMeter 5.6 sets a missing property to "")
         boolean stop = f.flag("stopOnUnrecoverable", YcsbSampler.orDefault(s.getStopOnUnrecoverable(), "true"));
@@ -47,7 +56,7 @@ record CqlSettings(StatementPlan plan, DefaultConsistencyLevel consistency, Defa
             data.append('\n').append("  ? ").append(value);
         }
         return new CqlSettings(plan, level, serial, idem.equals(DEFAULT) ? null : Boolean.valueOf(idem), page, all,
-                timeoutMillis == 0 ? null : Duration.ofMillis(timeoutMillis), inFlight, limit, stop, data.toString());
+                timeoutMillis == 0 ? null : Duration.ofMillis(timeoutMillis), perSample, inFlight, limit, stop, data.toString());
     }
 
     private static DefaultConsistencyLevel level(Fields f, String property, String raw, String[] levels) {

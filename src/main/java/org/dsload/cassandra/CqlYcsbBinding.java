@@ -3,22 +3,26 @@ package org.dsload.cassandra;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 import org.dsload.core.Outcome;
+import org.dsload.ycsb.AsyncYcsbBinding;
 import org.dsload.ycsb.YcsbBinding;
 
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import com.datastax.oss.driver.api.core.DriverTimeoutException;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
 
 /**
  * YCSB on CQL, as YCSB's cassandra-cql binding does it: the statements of {@link UsertableCql},
  * prepared once per session, reads and scans at the read consistency, writes at the write
- * consistency. Its set-up creates only what is missing, after reading system_schema (which every
+ * consistency, waiting for each reply or, for operations in flight, not. Its set-up creates only what is missing, after reading system_schema (which every
  * role may read): a role granted only on its keyspace never sends a CREATE KEYSPACE it would be
  * refused.
  */
-final class CqlYcsbBinding implements YcsbBinding {
+final class CqlYcsbBinding implements AsyncYcsbBinding {
     /**
      * Schema changes wait for every node to agree and may flush tables: on a busy node they take
      * seconds, longer than the request timeout meant for reads and writes.
@@ -95,33 +99,66 @@ final class CqlYcsbBinding implements YcsbBinding {
 
     @Override
     public Outcome read(String key, int field) {
-        return call(run.cql().read(field), run.readConsistency(), Kind.READ, key);
+        return call(reading(field, key));
     }
 
     @Override
     public Outcome scan(String startKey, int count, int field) {
-        return call(run.cql().scan(field), run.readConsistency(), Kind.SCAN, startKey, count);
+        return call(scanning(field, startKey, count));
     }
 
     @Override
     public Outcome update(String key, int field, String[] values) {
-        Object[] bound = new Object[values.length + 1];
-        System.arraycopy(values, 0, bound, 0, values.length);
-        bound[values.length] = key;
-        return call(run.cql().update(field), run.writeConsistency(), Kind.WRITE, bound);
+        return call(updating(key, field, values));
     }
 
     @Override
     public Outcome insert(String key, String[] values) {
-        Object[] bound = new Object[values.length + 1];
-        bound[0] = key;
-        System.arraycopy(values, 0, bound, 1, values.length);
-        return call(run.cql().insert(), run.writeConsistency(), Kind.WRITE, bound);
+        return call(inserting(key, values));
     }
 
     @Override
     public Outcome delete(String key) {
-        return call(run.cql().delete(), run.writeConsistency(), Kind.WRITE, key);
+        return call(new Request(run.cql().delete(), run.writeConsistency(), Kind.WRITE, key));
+    }
+
+    @Override
+    public CompletionStage<Outcome> readAsync(String key, int field) {
+        return send(reading(field, key));
+    }
+
+    @Override
+    public CompletionStage<Outcome> scanAsync(String startKey, int count, int field) {
+        return send(scanning(field, startKey, count));
+    }
+
+    @Override
+    public CompletionStage<Outcome> updateAsync(String key, int field, String[] values) {
+        return send(updating(key, field, values));
+    }
+
+    @Override
+    public CompletionStage<Outcome> insertAsync(String key, String[] values) {
+        return send(inserting(key, values));
+    }
+
+    /** Twice the request timeout and 5 s: a read-modify-write is two requests, each bounded by the driver. */
+    @Override
+    public long backstopNanos() {
+        return client.requestTimeout().multipliedBy(2).plusSeconds(5).toNanos();
+    }
+
+    @Override
+    public Outcome timedOut() {
+        return Outcome.failed(DriverTimeoutException.class.getSimpleName(), "no reply within "
+                + backstopNanos() / 1_000_000 + " ms, twice the request timeout of "
+                + client.requestTimeout().toMillis() + " ms and 5 s: the driver did not end the operation itself ["
+                + client.target() + "]", 0, 0);
+    }
+
+    @Override
+    public boolean unreachable(Outcome failed) {
+        return CqlErrors.unreachable(failed);
     }
 
     @Override
@@ -131,16 +168,67 @@ final class CqlYcsbBinding implements YcsbBinding {
 
     private enum Kind { READ, SCAN, WRITE }
 
-    /** Prepares (once per session), binds, runs; a read that finds no row is NOT_FOUND. */
-    private Outcome call(String cql, DefaultConsistencyLevel consistency, Kind kind, Object... values) {
+    /** One statement of the binding: its CQL, consistency, what a reply means, and the values to bind. */
+    private record Request(String cql, DefaultConsistencyLevel consistency, Kind kind, Object... values) {
+    }
+
+    private Request reading(int field, String key) {
+        return new Request(run.cql().read(field), run.readConsistency(), Kind.READ, key);
+    }
+
+    private Request scanning(int field, String startKey, int count) {
+        return new Request(run.cql().scan(field), run.readConsistency(), Kind.SCAN, startKey, count);
+    }
+
+    private Request updating(String key, int field, String[] values) {
+        Object[] bound = new Object[values.length + 1];
+        System.arraycopy(values, 0, bound, 0, values.length);
+        bound[values.length] = key;
+        return new Request(run.cql().update(field), run.writeConsistency(), Kind.WRITE, bound);
+    }
+
+    private Request inserting(String key, String[] values) {
+        Object[] bound = new Object[values.length + 1];
+        bound[0] = key;
+        System.arraycopy(values, 0, bound, 1, values.length);
+        return new Request(run.cql().insert(), run.writeConsistency(), Kind.WRITE, bound);
+    }
+
+    /** Prepares (once per session), binds, runs. */
+    private Outcome call(Request request) {
         Statement<?> statement;
         try {
-            statement = client.prepare(cql).bind(values).setConsistencyLevel(consistency);
+            statement = bound(request);
         } catch (RuntimeException e) {
-            return Outcome.failed(CqlErrors.code(e), "preparing the statement failed: " + CqlErrors.message(e, client),
-                    0, 0);
+            return notPrepared(e);
         }
-        CqlReply reply = CqlCall.execute(client, statement, true, null);
+        return outcome(request.kind(), CqlCall.execute(client, statement, true, null));
+    }
+
+    /** Prepares (once per session, on this thread), binds, and sends without waiting. */
+    private CompletionStage<Outcome> send(Request request) {
+        Statement<?> statement;
+        try {
+            statement = bound(request);
+        } catch (RuntimeException e) {
+            return CompletableFuture.completedFuture(notPrepared(e));
+        }
+        CompletableFuture<Outcome> outcome = new CompletableFuture<>();
+        CqlAsync.send(client, CqlReply.sending(statement, client.protocolVersion()), statement, null, true,
+                reply -> outcome.complete(outcome(request.kind(), reply)));
+        return outcome;
+    }
+
+    private Statement<?> bound(Request request) {
+        return client.prepare(request.cql()).bind(request.values()).setConsistencyLevel(request.consistency());
+    }
+
+    private Outcome notPrepared(RuntimeException e) {
+        return Outcome.failed(CqlErrors.code(e), "preparing the statement failed: " + CqlErrors.message(e, client), 0, 0);
+    }
+
+    /** What a reply means for YCSB: a read that finds no row is NOT_FOUND, a write is OK. */
+    private Outcome outcome(Kind kind, CqlReply reply) {
         if (kind == Kind.READ && reply.ok() && reply.rows == 0) {
             return YcsbBinding.notFound(reply.sent, reply.received);
         }

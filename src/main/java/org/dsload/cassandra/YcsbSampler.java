@@ -2,26 +2,33 @@ package org.dsload.cassandra;
 
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.samplers.Entry;
+import org.apache.jmeter.samplers.Interruptible;
 import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.testelement.ThreadListener;
 import org.dsload.core.ClientSampler;
 import org.dsload.core.CompiledFields;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
+import org.dsload.core.IntendedStart;
 import org.dsload.core.Results;
 import org.dsload.core.SharedClients;
 import org.dsload.redis.RedisClientHandle;
 import org.dsload.redis.RedisYcsbBinding;
+import org.dsload.ycsb.AsyncYcsbBinding;
+import org.dsload.ycsb.InFlightPhase;
 import org.dsload.ycsb.PhaseRunner;
 import org.dsload.ycsb.YcsbBinding;
 
 /**
  * YCSB Operation sampler: runs a YCSB Workload's load or run phase ({@link PhaseRunner}) through
  * a binding to a store, the Cassandra Session's CQL ({@link CqlYcsbBinding}) or a Redis
- * Connection's hashes ({@link RedisYcsbBinding}), found by the connection's variable name. It
- * stays in this package, under this name, because saved plans name it.
+ * Connection's hashes ({@link RedisYcsbBinding}), found by the connection's variable name. With
+ * In flight above 1 the thread keeps that many operations outstanding through a binding with an
+ * asynchronous client ({@link InFlightPhase}). It stays in this package, under this name, because
+ * saved plans name it.
  */
 @TestElementMetadata(labelResource = "displayName")
-public class YcsbSampler extends ClientSampler {
+public class YcsbSampler extends ClientSampler implements IntendedStart.SelfPaced, ThreadListener, Interruptible {
     private static final long serialVersionUID = 1L;
     static final String RUN = "run";
     static final String CASSANDRA = "cassandra";
@@ -31,6 +38,7 @@ public class YcsbSampler extends ClientSampler {
     private String workload = "ycsb";
     private String phase = RUN;
     private String binding = CASSANDRA;
+    private String inFlight = "1";
     private String stopOnUnrecoverable = "true";
 
     private transient CompiledFields<Settings> compiled;
@@ -38,8 +46,9 @@ public class YcsbSampler extends ClientSampler {
     /** This thread's binding, kept while the client it wraps is the one published (a new test publishes another). */
     private transient YcsbBinding bound;
     private transient Object boundClient;
+    private transient volatile InFlightPhase inFlightPhase;
 
-    private record Settings(boolean load, boolean redis, boolean stopOnUnrecoverable) {
+    private record Settings(boolean load, boolean redis, int inFlight, boolean stopOnUnrecoverable) {
     }
 
     @Override
@@ -57,8 +66,66 @@ public class YcsbSampler extends ClientSampler {
         if (runner == null) {
             runner = PhaseRunner.forThisThread(run.shared().workload().spec().seed(), s.load());
         }
+        if (s.inFlight() > 1) {
+            if (!(store instanceof AsyncYcsbBinding async)) {
+                return Results.refused(getName(), "YCSB " + phase + " on " + binding, new Fields(YcsbSampler.class,
+                        getName()).error("inFlight", "is " + s.inFlight() + " but the " + binding + " binding sends "
+                        + "one command at a time and waits for it: In flight above 1 needs a store with an "
+                        + "asynchronous client (cassandra). Set In flight to 1"));
+            }
+            SampleResult setUp = s.load() ? runner.setUpFirst(run.shared(), store, getName()) : null;
+            return setUp != null ? setUp : inFlight(s, run, async).sample();
+        }
+        endInFlight();
+        if (!IntendedStart.awaitOffered(this)) {
+            return null; // no arrival left before the thread's end, or the test is stopping
+        }
         return s.load() ? runner.load(run.shared(), store, getName())
                 : runner.operation(run.shared(), store, s.stopOnUnrecoverable(), getName());
+    }
+
+    private InFlightPhase inFlight(Settings s, YcsbRun run, AsyncYcsbBinding async) {
+        InFlightPhase current = inFlightPhase;
+        if (current != null && !current.serves(run.shared(), async, s.load(), s.inFlight(), s.stopOnUnrecoverable())) {
+            endInFlight();
+            current = null;
+        }
+        if (current == null) {
+            current = new InFlightPhase(run.shared(), async, runner, s.load(), s.inFlight(), s.stopOnUnrecoverable(),
+                    this, getName());
+            inFlightPhase = current;
+        }
+        return current;
+    }
+
+    private void endInFlight() {
+        InFlightPhase ending = inFlightPhase;
+        if (ending != null) {
+            inFlightPhase = null;
+            ending.close();
+        }
+    }
+
+    @Override
+    public void threadStarted() {
+        // operations in flight start with the first sample, once the fields are known
+    }
+
+    /** Operations still in flight are cancelled and reported. */
+    @Override
+    public void threadFinished() {
+        endInFlight();
+    }
+
+    /** A stopping test: a sample waiting for operations returns at once, cancelling what is outstanding. */
+    @Override
+    public boolean interrupt() {
+        InFlightPhase current = inFlightPhase;
+        if (current == null) {
+            return false;
+        }
+        current.stop();
+        return true;
     }
 
     private YcsbBinding binding(Settings s, YcsbRun run) {
@@ -77,14 +144,16 @@ public class YcsbSampler extends ClientSampler {
         if (compiled == null) {
             compiled = new CompiledFields<>();
         }
-        return compiled.get(new String[] {session, workload, phase, binding, stopOnUnrecoverable}, () -> {
+        return compiled.get(new String[] {session, workload, phase, binding, inFlight, stopOnUnrecoverable}, () -> {
             Fields f = new Fields(YcsbSampler.class, getName());
             f.required("session", session);
             f.required("workload", workload);
             boolean load = f.choice("phase", phase, "load", RUN).equals("load");
             // plans saved before these fields existed leave them empty (JMeter 5.6 sets a missing property to "")
             boolean redis = f.choice("binding", orDefault(binding, CASSANDRA), CASSANDRA, REDIS).equals(REDIS);
-            return new Settings(load, redis, f.flag("stopOnUnrecoverable", orDefault(stopOnUnrecoverable, "true")));
+            int requests = f.integer("inFlight", inFlight, 1, CqlSettings.MAX_IN_FLIGHT, 1);
+            return new Settings(load, redis, requests, f.flag("stopOnUnrecoverable", orDefault(stopOnUnrecoverable,
+                    "true")));
         });
     }
 
@@ -122,6 +191,14 @@ public class YcsbSampler extends ClientSampler {
 
     public void setBinding(String binding) {
         this.binding = binding;
+    }
+
+    public String getInFlight() {
+        return inFlight;
+    }
+
+    public void setInFlight(String inFlight) {
+        this.inFlight = inFlight;
     }
 
     public String getStopOnUnrecoverable() {

@@ -6,12 +6,13 @@ public class YcsbSamplerBeanInfo extends DsloadBeanInfo {
 
     public YcsbSamplerBeanInfo() {
         super(YcsbSampler.class);
-        createPropertyGroup("target", new String[] {"binding", "session", "workload", "phase"});
+        createPropertyGroup("target", new String[] {"binding", "session", "workload", "phase", "inFlight"});
         createPropertyGroup("errors", new String[] {"stopOnUnrecoverable"});
         choice("binding", YcsbSampler.CASSANDRA, YcsbSampler.CASSANDRA, YcsbSampler.REDIS);
         text("session", "cassandra");
         text("workload", "ycsb");
         choice("phase", YcsbSampler.RUN, "load", YcsbSampler.RUN);
+        text("inFlight", "1");
         flag("stopOnUnrecoverable", true);
     }
 }

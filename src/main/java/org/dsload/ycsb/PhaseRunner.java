@@ -39,37 +39,61 @@ public final class PhaseRunner {
         return new PhaseRunner(mixed * 31 + (load ? 1 : 2));
     }
 
+    SplittableRandom random() {
+        return random;
+    }
+
     /** A load-phase sample: the set-up, the next record's insert, or none when all are in (the thread ends). */
     public SampleResult load(WorkloadRun run, YcsbBinding binding, String element) {
-        YcsbBinding.SetUp setUp = binding.setUp();
-        if (setUp != null && run.claimSetUp()) {
-            return setUp(run, setUp, element);
-        }
+        SampleResult setUp = setUpFirst(run, binding, element);
         if (setUp != null) {
-            String problem = run.awaitSetUp(SETUP_WAIT_SECONDS);
-            if (problem != null) {
-                SampleResult result = Results.create(LOAD);
-                result.sampleStart();
-                result.sampleEnd();
-                Results.fail(result, SETUP, "the store is not set up: " + problem);
-                result.setStopTest(true);
-                return result;
-            }
+            return setUp;
         }
         Workload w = run.workload();
         long record = w.nextLoadRecord();
         if (record < 0) {
             return finished();
         }
-        String key = w.key(record);
+        DrawnOperation insert = DrawnOperation.load(w, record, random);
         SampleResult result = Results.create(LOAD);
-        result.setSamplerData("INSERT " + key);
-        Outcome inserted = timed(result, () -> binding.insert(key, values(w, w.spec().fieldCount())));
+        result.setSamplerData(insert.describe());
+        Outcome inserted = timed(result, insert, binding);
         if (!inserted.success()) {
-            TestStop.stop(result, "dsload: " + element + ": the load phase failed at " + key + ": " + inserted.code()
-                    + ": " + inserted.message() + ". The test stops: the run phase would work on missing records");
+            loadFailed(result, element, insert.key(), inserted);
         }
         return result;
+    }
+
+    /**
+     * What comes before the load phase's first insert: the set-up, when this sample is the first
+     * to ask; a failed sample that stops the test, when the set-up failed or did not end in time.
+     *
+     * @return null once the store is ready for inserts
+     */
+    public SampleResult setUpFirst(WorkloadRun run, YcsbBinding binding, String element) {
+        YcsbBinding.SetUp setUp = binding.setUp();
+        if (setUp == null) {
+            return null;
+        }
+        if (run.claimSetUp()) {
+            return setUp(run, setUp, element);
+        }
+        String problem = run.awaitSetUp(SETUP_WAIT_SECONDS);
+        if (problem == null) {
+            return null;
+        }
+        SampleResult result = Results.create(LOAD);
+        result.sampleStart();
+        result.sampleEnd();
+        Results.fail(result, SETUP, "the store is not set up: " + problem);
+        result.setStopTest(true);
+        return result;
+    }
+
+    /** Marks the sample of a failed insert to stop the test, saying why on the console. */
+    static void loadFailed(SampleResult result, String element, String key, Outcome inserted) {
+        TestStop.stop(result, "dsload: " + element + ": the load phase failed at " + key + ": " + inserted.code()
+                + ": " + inserted.message() + ". The test stops: the run phase would work on missing records");
     }
 
     private static SampleResult setUp(WorkloadRun run, YcsbBinding.SetUp setUp, String element) {
@@ -93,7 +117,7 @@ public final class PhaseRunner {
      * No sample, and the thread ends: the phase has done all it had to. Successful, because JMeter
      * applies a thread group's "stop the test on a sampler error" to ignored results too.
      */
-    private static SampleResult finished() {
+    public static SampleResult finished() {
         SampleResult result = new SampleResult();
         result.setIgnore();
         result.setSuccessful(true);
@@ -107,92 +131,23 @@ public final class PhaseRunner {
         if (!w.claimOperation()) {
             return finished();
         }
-        Operation op = w.nextOperation(random);
+        DrawnOperation op = DrawnOperation.draw(w, random);
         SampleResult result = Results.create(op.label());
-        Outcome outcome = switch (op) {
-            case READ -> read(result, binding, w);
-            case UPDATE -> update(result, binding, w);
-            case INSERT -> insert(result, binding, w);
-            case SCAN -> scan(result, binding, w);
-            case READ_MODIFY_WRITE -> readModifyWrite(result, binding, w);
-        };
+        result.setSamplerData(op.describe());
+        Outcome outcome;
+        try {
+            outcome = timed(result, op, binding);
+        } finally {
+            if (op.record() >= 0) {
+                w.acknowledgeInsert(op.record());
+            }
+        }
         Unrecoverable.stopIf(result, outcome, binding::unrecoverable, stopOnUnrecoverable, element);
         return result;
     }
 
-    private int readField(Workload w) {
-        return w.spec().readAllFields() ? -1 : w.nextField(random);
-    }
-
-    private int writeField(Workload w) {
-        return w.spec().writeAllFields() ? -1 : w.nextField(random);
-    }
-
-    private String[] values(Workload w, int count) {
-        String[] values = new String[count];
-        for (int i = 0; i < count; i++) {
-            values[i] = w.nextValue(random);
-        }
-        return values;
-    }
-
-    private Outcome read(SampleResult result, YcsbBinding binding, Workload w) {
-        String key = w.key(w.nextRecord(random));
-        int field = readField(w);
-        result.setSamplerData("READ " + key + fieldName(field));
-        return timed(result, () -> binding.read(key, field));
-    }
-
-    private Outcome update(SampleResult result, YcsbBinding binding, Workload w) {
-        String key = w.key(w.nextRecord(random));
-        int field = writeField(w);
-        String[] values = values(w, field < 0 ? w.spec().fieldCount() : 1);
-        result.setSamplerData("UPDATE " + key + fieldName(field));
-        return timed(result, () -> binding.update(key, field, values));
-    }
-
-    private Outcome insert(SampleResult result, YcsbBinding binding, Workload w) {
-        long record = w.nextInsertRecord();
-        try {
-            String key = w.key(record);
-            String[] values = values(w, w.spec().fieldCount());
-            result.setSamplerData("INSERT " + key);
-            return timed(result, () -> binding.insert(key, values));
-        } finally {
-            w.acknowledgeInsert(record);
-        }
-    }
-
-    private Outcome scan(SampleResult result, YcsbBinding binding, Workload w) {
-        String key = w.key(w.nextRecord(random));
-        int length = w.nextScanLength(random);
-        int field = readField(w);
-        result.setSamplerData("SCAN " + key + " " + length + fieldName(field));
-        return timed(result, () -> binding.scan(key, length, field));
-    }
-
-    /** The read and the update of one key, timed together, as YCSB measures READ-MODIFY-WRITE. */
-    private Outcome readModifyWrite(SampleResult result, YcsbBinding binding, Workload w) {
-        String key = w.key(w.nextRecord(random));
-        int readField = readField(w);
-        int writeField = writeField(w);
-        String[] values = values(w, writeField < 0 ? w.spec().fieldCount() : 1);
-        result.setSamplerData("READ-MODIFY-WRITE " + key);
-        return timed(result, () -> {
-            Outcome read = binding.read(key, readField);
-            if (!read.success()) {
-                return new Outcome(false, read.code(), "read: " + read.message(), read.sentBytes(), read.receivedBytes());
-            }
-            Outcome write = binding.update(key, writeField, values);
-            long sent = read.sentBytes() + write.sentBytes();
-            long received = read.receivedBytes() + write.receivedBytes();
-            return write.success() ? Outcome.ok(write.code(), "read " + read.message() + ", updated", sent, received)
-                    : Outcome.failed(write.code(), "write: " + write.message(), sent, received);
-        });
-    }
-
-    private static String fieldName(int field) {
-        return field < 0 ? "" : " field" + field;
+    private static Outcome timed(SampleResult result, DrawnOperation op, YcsbBinding binding) {
+        return timed(result, () -> op.call(binding));
     }
 
     /** Runs the call inside the sample's timing and fills the result from its outcome. */

@@ -3,6 +3,7 @@ package org.dsload.core.inflight;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.LockSupport;
 
+import org.dsload.core.Backoff;
 import org.dsload.core.Outcome;
 import org.dsload.core.PreciseWait;
 
@@ -12,10 +13,15 @@ import org.dsload.core.PreciseWait;
  * driver with a {@link Callback}; the callback queues the outcome and wakes the window's thread,
  * which reports it. A callback for a request the window has given up meanwhile (timed out,
  * cancelled, its place reused) is ignored. Build it on the window's thread.
+ *
+ * <p>A driver that owns its connections fails a request at once while it can reach no server; a
+ * transport that says which outcomes mean that ({@link #unreachable}) gets its sends paced by a
+ * {@link Backoff} meanwhile, so that a server that is down is not asked at machine speed.
  */
 public abstract class CallbackTransport<R extends InFlightRequest> implements Transport<R> {
     private final Thread owner = Thread.currentThread();
     private final ConcurrentLinkedQueue<Callback<R>> done = new ConcurrentLinkedQueue<>();
+    private final Backoff backoff = new Backoff();
     private volatile boolean parked;
     private volatile boolean woken;
 
@@ -57,9 +63,17 @@ public abstract class CallbackTransport<R extends InFlightRequest> implements Tr
         start(request, new Callback<>(this, request));
     }
 
+    /**
+     * Whether an outcome says the driver could reach no server for the request (it failed without
+     * being sent); sends then wait out a back-off, until an outcome says otherwise. None by default.
+     */
+    protected boolean unreachable(Outcome outcome) {
+        return false;
+    }
+
     @Override
     public long readyAt(long nowNanos) {
-        return nowNanos;
+        return backoff.waiting(nowNanos) ? backoff.notBeforeNanos() : nowNanos;
     }
 
     @Override
@@ -94,6 +108,11 @@ public abstract class CallbackTransport<R extends InFlightRequest> implements Tr
         Callback<R> c;
         while ((c = done.poll()) != null) {
             if (c.request.generation() == c.generation) {
+                if (unreachable(c.outcome)) {
+                    backoff.failed(c.endNanos);
+                } else if (backoff.failures() > 0) {
+                    backoff.succeeded();
+                }
                 replies.complete(c.request, c.outcome, c.endNanos, c.detail);
                 count++;
             }

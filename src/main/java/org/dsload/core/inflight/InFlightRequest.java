@@ -52,6 +52,14 @@ public abstract class InFlightRequest {
         return generation;
     }
 
+    /**
+     * What the sampler may show of this request when it ends without a reply (timed out,
+     * cancelled), or null: its command, its label. Asked right before the place is reused.
+     */
+    protected Object unanswered() {
+        return null;
+    }
+
     void reuse() {
         generation++;
         intendedNanos = Completion.UNSCHEDULED;

@@ -1,0 +1,91 @@
+package org.dsload.cassandra;
+
+import java.util.List;
+
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.dsload.core.BatchResult;
+import org.dsload.core.Completion;
+import org.dsload.core.IntendedStart;
+import org.dsload.core.Outcome;
+import org.dsload.core.RequestsResult;
+import org.dsload.core.Results;
+import org.dsload.core.Unrecoverable;
+import org.dsload.core.inflight.InFlightWindow;
+import org.dsload.core.inflight.LeftoverRows;
+
+/**
+ * Requests in flight for a CQL Request: the thread keeps up to In flight statements outstanding
+ * on the shared session ({@link CqlTransport}), each timed on its own, and each sample returns the
+ * replies that came in, one row per kind. Whatever is still outstanding when the thread ends
+ * ({@link #close}) is cancelled and reported.
+ */
+final class CqlInFlight {
+    private final CqlSettings settings;
+    private final CqlSampler sampler;
+    private final CqlClient client;
+    private final InFlightWindow<CqlTransport.Request> window;
+    private final LeftoverRows leftovers = new LeftoverRows();
+    private final InFlightWindow.Preparer<CqlTransport.Request> preparer;
+    private int thread;
+
+    CqlInFlight(CqlSettings settings, CqlClient client, CqlSampler sampler) {
+        this.settings = settings;
+        this.sampler = sampler;
+        this.client = client;
+        this.window = new InFlightWindow<>(settings.inFlight(),
+                new CqlTransport(client, settings.allPages(), settings.limit(), settings.timeout()));
+        this.preparer = request -> {
+            request.clear();
+            try {
+                request.statement = settings.options(settings.plan().build(client, sampler.nextSeq(settings.plan().batchSize()), thread));
+            } catch (IllegalArgumentException e) {
+                request.notSent = Outcome.failed(CqlSampler.BAD_BIND_VALUE, e.getMessage(), 0, 0);
+            } catch (RuntimeException e) {
+                request.notSent = Outcome.failed(CqlErrors.code(e), "preparing the statement failed: "
+                        + CqlErrors.message(e, client), 0, 0);
+            }
+        };
+    }
+
+    /** Whether this call was made for these settings and this session (both may change between samples). */
+    boolean serves(CqlSettings compiled, CqlClient client) {
+        return settings.equals(compiled) && this.client == client;
+    }
+
+    /** @return the row, or null when the thread has nothing more to send (its schedule ended) */
+    SampleResult sample(String label) {
+        leftovers.remember();
+        thread = JMeterContextService.getContext().getThreadNum() + 1;
+        window.pace(IntendedStart.takeOffer(sampler), IntendedStart.threadEndNanos());
+        List<Completion> row = window.next(preparer);
+        if (row.isEmpty()) {
+            return null;
+        }
+        RequestsResult result = BatchResult.of(label, row);
+        result.setSamplerData(settings.samplerData());
+        if (row.get(0).detail() instanceof CqlTransport.Shown shown) {
+            if (shown.headers() != null) {
+                result.setResponseHeaders(shown.headers());
+            }
+            if (shown.rows() != null) {
+                Results.text(result, shown.rows());
+            }
+        }
+        Outcome first = row.get(0).outcome();
+        if (!first.success()) {
+            Unrecoverable.stopIf(result, first, CqlErrors::unrecoverable, settings.stopOnUnrecoverable(), label);
+        }
+        return result;
+    }
+
+    /** Makes a waiting sample return; from another thread (a stopping test). */
+    void stop() {
+        window.requestStop();
+    }
+
+    /** The thread ends: outstanding requests are cancelled, and every row left is reported. */
+    void close(String label) {
+        leftovers.deliver(label, window.drain());
+    }
+}

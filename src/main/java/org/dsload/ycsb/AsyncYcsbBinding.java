@@ -1,0 +1,42 @@
+package org.dsload.ycsb;
+
+import java.util.concurrent.CompletionStage;
+
+import org.dsload.core.Outcome;
+
+/**
+ * A store whose client sends without waiting, so that one thread can keep several operations in
+ * flight ({@link InFlightPhase}): each call returns at once, and its stage completes later, on the
+ * client's own thread, with the operation's {@link Outcome} (never exceptionally). Records and
+ * outcomes are those of {@link YcsbBinding}'s blocking calls.
+ */
+public interface AsyncYcsbBinding extends YcsbBinding {
+
+    /** @see YcsbBinding#read */
+    CompletionStage<Outcome> readAsync(String key, int field);
+
+    /** @see YcsbBinding#scan */
+    CompletionStage<Outcome> scanAsync(String startKey, int count, int field);
+
+    /** @see YcsbBinding#update */
+    CompletionStage<Outcome> updateAsync(String key, int field, String[] values);
+
+    /** @see YcsbBinding#insert */
+    CompletionStage<Outcome> insertAsync(String key, String[] values);
+
+    /**
+     * How long an operation may stay outstanding before the thread gives it up as timed out: a
+     * backstop, since the client ends its requests at its own timeout.
+     */
+    long backstopNanos();
+
+    /** What an operation given up at the backstop reports. */
+    Outcome timedOut();
+
+    /**
+     * Whether a failed outcome says the client could reach no server (it failed the operation
+     * without sending it): the thread then waits out a back-off before the next, so that a store
+     * that is down is not asked at machine speed.
+     */
+    boolean unreachable(Outcome failed);
+}

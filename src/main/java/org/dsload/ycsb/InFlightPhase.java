@@ -1,0 +1,238 @@
+package org.dsload.ycsb;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletionStage;
+
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.samplers.Sampler;
+import org.dsload.core.ArrivalSource;
+import org.dsload.core.BatchResult;
+import org.dsload.core.Completion;
+import org.dsload.core.IntendedStart;
+import org.dsload.core.Outcome;
+import org.dsload.core.RequestsResult;
+import org.dsload.core.Unrecoverable;
+import org.dsload.core.inflight.CallbackTransport;
+import org.dsload.core.inflight.InFlightRequest;
+import org.dsload.core.inflight.InFlightWindow;
+import org.dsload.core.inflight.LeftoverRows;
+
+/**
+ * A YCSB phase with operations in flight: the thread keeps up to N operations outstanding
+ * through an {@link AsyncYcsbBinding}, each timed on its own, and each sample returns the ones
+ * that ended, as one row of one operation and one outcome (rows of other operations wait for the
+ * next samples). The phase ends like a blocking one: the load phase when every record is claimed,
+ * the run phase at the operation count, both once the last operation outstanding has ended. A
+ * failed load insert stops the test; so does an unrecoverable error of the run phase when the
+ * sampler says so. Whatever is outstanding when the thread ends is cancelled and reported.
+ */
+public final class InFlightPhase {
+    /** What a row shows of an operation, answered or not: its label, its request, the insert to acknowledge. */
+    private record Shown(String label, String request, String key, long record) {
+    }
+
+    private final WorkloadRun run;
+    private final Workload workload;
+    private final boolean load;
+    private final boolean stopOnUnrecoverable;
+    private final String element;
+    private final Sampler sampler;
+    private final AsyncYcsbBinding binding;
+    private final SplittableRandom random;
+    private final InFlightWindow<Request> window;
+    private final PhaseArrivals arrivals;
+    private final LeftoverRows leftovers = new LeftoverRows();
+    /** Rows already ended, of other operations than the row returned last, each returned by a sample of its own. */
+    private final ArrayDeque<List<Completion>> queued = new ArrayDeque<>();
+    private final InFlightWindow.Preparer<Request> preparer;
+
+    /**
+     * @param sampler the YCSB Operation whose thread this is (its offered arrival schedule paces the operations)
+     */
+    public InFlightPhase(WorkloadRun run, AsyncYcsbBinding binding, PhaseRunner runner, boolean load, int inFlight,
+            boolean stopOnUnrecoverable, Sampler sampler, String element) {
+        this.run = run;
+        this.workload = run.workload();
+        this.binding = binding;
+        this.load = load;
+        this.stopOnUnrecoverable = stopOnUnrecoverable;
+        this.sampler = sampler;
+        this.element = element;
+        this.random = runner.random();
+        this.arrivals = new PhaseArrivals(load ? workload::nextLoadRecord : () -> workload.claimOperation() ? 0 : -1);
+        this.window = new InFlightWindow<>(inFlight, new Transport());
+        this.preparer = request -> {
+            DrawnOperation op = load ? DrawnOperation.load(workload, arrivals.claimed(), random)
+                    : DrawnOperation.draw(workload, random);
+            request.op = op;
+            request.shown = new Shown(op.label(), op.describe(), op.key(), op.record());
+        };
+    }
+
+    public boolean serves(WorkloadRun r, AsyncYcsbBinding b, boolean l, int inFlight, boolean stop) {
+        return run == r && binding == b && load == l && window.places() == inFlight && stopOnUnrecoverable == stop;
+    }
+
+    /** The next row, or a result that ends the thread when the phase has nothing left. */
+    public SampleResult sample() {
+        if (queued.isEmpty()) {
+            leftovers.remember();
+            if (arrivals.ended() && window.outstanding() == 0) {
+                // nothing left to send or wait for: hand back what has ended, then end the thread
+                window.pace(arrivals, System.nanoTime());
+            } else {
+                window.pace(arrivals.offered(IntendedStart.takeOffer(sampler)), IntendedStart.threadEndNanos());
+            }
+            List<Completion> ended = window.next(preparer);
+            if (ended.isEmpty()) {
+                return PhaseRunner.finished();
+            }
+            queue(ended);
+        }
+        return row(queued.poll());
+    }
+
+    /** Acknowledges the inserts among {@code ended} and queues them as rows of one operation each. */
+    private void queue(List<Completion> ended) {
+        Map<String, List<Completion>> byLabel = new LinkedHashMap<>();
+        for (Completion c : ended) {
+            Shown shown = (Shown) c.detail();
+            if (shown.record() >= 0) {
+                workload.acknowledgeInsert(shown.record());
+            }
+            byLabel.computeIfAbsent(shown.label(), k -> new ArrayList<>(ended.size())).add(c);
+        }
+        queued.addAll(byLabel.values());
+    }
+
+    private SampleResult row(List<Completion> row) {
+        Shown first = (Shown) row.get(0).detail();
+        RequestsResult result = BatchResult.of(first.label(), row);
+        result.setSamplerData(row.size() == 1 ? first.request()
+                : first.request() + " (and " + (row.size() - 1) + " more operations in this row)");
+        Outcome outcome = row.get(0).outcome();
+        if (!outcome.success()) {
+            if (load) {
+                PhaseRunner.loadFailed(result, element, first.key(), outcome);
+            } else {
+                Unrecoverable.stopIf(result, outcome, binding::unrecoverable, stopOnUnrecoverable, element);
+            }
+        }
+        return result;
+    }
+
+    /** Makes a waiting sample return; from another thread (a stopping test). */
+    public void stop() {
+        window.requestStop();
+    }
+
+    /** The thread ends: outstanding operations are cancelled, and every row left is reported under its own label. */
+    public void close() {
+        for (List<Completion> ended : window.drain()) {
+            queue(ended);
+        }
+        while (!queued.isEmpty()) {
+            List<Completion> row = queued.poll();
+            leftovers.deliver(((Shown) row.get(0).detail()).label(), List.of(row));
+        }
+    }
+
+    /** An operation on its way. */
+    private static final class Request extends InFlightRequest {
+        DrawnOperation op;
+        Shown shown;
+
+        @Override
+        protected Object unanswered() {
+            return shown;
+        }
+    }
+
+    /** Hands each operation to the binding; the binding's stage completes on the client's thread. */
+    private final class Transport extends CallbackTransport<Request> {
+        @Override
+        public Request newRequest() {
+            return new Request();
+        }
+
+        @Override
+        protected void start(Request request, Callback<Request> callback) {
+            Shown shown = request.shown;
+            CompletionStage<Outcome> sent = request.op.send(binding);
+            sent.whenComplete((outcome, error) -> callback.complete(outcome, shown));
+        }
+
+        @Override
+        protected boolean unreachable(Outcome outcome) {
+            return binding.unreachable(outcome);
+        }
+
+        @Override
+        public Outcome timedOut(Request request) {
+            return binding.timedOut();
+        }
+
+        @Override
+        public long timeoutNanos() {
+            return binding.backstopNanos();
+        }
+
+        @Override
+        public void close() {
+            // the client is the connection element's
+        }
+    }
+
+    /**
+     * The thread's arrivals: those of the offered schedule, or one whenever a place is free, for
+     * as long as the phase has work: a record to load, an operation left of the operation count.
+     */
+    private static final class PhaseArrivals implements ArrivalSource {
+        private static final Arrival NOW = new Arrival(org.dsload.core.Completion.UNSCHEDULED, 0);
+
+        /** Claims the next unit of work: a record number, 0 for an operation, or -1 when none is left. */
+        private final java.util.function.LongSupplier claim;
+        private ArrivalSource offered;
+        private boolean ended;
+        private long claimed = -1;
+
+        PhaseArrivals(java.util.function.LongSupplier claim) {
+            this.claim = claim;
+        }
+
+        PhaseArrivals offered(ArrivalSource source) {
+            this.offered = source;
+            return this;
+        }
+
+        boolean ended() {
+            return ended;
+        }
+
+        /** The record claimed with the arrival being sent. */
+        long claimed() {
+            return claimed;
+        }
+
+        @Override
+        public Arrival take(long nowNanos) {
+            if (ended) {
+                return null;
+            }
+            Arrival next = offered == null ? NOW : offered.take(nowNanos);
+            if (next != null) {
+                claimed = claim.getAsLong();
+            }
+            if (next == null || claimed < 0) {
+                ended = true;
+                return null;
+            }
+            return next;
+        }
+    }
+}

@@ -11,6 +11,37 @@ final class KeeperCodes {
     private KeeperCodes() {
     }
 
+    /** Codes that the same request meets again however often it is sent: the ACL denies it, the session's login failed. */
+    private static final Set<String> UNRECOVERABLE = Set.of(KeeperException.Code.NOAUTH.name(),
+            KeeperException.Code.AUTHFAILED.name());
+
+    /**
+     * Whether a failed request would fail again however often it is retried: the node's ACL does
+     * not allow this session (NOAUTH, as for a wrong digest password), or the session's
+     * authentication failed (AUTHFAILED). A lost connection or a missing node may pass; these do not.
+     */
+    static boolean unrecoverable(Outcome failed) {
+        return !failed.success() && UNRECOVERABLE.contains(failed.code());
+    }
+
+    /**
+     * A request's outcome as a sample shows it, once Curator retried it {@code retries} times: a
+     * success keeps its success but says so in its code ({@value ZooKeeperSampler#RETRIED}), so
+     * that the summary's status codes count it; a failure says how many retries came before.
+     */
+    static Outcome retried(Outcome outcome, int retries) {
+        if (retries == 0) {
+            return outcome;
+        }
+        String times = retries + (retries == 1 ? " retry" : " retries");
+        if (outcome.success()) {
+            return Outcome.ok(outcome.code() + ZooKeeperSampler.RETRIED, outcome.message() + " (after " + times
+                    + " of the retry policy)", outcome.sentBytes(), outcome.receivedBytes());
+        }
+        return Outcome.failed(outcome.code(), outcome.message() + " (after " + times + ")", outcome.sentBytes(),
+                outcome.receivedBytes());
+    }
+
     /** ZooKeeper's own code name (NONODE, NODEEXISTS, BADVERSION, CONNECTIONLOSS ...), else the exception's name. */
     static String code(Throwable e) {
         if (e instanceof KeeperException keeper) {

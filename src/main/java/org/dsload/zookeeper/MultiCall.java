@@ -6,16 +6,20 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.api.BackgroundCallback;
+import org.apache.curator.framework.api.CuratorEvent;
 import org.apache.curator.framework.api.transaction.CuratorOp;
 import org.apache.curator.framework.api.transaction.CuratorTransactionResult;
 import org.apache.curator.framework.api.transaction.TransactionOp;
+import org.apache.zookeeper.KeeperException;
 import org.dsload.core.Outcome;
 import org.dsload.core.Results.LimitedText;
 
 /**
  * One transaction (multi): the lines of the Multi operations field, committed all or none. The
  * operations are built before anything is sent ({@link #build}), so that a path Curator refuses
- * fails the sample without a request; {@link #send} is the blocking call.
+ * fails the sample without a request; {@link #send} is the blocking call, {@link #sendInBackground}
+ * the one that does not wait.
  */
 final class MultiCall {
     private final OperationSettings settings;
@@ -70,12 +74,32 @@ final class MultiCall {
         return request.toString();
     }
 
+    /** Bytes the transaction puts on the wire. */
+    long sentBytes() {
+        return sent;
+    }
+
     List<String> writtenPaths() {
         return fullPaths;
     }
 
     List<CuratorTransactionResult> send(CuratorFramework curator) throws Exception {
         return curator.transaction().forOperations(ops);
+    }
+
+    /** Sends the transaction without waiting; see {@link ZnodeCall#sendInBackground}. */
+    <C extends BackgroundCallback & CountedRetries.Counted> void sendInBackground(CuratorFramework curator, C callback)
+            throws Exception {
+        curator.transaction().inBackground(callback, callback).forOperations(ops);
+    }
+
+    /** What a background transaction came to: every operation committed, or the server's error. */
+    Outcome answered(CuratorEvent event, LimitedText text) {
+        KeeperException.Code code = KeeperException.Code.get(event.getResultCode());
+        if (code != KeeperException.Code.OK) {
+            return failed(KeeperException.create(code, event.getPath()), true);
+        }
+        return answered(event.getOpResults(), text);
     }
 
     /** @param text where the reply's text goes, or null when none is kept */

@@ -16,27 +16,31 @@ import org.dsload.core.Template;
 /**
  * The fields of a ZooKeeper Operation sampler, checked and compiled into what its calls need:
  * the operation, path and data templates, create mode, versions, the lines of a multi, the watch
- * settings and the codes that count as success.
+ * settings, the codes that count as success, the requests kept in flight and whether an
+ * unrecoverable error stops the test.
  */
 record OperationSettings(Operation op, Template path, Template data, SizeSpec sizes, CreateMode mode, long ttl,
         boolean parents, int version, String watch, List<MultiStep> multi, long watchTimeout, String trigger,
-        Set<String> accepted, int limit) {
+        Set<String> accepted, int limit, int inFlight, boolean stopOnUnrecoverable) {
 
     static final String TRIGGER_EXTERNAL = "external";
     static final String WATCH_NONE = "none";
     static final String WATCH_ONCE = "once";
     static final String WATCH_KEEP = "keep";
+    static final int MAX_IN_FLIGHT = 100_000;
     static final String[] CREATE_MODES = {"persistent", "ephemeral", "persistent-sequential", "ephemeral-sequential",
         "container", "ttl", "ttl-sequential"};
 
     /** The raw fields in the order {@link #compile} reads them. */
     record Raw(String connection, String operation, String path, String data, String dataSize, String createMode,
             String ttl, String createParents, String version, String watch, String multiOperations,
-            String watchTimeout, String trigger, String acceptedCodes, String responseDataLimit) {
+            String watchTimeout, String trigger, String acceptedCodes, String responseDataLimit, String inFlight,
+            String stopOnUnrecoverable) {
 
         String[] array() {
             return new String[] {connection, operation, path, data, dataSize, createMode, ttl, createParents, version,
-                watch, multiOperations, watchTimeout, trigger, acceptedCodes, responseDataLimit};
+                watch, multiOperations, watchTimeout, trigger, acceptedCodes, responseDataLimit, inFlight,
+                stopOnUnrecoverable};
         }
     }
 
@@ -58,7 +62,11 @@ record OperationSettings(Operation op, Template path, Template data, SizeSpec si
         f.required("connection", raw.connection());
         Operation op = Operation.valueOf(f.choice("operation", raw.operation(), Operation.words())
                 .toUpperCase(Locale.ROOT));
-        Template pathTemplate = template(f, "path", f.required("path", raw.path()));
+        String pathText = f.required("path", raw.path());
+        if (!pathText.startsWith("/")) {
+            throw f.error("path", "must start with '/' (ZooKeeper refuses any other path), got '" + pathText + "'");
+        }
+        Template pathTemplate = template(f, "path", pathText);
         String dataText = raw.data() == null ? "" : raw.data();
         Template dataTemplate = dataText.isEmpty() ? null : template(f, "data", dataText);
         SizeSpec sizes;
@@ -97,8 +105,17 @@ record OperationSettings(Operation op, Template path, Template data, SizeSpec si
             }
         }
         int limit = f.integer("responseDataLimit", raw.responseDataLimit(), 0, Integer.MAX_VALUE);
+        // plans saved before these fields existed leave them empty (JMeter 5.6 sets a missing property to "")
+        int inFlight = f.integer("inFlight", raw.inFlight(), 1, MAX_IN_FLIGHT, 1);
+        if (inFlight > 1 && op == Operation.WATCH) {
+            throw f.error("inFlight", "is " + inFlight + " but the watch operation waits for its notification, which "
+                    + "a request in flight does not: set In flight to 1, or leave a watch with get, exists or children "
+                    + "(Leave a watch), which may be kept in flight");
+        }
+        String stop = f.text("stopOnUnrecoverable", raw.stopOnUnrecoverable());
+        boolean stopOn = f.flag("stopOnUnrecoverable", stop.isEmpty() ? "true" : stop);
         return new OperationSettings(op, pathTemplate, dataTemplate, sizes, mode, ttlMillis, parents, version, watchMode,
-                steps, timeout, triggerMode, Set.copyOf(accepted), limit);
+                steps, timeout, triggerMode, Set.copyOf(accepted), limit, inFlight, stopOn);
     }
 
     private static Template template(Fields f, String property, String text) {

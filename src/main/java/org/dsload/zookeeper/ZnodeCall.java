@@ -4,7 +4,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.api.BackgroundCallback;
 import org.apache.curator.framework.api.CreateBuilderMain;
+import org.apache.curator.framework.api.CuratorEvent;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.data.Stat;
@@ -13,8 +15,9 @@ import org.dsload.core.Results.LimitedText;
 
 /**
  * One single-znode request (create, set, get, exists, delete, children). Sending and reading the
- * answer are apart: {@link #send} is the blocking call, and {@link #answered} and {@link #failed}
- * turn what came back into the request's {@link Outcome}, whichever way it came back.
+ * answer are apart: {@link #send} is the blocking call and {@link #sendInBackground} the one that
+ * does not wait, and {@link #answered} and {@link #failed} turn what came back into the request's
+ * {@link Outcome}, whichever way it came back.
  */
 final class ZnodeCall {
     private final OperationSettings settings;
@@ -71,11 +74,83 @@ final class ZnodeCall {
         }
     }
 
+    /**
+     * Sends the request without waiting: Curator calls {@code callback} with the answer (on the
+     * session's event thread), its retries counted on {@code callback} as the call's context.
+     */
+    <C extends BackgroundCallback & CountedRetries.Counted> void sendInBackground(CuratorFramework curator, C callback)
+            throws Exception {
+        switch (settings.op()) {
+            case CREATE -> {
+                CreateBuilderMain create = settings.ttl() > 0 ? curator.create().withTtl(settings.ttl()) : curator.create();
+                if (settings.parents()) {
+                    create.creatingParentContainersIfNeeded().withMode(settings.mode()).inBackground(callback, callback)
+                            .forPath(znode, data);
+                } else {
+                    create.withMode(settings.mode()).inBackground(callback, callback).forPath(znode, data);
+                }
+            }
+            case SET -> curator.setData().withVersion(settings.version()).inBackground(callback, callback)
+                    .forPath(znode, data);
+            case GET -> {
+                if (watcher == null) {
+                    curator.getData().inBackground(callback, callback).forPath(znode);
+                } else {
+                    curator.getData().usingWatcher(watcher).inBackground(callback, callback).forPath(znode);
+                }
+            }
+            case EXISTS -> {
+                if (watcher == null) {
+                    curator.checkExists().inBackground(callback, callback).forPath(znode);
+                } else {
+                    curator.checkExists().usingWatcher(watcher).inBackground(callback, callback).forPath(znode);
+                }
+            }
+            case DELETE -> curator.delete().withVersion(settings.version()).inBackground(callback, callback)
+                    .forPath(znode);
+            case CHILDREN -> {
+                if (watcher == null) {
+                    curator.getChildren().inBackground(callback, callback).forPath(znode);
+                } else {
+                    curator.getChildren().usingWatcher(watcher).inBackground(callback, callback).forPath(znode);
+                }
+            }
+            default -> throw new IllegalStateException(settings.op().name());
+        }
+    }
+
+    /** What a background call came to: the answer, absence for Exists, or the server's error. */
+    Outcome answered(CuratorEvent event, LimitedText text) {
+        KeeperException.Code code = KeeperException.Code.get(event.getResultCode());
+        if (code == KeeperException.Code.OK) {
+            Object answer = switch (settings.op()) {
+                case CREATE -> event.getName();
+                case GET -> event.getData();
+                case DELETE -> Boolean.TRUE;
+                case CHILDREN -> event.getChildren();
+                default -> event.getStat();
+            };
+            return answered(answer, event.getStat(), text);
+        }
+        if (settings.op() == Operation.EXISTS && code == KeeperException.Code.NONODE) {
+            return answered(Absent.INSTANCE, null, text);
+        }
+        return failed(KeeperException.create(code, znode));
+    }
+
     /** What Exists answers for a missing node. */
     enum Absent { INSTANCE }
 
-    /** @param text where the reply's text goes, or null when none is kept */
+    /** The answer of the blocking call. */
     Outcome answered(Object answer, LimitedText text) {
+        return answered(answer, stat, text);
+    }
+
+    /**
+     * @param stat the node's stat where the answer has one
+     * @param text where the reply's text goes, or null when none is kept
+     */
+    private Outcome answered(Object answer, Stat stat, LimitedText text) {
         long received;
         String code = ZooKeeperSampler.OK;
         String message = ZooKeeperSampler.OK;
@@ -140,7 +215,8 @@ final class ZnodeCall {
         return KeeperCodes.failure(e, client, settings.accepted(), sentBytes());
     }
 
-    private long sentBytes() {
+    /** Bytes the request puts on the wire. */
+    long sentBytes() {
         return switch (settings.op()) {
             case CREATE -> WireSize.create(znode, data);
             case SET -> WireSize.set(znode, data);

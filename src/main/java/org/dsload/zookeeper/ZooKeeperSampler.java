@@ -7,6 +7,7 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.transaction.CuratorTransactionResult;
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.samplers.Entry;
+import org.apache.jmeter.samplers.Interruptible;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.ThreadListener;
 import org.apache.jmeter.threads.JMeterContextService;
@@ -16,21 +17,25 @@ import org.apache.zookeeper.Watcher;
 import org.dsload.core.ClientSampler;
 import org.dsload.core.CompiledFields;
 import org.dsload.core.ConfigException;
+import org.dsload.core.IntendedStart;
 import org.dsload.core.Outcome;
 import org.dsload.core.Results;
 import org.dsload.core.Results.LimitedText;
 import org.dsload.core.SampleTiming;
 import org.dsload.core.SharedClients;
+import org.dsload.core.Unrecoverable;
 
 /**
  * ZooKeeper Operation sampler: one znode operation (create, set, get, exists, delete, children;
  * {@link ZnodeCall}), a transaction ({@link MultiCall}), or a watch and its notification
  * ({@link WatchCall}, whose time is the notification latency from the triggering write to the
  * event), through a ZooKeeper Connection's client. Only the call to the server is timed;
- * response codes are ZooKeeper's {@code KeeperException.Code} names.
+ * response codes are ZooKeeper's {@code KeeperException.Code} names. With In flight above 1 the
+ * thread keeps that many requests outstanding as background calls ({@link ZkInFlight}), each timed
+ * on its own.
  */
 @TestElementMetadata(labelResource = "displayName")
-public class ZooKeeperSampler extends ClientSampler implements ThreadListener {
+public class ZooKeeperSampler extends ClientSampler implements IntendedStart.SelfPaced, ThreadListener, Interruptible {
     private static final long serialVersionUID = 1L;
     static final String OK = "OK";
     static final String CONNECTION_KIND = "dsload ZooKeeper Connection";
@@ -54,10 +59,13 @@ public class ZooKeeperSampler extends ClientSampler implements ThreadListener {
     private String trigger = OperationSettings.TRIGGER_EXTERNAL;
     private String acceptedCodes = "";
     private String responseDataLimit = "1024";
+    private String inFlight = "1";
+    private String stopOnUnrecoverable = "true";
 
     private transient long seq;
     private transient SplittableRandom random;
     private transient CompiledFields<OperationSettings> compiled;
+    private transient volatile ZkInFlight inFlightCall;
 
     @Override
     public SampleResult sample(Entry entry) {
@@ -72,19 +80,27 @@ public class ZooKeeperSampler extends ClientSampler implements ThreadListener {
         if (random == null) {
             random = new SplittableRandom();
         }
-        int thread = JMeterContextService.getContext().getThreadNum() + 1;
-        long n = seq++;
-        String znode = c.path().expand(n, 0, thread);
-        SampleResult result = Results.create(getName());
         CuratorFramework client;
         try {
             client = clients.client();
         } catch (ZooKeeperClients.SessionLimitException e) {
+            SampleResult result = Results.create(getName());
             result.sampleStart();
             result.sampleEnd();
             Results.fail(result, SESSION_LIMIT, e.getMessage());
             return result;
         }
+        if (c.inFlight() > 1) {
+            return inFlight(c, clients, client).sample(getName());
+        }
+        endInFlight();
+        if (!IntendedStart.awaitOffered(this)) {
+            return null; // no arrival left before the thread's end, or the test is stopping
+        }
+        int thread = JMeterContextService.getContext().getThreadNum() + 1;
+        long n = seq++;
+        String znode = c.path().expand(n, 0, thread);
+        SampleResult result = Results.create(getName());
         String unreachable = clients.unreachable(client);
         if (unreachable != null) {
             failAtOnce(result, unreachable);
@@ -105,6 +121,44 @@ public class ZooKeeperSampler extends ClientSampler implements ThreadListener {
             result.setSamplerData(c.op().word() + " " + znode);
         }
         return result;
+    }
+
+    private ZkInFlight inFlight(OperationSettings c, ZooKeeperClients clients, CuratorFramework client) {
+        if (inFlightCall != null && !inFlightCall.serves(c, client)) {
+            endInFlight();
+        }
+        if (inFlightCall == null) {
+            inFlightCall = new ZkInFlight(c, clients, client, this);
+        }
+        return inFlightCall;
+    }
+
+    private void endInFlight() {
+        if (inFlightCall != null) {
+            ZkInFlight ending = inFlightCall;
+            inFlightCall = null;
+            ending.close(getName());
+        }
+    }
+
+    /** The #{seq} of the next request. */
+    long nextSeq() {
+        return seq++;
+    }
+
+    SplittableRandom random() {
+        return random;
+    }
+
+    /** A stopping test: a sample waiting for answers returns at once, cancelling what is outstanding. */
+    @Override
+    public boolean interrupt() {
+        ZkInFlight call = inFlightCall;
+        if (call == null) {
+            return false;
+        }
+        call.stop();
+        return true;
     }
 
     private void single(OperationSettings c, ZooKeeperClients clients, CuratorFramework client, String znode, long n,
@@ -131,12 +185,12 @@ public class ZooKeeperSampler extends ClientSampler implements ThreadListener {
             throw e;
         } catch (Exception e) {
             timing.end(result);
-            apply(result, call.failed(e), null);
+            apply(c, result, call.failed(e), null);
             return;
         }
         timing.end(result);
         LimitedText text = c.limit() > 0 ? new LimitedText(c.limit()) : null;
-        apply(result, call.answered(answer, text), text);
+        apply(c, result, call.answered(answer, text), text);
     }
 
     private void multi(OperationSettings c, ZooKeeperClients clients, CuratorFramework client, long n, int thread,
@@ -147,7 +201,7 @@ public class ZooKeeperSampler extends ClientSampler implements ThreadListener {
         } catch (Exception e) {
             result.sampleStart();
             result.sampleEnd();
-            apply(result, call.failed(e, false), null);
+            apply(c, result, call.failed(e, false), null);
             return;
         }
         result.setSamplerData(call.describe());
@@ -163,12 +217,12 @@ public class ZooKeeperSampler extends ClientSampler implements ThreadListener {
             throw e;
         } catch (Exception e) {
             timing.end(result);
-            apply(result, call.failed(e, true), null);
+            apply(c, result, call.failed(e, true), null);
             return;
         }
         timing.end(result);
         LimitedText text = c.limit() > 0 ? new LimitedText(c.limit()) : null;
-        apply(result, call.answered(answers, text), text);
+        apply(c, result, call.answered(answers, text), text);
     }
 
     private void watch(OperationSettings c, ZooKeeperClients clients, CuratorFramework client, String znode, long n,
@@ -181,7 +235,7 @@ public class ZooKeeperSampler extends ClientSampler implements ThreadListener {
         if (notified == null) {
             result.sampleStart();
             result.sampleEnd();
-            apply(result, call.failure(), null);
+            apply(c, result, call.failure(), null);
             return;
         }
         WatchTiming.record(result, notified.startMillis(), notified.micros());
@@ -189,7 +243,7 @@ public class ZooKeeperSampler extends ClientSampler implements ThreadListener {
         if (c.limit() > 0 && notified.text() != null) {
             text = new LimitedText(c.limit()).append(notified.text());
         }
-        apply(result, notified.outcome(), text);
+        apply(c, result, notified.outcome(), text);
     }
 
     /** A request not sent: the ensemble is out of reach, so waiting for it would only repeat the timeouts. */
@@ -211,23 +265,17 @@ public class ZooKeeperSampler extends ClientSampler implements ThreadListener {
     }
 
     /**
-     * Fills the result with a request's outcome. A success that came only after Curator retried
-     * the request keeps its success but shows it in its code ({@value #RETRIED}), so that the
-     * summary's status codes count it: a request that waited out a frozen server is not an
-     * ordinary success.
+     * Fills the result with a request's outcome, marked when it came only after Curator retried
+     * it ({@link KeeperCodes#retried}): a request that waited out a frozen server is not an
+     * ordinary success. An unrecoverable failure stops the test when the sampler says so.
      */
-    private static void apply(SampleResult result, Outcome outcome, LimitedText text) {
-        int retries = CountedRetries.count();
+    private void apply(OperationSettings c, SampleResult result, Outcome answered, LimitedText text) {
+        Outcome outcome = KeeperCodes.retried(answered, CountedRetries.count());
         if (outcome.success()) {
-            if (retries > 0) {
-                Results.succeed(result, outcome.code() + RETRIED, outcome.message() + " (after " + retries
-                        + (retries == 1 ? " retry" : " retries") + " of the retry policy)");
-            } else {
-                Results.succeed(result, outcome.code(), outcome.message());
-            }
+            Results.succeed(result, outcome.code(), outcome.message());
         } else {
-            Results.fail(result, outcome.code(), retries > 0 ? outcome.message() + " (after " + retries
-                    + (retries == 1 ? " retry)" : " retries)") : outcome.message());
+            Results.fail(result, outcome.code(), outcome.message());
+            Unrecoverable.stopIf(result, outcome, KeeperCodes::unrecoverable, c.stopOnUnrecoverable(), getName());
         }
         Results.bytes(result, outcome.sentBytes(), outcome.receivedBytes());
         if (text != null) {
@@ -242,13 +290,17 @@ public class ZooKeeperSampler extends ClientSampler implements ThreadListener {
         }
         OperationSettings.Raw raw = new OperationSettings.Raw(connection, operation, path, data, dataSize, createMode,
                 ttl, createParents, version, watch, multiOperations, watchTimeout, trigger, acceptedCodes,
-                responseDataLimit);
+                responseDataLimit, inFlight, stopOnUnrecoverable);
         return compiled.get(raw.array(), () -> OperationSettings.compile(raw, getName()));
     }
 
-    /** A per-thread session ends with its thread, taking its ephemeral nodes and watches with it. */
+    /**
+     * Requests still in flight are cancelled and reported; then a per-thread session ends with its
+     * thread, taking its ephemeral nodes and watches with it.
+     */
     @Override
     public void threadFinished() {
+        endInFlight();
         JMeterVariables variables = JMeterContextService.getContext().getVariables();
         Object found = variables == null ? null : variables.getObject(connection);
         if (found instanceof ZooKeeperClients clients) {
@@ -371,6 +423,22 @@ public class ZooKeeperSampler extends ClientSampler implements ThreadListener {
 
     public void setAcceptedCodes(String acceptedCodes) {
         this.acceptedCodes = acceptedCodes;
+    }
+
+    public String getInFlight() {
+        return inFlight;
+    }
+
+    public void setInFlight(String inFlight) {
+        this.inFlight = inFlight;
+    }
+
+    public String getStopOnUnrecoverable() {
+        return stopOnUnrecoverable;
+    }
+
+    public void setStopOnUnrecoverable(String stopOnUnrecoverable) {
+        this.stopOnUnrecoverable = stopOnUnrecoverable;
     }
 
     public String getResponseDataLimit() {

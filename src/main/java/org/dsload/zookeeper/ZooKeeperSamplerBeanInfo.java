@@ -8,9 +8,9 @@ public class ZooKeeperSamplerBeanInfo extends DsloadBeanInfo {
         super(ZooKeeperSampler.class);
         createPropertyGroup("target", new String[] {"connection"});
         createPropertyGroup("request", new String[] {"operation", "path", "data", "dataSize", "createMode", "ttl",
-            "createParents", "version", "multiOperations"});
+            "createParents", "version", "multiOperations", "inFlight"});
         createPropertyGroup("watching", new String[] {"watch", "trigger", "watchTimeout"});
-        createPropertyGroup("response", new String[] {"acceptedCodes", "responseDataLimit"});
+        createPropertyGroup("response", new String[] {"acceptedCodes", "responseDataLimit", "stopOnUnrecoverable"});
 
         text("connection", "zk");
         choice("operation", "get", Operation.words());
@@ -22,11 +22,13 @@ public class ZooKeeperSamplerBeanInfo extends DsloadBeanInfo {
         flag("createParents", false);
         text("version", "-1");
         multiline("multiOperations", "");
+        text("inFlight", "1");
         choice("watch", OperationSettings.WATCH_NONE, OperationSettings.WATCH_NONE, OperationSettings.WATCH_ONCE,
                 OperationSettings.WATCH_KEEP);
         choice("trigger", OperationSettings.TRIGGER_EXTERNAL, OperationSettings.TRIGGER_EXTERNAL, "set", "create", "delete");
         text("watchTimeout", "10000");
         text("acceptedCodes", "");
         text("responseDataLimit", "1024");
+        flag("stopOnUnrecoverable", true);
     }
 }

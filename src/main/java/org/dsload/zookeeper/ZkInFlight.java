@@ -1,0 +1,120 @@
+package org.dsload.zookeeper;
+
+import java.util.List;
+
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Watcher;
+import org.dsload.core.BatchResult;
+import org.dsload.core.Completion;
+import org.dsload.core.IntendedStart;
+import org.dsload.core.Outcome;
+import org.dsload.core.RequestsResult;
+import org.dsload.core.Results;
+import org.dsload.core.Unrecoverable;
+import org.dsload.core.inflight.InFlightWindow;
+import org.dsload.core.inflight.LeftoverRows;
+
+/**
+ * Requests in flight for a ZooKeeper Operation: the thread keeps up to In flight requests
+ * outstanding on its session ({@link ZkTransport}), each timed on its own, and each sample returns
+ * the answers that came in, one row per kind. Whatever is still outstanding when the thread ends
+ * ({@link #close}) is cancelled and reported.
+ */
+final class ZkInFlight {
+    private final OperationSettings settings;
+    private final ZooKeeperClients clients;
+    private final CuratorFramework client;
+    private final ZooKeeperSampler sampler;
+    private final InFlightWindow<ZkTransport.Request> window;
+    private final LeftoverRows leftovers = new LeftoverRows();
+    private final InFlightWindow.Preparer<ZkTransport.Request> preparer;
+    private int thread;
+
+    ZkInFlight(OperationSettings settings, ZooKeeperClients clients, CuratorFramework client, ZooKeeperSampler sampler) {
+        this.settings = settings;
+        this.clients = clients;
+        this.client = client;
+        this.sampler = sampler;
+        this.window = new InFlightWindow<>(settings.inFlight(), new ZkTransport(client, clients.settings(),
+                settings.limit()));
+        this.preparer = this::prepare;
+    }
+
+    /** Fills a request on the sampler's thread: its path, data and watch, or why it cannot be sent. */
+    private void prepare(ZkTransport.Request request) {
+        request.clear();
+        long n = sampler.nextSeq();
+        String znode = settings.path().expand(n, 0, thread);
+        if (settings.op() == Operation.MULTI) {
+            MultiCall call = new MultiCall(settings, clients.settings());
+            request.multi = call;
+            try {
+                call.build(client, n, thread, sampler.random());
+                request.describe = call.describe();
+            } catch (Exception e) {
+                request.describe = call.describe();
+                request.notSent = call.failed(e, false);
+                return;
+            }
+        } else {
+            byte[] bytes = settings.op() == Operation.CREATE || settings.op() == Operation.SET
+                    ? settings.payload(n, thread, sampler.random()) : null;
+            Watcher watcher = null;
+            if (settings.leavesWatch()) {
+                watcher = settings.watch().equals(OperationSettings.WATCH_ONCE) ? clients.onceWatcher()
+                        : clients.keptWatch(client, settings.op(), znode);
+            }
+            request.znode = new ZnodeCall(settings, clients.settings(), znode, bytes, watcher);
+            request.describe = request.znode.describe();
+            if (settings.op().writes()) {
+                request.written = WriteStamps.fullPath(clients.settings().namespace, znode);
+            }
+        }
+        String unreachable = clients.unreachable(client);
+        if (unreachable != null) {
+            request.notSent = Outcome.failed(KeeperException.Code.CONNECTIONLOSS.name(), unreachable, 0, 0);
+        }
+    }
+
+    /** Whether this call was made for these settings and this session (both may change between samples). */
+    boolean serves(OperationSettings compiled, CuratorFramework session) {
+        return settings.equals(compiled) && client == session;
+    }
+
+    /** @return the row, or null when the thread has nothing more to send (its schedule ended) */
+    SampleResult sample(String label) {
+        leftovers.remember();
+        thread = JMeterContextService.getContext().getThreadNum() + 1;
+        window.pace(IntendedStart.takeOffer(sampler), IntendedStart.threadEndNanos());
+        List<Completion> row = window.next(preparer);
+        if (row.isEmpty()) {
+            return null;
+        }
+        RequestsResult result = BatchResult.of(label, row);
+        if (row.get(0).detail() instanceof ZkTransport.Shown shown) {
+            result.setSamplerData(row.size() == 1 ? shown.request()
+                    : shown.request() + " (and " + (row.size() - 1) + " more requests in this row)");
+            if (shown.reply() != null) {
+                Results.text(result, shown.reply());
+            }
+        }
+        Outcome first = row.get(0).outcome();
+        if (!first.success()) {
+            Unrecoverable.stopIf(result, first, KeeperCodes::unrecoverable, settings.stopOnUnrecoverable(), label);
+        }
+        return result;
+    }
+
+    /** Makes a waiting sample return; from another thread (a stopping test). */
+    void stop() {
+        window.requestStop();
+    }
+
+    /** The thread ends: outstanding requests are cancelled, and every row left is reported. */
+    void close(String label) {
+        leftovers.deliver(label, window.drain());
+    }
+}

@@ -47,6 +47,8 @@ final class ZkTransport extends CallbackTransport<ZkTransport.Request> {
     }
 
     private static final String CONNECTION_LOSS = KeeperException.Code.CONNECTIONLOSS.name();
+    /** Curator's switch for its log of failed background calls (an ERROR with a stack trace each). */
+    static final String QUIET_CURATOR = "curator-dont-log-connection-problems";
 
     private final CuratorFramework client;
     private final ClientSettings settings;
@@ -59,6 +61,12 @@ final class ZkTransport extends CallbackTransport<ZkTransport.Request> {
         this.limit = limit;
         this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(settings.requestTimeoutMillis > 0
                 ? settings.requestTimeoutMillis : settings.worstCaseMillis());
+        // Each failed request is a failed sample with ZooKeeper's code already; an outage with
+        // thousands in flight would otherwise put as many stack traces into the log. A user's own
+        // setting of the property wins.
+        if (System.getProperty(QUIET_CURATOR) == null) {
+            System.setProperty(QUIET_CURATOR, "true");
+        }
     }
 
     @Override

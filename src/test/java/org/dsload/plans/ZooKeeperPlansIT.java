@@ -111,9 +111,15 @@ class ZooKeeperPlansIT {
             acl.addAll(ZooDefs.Ids.READ_ACL_UNSAFE);
             owner.create().creatingParentsIfNeeded().withACL(acl, false).forPath("/zkl-acl/master");
         }
-        PlanRuns.Result result = PlanRuns.run("zk-latencies.jmx", Map.of("hosts", zk.connectString(), "znodes", "40",
+        PlanRuns.Result stopped = PlanRuns.run("zk-latencies.jmx", Map.of("hosts", zk.connectString(), "znodes", "40",
                 "watches", "2", "zk_root", "/zkl-acl", "zk_user", "owner", "zk_password", "wrong",
                 "zk_acl", "creator"), Duration.ofMinutes(3), false);
+        assertTrue(stopped.console().contains("NOAUTH") && stopped.console().contains("No retry can cure this error"),
+                "a denied write stops the test at once by default: " + stopped.console());
+        assertTrue(PlanRuns.samples(stopped.outcome().jtl()).size() < 10, "the test stopped at its first denied write");
+        PlanRuns.Result result = PlanRuns.run("zk-latencies.jmx", Map.of("hosts", zk.connectString(), "znodes", "40",
+                "watches", "2", "zk_root", "/zkl-acl", "zk_user", "owner", "zk_password", "wrong",
+                "zk_acl", "creator", "stop_on_unrecoverable", "false"), Duration.ofMinutes(3), false);
         String summary = Files.readString(result.outcome().dir().resolve("summary.txt"), StandardCharsets.UTF_8);
         assertTrue(summary.matches("(?s).*created\\s+0 permanent znodes: no call answered OK \\(40 calls: NOAUTH 40\\).*"),
                 summary);

@@ -127,7 +127,7 @@ class ZooKeeperSamplerIT {
         SampleResult absent = run("exists", root);
         assertTrue(absent.isSuccessful(), "exists answers absence, it does not fail");
         assertEquals("NONODE", absent.getResponseCode());
-        assertFails("BADARGUMENTS", run("get", "no-leading-slash"));
+        assertFails("BADARGUMENTS", run("get", root + "/trailing-slash/"));
     }
 
     @Test
@@ -352,6 +352,7 @@ class ZooKeeperSamplerIT {
             SampleResult denied = sampler("anon", "get", root).sample(null);
             assertFails("NOAUTH", denied);
             assertTrue(denied.getResponseMessage().contains("unauthenticated session"), denied.getResponseMessage());
+            assertTrue(denied.isStopTest(), "no retry can cure a denied ACL: the test stops");
             for (SampleResult r : new SampleResult[] {created, denied}) {
                 String everything = r.getSamplerData() + r.getResponseMessage() + r.getResponseDataAsString();
                 assertFalse(everything.contains("s3cret-Pa55"), "the password appears nowhere: " + everything);

@@ -51,13 +51,11 @@ public final class CqlClient implements AutoCloseable, ConnectionCounting {
      * @throws RuntimeException the driver's exception (a SyntaxError, an InvalidQueryException ...)
      */
     public PreparedStatement prepare(String cql) {
-        CompletableFuture<PreparedStatement> future = prepared.computeIfAbsent(cql,
-                text -> session.prepareAsync(text).toCompletableFuture());
+        CompletableFuture<PreparedStatement> future = prepareAsync(cql);
         try {
             // The driver bounds a preparation by its request timeout; this is a backstop.
             return future.get(requestTimeout.toMillis() * 3 + 1000, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
-            prepared.remove(cql, future);
             Throwable cause = e.getCause();
             throw cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
         } catch (TimeoutException e) {
@@ -67,6 +65,37 @@ public final class CqlClient implements AutoCloseable, ConnectionCounting {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while preparing a statement", e);
         }
+    }
+
+    /**
+     * The statement prepared on this session, without waiting: what a driver callback may ask for
+     * (blocking there would hold up the connection the preparation's own reply comes in on). A
+     * failed preparation is forgotten, as in {@link #prepare}.
+     */
+    public CompletableFuture<PreparedStatement> prepareAsync(String cql) {
+        CompletableFuture<PreparedStatement> existing = prepared.get(cql);
+        if (existing != null) {
+            return existing;
+        }
+        CompletableFuture<PreparedStatement> made = new CompletableFuture<>();
+        existing = prepared.putIfAbsent(cql, made);
+        if (existing != null) {
+            return existing;
+        }
+        try {
+            session.prepareAsync(cql).whenComplete((statement, error) -> {
+                if (error != null) {
+                    prepared.remove(cql, made);
+                    made.completeExceptionally(error);
+                } else {
+                    made.complete(statement);
+                }
+            });
+        } catch (RuntimeException e) {
+            prepared.remove(cql, made);
+            made.completeExceptionally(e);
+        }
+        return made;
     }
 
     public ProtocolVersion protocolVersion() {

@@ -205,17 +205,26 @@ final class CqlYcsbBinding implements AsyncYcsbBinding {
         return outcome(request.kind(), CqlCall.execute(client, statement, true, null));
     }
 
-    /** Prepares (once per session, on this thread), binds, and sends without waiting. */
+    /**
+     * Prepares (once per session), binds, and sends, without waiting anywhere: the update of a
+     * read-modify-write is sent from the driver's thread that read the record.
+     */
     private CompletionStage<Outcome> send(Request request) {
-        Statement<?> statement;
-        try {
-            statement = bound(request);
-        } catch (RuntimeException e) {
-            return CompletableFuture.completedFuture(notPrepared(e));
-        }
         CompletableFuture<Outcome> outcome = new CompletableFuture<>();
-        CqlAsync.send(client, CqlReply.sending(statement, client.protocolVersion()), statement, null, true,
-                reply -> outcome.complete(outcome(request.kind(), reply)));
+        client.prepareAsync(request.cql()).whenComplete((prepared, error) -> {
+            Statement<?> statement;
+            try {
+                if (error != null) {
+                    throw CqlErrors.unwrap(error) instanceof RuntimeException e ? e : new IllegalStateException(error);
+                }
+                statement = prepared.bind(request.values()).setConsistencyLevel(request.consistency());
+            } catch (RuntimeException e) {
+                outcome.complete(notPrepared(e));
+                return;
+            }
+            CqlAsync.send(client, CqlReply.sending(statement, client.protocolVersion()), statement, null, true,
+                    reply -> outcome.complete(outcome(request.kind(), reply)));
+        });
         return outcome;
     }
 

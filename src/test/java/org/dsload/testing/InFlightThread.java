@@ -30,20 +30,22 @@ import org.dsload.core.RequestsResult;
 public final class InFlightThread implements AutoCloseable {
     public final List<SampleResult> rows = new ArrayList<>();
     public final List<RequestsResult> atThreadEnd = new ArrayList<>();
-    private final ClientConfigElement<?> connection;
+    private final List<ClientConfigElement<?>> elements;
     private final Set<ThreadListener> used = new LinkedHashSet<>();
     private boolean ended;
 
     /**
-     * Starts the connection element for a thread with fresh variables, holding the package JMeter
-     * keeps there with a listener that collects rows.
+     * Starts the elements (connections, a workload) in order for a thread with fresh variables,
+     * holding the package JMeter keeps there with a listener that collects rows.
      */
-    public InFlightThread(ClientConfigElement<?> connection) {
+    public InFlightThread(ClientConfigElement<?>... elements) {
         JMeterVariables variables = JMeterRuntime.freshVariables();
         variables.putObject(JMeterThread.PACKAGE_OBJECT, new SamplePackage(List.of(), List.of(new Collector()),
                 List.of(), List.of(), List.of(), List.of(), List.of()));
-        this.connection = connection;
-        connection.testStarted();
+        this.elements = List.of(elements);
+        for (ClientConfigElement<?> element : elements) {
+            element.testStarted();
+        }
     }
 
     /** The thread ends: every sampler it used reports what it still had outstanding. */
@@ -54,13 +56,15 @@ public final class InFlightThread implements AutoCloseable {
         }
     }
 
-    /** Ends the thread, then the test. */
+    /** Ends the thread, then the test (its elements in reverse order). */
     @Override
     public void close() {
         try {
             endThread();
         } finally {
-            connection.testEnded();
+            for (int i = elements.size() - 1; i >= 0; i--) {
+                elements.get(i).testEnded();
+            }
         }
     }
 

@@ -43,10 +43,12 @@ final class CqlErrors {
         if (failed.success()) {
             return false;
         }
-        if (UNRECOVERABLE.contains(failed.code())) {
-            return true;
-        }
-        return failed.code().equals(InvalidQueryException.class.getSimpleName())
+        return UNRECOVERABLE.contains(failed.code()) || missingSchema(failed);
+    }
+
+    /** Whether a request failed because its table or keyspace does not exist (on the node that answered). */
+    static boolean missingSchema(Outcome failed) {
+        return !failed.success() && failed.code().equals(InvalidQueryException.class.getSimpleName())
                 && MISSING_SCHEMA.matcher(failed.message()).find();
     }
 

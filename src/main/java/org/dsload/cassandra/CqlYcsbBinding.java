@@ -83,7 +83,41 @@ final class CqlYcsbBinding implements AsyncYcsbBinding {
         String made = keyspace.rows == 0 && table.rows == 0 ? "keyspace and table created"
                 : keyspace.rows == 0 ? "keyspace created" : table.rows == 0 ? "table created"
                 : "keyspace and table exist, nothing created";
+        RuntimeException unusable = awaitUsable(cql);
+        if (unusable != null) {
+            return Outcome.failed(CqlErrors.code(unusable), "the table is in the schema but cannot be written: "
+                    + CqlErrors.message(unusable, client), sent, received);
+        }
         return Outcome.ok(OK, made + " (" + cql.keyspace() + "." + cql.tableName() + ")", sent, received);
+    }
+
+    /**
+     * Waits until the table takes inserts. Another generator may be creating it this moment (a
+     * distributed run loads from every engine): its row is in system_schema before the node
+     * accepts statements on it, so an insert right away would fail with "table does not exist".
+     *
+     * @return null once the insert prepares, else why it did not within the schema timeout
+     */
+    private RuntimeException awaitUsable(UsertableCql cql) {
+        long deadline = System.nanoTime() + SCHEMA_TIMEOUT.toNanos();
+        while (true) {
+            try {
+                client.prepare(cql.insert());
+                return null;
+            } catch (RuntimeException e) {
+                boolean missing = CqlErrors.missingSchema(Outcome.failed(CqlErrors.code(e), CqlErrors.message(e, client),
+                        0, 0));
+                if (!missing || System.nanoTime() - deadline > 0) {
+                    return e;
+                }
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return new IllegalStateException("interrupted while waiting for the table to take inserts", e);
+            }
+        }
     }
 
     private CqlReply schema(List<CqlReply> replies, SimpleStatement statement) {

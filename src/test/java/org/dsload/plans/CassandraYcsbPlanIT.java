@@ -4,15 +4,25 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import org.dsload.report.JtlSample;
+import org.dsload.report.SlaveOfSample;
+import org.dsload.report.SlaveRoster;
+import org.dsload.run.PlanRun;
+import org.dsload.run.PlanRunner;
+import org.dsload.testing.Build;
 import org.dsload.testing.EmbeddedCassandra;
 import org.dsload.testing.SharedCassandra;
 import org.junit.jupiter.api.Test;
@@ -56,6 +66,47 @@ class CassandraYcsbPlanIT {
         assertTrue(rows.get("READ").matches("READ\\s+" + labels.get("READ") + "\\s.*\\s0$"), rows.get("READ"));
         assertTrue(rows.get("[OVERALL]").matches("\\[OVERALL]\\s+2000\\s.*"), rows.get("[OVERALL]"));
         assertTrue(rows.get("LOAD").matches("LOAD\\s+500\\s.*"), rows.get("LOAD"));
+    }
+
+    @Test
+    void withOperationsInFlightOnTwoLocalSlavesEveryOperationReachesTheMasterAndTheCoordinatorCountsEach()
+            throws Exception {
+        EmbeddedCassandra cassandra = SharedCassandra.node();
+        PlanRun run = new PlanRun(Build.jmeterHome(), PlanRuns.plan("cassandra-ycsb.jmx"))
+                .resultsRoot(Build.target().resolve("test-results")).timeout(Duration.ofMinutes(5))
+                .jvmArgs(List.of("-Xms256m", "-Xmx512m")).dashboard(false).slaveHeap("256m")
+                .remoteDir(Build.target().resolve("rmi")).localSlaves(2)
+                .property("hosts", cassandra.address()).property("keyspace", "ycsb_slaves")
+                .property("recordcount", "400").property("operations", "1500").property("threads", "2")
+                .property("load_threads", "2").property("in_flight", "8").property("consistency", "ONE")
+                .property("request_timeout", "20000");
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PlanRunner.Outcome outcome = new PlanRunner(new PrintStream(console, true, StandardCharsets.UTF_8)).run(run);
+        assertTrue(outcome.ok(), outcome.problem() + "\n" + console.toString(StandardCharsets.UTF_8));
+
+        List<JtlSample> samples = PlanRuns.samples(outcome.jtl());
+        Map<String, Long> requests = samples.stream().collect(Collectors.groupingBy(JtlSample::label,
+                Collectors.summingLong(JtlSample::sampleCount)));
+        assertEquals(800L, requests.get("LOAD"), "each slave loads the 400 records: " + requests);
+        assertEquals(3000L, requests.get("READ") + requests.get("UPDATE"), "each slave runs its 1500 operations");
+        InFlightCounts reads = InFlightCounts.of(outcome, "READ");
+        assertTrue(reads.rows() < reads.requests(), "rows stand for several operations: " + reads);
+        assertTrue(samples.stream().allMatch(JtlSample::success), "every operation succeeds");
+        List<String> slaves = SlaveRoster.read(outcome.dir()).orElseThrow().in(SlaveRoster.State.USED).stream()
+                .map(SlaveRoster.Entry::address).toList();
+        SlaveOfSample slaveOf = new SlaveOfSample(slaves);
+        Set<String> engines = samples.stream().filter(s -> s.label().equals("READ"))
+                .map(s -> String.valueOf(slaveOf.of(s.threadName()))).collect(Collectors.toSet());
+        assertEquals(Set.copyOf(slaves), engines, "both slaves sent operations");
+
+        String summary = Files.readString(outcome.dir().resolve("summary.txt"), StandardCharsets.UTF_8);
+        for (String kind : List.of("reads", "writes")) {
+            Matcher m = Pattern.compile("Cross-check \\[dsload reported, server counted\\] (\\d+), (\\d+) \\((match|differ[^)]*)\\) "
+                    + kind).matcher(summary);
+            assertTrue(m.find(), kind + " cross-check in\n" + summary);
+            assertEquals("match", m.group(3), "the coordinator ran exactly the " + kind + " reported: " + m.group());
+        }
+        assertTrue(summary.contains("[OVERALL]"), summary);
     }
 
     @Test

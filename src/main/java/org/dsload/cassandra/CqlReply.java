@@ -23,6 +23,8 @@ import com.datastax.oss.driver.api.core.cql.Statement;
 final class CqlReply {
     static final String OK = "OK";
     static final String NOT_APPLIED = "NOT_APPLIED";
+    private static final String ONE_ROW = "1 row";
+    private static final String NO_ROWS = "0 rows";
 
     /** Sees every row read, for rendering; may stop looking (rows are still counted). */
     interface RowSink {
@@ -126,9 +128,14 @@ final class CqlReply {
         if (error != null) {
             return Outcome.failed(CqlErrors.code(error), CqlErrors.message(error, client), sent, received);
         }
-        String message = rows + (rows == 1 ? " row" : " rows") + (pages > 1 ? " in " + pages + " pages" : "");
-        if (conditional) {
-            message += applied ? ", applied" : ", not applied";
+        String message;
+        if (pages <= 1 && !conditional && rows <= 1) {
+            message = rows == 1 ? ONE_ROW : NO_ROWS; // the usual replies, without building a message each time
+        } else {
+            message = rows + (rows == 1 ? " row" : " rows") + (pages > 1 ? " in " + pages + " pages" : "");
+            if (conditional) {
+                message += applied ? ", applied" : ", not applied";
+            }
         }
         return Outcome.ok(applied ? OK : NOT_APPLIED, message, sent, received);
     }

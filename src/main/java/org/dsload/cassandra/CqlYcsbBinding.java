@@ -12,6 +12,7 @@ import org.dsload.ycsb.YcsbBinding;
 
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
 
@@ -245,21 +246,28 @@ final class CqlYcsbBinding implements AsyncYcsbBinding {
      */
     private CompletionStage<Outcome> send(Request request) {
         CompletableFuture<Outcome> outcome = new CompletableFuture<>();
-        client.prepareAsync(request.cql()).whenComplete((prepared, error) -> {
-            Statement<?> statement;
-            try {
-                if (error != null) {
-                    throw CqlErrors.unwrap(error) instanceof RuntimeException e ? e : new IllegalStateException(error);
-                }
-                statement = prepared.bind(request.values()).setConsistencyLevel(request.consistency());
-            } catch (RuntimeException e) {
-                outcome.complete(notPrepared(e));
-                return;
-            }
-            CqlAsync.send(client, CqlReply.sending(statement, client.protocolVersion()), statement, null, true,
-                    reply -> outcome.complete(outcome(request.kind(), reply)));
-        });
+        CompletableFuture<PreparedStatement> preparing = client.prepareAsync(request.cql());
+        if (preparing.isDone() && !preparing.isCompletedExceptionally()) {
+            send(request, preparing.join(), null, outcome); // prepared long ago: no stage to wait on
+        } else {
+            preparing.whenComplete((prepared, error) -> send(request, prepared, error, outcome));
+        }
         return outcome;
+    }
+
+    private void send(Request request, PreparedStatement prepared, Throwable error, CompletableFuture<Outcome> outcome) {
+        Statement<?> statement;
+        try {
+            if (error != null) {
+                throw CqlErrors.unwrap(error) instanceof RuntimeException e ? e : new IllegalStateException(error);
+            }
+            statement = prepared.bind(request.values()).setConsistencyLevel(request.consistency());
+        } catch (RuntimeException e) {
+            outcome.complete(notPrepared(e));
+            return;
+        }
+        CqlAsync.send(client, CqlReply.sending(statement, client.protocolVersion()), statement, null, true,
+                reply -> outcome.complete(outcome(request.kind(), reply)));
     }
 
     private Statement<?> bound(Request request) {

@@ -95,8 +95,14 @@ final class RequestCounter implements RequestTracker {
         }
     }
 
+    /** A loop, not a stream: this runs on the driver's I/O thread for every reply. */
     private boolean allSystem(CqlRequestKind.Parsed parsed, String keyspace) {
-        return parsed.tables().stream().allMatch(t -> CqlRequestKind.isSystem(CqlRequestKind.keyspaceOf(t, keyspace)));
+        for (String table : parsed.tables()) {
+            if (!CqlRequestKind.isSystem(CqlRequestKind.keyspaceOf(table, keyspace))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static CqlRequestKind.Parsed parsed(Request request) {

@@ -28,6 +28,9 @@ public final class JMeterJvm {
         options.add("-XX:MaxGCPauseMillis=100");
         options.add("-XX:G1ReservePercent=20");
         options.add("-Djava.security.egd=file:/dev/urandom");
+        // One logging context for the whole process: with log4j's default selector every logger
+        // looked up walks the caller's stack, and Curator looks one up for each getData and create.
+        options.add("-Dlog4j2.contextSelector=org.apache.logging.log4j.core.selector.BasicContextSelector");
         return options;
     }
 

@@ -32,8 +32,8 @@ import org.dsload.core.inflight.LeftoverRows;
  * sampler says so. Whatever is outstanding when the thread ends is cancelled and reported.
  */
 public final class InFlightPhase {
-    /** What a row shows of an operation, answered or not: its label, its request, the insert to acknowledge. */
-    private record Shown(String label, String request, String key, long record) {
+    /** What a row shows of an operation, answered or not: its label and the operation (its text made only when shown). */
+    private record Shown(String label, DrawnOperation op) {
     }
 
     private final WorkloadRun run;
@@ -70,7 +70,7 @@ public final class InFlightPhase {
             DrawnOperation op = load ? DrawnOperation.load(workload, arrivals.claimed(), random)
                     : DrawnOperation.draw(workload, random);
             request.op = op;
-            request.shown = new Shown(op.label(), op.describe(), op.key(), op.record());
+            request.shown = new Shown(op.label(), op);
         };
     }
 
@@ -102,8 +102,8 @@ public final class InFlightPhase {
         Map<String, List<Completion>> byLabel = new LinkedHashMap<>();
         for (Completion c : ended) {
             Shown shown = (Shown) c.detail();
-            if (shown.record() >= 0) {
-                workload.acknowledgeInsert(shown.record());
+            if (shown.op().record() >= 0) {
+                workload.acknowledgeInsert(shown.op().record());
             }
             byLabel.computeIfAbsent(shown.label(), k -> new ArrayList<>(ended.size())).add(c);
         }
@@ -113,12 +113,13 @@ public final class InFlightPhase {
     private SampleResult row(List<Completion> row) {
         Shown first = (Shown) row.get(0).detail();
         RequestsResult result = BatchResult.of(first.label(), row);
-        result.setSamplerData(row.size() == 1 ? first.request()
-                : first.request() + " (and " + (row.size() - 1) + " more operations in this row)");
+        String request = first.op().describe();
+        result.setSamplerData(row.size() == 1 ? request
+                : request + " (and " + (row.size() - 1) + " more operations in this row)");
         Outcome outcome = row.get(0).outcome();
         if (!outcome.success()) {
             if (load) {
-                PhaseRunner.loadFailed(result, element, first.key(), outcome);
+                PhaseRunner.loadFailed(result, element, first.op().key(), outcome);
             } else {
                 Unrecoverable.stopIf(result, outcome, binding::unrecoverable, stopOnUnrecoverable, element);
             }

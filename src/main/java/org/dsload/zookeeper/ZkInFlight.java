@@ -53,9 +53,7 @@ final class ZkInFlight {
             request.multi = call;
             try {
                 call.build(client, n, thread, sampler.random());
-                request.describe = call.describe();
             } catch (Exception e) {
-                request.describe = call.describe();
                 request.notSent = call.failed(e, false);
                 return;
             }
@@ -68,7 +66,6 @@ final class ZkInFlight {
                         : clients.keptWatch(client, settings.op(), znode);
             }
             request.znode = new ZnodeCall(settings, clients.settings(), znode, bytes, watcher);
-            request.describe = request.znode.describe();
             if (settings.op().writes()) {
                 request.written = WriteStamps.fullPath(clients.settings().namespace, znode);
             }

@@ -25,20 +25,23 @@ final class ZkTransport extends CallbackTransport<ZkTransport.Request> {
         MultiCall multi;
         /** Where it writes, as the server sees it (for the watches waiting on it), or null. */
         String written;
-        String describe;
         Outcome notSent;
 
         void clear() {
             znode = null;
             multi = null;
             written = null;
-            describe = null;
             notSent = null;
+        }
+
+        /** The request as a row shows it; made only when shown. */
+        String describe() {
+            return znode != null ? znode.describe() : multi.describe();
         }
 
         @Override
         protected Object unanswered() {
-            return new Shown(describe, null);
+            return new Shown(describe(), null);
         }
     }
 
@@ -77,7 +80,7 @@ final class ZkTransport extends CallbackTransport<ZkTransport.Request> {
     @Override
     protected void start(Request request, Callback<Request> callback) {
         if (request.notSent != null) {
-            callback.complete(request.notSent, new Shown(request.describe, null));
+            callback.complete(request.notSent, new Shown(request.describe(), null));
             return;
         }
         request.sentBytes(request.znode != null ? request.znode.sentBytes() : request.multi.sentBytes());
@@ -94,7 +97,7 @@ final class ZkTransport extends CallbackTransport<ZkTransport.Request> {
             }
         } catch (Exception e) {
             Outcome failed = request.znode != null ? request.znode.failed(e) : request.multi.failed(e, false);
-            callback.complete(failed, new Shown(request.describe, null));
+            callback.complete(failed, new Shown(request.describe(), null));
         }
     }
 
@@ -102,14 +105,12 @@ final class ZkTransport extends CallbackTransport<ZkTransport.Request> {
     private final class Answer implements BackgroundCallback, CountedRetries.Counted {
         private final ZnodeCall znode;
         private final MultiCall multi;
-        private final String describe;
         private final Callback<Request> callback;
         private volatile int retries;
 
         Answer(Request request, Callback<Request> callback) {
             this.znode = request.znode;
             this.multi = request.multi;
-            this.describe = request.describe;
             this.callback = callback;
         }
 
@@ -129,7 +130,8 @@ final class ZkTransport extends CallbackTransport<ZkTransport.Request> {
             }
             outcome = KeeperCodes.retried(outcome, retries);
             boolean shown = text != null || !outcome.success();
-            callback.complete(outcome, shown ? new Shown(describe, text == null ? null : text.toString()) : null);
+            callback.complete(outcome, shown ? new Shown(znode != null ? znode.describe() : multi.describe(),
+                    text == null ? null : text.toString()) : null);
         }
     }
 

@@ -7,12 +7,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.dsload.report.Durations;
+import org.dsload.core.inflight.InFlightWindow;
 import org.dsload.report.ExactHistogram;
+import org.dsload.report.JtlReader;
+import org.dsload.report.JtlSample;
 
 /** What the benchmarks share: one row per measurement, printed as a table. */
 final class Bench {
@@ -28,6 +32,72 @@ final class Bench {
 
     static Row row(String tool, int threads, long operations, double seconds, ExactHistogram micros) {
         return new Row(tool, threads, operations, seconds, micros.percentile(99));
+    }
+
+    private static final Pattern LOOP = Pattern.compile("ops=(\\d+) seconds=([\\d.]+) p99us=(\\d+) errors=(\\d+)");
+
+    /**
+     * The row of a plain reference loop from its output line
+     * {@code ops=<n> seconds=<s> p99us=<µs> errors=<n>}; failed requests in its window are reported.
+     */
+    static Row plainLoopRow(String tool, int threads, String output) {
+        Matcher m = LOOP.matcher(output);
+        if (!m.find()) {
+            throw new IllegalStateException("plain loop failed:\n" + output);
+        }
+        if (!m.group(4).equals("0")) {
+            System.out.println(tool + ": " + m.group(4) + " failed requests in the window");
+        }
+        return new Row(tool, threads, Long.parseLong(m.group(1)), Double.parseDouble(m.group(2)),
+                Long.parseLong(m.group(3)));
+    }
+
+    /**
+     * A JMeter run's row: the requests of the given labels that started within the measured
+     * window (from the first one's start plus the warm-up, for {@code seconds}), each request of
+     * a row with requests in flight counted and timed on its own.
+     */
+    static Row measured(String tool, int threads, Path jtl, Set<String> labels, int warmup, int seconds)
+            throws IOException {
+        long first = Long.MAX_VALUE;
+        try (JtlReader reader = new JtlReader(jtl)) {
+            JtlSample s;
+            while ((s = reader.next()) != null) {
+                if (labels.contains(s.label())) {
+                    first = Math.min(first, s.start());
+                }
+            }
+        }
+        long from = first + warmup * 1000L;
+        long to = from + seconds * 1000L;
+        ExactHistogram micros = new ExactHistogram();
+        long ops = 0;
+        long failed = 0;
+        try (JtlReader reader = new JtlReader(jtl)) {
+            JtlSample s;
+            while ((s = reader.next()) != null) {
+                // a request cancelled at the thread's end never completed: it is neither counted nor timed
+                if (labels.contains(s.label()) && s.start() >= from && s.start() < to
+                        && !s.responseCode().equals(InFlightWindow.CANCELLED)) {
+                    ops += s.sampleCount();
+                    micros.record(s.elapsedMicros());
+                    failed += s.success() ? 0 : s.sampleCount();
+                }
+            }
+        }
+        if (failed > 0) {
+            System.out.println(tool + ": " + failed + " failed requests in the window");
+        }
+        return row(tool, threads, ops, seconds, micros);
+    }
+
+    /** The median of per-round ratios, with their range: one line for a benchmark run in several rounds. */
+    static String medianRatio(String what, List<Double> ratios) {
+        List<Double> sorted = ratios.stream().sorted().toList();
+        int n = sorted.size();
+        double median = n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+        return String.format(Locale.ROOT, "%s: median %.3fx over %d rounds (from %.3fx to %.3fx)", what, median, n,
+                sorted.get(0), sorted.get(n - 1));
     }
 
     static String table(List<Row> rows) {

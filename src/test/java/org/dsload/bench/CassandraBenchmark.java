@@ -41,6 +41,10 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
  * The node is first driven for 30 s by the async loop, unmeasured, so that no row pays for its warm-up.
  * System properties: {@code bench.threads} (default 16,50), {@code bench.seconds} measured per
  * row (default 15), {@code bench.warmup} seconds (default 10), {@code bench.keys} (10000).
+ *
+ * <p>With {@code -Dbench.props="inflight=2x32"} it measures requests in flight instead
+ * ({@link CqlInFlightComparison}): YCSB workload A with 2 threads of 32 requests in flight against a
+ * plain executeAsync loop with 64 outstanding.
  */
 public final class CassandraBenchmark {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
@@ -51,6 +55,11 @@ public final class CassandraBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
+        java.util.Map<String, String> props = Bench.props();
+        if (props.containsKey("inflight")) {
+            CqlInFlightComparison.run(props);
+            return;
+        }
         List<Integer> threadCounts = Bench.threads("16,50");
         int seconds = Integer.getInteger("bench.seconds", 15);
         // JMeter and the driver need longer than a bare loop to reach full speed on two busy cores.
@@ -192,16 +201,7 @@ public final class CassandraBenchmark {
         command.addAll(List.of("-XX:+UseG1GC", "-cp", System.getProperty("java.class.path"),
                 PlainCqlLoop.class.getName(), cassandra.host(), Integer.toString(cassandra.port()), mode,
                 Integer.toString(threads), Integer.toString(warmup), Integer.toString(seconds), Integer.toString(keys)));
-        String output = Bench.command(command, warmup + seconds + 120L);
-        Matcher m = Pattern.compile("ops=(\\d+) seconds=([\\d.]+) p99us=(\\d+) errors=(\\d+)").matcher(output);
-        if (!m.find()) {
-            throw new IllegalStateException("plain loop failed:\n" + output);
-        }
-        if (!m.group(4).equals("0")) {
-            System.out.println("(" + mode + ") at " + threads + ": " + m.group(4) + " failed requests in the window");
-        }
         String tool = mode.equals("sync") ? "(b) java-driver 4 loop, sync threads" : "(c) java-driver 4 loop, async";
-        return new Bench.Row(tool, threads, Long.parseLong(m.group(1)), Double.parseDouble(m.group(2)),
-                Long.parseLong(m.group(3)));
+        return Bench.plainLoopRow(tool, threads, Bench.command(command, warmup + seconds + 120L));
     }
 }

@@ -35,6 +35,9 @@ import org.dsload.testing.EmbeddedZooKeeper;
  * {@code bench.znodes} (default 10000), {@code bench.size} (100),
  * {@code bench.watches} (1000), {@code bench.zk_nodes} (1; 3 or 5 for an ensemble),
  * {@code bench.rounds} (1: each tool runs this many times, alternating, and its best round counts).
+ *
+ * <p>With {@code inflight=2x32} it measures requests in flight instead ({@link ZkInFlightComparison}):
+ * gets with 2 threads of 32 in flight against a plain Curator loop with 64 background gets outstanding.
  */
 public final class ZooKeeperBenchmark {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
@@ -54,6 +57,11 @@ public final class ZooKeeperBenchmark {
             if (eq > 0) {
                 System.setProperty("bench." + pair.substring(0, eq), pair.substring(eq + 1));
             }
+        }
+        if (System.getProperty("bench.inflight") != null) {
+            ZkInFlightComparison.run(System.getProperty("bench.inflight"), Integer.getInteger("bench.rounds", 2),
+                    Integer.getInteger("bench.znodes", 10_000), Boolean.getBoolean("bench.jfr"));
+            return;
         }
         int znodes = Integer.getInteger("bench.znodes", 10_000);
         int size = Integer.getInteger("bench.size", 100);

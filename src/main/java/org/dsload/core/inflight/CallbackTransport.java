@@ -58,6 +58,14 @@ public abstract class CallbackTransport<R extends InFlightRequest> implements Tr
         }
     }
 
+    /** A row gathers replies for up to a millisecond (see {@link Transport#gatherNanos}). */
+    public static final long GATHER_NANOS = 1_000_000L;
+
+    @Override
+    public long gatherNanos() {
+        return GATHER_NANOS;
+    }
+
     @Override
     public final void send(R request, Replies<R> replies) {
         start(request, new Callback<>(this, request));

@@ -83,6 +83,8 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
      *         ended and every request is answered; this returns at the thread's end time then)
      */
     public List<Completion> next(Preparer<R> preparer) {
+        long gatherNanos = transport.gatherNanos();
+        long rowDue = 0;
         while (true) {
             long now = System.nanoTime();
             if (stopping(now)) {
@@ -95,13 +97,21 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
             if (!ready.isEmpty()) {
                 // replies already in join this row: fewer rows, and each read as soon as possible
                 transport.await(now, false, this);
-                return takeRow();
+                if (rowDue == 0) {
+                    rowDue = now + gatherNanos;
+                }
+                if (now - rowDue >= 0 || ready.size() >= Math.max(1, places / 2) || outstanding == 0) {
+                    return takeRow();
+                }
             }
-            if (outstanding == 0 && pending == null && arrivalsEnded) {
+            if (ready.isEmpty() && outstanding == 0 && pending == null && arrivalsEnded) {
                 awaitEnd();
                 return takeRow();
             }
             long deadline = Math.min(wake, now + MAX_WAIT_NANOS);
+            if (rowDue != 0) {
+                deadline = Math.min(deadline, rowDue);
+            }
             if (head != null) {
                 deadline = Math.min(deadline, head.deadlineNanos);
             }

@@ -59,6 +59,16 @@ public interface Transport<R extends InFlightRequest> {
      */
     Outcome timedOut(R request);
 
+    /**
+     * How long a row may gather replies after its first one, the window sending meanwhile: a
+     * driver that hands over replies one at a time from its own threads would otherwise make a
+     * results row (and JMeter's work for a sample) of nearly every reply. Timing is per request,
+     * so this delays only when a row is reported. 0: a row holds what is in when it is asked for.
+     */
+    default long gatherNanos() {
+        return 0;
+    }
+
     /** The socket (request) timeout that each request gets from its send. */
     long timeoutNanos();
 

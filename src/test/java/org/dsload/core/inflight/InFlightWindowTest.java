@@ -60,6 +60,63 @@ class InFlightWindowTest {
         }
     }
 
+    /** A driver that hands over one reply each time the window waits, as replies trickle in from its threads. */
+    private static final class Trickle extends CallbackTransport<InMemoryStore.Request> {
+        private final java.util.ArrayDeque<Callback<InMemoryStore.Request>> held = new java.util.ArrayDeque<>();
+        int sent;
+
+        @Override
+        public InMemoryStore.Request newRequest() {
+            return new InMemoryStore.Request();
+        }
+
+        @Override
+        protected void start(InMemoryStore.Request request, Callback<InMemoryStore.Request> callback) {
+            sent++;
+            held.add(callback);
+        }
+
+        @Override
+        public void await(long deadlineNanos, boolean precise, Replies<InMemoryStore.Request> replies) {
+            if (!held.isEmpty()) {
+                held.poll().complete(InMemoryStore.OK, null);
+            }
+            super.await(deadlineNanos, precise, replies);
+        }
+
+        @Override
+        public Outcome timedOut(InMemoryStore.Request request) {
+            return Outcome.failed("TIMEOUT", "no reply", 0, 0);
+        }
+
+        @Override
+        public long timeoutNanos() {
+            return 60_000 * MS;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    @Test
+    void aRowOfACallbackTransportGathersRepliesThatTrickleInWhileTheWindowKeepsSending() {
+        Trickle trickle = new Trickle();
+        InFlightWindow<InMemoryStore.Request> window = new InFlightWindow<>(8, trickle);
+        List<Completion> all = new ArrayList<>();
+        int rows = 0;
+        while (all.size() < 400) {
+            List<Completion> row = window.next(numbered(new AtomicInteger()));
+            assertTrue(row.size() <= 8);
+            all.addAll(row);
+            rows++;
+        }
+        assertTrue(rows < all.size() / 2, rows + " rows for " + all.size() + " replies that came one at a time");
+        assertTrue(window.outstanding() >= 7, "the window refilled its places while a row gathered: "
+                + window.outstanding());
+        assertEquals(trickle.sent, all.size() + window.outstanding(), "every request sent is answered once or outstanding");
+    }
+
     @Test
     void aSlowRequestHoldsUpNoOtherAndEachIsTimedFromItsOwnSend() {
         // request 0 takes 300 ms, the others 1 ms: the others come back first, each with its own time

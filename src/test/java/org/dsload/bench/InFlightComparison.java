@@ -12,6 +12,7 @@ import java.util.Map;
 import org.dsload.core.inflight.InFlightWindow;
 import org.dsload.report.JtlReader;
 import org.dsload.report.JtlSample;
+import org.dsload.run.JMeterJvm;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
 import org.dsload.testing.Build;
@@ -116,8 +117,10 @@ final class InFlightComparison {
                 .property("profiles", Integer.toString(KEYS)).property("load_threads", "0").property("rampup", "0");
         if (jfr) {
             Build.target().resolve("bench-results").toFile().mkdirs();
-            run.jvmArgs(List.of("-Xmx1g", "-XX:StartFlightRecording=filename="
-                    + Build.target().resolve("bench-results/" + id + ".jfr") + ",settings=profile"));
+            List<String> jvm = new ArrayList<>(JMeterJvm.heap("1g")); // the runner's own heap, recorded
+            jvm.add("-XX:StartFlightRecording=filename=" + Build.target().resolve("bench-results/" + id + ".jfr")
+                    + ",settings=profile");
+            run.jvmArgs(jvm);
         }
         RedisCalls.reset(redis);
         PlanRunner.Outcome outcome = new PlanRunner(QUIET).run(run);

@@ -77,9 +77,9 @@ final class InFlightComparison {
                             (double) threads1.row().p99Micros() / reference.p99Micros()));
                 }
                 lines.add(String.format(Locale.ROOT,
-                        "round %d: throughput %.3fx, p99 %.2fx of redis-benchmark; server GETs %d, results file %d "
-                                + "requests (%d cancelled at the end) in %d rows: %s",
-                        round, dsload.row().throughput() / reference.throughput(),
+                        "round %d (load average %s): throughput %.3fx, p99 %.2fx of redis-benchmark; server GETs %d, "
+                                + "results file %d requests (%d cancelled at the end) in %d rows: %s",
+                        round, loadAverage(), dsload.row().throughput() / reference.throughput(),
                         (double) dsload.row().p99Micros() / reference.p99Micros(), dsload.served(), dsload.reported(),
                         dsload.cancelled(), dsload.rows(), dsload.served() == dsload.reported() ? "equal"
                         : "differ by " + (dsload.reported() - dsload.served())));
@@ -91,6 +91,15 @@ final class InFlightComparison {
                 + Runtime.getRuntime().availableProcessors() + " cores shared by redis-server and the load generator");
         System.out.print(Bench.table(rows));
         lines.forEach(System.out::println);
+    }
+
+    /** The machine's 1-minute load average, to read the figures by. */
+    private static String loadAverage() {
+        try {
+            return java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).split(" ")[0];
+        } catch (java.io.IOException e) {
+            return "n/a";
+        }
     }
 
     /** The plan's profiles 1:0 ... (100 bytes) and redis-benchmark's keys key:000000000000 ... (100 bytes). */

@@ -1,20 +1,18 @@
 package org.dsload.report;
 
-import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Streams a JMeter CSV results file. The header line names the columns, so any set of saved
+ * Streams a JMeter CSV results file ({@link CsvReader}). The header line names the columns, so any set of saved
  * fields works as long as timeStamp, elapsed, label and success are among them. Rows that cannot
  * be read (a line cut short when a run was killed) are skipped and counted, never fatal. Rows of
  * a fault schedule (labels {@code fault:...}) mark when faults were applied and reverted; they are
@@ -23,7 +21,7 @@ import java.util.Map;
 public final class JtlReader implements Closeable {
     /** Labels of a fault schedule's samples start with this. */
     public static final String FAULT_PREFIX = "fault:";
-    private final BufferedReader in;
+    private final CsvReader in;
     private final Path file;
     private final Map<String, Integer> columns = new HashMap<>();
     private final int timeStamp;
@@ -50,8 +48,8 @@ public final class JtlReader implements Closeable {
 
     public JtlReader(Path file) throws IOException {
         this.file = file;
-        this.in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
-        List<String> header = readRecord();
+        this.in = new CsvReader(Files.newBufferedReader(file, StandardCharsets.UTF_8));
+        List<String> header = in.next();
         if (header == null) {
             in.close();
             throw new IOException(file + " is empty: the run wrote no samples");
@@ -134,7 +132,7 @@ public final class JtlReader implements Closeable {
             return pending.poll();
         }
         while (true) {
-            List<String> f = readRecord();
+            List<String> f = in.next();
             if (f == null) {
                 return null;
             }
@@ -199,51 +197,6 @@ public final class JtlReader implements Closeable {
     private static long number(List<String> fields, int index) {
         String value = text(fields, index);
         return value.isEmpty() ? 0 : Long.parseLong(value);
-    }
-
-    /** One CSV record; quoted fields may hold commas, doubled quotes and line breaks. */
-    private List<String> readRecord() throws IOException {
-        int c = in.read();
-        if (c < 0) {
-            return null;
-        }
-        List<String> fields = new ArrayList<>(20);
-        StringBuilder field = new StringBuilder();
-        boolean quoted = false;
-        while (true) {
-            if (c < 0) {
-                fields.add(field.toString());
-                return fields;
-            }
-            char ch = (char) c;
-            if (quoted) {
-                if (ch == '"') {
-                    in.mark(1);
-                    int nextChar = in.read();
-                    if (nextChar == '"') {
-                        field.append('"');
-                    } else {
-                        quoted = false;
-                        if (nextChar >= 0) {
-                            in.reset();
-                        }
-                    }
-                } else {
-                    field.append(ch);
-                }
-            } else if (ch == '"' && field.length() == 0) {
-                quoted = true;
-            } else if (ch == ',') {
-                fields.add(field.toString());
-                field.setLength(0);
-            } else if (ch == '\n') {
-                fields.add(field.toString());
-                return fields;
-            } else if (ch != '\r') {
-                field.append(ch);
-            }
-            c = in.read();
-        }
     }
 
     @Override

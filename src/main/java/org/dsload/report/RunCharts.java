@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.HdrHistogram.Histogram;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -63,10 +64,10 @@ public final class RunCharts {
             x[i] = e.getKey() - origin;
             requests[i] = s.requests;
             errors[i] = s.requests == 0 ? 0 : 100.0 * s.failures / s.requests;
-            p50[i] = millis(s.raw.percentile(50));
-            p99[i] = millis(s.raw.percentile(99));
-            cp50[i] = millis(s.corrected.percentile(50));
-            cp99[i] = millis(s.corrected.percentile(99));
+            p50[i] = millis(percentile(s.raw, 50));
+            p99[i] = millis(percentile(s.raw, 99));
+            cp50[i] = millis(percentile(s.corrected, 50));
+            cp99[i] = millis(percentile(s.corrected, 99));
             i++;
         }
 
@@ -163,6 +164,10 @@ public final class RunCharts {
     private static Path save(XYChart chart, Path file) throws IOException {
         BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
         return file;
+    }
+
+    private static long percentile(Histogram h, double p) {
+        return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(p);
     }
 
     private static double millis(long micros) {

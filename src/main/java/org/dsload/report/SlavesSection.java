@@ -19,6 +19,11 @@ import java.util.Optional;
  * counter per distinct microsecond value, so it loses nothing and its percentiles are exact.
  */
 public final class SlavesSection implements RunSection {
+
+    @Override
+    public int order() {
+        return 700;
+    }
     static final String NO_SLAVE = "(no slave prefix)";
     static final String WHOLE_RUN = "all slaves";
     static final String METHOD = "Percentiles are exact: nearest rank over every sample; the all-slaves row merges the "

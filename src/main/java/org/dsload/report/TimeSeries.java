@@ -6,14 +6,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 
+import org.HdrHistogram.Histogram;
+
 /** A run second by second (by sample start): requests, failures and latency percentiles, raw and corrected. */
 public final class TimeSeries {
     /** One second of the run. */
     static final class Second {
         long requests;
         long failures;
-        final CoarseHistogram raw = new CoarseHistogram();
-        final CoarseHistogram corrected = new CoarseHistogram();
+        final Histogram raw = HdrLatency.histogram();
+        final Histogram corrected = HdrLatency.histogram();
     }
 
     private final TreeMap<Long, Second> seconds = new TreeMap<>();
@@ -44,9 +46,9 @@ public final class TimeSeries {
         if (!s.success()) {
             second.failures += s.sampleCount();
         }
-        second.raw.record(s.elapsedMicros());
+        second.raw.recordValue(Math.max(0, s.elapsedMicros()));
         if (s.scheduled()) {
-            second.corrected.record(s.correctedMicros());
+            second.corrected.recordValue(Math.max(0, s.correctedMicros()));
         }
     }
 
@@ -73,6 +75,6 @@ public final class TimeSeries {
     }
 
     boolean scheduled() {
-        return seconds.values().stream().anyMatch(s -> s.corrected.count() > 0);
+        return seconds.values().stream().anyMatch(s -> s.corrected.getTotalCount() > 0);
     }
 }

@@ -17,6 +17,11 @@ import java.util.Properties;
  * count over the run phase's duration, so the rows add up to the overall TPS.
  */
 public final class YcsbSection implements RunSection {
+
+    @Override
+    public int order() {
+        return 100;
+    }
     /** Written by the YCSB Workload element into the folder named by dsload.run_dir. */
     public static final String FILE = "ycsb-workload.properties";
     static final List<String> OPERATIONS = List.of("READ", "UPDATE", "INSERT", "SCAN", "READ-MODIFY-WRITE");

@@ -25,6 +25,11 @@ import org.dsload.report.Summary;
  * from KairosDB come from {@value CapacityRecord#FILE}, left by every engine's connection.
  */
 public final class WriteCapacitySection implements RunSection {
+
+    @Override
+    public int order() {
+        return 500;
+    }
     /** S1's resource: 100 metrics reported every 15 s (hosts) or every 180 s (network devices). */
     static final int METRICS_PER_RESOURCE = 100;
     static final int FAST_INTERVAL_SECONDS = 15;

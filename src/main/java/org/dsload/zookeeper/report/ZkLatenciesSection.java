@@ -17,6 +17,11 @@ import org.dsload.report.Summary;
  * section when its results hold at least the Create and Get phases of test-plans/zk-latencies.jmx.
  */
 public final class ZkLatenciesSection implements RunSection {
+
+    @Override
+    public int order() {
+        return 200;
+    }
     /** Label in the plan, and the verb and noun zk-latencies prints for it. */
     private record Phase(String label, String verb, String kind) {
     }

@@ -1,4 +1,4 @@
-package org.dsload.report;
+package org.dsload.chaos;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,6 +11,16 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
+import org.dsload.report.Durations;
+import org.dsload.report.ExactHistogram;
+import org.dsload.report.FaultWindows;
+import org.dsload.report.JtlReader;
+import org.dsload.report.JtlSample;
+import org.dsload.report.LabelStats;
+import org.dsload.report.RunSection;
+import org.dsload.report.Summary;
+import org.dsload.report.TransportErrors;
+
 /**
  * The load before, during and after each fault window: throughput, errors by code, p95, p99 and
  * max, the way S5 compares them. "Before" is as long as the window and ends at its start (but not
@@ -19,6 +29,11 @@ import java.util.stream.Stream;
  * every fault record the run left behind.
  */
 public final class FaultPhasesSection implements RunSection {
+
+    @Override
+    public int order() {
+        return 600;
+    }
 
     @Override
     public Optional<String> render(Path runDir, Summary summary) throws IOException {

@@ -12,11 +12,12 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import org.dsload.report.Durations;
-import org.dsload.report.ExactHistogram;
+import org.dsload.report.Latencies;
 import org.dsload.report.FaultWindows;
 import org.dsload.report.JtlReader;
 import org.dsload.report.JtlSample;
 import org.dsload.report.LabelStats;
+import org.dsload.report.RecordedInterval;
 import org.dsload.report.RunSection;
 import org.dsload.report.Summary;
 import org.dsload.report.TransportErrors;
@@ -65,6 +66,13 @@ public final class FaultPhasesSection implements RunSection {
                 }
             }
         }
+        summary.recordings().forEach(interval -> {
+            for (Phase[] p : phases) {
+                for (Phase phase : p) {
+                    phase.offer(interval);
+                }
+            }
+        });
         StringBuilder out = new StringBuilder("== Fault phases ==\n");
         out.append(String.format(Locale.ROOT, "%-34s %-6s %9s %9s %9s %12s %8s %10s %10s %10s  %s%n", "fault", "phase",
                 "from", "to", "requests", "throughput/s", "errors", "p95", "p99", "max", "errors by code"));
@@ -78,6 +86,10 @@ public final class FaultPhasesSection implements RunSection {
         }
         out.append("Times are seconds since the first sample; a window runs from the end of its apply to the start of "
                 + "its revert; throughput counts successful requests.\n");
+        if (summary.histograms()) {
+            out.append("Histograms mode: an engine's second belongs to the phase its start falls in, so phases are "
+                    + "counted to the second; percentiles are HdrHistogram's (3 significant digits).\n");
+        }
         List<String> problems = new ArrayList<>();
         for (FaultWindows.Window w : windows) {
             if (!w.applied()) {
@@ -136,12 +148,23 @@ public final class FaultPhasesSection implements RunSection {
             }
         }
 
+        void offer(RecordedInterval i) {
+            if (i.start() >= from && i.start() < to) {
+                stats.add(i);
+                for (RecordedInterval.Code c : i.codes()) {
+                    if (!c.success()) {
+                        failedCodes.merge(TransportErrors.code(c.code()), c.requests(), Long::sum);
+                    }
+                }
+            }
+        }
+
         String row(String fault, long origin) {
             double seconds = Math.max(0, to - from) / 1000.0;
             long errors = stats.requests() - stats.successes();
             String rate = stats.requests() == 0 ? "0.00%" : String.format(Locale.ROOT, "%.2f%%", 100.0 * errors / stats.requests());
-            ExactHistogram h = stats.latencies();
-            boolean any = stats.samples() > 0;
+            Latencies h = stats.latencies();
+            boolean any = h.count() > 0;
             return String.format(Locale.ROOT, "%-34s %-6s %9.1f %9.1f %9d %12.1f %8s %10s %10s %10s  %s%n", fault, name,
                     (from - origin) / 1000.0, (to - origin) / 1000.0, stats.requests(),
                     seconds > 0 ? stats.successes() / seconds : 0.0, rate, any ? micros(h.percentile(95)) : "-",

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
@@ -35,6 +36,7 @@ public final class JtlReader implements Closeable {
     private final int latency;
     private final int connect;
     private final int sampleCount;
+    private final int errorCount;
     private final int hostname;
     private final int threadName;
     private final int failureMessage;
@@ -45,6 +47,8 @@ public final class JtlReader implements Closeable {
     private final Deque<JtlSample> pending = new ArrayDeque<>();
     private boolean faultMarkers;
     private long markerRows;
+    /** Aggregate rows of histograms mode, kept apart from the samples (see {@link #aggregates()}). */
+    private final List<Recordings.AggregateRow> aggregates = new ArrayList<>();
 
     public JtlReader(Path file) throws IOException {
         this.file = file;
@@ -73,6 +77,7 @@ public final class JtlReader implements Closeable {
         latency = optional("Latency");
         connect = optional("Connect");
         sampleCount = optional("SampleCount");
+        errorCount = optional("ErrorCount");
         hostname = optional("Hostname");
         threadName = optional("threadName");
         failureMessage = optional("failureMessage");
@@ -113,6 +118,15 @@ public final class JtlReader implements Closeable {
         return columns.containsKey(name);
     }
 
+    /**
+     * The aggregate rows read so far: in histograms mode an engine writes one row per label and
+     * interval ({@link RecordingFormat}); they stand for requests whose latencies are in the engine's
+     * interval logs, so {@link #next} never returns them as samples.
+     */
+    public List<Recordings.AggregateRow> aggregates() {
+        return aggregates;
+    }
+
     /** Rows skipped because they could not be read. */
     public long malformedRows() {
         return malformed;
@@ -147,6 +161,12 @@ public final class JtlReader implements Closeable {
                 long start = Long.parseLong(f.get(timeStamp));
                 long millis = Long.parseLong(f.get(elapsed));
                 String timingText = text(f, timing);
+                String engine = RecordingFormat.aggregateEngine(timingText);
+                if (engine != null) {
+                    aggregates.add(aggregate(f, engine, timingText, start, millis));
+                    rows++;
+                    continue;
+                }
                 List<BatchTiming.Entry> batch = BatchTiming.parse(timingText, start, millis);
                 TimingValue t = batch == null ? TimingValue.parse(timingText, start, millis) : null;
                 boolean micro = t != null && t.hasElapsed();
@@ -179,6 +199,16 @@ public final class JtlReader implements Closeable {
                 malformed++;
             }
         }
+    }
+
+    private Recordings.AggregateRow aggregate(List<String> f, String engine, String timingText, long start, long millis) {
+        String[] parts = timingText.split(":");
+        long end = parts.length >= 4 ? Long.parseLong(parts[parts.length - 1]) : start + 1000;
+        long requests = sampleCount < 0 ? 1 : Math.max(1, number(f, sampleCount));
+        boolean ok = Boolean.parseBoolean(f.get(success));
+        long failures = errorCount >= 0 ? number(f, errorCount) : ok ? 0 : requests;
+        return new Recordings.AggregateRow(engine, f.get(label), start, end, requests, failures, number(f, sentBytes),
+                number(f, bytes), millis, text(f, code), ok);
     }
 
     /**

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.HdrHistogram.Histogram;
+import org.HdrHistogram.AbstractHistogram;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -43,7 +43,7 @@ public final class RunCharts {
         if (System.getProperty("java.awt.headless") == null) {
             System.setProperty("java.awt.headless", "true");
         }
-        TimeSeries series = TimeSeries.of(jtl);
+        TimeSeries series = TimeSeries.of(jtl, runDir);
         List<Path> written = new ArrayList<>();
         if (series.isEmpty()) {
             return written;
@@ -83,7 +83,8 @@ public final class RunCharts {
         shade(throughput, faults, origin, lastX);
         written.add(save(throughput, outDir.resolve(THROUGHPUT)));
 
-        XYChart latency = chart("Latency per second (log scale)", "ms");
+        XYChart latency = chart(series.histograms() ? "Latency per second (log scale; from the engines' interval logs)"
+                : "Latency per second (log scale)", "ms");
         latency.getStyler().setYAxisLogarithmic(true);
         line(latency, "p50", x, floor(p50));
         line(latency, "p99", x, floor(p99));
@@ -166,7 +167,7 @@ public final class RunCharts {
         return file;
     }
 
-    private static long percentile(Histogram h, double p) {
+    private static long percentile(AbstractHistogram h, double p) {
         return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(p);
     }
 

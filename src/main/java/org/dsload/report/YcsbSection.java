@@ -83,7 +83,7 @@ public final class YcsbSection implements RunSection {
     }
 
     private static void row(StringBuilder out, String label, LabelStats s, double seconds) {
-        ExactHistogram h = s.latencies();
+        Latencies h = s.latencies();
         out.append(String.format(Locale.ROOT, "%-19s %11d %11.1f %10s %10s %10s %10s %10s %8d%n", label, s.requests(),
                 seconds > 0 ? s.requests() / seconds : 0.0, micros(h.mean()), micros(h.min()), micros(h.max()),
                 micros(h.percentile(95)), micros(h.percentile(99)), s.requests() - s.successes()));

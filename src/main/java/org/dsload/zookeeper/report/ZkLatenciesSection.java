@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 import org.dsload.report.Durations;
-import org.dsload.report.ExactHistogram;
+import org.dsload.report.Latencies;
 import org.dsload.report.LabelStats;
 import org.dsload.report.RunSection;
 import org.dsload.report.Summary;
@@ -48,7 +48,7 @@ public final class ZkLatenciesSection implements RunSection {
             if (s == null) {
                 continue;
             }
-            ExactHistogram h = s.latencies();
+            Latencies h = s.latencies();
             long spanMillis = Math.max(1, s.totalMillis());
             double perSecond = s.requests() * 1000.0 / spanMillis;
             out.append(String.format(Locale.ROOT, "%-9s %9d %-9s znodes in %8d ms (%.6f ms/op %.2f/sec)  "

@@ -89,7 +89,10 @@ public final class Recording {
         try {
             current = EngineRecording.start(engine, threadName, root.resolve(RecordingFormat.FOLDER).resolve(engine));
             lastRoot = root;
-            RecordingFiles.offer(root);
+            if (remoteHost != null && property(RUN_DIR_PROPERTY, "").isBlank()) {
+                // a slave without a run folder: the runner fetches its recording after the run
+                RecordingFiles.serve(root.getParent());
+            }
         } catch (IntervalFiles.WriteFailure e) {
             refusal = "dsload: histograms mode cannot record: " + e.getMessage();
             log.error(refusal, e);

@@ -18,6 +18,8 @@ import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
+import org.dsload.recording.Recording;
+import org.dsload.recording.ResultsPlan;
 import org.dsload.report.JtlColumns;
 import org.dsload.report.JtlReader;
 import org.dsload.report.RunCharts;
@@ -84,7 +86,9 @@ public final class PlanRunner {
         Path jtl = dir.resolve(planName + ".jtl");
         Path scratch = Files.createTempDirectory("dsload-run-");
         DistributedRun distributed = null;
+        ResultsPlan results = null;
         try {
+            results = ResultsPlan.prepare(run.plan, jtl, run.properties, console);
             writeRunRecord(run, dir);
             if (run.distributed()) {
                 distributed = DistributedRun.prepare(run, dir, console);
@@ -94,7 +98,7 @@ public final class PlanRunner {
                     return new Outcome(dir, jtl, -1, false, null, distributed.problem());
                 }
             }
-            List<String> command = command(run, jar, dir, jtl, scratch, distributed);
+            List<String> command = command(run, jar, dir, scratch, distributed, results);
             console.println("dsload: running " + run.plan + " -> " + dir);
             ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
             Process process = builder.start();
@@ -116,14 +120,20 @@ public final class PlanRunner {
             if (distributed != null) {
                 distributed.runEnded();
                 stoppedForLostSlave = distributed.masterStoppedForLostSlave();
-                if (stoppedForLostSlave && run.dashboard && Files.isRegularFile(jtl)) {
-                    dashboard(jar, dir, jtl, scratch.resolve("run.properties"));
-                }
+                distributed.gatherRecordings(results.histograms());
+            }
+            boolean dashboardLeftToUs = results.dashboardAfterRun(run.dashboard)
+                    || stoppedForLostSlave && results.dashboardByJMeter(run.dashboard);
+            if (dashboardLeftToUs && Files.isRegularFile(jtl)) {
+                dashboard(jar, dir, jtl, scratch.resolve("run.properties"));
             }
             return finish(dir, jtl, exit, timedOut, distributed, stoppedForLostSlave);
         } finally {
             if (distributed != null) {
                 distributed.close();
+            }
+            if (results != null) {
+                results.close();
             }
             deleteTree(scratch);
         }
@@ -215,8 +225,8 @@ public final class PlanRunner {
         }
     }
 
-    private List<String> command(PlanRun run, Path jar, Path dir, Path jtl, Path scratch, DistributedRun distributed)
-            throws IOException {
+    private List<String> command(PlanRun run, Path jar, Path dir, Path scratch, DistributedRun distributed,
+            ResultsPlan results) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(javaExecutable());
         command.addAll(JMeterJvm.baseOptions());
@@ -228,9 +238,8 @@ public final class PlanRunner {
         command.add(jar.toString());
         command.add("-n");
         command.add("-t");
-        command.add(run.plan.toAbsolutePath().toString());
-        command.add("-l");
-        command.add(jtl.toString());
+        command.add(results.plan().toAbsolutePath().toString());
+        command.addAll(results.jmeterArgs());
         command.add("-j");
         command.add(dir.resolve("jmeter.log").toString());
         Properties local = new Properties();
@@ -239,7 +248,9 @@ public final class PlanRunner {
             local.putAll(distributed.masterProperties());
         }
         local.putAll(run.properties);
+        local.putAll(results.properties());
         local.setProperty(RUN_DIR_PROPERTY, dir.toString());
+        local.setProperty(Recording.RUN_ID_PROPERTY, dir.getFileName().toString());
         // a fault schedule's samples mark fault windows; they are no requests for the dashboard's figures
         local.putIfAbsent(DASHBOARD_FILTER_PROPERTY, "^(?!" + JtlReader.FAULT_PREFIX + ").*");
         local.setProperty("sample_variables", sampleVariables(run.properties.get("sample_variables")));
@@ -271,7 +282,7 @@ public final class PlanRunner {
             command.add("-R");
             command.add(distributed.remoteHosts());
         }
-        if (run.dashboard) {
+        if (results.dashboardByJMeter(run.dashboard)) {
             command.add("-e");
             command.add("-o");
             command.add(dir.resolve("dashboard").toString());

@@ -143,8 +143,8 @@ public class CassandraSession extends ClientConfigElement<CqlClient> {
             throw f.error("keyspace", "names keyspace '" + space + "', which does not exist on " + target
                     + ": create it first, or leave Keyspace empty and qualify table names");
         } catch (RuntimeException e) {
-            throw f.error("cannot connect to " + target + ": " + Errors.sentence(Errors.describe(e))
-                    + ". Check Contact points and that Cassandra is up", e);
+            throw f.error("cannot connect to " + target + ": " + Errors.sentence(Errors.describe(CqlErrors.telling(e)))
+                    + ". " + CqlErrors.startHint(e, !user.isEmpty()), e);
         }
         try {
             checkDatacenter(f, session, dc);

@@ -36,7 +36,7 @@ import org.dsload.testing.Build;
  * </ul>
  */
 public final class MainJob {
-    static final List<Scenario> SCENARIOS = List.of(new EkvScenario(), new CassandraScenario(),
+    static final List<Scenario> SCENARIOS = List.of(new EkvScenario(), new RedisYcsbScenario(), new CassandraScenario(),
             new ZkLatenciesScenario(), new ZkSchedulerScenario(), new InfluxScenario(), new KairosDbWriteScenario(),
             new KairosDbReadScenario(), new MonkeyScenario());
     private static final Duration PER_PLAN_LIMIT = Duration.ofMinutes(15);

@@ -81,13 +81,29 @@ public final class EmbeddedCassandra implements AutoCloseable {
         this.command = command;
     }
 
+    /** The superuser of a node started {@link #startWithLogins() with logins}, and its password. */
+    public static final String SUPERUSER = "cassandra";
+
     /** One node on 127.0.0.1 with free ports and the default heap, ready when this returns. */
     public static EmbeddedCassandra start() {
+        return start(false);
+    }
+
+    /**
+     * One node that requires a login and checks permissions (PasswordAuthenticator,
+     * CassandraAuthorizer), as production clusters do; {@link #session} logs in as
+     * {@value #SUPERUSER}, which creates the roles a test needs.
+     */
+    public static EmbeddedCassandra startWithLogins() {
+        return start(true);
+    }
+
+    private static EmbeddedCassandra start(boolean logins) {
         String host = "127.0.0.1";
         int nativePort = Ports.free(host);
         int storagePort = Ports.free(host);
         EmbeddedCassandra node = launch(host, nativePort, storagePort, host + ":" + storagePort,
-                defaultHeap(), "dsload", 16);
+                defaultHeap(), "dsload", 16, host, logins);
         try {
             node.awaitReady(READY);
             return node;
@@ -110,11 +126,16 @@ public final class EmbeddedCassandra implements AutoCloseable {
 
     static EmbeddedCassandra launch(String address, int nativePort, int storagePort, String seeds, String heap,
             String clusterName, int tokens, String clientAddress) {
+        return launch(address, nativePort, storagePort, seeds, heap, clusterName, tokens, clientAddress, false);
+    }
+
+    static EmbeddedCassandra launch(String address, int nativePort, int storagePort, String seeds, String heap,
+            String clusterName, int tokens, String clientAddress, boolean logins) {
         Path dir = Build.work("cassandra-" + address + "-" + nativePort);
         try {
             deleteTree(dir);
             CassandraConfig.Node node = new CassandraConfig.Node(address, nativePort, storagePort, seeds, dir,
-                    clientAddress);
+                    clientAddress, logins);
             Path yaml = CassandraConfig.writeYaml(node, clusterName, tokens);
             Path logback = CassandraConfig.writeLogback(dir);
             List<String> command = new ArrayList<>();
@@ -169,7 +190,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
 
     /**
      * A plain driver session to this node, for tests that set up or check data behind the
-     * elements' back. Close it.
+     * elements' back (as the superuser on a node with logins). Close it.
      */
     public CqlSession session(String keyspace) {
         DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
@@ -181,6 +202,9 @@ public final class EmbeddedCassandra implements AutoCloseable {
                 .build();
         var builder = CqlSession.builder().withConfigLoader(config)
                 .addContactPoint(new InetSocketAddress(host(), port())).withLocalDatacenter(DATACENTER);
+        if (node.logins()) {
+            builder.withAuthCredentials(SUPERUSER, SUPERUSER);
+        }
         if (keyspace != null) {
             builder.withKeyspace(keyspace);
         }

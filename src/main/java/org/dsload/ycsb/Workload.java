@@ -1,4 +1,4 @@
-package org.dsload.cassandra.ycsb;
+package org.dsload.ycsb;
 
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicLong;

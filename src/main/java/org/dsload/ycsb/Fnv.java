@@ -1,4 +1,4 @@
-package org.dsload.cassandra.ycsb;
+package org.dsload.ycsb;
 
 /**
  * The 64-bit FNV-1a hash over the eight bytes of a long, low byte first, made non-negative: how

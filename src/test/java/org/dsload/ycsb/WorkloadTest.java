@@ -1,4 +1,4 @@
-package org.dsload.cassandra.ycsb;
+package org.dsload.ycsb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package org.dsload.cassandra.ycsb;
+package org.dsload.ycsb;
 
 import java.util.ArrayList;
 import java.util.EnumMap;

@@ -1,4 +1,4 @@
-package org.dsload.cassandra.ycsb;
+package org.dsload.ycsb;
 
 /** The operations of YCSB's CoreWorkload, named as YCSB reports them. */
 public enum Operation {

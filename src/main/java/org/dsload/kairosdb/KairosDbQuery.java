@@ -42,7 +42,7 @@ public class KairosDbQuery extends ClientSampler {
     private transient QuerySettings.Compiled compiled;
 
     @Override
-    public SampleResult sample(Entry entry) {
+    protected SampleResult doSample(Entry entry) {
         QuerySettings.Compiled c;
         KairosClient client;
         try {

@@ -50,7 +50,7 @@ public class KairosDbWrite extends ClientSampler {
     private transient KairosClient bodyLedgerOf;
 
     @Override
-    public SampleResult sample(Entry entry) {
+    protected SampleResult doSample(Entry entry) {
         WriteSettings.Compiled c;
         KairosClient client;
         try {

@@ -91,7 +91,7 @@ public class ZooKeeperSampler extends ClientSampler implements ThreadListener {
     }
 
     @Override
-    public SampleResult sample(Entry entry) {
+    protected SampleResult doSample(Entry entry) {
         Compiled c;
         ZooKeeperClients clients;
         try {

@@ -17,6 +17,7 @@ import org.dsload.report.ExactHistogram;
 import org.dsload.report.LabelStats;
 import org.dsload.report.RecordingFormat;
 import org.dsload.report.Summary;
+import org.dsload.testing.HostPrivileges;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -145,6 +146,40 @@ class HistogramRecordingTest {
         assertEquals(Map.of("OK", 3L, "ERR", 1L), batch.statusCodes());
         long max = batch.latencies().max();
         assertTrue(max >= 2500 && max - 2500 <= 2500 / 1000, "max " + max + " µs, recorded 2500 µs");
+    }
+
+    @Test
+    void aDiskThatFillsWhileRecordingStopsTheTestWithAMessageNamingTheFile(@TempDir Path dir) throws Exception {
+        HostPrivileges.require("a full disk (a 256 KiB tmpfs)", "mount", "umount");
+        Path volume = Files.createDirectories(dir.resolve("small"));
+        try (SmallDisk disk = SmallDisk.mount(volume, "256k")) {
+            RecordingHarness harness = new RecordingHarness(volume, "histograms");
+            Recording.testStarted(null);
+            harness.enterSamplerThread();
+            RecordingHarness.sample("GET profile", 300, true, "OK", "OK");
+            // whatever else fills the disk meanwhile (here: a file written until the disk refuses)
+            try (var filler = Files.newOutputStream(volume.resolve("filler"))) {
+                byte[] block = new byte[4096];
+                while (true) {
+                    filler.write(block);
+                    filler.flush();
+                }
+            } catch (java.io.IOException full) {
+                // the disk is full
+            }
+            String failure = null;
+            for (int i = 0; i < 100 && failure == null; i++) {
+                RecordingHarness.sample("GET profile " + i, 300 + i, true, "OK", "OK");
+                Thread.sleep(100);
+                failure = harness.listener.events.stream().map(e -> e.getResult())
+                        .filter(r -> EngineRecording.FAILURE_CODE.equals(r.getResponseCode()))
+                        .map(SampleResult::getResponseMessage).findFirst().orElse(null);
+            }
+            assertNotNull(failure, "the listeners got a row that says why the test stopped");
+            assertTrue(failure.contains(volume.toString()) && failure.contains("No space left on device")
+                    && failure.contains("The test is stopped"), failure);
+            Recording.testEnded();
+        }
     }
 
     private static void sleep(long millis) {

@@ -43,6 +43,9 @@ public final class RecordingGatherer {
         }
         String runId = runDir.getFileName().toString();
         for (SlaveAddress slave : slaves) {
+            if (Files.isDirectory(folderOf(runDir, slave).resolve(RecordingFormat.FOLDER))) {
+                continue; // a slave on this machine wrote into the run folder itself
+            }
             int port = recordingPort(slave, properties.getOrDefault(RecordingFiles.PORT_PROPERTY, ""));
             try {
                 int copied = fetch(runDir, runId, slave, port, security.isSsl());
@@ -60,6 +63,10 @@ public final class RecordingGatherer {
         return set.isBlank() ? slave.port() + 1 : Integer.parseInt(set.trim());
     }
 
+    private static Path folderOf(Path runDir, SlaveAddress slave) {
+        return runDir.resolve("slaves").resolve(slave.host() + "_" + slave.port());
+    }
+
     static int fetch(Path runDir, String runId, SlaveAddress slave, int port, boolean ssl) throws Exception {
         Registry registry = LocateRegistry.getRegistry(slave.host(), port, new RecordingSockets(ssl));
         RecordingStore store = (RecordingStore) registry.lookup(RecordingStore.NAME);
@@ -67,7 +74,7 @@ public final class RecordingGatherer {
         long theirs = store.currentTimeMillis();
         long after = System.currentTimeMillis();
         long offset = theirs - (before + after) / 2;
-        Path into = runDir.resolve("slaves").resolve(slave.host() + "_" + slave.port());
+        Path into = folderOf(runDir, slave);
         int copied = 0;
         for (String path : store.files(runId)) {
             Path target = into.resolve(path).normalize();

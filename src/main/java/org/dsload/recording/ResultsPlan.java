@@ -188,6 +188,16 @@ public final class ResultsPlan implements AutoCloseable {
         return histograms;
     }
 
+    /**
+     * JMeter properties for the slaves of a distributed run, where the run did not set them. In
+     * histograms mode a slave's batch sender sends what it holds at least every second
+     * ({@code time_threshold}, 60 s by default, which would hold a second's aggregate rows back for a
+     * minute), so the master's summariser and listeners follow the run live.
+     */
+    public Map<String, String> slaveProperties() {
+        return histograms ? Map.of("time_threshold", "1000") : Map.of();
+    }
+
     /** Deletes the plan's copy. */
     @Override
     public void close() throws IOException {

@@ -35,14 +35,7 @@ public final class RecordingSection implements RunSection {
                 + "chart-latency.png (percentiles over time) and chart-errors.png are.\n");
         out.append(String.format(Locale.ROOT, "%-28s %9s %12s %12s %10s  %s%n", "engine", "intervals", "requests",
                 "in results", "clock", "from"));
-        long runStart = Long.MAX_VALUE;
-        long runEnd = Long.MIN_VALUE;
-        for (Recordings.Engine e : recordings.engines()) {
-            for (long[] i : e.closedIntervals()) {
-                runStart = Math.min(runStart, i[0]);
-                runEnd = Math.max(runEnd, i[1]);
-            }
-        }
+        long runEnd = runEnd(recordings);
         List<String> notes = new ArrayList<>();
         for (Recordings.Engine e : recordings.engines()) {
             long[] counts = summary.engineRequests().getOrDefault(e.name(), new long[3]);
@@ -55,7 +48,7 @@ public final class RecordingSection implements RunSection {
                         + "could not be reached after the run?): its requests are counted from the results file's "
                         + "rows and have no latencies; fetch its dsload-recordings/ folder to complete the figures.");
             } else {
-                notes.addAll(gaps(e, runStart, runEnd));
+                notes.addAll(gaps(e, runEnd));
             }
             if (summary.aggregateRows() > 0 && counts[1] != counts[0] && e.hasFiles()) {
                 notes.add(e.name() + ": the results file's rows count " + counts[1] + " requests, its files "
@@ -73,8 +66,8 @@ public final class RecordingSection implements RunSection {
         return Optional.of(out.toString());
     }
 
-    /** The stretches of the run an engine has no interval for. */
-    static List<String> gaps(Recordings.Engine e, long runStart, long runEnd) {
+    /** The stretches of the run an engine has no interval for, after its first one. */
+    static List<String> gaps(Recordings.Engine e, long runEnd) {
         List<long[]> closed = new ArrayList<>(e.closedIntervals());
         closed.sort((a, b) -> Long.compare(a[0], b[0]));
         List<String> gaps = new ArrayList<>();
@@ -82,7 +75,8 @@ public final class RecordingSection implements RunSection {
             gaps.add(e.name() + ": no interval recorded at all");
             return gaps;
         }
-        long covered = runStart;
+        // an engine that started after others (a master starts its slaves one by one) misses nothing
+        long covered = closed.get(0)[0];
         for (long[] i : closed) {
             if (i[0] - covered > GAP_MILLIS) {
                 gaps.add(missing(e, covered, i[0], false));
@@ -102,20 +96,23 @@ public final class RecordingSection implements RunSection {
                         + "what it recorded before is counted" : "");
     }
 
-    /** For tests: the missing stretches of every engine. */
-    public static List<String> gaps(Recordings recordings) {
-        long start = Long.MAX_VALUE;
+    private static long runEnd(Recordings recordings) {
         long end = Long.MIN_VALUE;
         for (Recordings.Engine e : recordings.engines()) {
             for (long[] i : e.closedIntervals()) {
-                start = Math.min(start, i[0]);
                 end = Math.max(end, i[1]);
             }
         }
+        return end;
+    }
+
+    /** The missing stretches of every engine that has files. */
+    public static List<String> gaps(Recordings recordings) {
+        long end = runEnd(recordings);
         List<String> all = new ArrayList<>();
         for (Recordings.Engine e : recordings.engines()) {
             if (e.hasFiles()) {
-                all.addAll(gaps(e, start, end));
+                all.addAll(gaps(e, end));
             }
         }
         return all;

@@ -267,6 +267,9 @@ public final class PlanRunner {
         command.add("-q");
         command.add(localFile.toString());
         Map<String, String> globals = distributed != null ? distributed.slaveProperties(SAVE_SETTINGS) : run.globalProperties;
+        if (distributed != null) {
+            results.slaveProperties().forEach(globals::putIfAbsent);
+        }
         if (!globals.isEmpty()) {
             Properties global = new Properties();
             global.putAll(globals);

@@ -69,6 +69,8 @@ class ResultsPlanTest {
             assertEquals(List.of("-l", jtl.toString()), results.jmeterArgs());
             assertFalse(results.dashboardByJMeter(true));
             assertFalse(results.dashboardAfterRun(true));
+            assertEquals(Map.of("time_threshold", "1000"), results.slaveProperties(),
+                    "slaves send their rows at least every second, not every minute");
         }
     }
 

@@ -10,6 +10,7 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.threads.ListenerNotifier;
+import org.dsload.report.AggregateRowText;
 import org.dsload.report.JtlColumns;
 import org.dsload.report.RecordingFormat;
 
@@ -27,24 +28,27 @@ final class AggregateRow {
     private AggregateRow() {
     }
 
-    static SampleResult of(String label, IntervalTally t, long start, String threadName) {
+    static SampleResult of(String label, IntervalTally t, long start, String threadName, String engine) {
         long requests = t.requests.sum();
         long failures = t.failures.sum();
         SampleResult r = new SampleResult();
         r.setSampleLabel(label);
-        r.setStampAndTime(start, t.elapsedMillis.sum());
-        r.setLatency(t.latencyMillis.sum());
+        long elapsed = t.elapsedMillis();
+        r.setStampAndTime(start, elapsed);
+        // a dsload sampler's latency is its elapsed time: its reply is read whole
+        r.setLatency(elapsed);
         r.setSampleCount((int) Math.min(Integer.MAX_VALUE, requests));
         r.setErrorCount((int) Math.min(Integer.MAX_VALUE, failures));
         r.setSuccessful(failures == 0);
-        IntervalTally.Code top = topCode(t.codes, failures > 0);
-        r.setResponseCode(top == null ? "" : top.code());
-        r.setResponseMessage(message(requests, failures, top));
+        String top = topCode(t.codes, failures > 0);
+        r.setResponseCode(top);
+        r.setResponseMessage(message(requests, failures, top, t.codes.get(top)));
         r.setBytes(t.bytesReceived.sum());
         r.setSentBytes(t.bytesSent.sum());
         r.setThreadName(threadName);
         r.setDataType(SampleResult.TEXT);
         r.setDataEncoding(StandardCharsets.UTF_8.name());
+        r.setResponseData(AggregateRowText.of(label, requests, engine, t.raw, t.corrected), StandardCharsets.UTF_8.name());
         int threads = JMeterContextService.getNumberOfThreads();
         r.setAllThreads(threads);
         r.setGroupThreads(threads);
@@ -52,17 +56,23 @@ final class AggregateRow {
     }
 
     /** The code with the most requests among the failures (or the successes when none failed). */
-    private static IntervalTally.Code topCode(Map<IntervalTally.Code, LongAdder> codes, boolean failed) {
-        return codes.entrySet().stream().filter(e -> e.getKey().success() != failed)
-                .max(Comparator.comparingLong(e -> e.getValue().sum())).map(Map.Entry::getKey).orElse(null);
+    private static String topCode(Map<String, IntervalTally.Code> codes, boolean failed) {
+        return codes.entrySet().stream().max(Comparator.comparingLong(e -> failed ? failedOf(e.getValue())
+                : e.getValue().succeeded.sum())).map(Map.Entry::getKey).orElse("");
     }
 
-    private static String message(long requests, long failures, IntervalTally.Code top) {
+    private static long failedOf(IntervalTally.Code code) {
+        return code.failed.values().stream().mapToLong(LongAdder::sum).sum();
+    }
+
+    private static String message(long requests, long failures, String top, IntervalTally.Code code) {
         if (failures == 0) {
             return requests + " requests (dsload histograms mode: one row per label and second)";
         }
+        String topMessage = code == null ? "" : code.failed.entrySet().stream()
+                .max(Comparator.comparingLong(e -> e.getValue().sum())).map(Map.Entry::getKey).orElse("");
         return requests + " requests, " + failures + " failed (dsload histograms mode: one row per label and second); "
-                + "most often: " + top.code() + (top.message().isEmpty() ? "" : " " + top.message());
+                + "most often: " + top + (topMessage.isEmpty() ? "" : " " + topMessage);
     }
 
     /** Hands a row to a label's listeners, with the timing value that marks it as an aggregate. */

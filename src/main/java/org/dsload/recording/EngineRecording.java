@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-import org.HdrHistogram.Histogram;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.samplers.SampleResult;
 import org.slf4j.Logger;
@@ -80,12 +79,6 @@ final class EngineRecording {
         label.record(sample);
     }
 
-    /** Every latency of a label flushed so far, or null for a label not seen. */
-    Histogram cumulative(String label) {
-        LabelRecording l = labels.get(label);
-        return l == null ? null : l.cumulative();
-    }
-
     private void flushEverySecond() {
         while (running) {
             long now = System.currentTimeMillis();
@@ -114,14 +107,13 @@ final class EngineRecording {
         try {
             for (LabelRecording label : labels.values()) {
                 IntervalTally closed = label.swap();
-                if (closed.samples.sum() == 0) {
+                if (closed.samples() == 0) {
                     continue;
                 }
                 files.write(label.label, closed, start, end);
-                label.addToCumulative(closed);
                 LabelRecording.Listeners to = label.listeners();
                 if (to != null) {
-                    SampleResult row = AggregateRow.of(label.label, closed, start, rowThreadName);
+                    SampleResult row = AggregateRow.of(label.label, closed, start, rowThreadName, engine);
                     rows.add(() -> AggregateRow.deliver(row, to, AggregateRow.timing(engine, start, end)));
                 }
             }

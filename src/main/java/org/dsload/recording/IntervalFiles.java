@@ -127,7 +127,7 @@ final class IntervalFiles implements Closeable {
 
     /** Writes one label's interval; nothing for an interval without samples. */
     void write(String label, IntervalTally t, long start, long end) throws WriteFailure {
-        long samples = t.samples.sum();
+        long samples = t.samples();
         if (samples == 0) {
             return;
         }
@@ -143,14 +143,20 @@ final class IntervalFiles implements Closeable {
         new TreeMap<>(t.arrivals).forEach((second, n) -> arrivals.append(arrivals.length() == 0 ? "" : " ")
                 .append(second).append(':').append(n.sum()));
         List<Object> row = List.of(label, start, end, samples, t.requests.sum(), t.failures.sum(), t.bytesSent.sum(),
-                t.bytesReceived.sum(), t.elapsedMillis.sum(), t.firstStart.get(), t.lastStart.get(), t.lastEnd.get(),
+                t.bytesReceived.sum(), t.elapsedMillis(), t.firstStart.get(), t.lastStart.get(), t.lastEnd.get(),
                 scheduled, t.late.sum(), t.dropped.sum(), scheduled == 0 ? "" : t.firstIntended.get(),
                 scheduled == 0 ? "" : t.lastIntended.get(), scheduled == 0 ? "" : t.firstScheduled.get(),
                 scheduled == 0 ? "" : t.lastScheduled.get(), arrivals);
         write(counts, RecordingFormat.COUNTS, CsvLine.of(row));
         List<String> lines = new ArrayList<>();
-        t.codes.forEach((code, n) -> lines.add(CsvLine.of(List.of(label, start, code.code(), code.success(), n.sum(),
-                code.message()))));
+        t.codes.forEach((code, n) -> {
+            long ok = n.succeeded.sum();
+            if (ok > 0) {
+                lines.add(CsvLine.of(List.of(label, start, code, true, ok, "")));
+            }
+            n.failed.forEach((message, failed) -> lines.add(CsvLine.of(List.of(label, start, code, false, failed.sum(),
+                    message))));
+        });
         for (String line : lines) {
             write(codes, RecordingFormat.CODES, line);
         }

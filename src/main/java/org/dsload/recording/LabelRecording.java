@@ -4,10 +4,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-import org.HdrHistogram.Histogram;
 import org.HdrHistogram.WriterReaderPhaser;
 import org.apache.jmeter.samplers.SampleListener;
-import org.dsload.report.HdrLatency;
 
 /**
  * One label's recording on one engine. Sampler threads add each sample to the active interval
@@ -31,8 +29,6 @@ final class LabelRecording {
     private IntervalTally inactive = new IntervalTally();
     private final Set<String> messages = ConcurrentHashMap.newKeySet();
     private volatile Listeners listeners;
-    /** Every interval flushed so far, for a live view; touched by the flusher, read under its lock. */
-    private final Histogram cumulative = HdrLatency.histogram();
 
     LabelRecording(String label) {
         this.label = label;
@@ -92,14 +88,5 @@ final class LabelRecording {
 
     Listeners listeners() {
         return listeners;
-    }
-
-    synchronized void addToCumulative(IntervalTally closed) {
-        cumulative.add(closed.raw);
-    }
-
-    /** Every latency flushed so far (a copy). */
-    synchronized Histogram cumulative() {
-        return cumulative.copy();
     }
 }

@@ -6,7 +6,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 
-import org.HdrHistogram.Histogram;
 import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContext;
@@ -176,12 +175,6 @@ public final class Recording {
         if (current != null) {
             row.setIgnore();
         }
-    }
-
-    /** Every latency of a label recorded on this engine so far (whole seconds), or null. */
-    public static Histogram latenciesSoFar(String label) {
-        EngineRecording recording = current;
-        return recording == null ? null : recording.cumulative(label);
     }
 
     /** The folder holding histograms/ of the last recording on this engine, or null. */

@@ -124,6 +124,19 @@ final class Bench {
         return false;
     }
 
+    /**
+     * Applies {@code -Dbench.props="name=value ..."} (how Maven passes a benchmark's own settings) as
+     * system properties {@code bench.<name>}.
+     */
+    static void applyProps() {
+        for (String pair : System.getProperty("bench.props", "").trim().split("\\s+")) {
+            int eq = pair.indexOf('=');
+            if (eq > 0) {
+                System.setProperty("bench." + pair.substring(0, eq), pair.substring(eq + 1));
+            }
+        }
+    }
+
     /** The thread counts of -Dbench.threads, or the benchmark's own when it is not given. */
     static List<Integer> threads(String defaults) {
         String given = System.getProperty("bench.threads", "");

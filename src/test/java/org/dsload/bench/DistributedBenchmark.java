@@ -34,6 +34,7 @@ import redis.clients.jedis.Pipeline;
  *
  * <p>System properties: {@code bench.threads} (threads per engine; the first value is used,
  * default 10), {@code bench.seconds} measured per row (default 15), {@code bench.warmup} (5).
+ * {@code -Dbench.props=part=recording} measures the recording modes instead ({@link MasterLoad}).
  */
 public final class DistributedBenchmark {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
@@ -57,6 +58,11 @@ public final class DistributedBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
+        Bench.applyProps();
+        if ("recording".equals(System.getProperty("bench.part"))) {
+            MasterLoad.main(args);
+            return;
+        }
         int threads = Bench.ints(System.getProperty("bench.threads", "10")).get(0);
         int seconds = Integer.getInteger("bench.seconds", 15);
         int warmup = Integer.getInteger("bench.warmup", 5);

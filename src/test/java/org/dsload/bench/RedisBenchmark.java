@@ -39,7 +39,8 @@ import org.dsload.testing.EmbeddedRedis;
  * </ul>
  * System properties: {@code bench.threads} (default 10,50,100), {@code bench.seconds} measured
  * per row (default 15), {@code bench.warmup} seconds (default 5), {@code bench.profiles} (10000),
- * {@code bench.values} (the plan's value sizes, default 100 bytes).
+ * {@code bench.values} (the plan's value sizes, default 100 bytes), {@code bench.rounds} (default 2:
+ * every configuration measured again in the opposite order; the ratios use the means).
  */
 public final class RedisBenchmark {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
@@ -49,11 +50,13 @@ public final class RedisBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
+        Bench.applyProps();
         List<Integer> threadCounts = Bench.threads("10,50,100");
         int seconds = Integer.getInteger("bench.seconds", 15);
         int warmup = Bench.warmup(5);
         int profiles = Integer.getInteger("bench.profiles", 10_000);
         String values = System.getProperty("bench.values", "100");
+        int rounds = Integer.getInteger("bench.rounds", 2);
         List<Bench.Row> rows = new ArrayList<>();
         List<String> ratios = new ArrayList<>();
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
@@ -63,19 +66,33 @@ public final class RedisBenchmark {
                 throw new IllegalStateException("loading the profiles failed: " + loaded.problem());
             }
             for (int threads : threadCounts) {
-                Bench.Row rowsMode = rowsMode(redis, threads, warmup, seconds, profiles);
-                Bench.Row ownWriter = jmeterDirect(redis, threads, warmup, seconds, profiles, true);
-                Bench.Row bare = jmeterDirect(redis, threads, warmup, seconds, profiles, false);
-                Bench.Row histograms = histograms(redis, threads, warmup, seconds, profiles);
-                Bench.Row loop = plainLoop(redis, threads, warmup, seconds, profiles);
-                rows.addAll(List.of(rowsMode, ownWriter, bare, histograms, loop));
-                if (Bench.onPath("redis-benchmark")) {
-                    rows.add(redisBenchmark(redis, threads, seconds, loop.throughput()));
+                // the machine's other load drifts: rounds alternate the order, ratios use the means
+                java.util.Map<String, List<Bench.Row>> measured = new java.util.LinkedHashMap<>();
+                List<String> order = new ArrayList<>(List.of("a", "aJ", "a0", "h", "b"));
+                for (int round = 1; round <= rounds; round++) {
+                    for (String config : order) {
+                        Bench.Row row = switch (config) {
+                            case "a" -> rowsMode(redis, threads, warmup, seconds, profiles);
+                            case "aJ" -> jmeterDirect(redis, threads, warmup, seconds, profiles, true);
+                            case "a0" -> jmeterDirect(redis, threads, warmup, seconds, profiles, false);
+                            case "h" -> histograms(redis, threads, warmup, seconds, profiles);
+                            default -> plainLoop(redis, threads, warmup, seconds, profiles);
+                        };
+                        System.out.println("measured, round " + round + ": " + row);
+                        measured.computeIfAbsent(config, k -> new ArrayList<>()).add(row);
+                        rows.add(new Bench.Row(row.tool() + (rounds > 1 ? ", round " + round : ""), row.threads(),
+                                row.operations(), row.seconds(), row.p99Micros()));
+                    }
+                    java.util.Collections.reverse(order);
                 }
-                ratios.add(String.format(Locale.ROOT, "threads %3d: h/b = %.3f, a/a0 = %.3f, aJ/a0 = %.3f, a/b = %.3f, "
-                        + "a0/b = %.3f", threads, histograms.throughput() / loop.throughput(),
-                        rowsMode.throughput() / bare.throughput(), ownWriter.throughput() / bare.throughput(),
-                        rowsMode.throughput() / loop.throughput(), bare.throughput() / loop.throughput()));
+                if (Bench.onPath("redis-benchmark")) {
+                    rows.add(redisBenchmark(redis, threads, seconds, mean(measured.get("b"))));
+                }
+                ratios.add(String.format(Locale.ROOT, "threads %3d, means of %d rounds: h/b = %.3f, a/a0 = %.3f, "
+                        + "aJ/a0 = %.3f, a/aJ = %.3f, a/b = %.3f, a0/b = %.3f", threads, rounds,
+                        mean(measured.get("h")) / mean(measured.get("b")), mean(measured.get("a")) / mean(measured.get("a0")),
+                        mean(measured.get("aJ")) / mean(measured.get("a0")), mean(measured.get("a")) / mean(measured.get("aJ")),
+                        mean(measured.get("a")) / mean(measured.get("b")), mean(measured.get("a0")) / mean(measured.get("b"))));
             }
         }
         System.out.println();
@@ -87,6 +104,10 @@ public final class RedisBenchmark {
         if (!Bench.onPath("redis-benchmark")) {
             System.out.println("(redis-benchmark is not installed: rows (c) skipped)");
         }
+    }
+
+    private static double mean(List<Bench.Row> rows) {
+        return rows.stream().mapToDouble(Bench.Row::throughput).average().orElse(Double.NaN);
     }
 
     private static PlanRun planRun(EmbeddedRedis redis, int threads, int seconds, int profiles, String loadThreads,

@@ -7,8 +7,8 @@ package org.dsload.recording;
  * @param dropped     scheduled arrivals skipped just before it
  * @param requests    requests it stands for (a pipeline of N is one latency and N requests)
  */
-record RecordedSample(String label, long startMillis, long endMillis, long elapsedMicros, long elapsedMillis,
-        long latencyMillis, long delayMicros, long dropped, int requests, boolean success, String code, String message,
+record RecordedSample(String label, long startMillis, long endMillis, long elapsedMicros, long delayMicros,
+        long dropped, int requests, boolean success, String code, String message,
         long sentBytes, long receivedBytes) {
 
     boolean scheduled() {

@@ -44,8 +44,6 @@ public final class Recording {
     private static volatile EngineRecording current;
     private static volatile String refusal;
     private static boolean started;
-    /** The root of the last recording (holding histograms/), for {@link RecordingFiles} and tests. */
-    private static volatile Path lastRoot;
 
     /** The timing of the sample a thread is running, until the sampler returns. */
     private static final class Pending {
@@ -87,7 +85,6 @@ public final class Recording {
         Path root = root();
         try {
             current = EngineRecording.start(engine, threadName, root.resolve(RecordingFormat.FOLDER).resolve(engine));
-            lastRoot = root;
             if (remoteHost != null && property(RUN_DIR_PROPERTY, "").isBlank()) {
                 // a slave without a run folder: the runner fetches its recording after the run
                 RecordingFiles.serve(root.getParent());
@@ -147,7 +144,7 @@ public final class Recording {
         }
         p.result = null;
         recording.record(new RecordedSample(result.getSampleLabel(), result.getStartTime(), result.getEndTime(),
-                p.micros, result.getTime(), result.getLatency(), p.delayMicros, p.dropped,
+                p.micros, p.delayMicros, p.dropped,
                 Math.max(1, result.getSampleCount()), result.isSuccessful(), nonNull(result.getResponseCode()),
                 nonNull(result.getResponseMessage()), result.getSentBytes(), result.getBytesAsLong()),
                 Recording::listenersOfThisThread);
@@ -164,9 +161,8 @@ public final class Recording {
         if (recording == null) {
             return;
         }
-        long elapsedMillis = elapsedMicros / 1000;
-        recording.record(new RecordedSample(label, startMillis, startMillis + elapsedMillis, elapsedMicros,
-                elapsedMillis, elapsedMillis, delayMicros, dropped, count, success, nonNull(code), nonNull(message),
+        recording.record(new RecordedSample(label, startMillis, startMillis + elapsedMicros / 1000, elapsedMicros,
+                delayMicros, dropped, count, success, nonNull(code), nonNull(message),
                 sentBytes, receivedBytes), Recording::listenersOfThisThread);
     }
 
@@ -175,11 +171,6 @@ public final class Recording {
         if (current != null) {
             row.setIgnore();
         }
-    }
-
-    /** The folder holding histograms/ of the last recording on this engine, or null. */
-    public static Path lastRoot() {
-        return lastRoot;
     }
 
     private static void refuse(SampleResult result) {

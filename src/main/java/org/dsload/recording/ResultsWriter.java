@@ -2,6 +2,7 @@ package org.dsload.recording;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
@@ -11,7 +12,6 @@ import java.nio.file.StandardOpenOption;
 import java.util.Iterator;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 import org.apache.jmeter.JMeter;
@@ -58,10 +58,15 @@ public class ResultsWriter extends ResultCollector {
     private transient Summariser summariser;
     private transient int starts;
 
-    /** One thread's rows not yet written. */
+    /**
+     * One thread's rows not yet written. The writer takes the whole builder and leaves an empty one
+     * in its place, so the owner never waits for more than that swap.
+     */
     private static final class Buffer {
         final Thread owner = Thread.currentThread();
         StringBuilder text = new StringBuilder(8192);
+        /** An emptied builder the writer gives back, to be swapped in next time. */
+        StringBuilder spare = new StringBuilder(8192);
     }
 
     private static final class OpenFile {
@@ -71,7 +76,6 @@ public class ResultsWriter extends ResultCollector {
         final SampleSaveConfiguration config;
         final ConcurrentLinkedQueue<Buffer> buffers = new ConcurrentLinkedQueue<>();
         final ThreadLocal<Buffer> mine = new ThreadLocal<>();
-        final AtomicLong buffered = new AtomicLong();
         final Thread writer;
         final Thread hook;
         final boolean distributed;
@@ -89,6 +93,12 @@ public class ResultsWriter extends ResultCollector {
             this.hook = new Thread(this::drainAtExit, "dsload-results-writer-exit");
         }
 
+        private static int pending(Buffer b) {
+            synchronized (b) {
+                return b.text.length();
+            }
+        }
+
         void append(String row) {
             Buffer b = mine.get();
             if (b == null) {
@@ -96,12 +106,14 @@ public class ResultsWriter extends ResultCollector {
                 mine.set(b);
                 buffers.add(b);
             }
+            int length;
             synchronized (b) {
                 b.text.append(row).append('\n');
+                length = b.text.length();
             }
-            if (buffered.addAndGet(row.length() + 1L) > MAX_BUFFERED_CHARS) {
+            if (length > MAX_BUFFERED_CHARS / Math.max(1, buffers.size())) {
                 // the disk is slower than the load: wait for the writer rather than fill the heap
-                while (open && buffered.get() > MAX_BUFFERED_CHARS / 2) {
+                while (open && failure == null && pending(b) > MAX_BUFFERED_CHARS / Math.max(1, buffers.size()) / 2) {
                     LockSupport.unpark(writer);
                     LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
                 }
@@ -123,7 +135,7 @@ public class ResultsWriter extends ResultCollector {
             try {
                 for (Iterator<Buffer> it = buffers.iterator(); it.hasNext();) {
                     Buffer b = it.next();
-                    String chunk;
+                    StringBuilder chunk;
                     synchronized (b) {
                         if (b.text.length() == 0) {
                             if (!b.owner.isAlive()) {
@@ -131,13 +143,17 @@ public class ResultsWriter extends ResultCollector {
                             }
                             continue;
                         }
-                        chunk = b.text.toString();
-                        b.text.setLength(0);
+                        chunk = b.text;
+                        b.text = b.spare != null ? b.spare : new StringBuilder(8192);
+                        b.spare = null;
                     }
-                    buffered.addAndGet(-chunk.length());
-                    ByteBuffer bytes = charset.encode(chunk);
+                    ByteBuffer bytes = charset.encode(CharBuffer.wrap(chunk));
                     while (bytes.hasRemaining()) {
                         channel.write(bytes);
+                    }
+                    chunk.setLength(0);
+                    synchronized (b) {
+                        b.spare = chunk;
                     }
                 }
                 return true;
@@ -154,7 +170,6 @@ public class ResultsWriter extends ResultCollector {
             log.error(failure, e);
             System.err.println(failure); // NOSONAR the console is where a person running the test looks
             buffers.clear();
-            buffered.set(0);
             stopTest(distributed);
         }
 

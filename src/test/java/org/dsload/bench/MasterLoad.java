@@ -32,7 +32,7 @@ import redis.clients.jedis.Pipeline;
  * slaves that send only a row per label and second should carry about what one engine does.
  *
  * <p>Settings: {@code bench.threads} (N, default 25), {@code bench.seconds} (window, default 15),
- * {@code bench.warmup} (default 5).
+ * {@code bench.warmup} (default 5), {@code bench.only=c} for the (c) ratio alone.
  */
 final class MasterLoad {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
@@ -53,8 +53,11 @@ final class MasterLoad {
         int seconds = Integer.getInteger("bench.seconds", 15);
         int warmup = Bench.warmup(5);
         List<Config> configs = new ArrayList<>();
-        for (String mode : List.of("StrippedBatch", "Batch", "StrippedAsynch", "Asynch", "Statistical", "Standard")) {
-            configs.add(new Config("2 slaves, rows", 2, threads, mode, RecordMode.ROWS));
+        // bench.only=c: the (c) ratio alone, without the sender modes
+        if (!"c".equals(System.getProperty("bench.only"))) {
+            for (String mode : List.of("StrippedBatch", "Batch", "StrippedAsynch", "Asynch", "Statistical", "Standard")) {
+                configs.add(new Config("2 slaves, rows", 2, threads, mode, RecordMode.ROWS));
+            }
         }
         configs.add(new Config("2 slaves, histograms", 2, threads, "StrippedBatch", RecordMode.HISTOGRAMS));
         configs.add(new Config("master alone, histograms", 0, 2 * threads, "-", RecordMode.HISTOGRAMS));

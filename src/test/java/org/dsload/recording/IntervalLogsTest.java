@@ -34,7 +34,7 @@ class IntervalLogsTest {
             IntervalTally t = new IntervalTally();
             long start = T0 + clockAhead + s * 1000L;
             for (int i = 0; i < perSecond; i++) {
-                t.add(new RecordedSample("GET profile", start + i, start + i + 1, 100 + i * 10L + s, 0, 0, -1, 0, 1,
+                t.add(new RecordedSample("GET profile", start + i, start + i + 1, 100 + i * 10L + s, -1, 0, 1,
                         true, "OK", "", 10, 20), "");
             }
             files.write("GET profile", t, start, start + 1000);

@@ -35,7 +35,7 @@ final class SampleRows {
 
     /**
      * A histograms-mode aggregate row as the interval it stands for: its counts, its code, and its
-     * latencies when the row still carries them (in its response text); null for any other row.
+     * latencies when the row carries them (in its request text); null for any other row.
      */
     static RecordedInterval aggregate(SampleResult r, String timing) {
         String engine = RecordingFormat.aggregateEngine(timing);
@@ -52,13 +52,13 @@ final class SampleRows {
         if (failures < requests) {
             codes.add(new RecordedInterval.Code(failures > 0 ? "(not in the row)" : code, true, requests - failures, ""));
         }
-        Histogram raw = AggregateRowText.raw(r.getResponseDataAsString());
+        Histogram raw = AggregateRowText.raw(r.getSamplerData());
         long start = r.getStartTime();
         RecordedInterval.Counts counts = new RecordedInterval.Counts(raw == null ? requests : raw.getTotalCount(),
                 requests, failures, r.getSentBytes(), r.getBytesAsLong(), r.getTime(), start, start, start + 1000, 0, 0,
                 0, 0, 0, 0, 0, java.util.Map.of());
         return new RecordedInterval(engine, r.getSampleLabel(), start, start + 1000, counts, codes, raw,
-                AggregateRowText.corrected(r.getResponseDataAsString()));
+                AggregateRowText.corrected(r.getSamplerData()));
     }
 
     /**

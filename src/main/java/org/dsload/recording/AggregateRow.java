@@ -48,7 +48,8 @@ final class AggregateRow {
         r.setThreadName(threadName);
         r.setDataType(SampleResult.TEXT);
         r.setDataEncoding(StandardCharsets.UTF_8.name());
-        r.setResponseData(AggregateRowText.of(label, requests, engine, t.raw, t.corrected), StandardCharsets.UTF_8.name());
+        // as the row's request text, which counts in no byte figure and which the Stripped sender modes keep
+        r.setSamplerData(AggregateRowText.of(label, requests, engine, t.raw, t.corrected));
         int threads = JMeterContextService.getNumberOfThreads();
         r.setAllThreads(threads);
         r.setGroupThreads(threads);

@@ -7,10 +7,11 @@ import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 
 /**
- * The response text of a histograms-mode aggregate row: what the row stands for, and its interval's
- * latency histograms (compressed and base64, as in the engine's interval log), so a listener that
- * gets the row in the JVM that made it (the GUI's dsload Summary) or with its response data (the
- * master of a run in Batch mode) can show the second's percentiles. Results files never hold it.
+ * The request text (sampler data) of a histograms-mode aggregate row: what the row stands for, and
+ * its interval's latency histograms (compressed and base64, as in the engine's interval log), so a
+ * listener that gets the row (the GUI's dsload Summary, on the engine or on the master of a
+ * distributed run: the sample sender modes keep a sample's request text) can show the second's
+ * percentiles. Results files hold it only when told to save sampler data.
  */
 public final class AggregateRowText {
     private static final String RAW = "raw ";

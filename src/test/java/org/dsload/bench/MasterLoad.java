@@ -19,9 +19,6 @@ import org.dsload.testing.Build;
 import org.dsload.testing.EmbeddedRedis;
 import org.dsload.testing.RedisCalls;
 
-import redis.clients.jedis.Jedis;
-import redis.clients.jedis.Pipeline;
-
 /**
  * What a distributed run costs the master, by recording mode: test-plans/ekv-profile-get.jmx (GET of
  * 100-byte values) on 2 local jmeter-server slaves, in rows mode with each of JMeter's sample sender
@@ -36,7 +33,7 @@ import redis.clients.jedis.Pipeline;
  */
 final class MasterLoad {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
-    private static final int PROFILES = 10_000;
+    private static final int PROFILES = DistributedBenchmark.PROFILES;
     private static final String GET = "GET profile";
 
     private MasterLoad() {
@@ -63,7 +60,7 @@ final class MasterLoad {
         configs.add(new Config("master alone, histograms", 0, 2 * threads, "-", RecordMode.HISTOGRAMS));
         List<Cost> costs = new ArrayList<>();
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
-            preload(redis);
+            DistributedBenchmark.preload(redis);
             for (Config c : configs) {
                 Cost cost = measure(redis, c, warmup, seconds);
                 System.out.println("measured: " + line(cost));
@@ -83,7 +80,7 @@ final class MasterLoad {
         // (c) again in the opposite order: the machine's other load drifts between rows
         List<Cost> again = new ArrayList<>();
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
-            preload(redis);
+            DistributedBenchmark.preload(redis);
             for (Config c : List.of(configs.get(configs.size() - 1), configs.get(configs.size() - 2))) {
                 Cost cost = measure(redis, c, warmup, seconds);
                 System.out.println("measured again: " + line(cost));
@@ -105,17 +102,6 @@ final class MasterLoad {
         Path out = Build.target().resolve("bench-results").resolve("master-load.md");
         Files.createDirectories(out.getParent());
         Files.writeString(out, table + ratio + "\n", StandardCharsets.UTF_8);
-    }
-
-    private static void preload(EmbeddedRedis redis) {
-        String value = "v".repeat(100);
-        try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
-            Pipeline p = jedis.pipelined();
-            for (int i = 0; i < PROFILES; i++) {
-                p.set("1:" + i, value);
-            }
-            p.sync();
-        }
     }
 
     /** The master's CPU time (ms) and bytes read so far, from /proc. */

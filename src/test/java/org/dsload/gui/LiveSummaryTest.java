@@ -110,7 +110,7 @@ class LiveSummaryTest {
             second.recordValue(100 + i);
         }
         SampleResult row = result(1_700_000_000_000L, 150, "GET profile", true, "OK", 1000);
-        row.setResponseData(AggregateRowText.of("GET profile", 1000, "master", second, null), "UTF-8");
+        row.setSamplerData(AggregateRowText.of("GET profile", 1000, "master", second, null));
         LiveSummary live = new LiveSummary();
         live.add(SampleRows.aggregate(row, RecordingFormat.aggregateTiming("master", 1_700_000_000_000L,
                 1_700_000_001_000L)));

@@ -130,23 +130,7 @@ class RecordingIT {
     void twoLocalSlavesRecordOnTheirOwnAndALostOneKeepsWhatItRecorded() throws Exception {
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
             AtomicLong answeredBefore = new AtomicLong(-1);
-            Thread killer = new Thread(() -> {
-                try {
-                    long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-                    while (System.nanoTime() < deadline && RedisCalls.of(redis, "GET") == 0) {
-                        Thread.sleep(100);
-                    }
-                    Thread.sleep(3000);
-                    ProcessHandle victim = ProcessHandle.current().descendants()
-                            .filter(p -> p.info().commandLine().orElse("").contains("java.rmi.server.hostname=127.0.0.2"))
-                            .findFirst().orElseThrow();
-                    answeredBefore.set(RedisCalls.of(redis, "GET"));
-                    victim.destroyForcibly();
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            }, "killer");
-            killer.start();
+            Thread killer = threeSecondsIntoTheGets(redis, answeredBefore, "java.rmi.server.hostname=127.0.0.2", "KILL");
             PlanRun plan = plan(redis, "histograms-slaves", 10).localSlaves(2).slaveHeap("256m")
                     .remoteDir(Build.target().resolve("rmi")).property("load_threads", "1")
                     .property(RecordMode.PROPERTY, "histograms");
@@ -211,21 +195,30 @@ class RecordingIT {
 
     /** Signals the JMeter process of the run three seconds into its GETs; notes the GETs answered just before. */
     private static Thread stopJMeterMidRun(EmbeddedRedis redis, String signal, AtomicLong answeredBefore) {
+        return threeSecondsIntoTheGets(redis, answeredBefore, "ApacheJMeter", signal);
+    }
+
+    /**
+     * Signals the first process this test started whose command line holds {@code process}, three
+     * seconds after the server saw the first GET; notes the GETs answered just before.
+     */
+    private static Thread threeSecondsIntoTheGets(EmbeddedRedis redis, AtomicLong answeredBefore, String process,
+            String signal) {
         Thread t = new Thread(() -> {
             try {
-                long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+                long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
                 while (System.nanoTime() < deadline && RedisCalls.of(redis, "GET") == 0) {
                     Thread.sleep(100);
                 }
                 Thread.sleep(3000);
-                ProcessHandle jmeter = ProcessHandle.current().descendants()
-                        .filter(p -> p.info().commandLine().orElse("").contains("ApacheJMeter")).findFirst().orElseThrow();
+                ProcessHandle target = ProcessHandle.current().descendants()
+                        .filter(p -> p.info().commandLine().orElse("").contains(process)).findFirst().orElseThrow();
                 answeredBefore.set(RedisCalls.of(redis, "GET"));
-                new ProcessBuilder("kill", "-" + signal, Long.toString(jmeter.pid())).start().waitFor();
+                new ProcessBuilder("kill", "-" + signal, Long.toString(target.pid())).start().waitFor();
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
-        }, "stop-jmeter");
+        }, "signal-" + signal);
         t.start();
         return t;
     }

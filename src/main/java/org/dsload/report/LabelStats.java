@@ -10,7 +10,7 @@ import java.util.TreeMap;
  * commands in one sample is N requests and one latency.
  */
 public final class LabelStats {
-    /** Distinct error messages kept; more are counted under one line. */
+    /** Distinct error message shapes kept ({@link ErrorShapes}); more are counted under one line. */
     static final int MAX_ERROR_MESSAGES = 100;
     static final String OTHER_ERRORS = "(other error messages)";
 
@@ -26,7 +26,7 @@ public final class LabelStats {
     /** Samples counted from aggregate rows of an engine whose interval logs are not at hand. */
     private long withoutLatency;
     private final Map<String, Long> statusCodes = new LinkedHashMap<>();
-    private final Map<String, Long> errors = new LinkedHashMap<>();
+    private final ErrorShapes errors = new ErrorShapes(MAX_ERROR_MESSAGES, OTHER_ERRORS);
     private long samples;
     private long microTimed;
     private long requests;
@@ -64,8 +64,7 @@ public final class LabelStats {
         } else {
             String message = TransportErrors.message(s.responseCode(),
                     s.responseMessage().isEmpty() ? s.failureMessage() : s.responseMessage());
-            String key = errors.size() < MAX_ERROR_MESSAGES || errors.containsKey(message) ? message : OTHER_ERRORS;
-            errors.merge(key, (long) s.sampleCount(), Long::sum);
+            errors.add(message, s.sampleCount());
         }
         statusCodes.merge(TransportErrors.code(s.responseCode()), (long) s.sampleCount(), Long::sum);
         latencies.record(s.elapsedMicros());
@@ -104,9 +103,7 @@ public final class LabelStats {
         for (RecordedInterval.Code code : interval.codes()) {
             statusCodes.merge(TransportErrors.code(code.code()), code.requests(), Long::sum);
             if (!code.success()) {
-                String message = TransportErrors.message(code.code(), code.message());
-                String key = errors.size() < MAX_ERROR_MESSAGES || errors.containsKey(message) ? message : OTHER_ERRORS;
-                errors.merge(key, code.requests(), Long::sum);
+                errors.add(TransportErrors.message(code.code(), code.message()), code.requests());
             }
         }
         if (interval.hasLatencies()) {
@@ -156,8 +153,7 @@ public final class LabelStats {
         firstScheduledStart = Math.min(firstScheduledStart, other.firstScheduledStart);
         lastScheduledStart = Math.max(lastScheduledStart, other.lastScheduledStart);
         other.statusCodes.forEach((k, v) -> statusCodes.merge(k, v, Long::sum));
-        other.errors.forEach((k, v) -> errors.merge(
-                errors.size() < MAX_ERROR_MESSAGES || errors.containsKey(k) ? k : OTHER_ERRORS, v, Long::sum));
+        errors.merge(other.errors);
         firstStart = Math.min(firstStart, other.firstStart);
         lastStart = Math.max(lastStart, other.lastStart);
         lastEnd = Math.max(lastEnd, other.lastEnd);
@@ -246,8 +242,9 @@ public final class LabelStats {
         return statusCodes;
     }
 
+    /** Failed requests by error message, messages that differ only in numbers and ids on one line. */
     public Map<String, Long> errors() {
-        return errors;
+        return errors.lines();
     }
 
     public long firstStart() {

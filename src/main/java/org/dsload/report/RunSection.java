@@ -19,7 +19,8 @@ public interface RunSection {
      * Where the section is printed: sections with smaller keys come first. The keys in use, so a
      * new section can find its place: store-specific figures 100 to 500 (YCSB 100, ZooKeeper
      * latencies 200, server gauges 300, ZooKeeper capacity 400, KairosDB write capacity 500),
-     * fault phases 600, the recording 650, slaves 700, the generator 800.
+     * fault phases 600, the recording 650, slaves 700, the generator 800, the servers' gauges 900 to
+     * 930 (Redis, Cassandra, KairosDB, InfluxDB).
      */
     int order();
 

@@ -12,7 +12,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import org.dsload.zookeeper.FourLetterWord;
+import org.apache.zookeeper.client.FourLetterWordMain;
+import org.apache.zookeeper.common.X509Exception;
 
 /**
  * Real ZooKeeper servers, one forked JVM per node ({@code QuorumPeerMain} with a generated
@@ -172,14 +173,14 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
     /** standalone, leader, follower, or null while the node is not serving. */
     public static String mode(Node node) {
         try {
-            String srvr = FourLetterWord.send(HOST, node.clientPort, "srvr", 1000);
+            String srvr = FourLetterWordMain.send4LetterWord(HOST, node.clientPort, "srvr", false, 1000);
             for (String line : srvr.split("\n")) {
                 if (line.startsWith("Mode: ")) {
                     return line.substring(6).trim();
                 }
             }
             return null;
-        } catch (IOException e) {
+        } catch (IOException | X509Exception.SSLContextException e) {
             return null;
         }
     }

@@ -1,6 +1,7 @@
 package org.dsload.recording;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,6 +16,7 @@ import java.util.TreeMap;
 import org.HdrHistogram.HistogramLogProcessor;
 import org.dsload.report.IntervalLogReader;
 import org.dsload.report.LabelStats;
+import org.dsload.report.Limits;
 import org.dsload.report.RecordedInterval;
 import org.dsload.report.RecordingFormat;
 import org.dsload.report.RecordingSection;
@@ -127,5 +129,27 @@ class IntervalLogsTest {
         assertEquals(T0, get.firstStart(), "times are on the runner's clock");
         // the merged histogram is the sum of both engines': its maximum is engine b's largest value
         assertEquals(100 + 299 * 10 + 4, get.latencies().max(), 3);
+    }
+
+    @Test
+    void checkJudgesPercentilesFromTheLogsAndRefusesWhenAnEnginesLogsAreMissing(@TempDir Path dir) throws Exception {
+        engine(dir.resolve(RecordingFormat.FOLDER).resolve("master"), "master", 0, 3, 100);
+        Path jtl = Files.writeString(dir.resolve("r.jtl"), "timeStamp,elapsed,label,success\n");
+        Limits limits = new Limits().maxPercentile(99, 10_000);
+        Limits.Verdict judged = limits.judge(Summary.of(jtl).label("GET profile")).get(0);
+        assertTrue(judged.held(), judged.line());
+        assertTrue(judged.line().contains("HdrHistogram, 3 significant digits, from the engines' interval logs"),
+                judged.line());
+
+        // a slave whose files never reached the run folder: its rows count, its latencies are unknown
+        Path other = Files.createDirectories(dir.resolve("other"));
+        Files.writeString(other.resolve("r.jtl"), "timeStamp,elapsed,label,success,SampleCount,ErrorCount,dsload_timing\n"
+                + T0 + ",900,GET profile,true,300,0," + RecordingFormat.aggregateTiming("slave-x", T0, T0 + 1000) + "\n");
+        LabelStats get = Summary.of(other.resolve("r.jtl")).label("GET profile");
+        assertEquals(300, get.requests());
+        assertEquals(300, get.samplesWithoutLatency());
+        Limits.Verdict refused = limits.judge(get).get(0);
+        assertFalse(refused.held(), "no percentile is judged without its latencies");
+        assertTrue(refused.line().contains("cannot be judged: 300 samples have no latency"), refused.line());
     }
 }

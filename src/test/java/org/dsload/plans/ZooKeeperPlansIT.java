@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import org.dsload.report.JtlSample;
-import org.dsload.testing.EmbeddedZooKeeper;
+import org.dsload.targets.EmbeddedZooKeeper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

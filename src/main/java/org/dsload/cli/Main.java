@@ -19,6 +19,8 @@ import org.dsload.report.SummaryJson;
 import org.dsload.run.JMeterJvm;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
+import org.dsload.scenarios.ScenariosCommand;
+import org.dsload.serve.ServeCommand;
 
 /**
  * The dsload command line: {@code java -jar dsload-<version>.jar <command> ...}.
@@ -57,6 +59,14 @@ public final class Main {
             "      those recorded in <run folder>/applied-faults, or else in ~/.dsload/applied-faults.",
             "  proxy --route name=listen_host:port>server_host:port ... [--control 127.0.0.1:8474]",
             "      Run a fault proxy (delay, bandwidth, freeze, reset, loss per route) until stopped.",
+            "  serve <target> [options] [<target> [options] ...] [--data <dir>]",
+            "      Start real servers on free loopback ports until Ctrl-C or SIGTERM, and print for each",
+            "      the -J properties that point the shipped plans at it. Targets: redis, redis-cluster,",
+            "      cassandra [--nodes 1|3], zookeeper [--nodes 1|3|5], kairosdb [--datastore h2|cassandra],",
+            "      influxdb. --data keeps their data (and ports) across runs; by default a fresh folder.",
+            "  scenarios [<name>,...] [--slaves <n>] [--props \"name=value ...\"] [--record rows|histograms]",
+            "      [--results <dir>]",
+            "      The main job: every scenario plan against its embedded server, on n local slaves (2).",
             "  jvm-options",
             "      Print the JVM options (one per line) a JMeter 5.6 process needs on Java 17.");
 
@@ -110,6 +120,18 @@ public final class Main {
                 return FaultCommands.revert(rest, out);
             case "proxy":
                 return FaultCommands.proxy(rest, out);
+            case "serve":
+                try {
+                    return ServeCommand.run(rest, out);
+                } catch (IllegalArgumentException e) {
+                    throw new UsageException(e.getMessage());
+                }
+            case "scenarios":
+                try {
+                    return ScenariosCommand.run(rest, out);
+                } catch (IllegalArgumentException e) {
+                    throw new UsageException(e.getMessage());
+                }
             case "jvm-options":
                 JMeterJvm.baseOptions().forEach(out::println);
                 return 0;

@@ -2,76 +2,76 @@ package org.dsload.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
-import org.dsload.cli.Main.UsageException;
 import org.dsload.report.LabelStats;
 import org.dsload.report.Limits;
 import org.dsload.report.Summary;
 import org.dsload.report.SummaryText;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code dsload check}: judges a results file against latency-percentile and error-rate limits
  * and answers with the exit code, so a build (Maven's verify, a CI step) fails on a slow run as
  * it fails on a failed test.
  */
-final class CheckCommand {
-    static final int PASSED = 0;
-    static final int FAILED = 1;
+@Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false,
+        preprocessor = PercentileOptions.class,
+        description = {"Judge a results file against limits on exact latency percentiles and on the share of"
+                + " failed requests, for all labels together or for each --label. Every limit is printed with"
+                + " the measured value. At least one limit is needed."},
+        exitCodeListHeading = ExitCodes.HEADING,
+        exitCodeList = {"  0:every limit kept", "  1:a limit not kept, a label without requests, or the file"
+                + " cannot be read", ExitCodes.USAGE_LINE})
+final class CheckCommand extends Subcommand {
+    @Parameters(paramLabel = "<results.jtl>", description = "A JMeter results file in CSV.")
+    private Path jtl;
 
-    private static final Pattern PERCENTILE_OPTION = Pattern.compile("--max-p(\\d+(?:\\.\\d+)?)");
-    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(us|µs|ms|s)");
-    private static final Pattern PERCENT = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*%");
+    /**
+     * Filled in the order the options are given, which is the order the verdicts are printed in;
+     * so a command line is parsed once per instance, as Main does.
+     */
+    final Limits limits = new Limits();
 
-    private CheckCommand() {
+    @Option(names = PercentileOptions.TEMPLATE, paramLabel = "<duration>",
+            description = "The N-th latency percentile must not exceed this duration (500us, 20ms, 1.5s);"
+                    + " N is any percentile: --max-p50, --max-p95, --max-p99, --max-p99.9 ...")
+    private void percentileTemplate(String duration) {
+        throw usageError("write the percentile into the option's name: --max-p99 " + duration);
     }
 
-    static int run(List<String> args, PrintStream out) throws IOException {
-        String jtl = null;
-        Limits limits = new Limits();
-        List<String> labels = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            Matcher percentile = PERCENTILE_OPTION.matcher(a);
-            if (percentile.matches()) {
-                double p = Double.parseDouble(percentile.group(1));
-                if (!(p > 0 && p <= 100)) {
-                    throw new UsageException(a + ": the percentile must lie above 0 and at most 100");
-                }
-                limits.maxPercentile(p, micros(Main.value(args, ++i, a), a));
-            } else if (a.equals("--max-error-rate")) {
-                limits.maxErrorRatio(ratio(Main.value(args, ++i, a), a));
-            } else if (a.equals("--label")) {
-                labels.add(Main.value(args, ++i, a));
-            } else if (a.startsWith("-")) {
-                throw new UsageException("unknown option " + a);
-            } else if (jtl == null) {
-                jtl = a;
-            } else {
-                throw new UsageException("check takes one results file");
-            }
+    @Option(names = "--max-error-rate", paramLabel = "<percent>", converter = OptionValues.Ratio.class,
+            description = "At most this share of the requests may fail (1%%, 0.5%%).")
+    private void maxErrorRate(Double ratio) {
+        if (ratio != null) {
+            limits.maxErrorRatio(ratio);
         }
-        if (jtl == null) {
-            throw new UsageException("check needs a results file");
-        }
+    }
+
+    @Option(names = "--label", paramLabel = "<label>",
+            description = "Judge this label on its own; repeat for several (default: all labels together).")
+    private List<String> labels = new ArrayList<>();
+
+    @Override
+    public Integer call() throws IOException {
         if (limits.isEmpty()) {
-            throw new UsageException("check needs at least one limit (--max-p99 20ms, --max-error-rate 1% ...)");
+            throw usageError("check needs at least one limit (--max-p99 20ms, --max-error-rate 1% ...)");
         }
-        Path file = Path.of(jtl);
-        if (!Files.isRegularFile(file)) {
-            throw new IOException("no results file at " + file);
+        if (!Files.isRegularFile(jtl)) {
+            throw new IOException("no results file at " + jtl);
         }
-        Summary summary = Summary.of(file);
-        out.println("dsload check of " + file + ": " + SummaryText.METHOD);
+        PrintStream out = out();
+        Summary summary = Summary.of(jtl);
+        out.println("dsload check of " + jtl + ": " + SummaryText.METHOD);
         out.print(SummaryText.resolution(summary.total()));
         List<Limits.Verdict> failures = new ArrayList<>();
-        for (LabelStats stats : judged(summary, labels)) {
+        for (LabelStats stats : judged(summary)) {
             for (Limits.Verdict verdict : limits.judge(stats)) {
                 out.println(verdict.line());
                 if (!verdict.held()) {
@@ -81,14 +81,14 @@ final class CheckCommand {
         }
         if (failures.isEmpty()) {
             out.println("dsload check: passed");
-            return PASSED;
+            return ExitCodes.OK;
         }
         out.println("dsload check: FAILED, " + failures.size() + (failures.size() == 1 ? " limit" : " limits")
                 + " not kept: " + String.join("; ", failures.stream().map(v -> v.label() + " " + v.text()).toList()));
-        return FAILED;
+        return ExitCodes.FAILED;
     }
 
-    private static List<LabelStats> judged(Summary summary, List<String> labels) {
+    private List<LabelStats> judged(Summary summary) {
         if (labels.isEmpty()) {
             return List.of(summary.total());
         }
@@ -99,33 +99,5 @@ final class CheckCommand {
             judged.add(stats != null ? stats : new LabelStats(label));
         }
         return judged;
-    }
-
-    /** A duration with its unit (20ms, 1.5s, 500us) in microseconds. */
-    static long micros(String text, String option) {
-        Matcher m = DURATION.matcher(text.trim());
-        if (!m.matches()) {
-            throw new UsageException(option + " takes a duration with its unit (500us, 20ms, 1.5s), got '" + text + "'");
-        }
-        BigDecimal value = new BigDecimal(m.group(1));
-        BigDecimal factor = switch (m.group(2)) {
-            case "us", "µs" -> BigDecimal.ONE;
-            case "ms" -> BigDecimal.valueOf(1_000);
-            default -> BigDecimal.valueOf(1_000_000);
-        };
-        return value.multiply(factor).setScale(0, java.math.RoundingMode.DOWN).longValueExact();
-    }
-
-    /** A percentage (1%, 0.5%) as a ratio between 0 and 1. */
-    static double ratio(String text, String option) {
-        Matcher m = PERCENT.matcher(text.trim());
-        if (!m.matches()) {
-            throw new UsageException(option + " takes a percentage such as 1% or 0.5%, got '" + text + "'");
-        }
-        double percent = Double.parseDouble(m.group(1));
-        if (percent > 100) {
-            throw new UsageException(option + " takes a percentage of at most 100%, got '" + text + "'");
-        }
-        return percent / 100;
     }
 }

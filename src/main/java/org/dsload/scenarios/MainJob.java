@@ -25,14 +25,17 @@ import org.dsload.targets.Checkout;
 /**
  * The main job: every scenario plan, each against its embedded target started here, results and
  * summaries into a results folder, and a table of all scenarios at the end.
- * {@code dsload scenarios} ({@link ScenariosCommand}) and {@code ./mvnw verify -Pscenarios} run it.
+ * {@code dsload scenarios} and {@code ./mvnw verify -Pscenarios} run it.
  */
 public final class MainJob {
+    /** The JMeter property that chooses what a run records of its samples (rows or histograms). */
+    public static final String RECORD_PROPERTY = "dsload.record";
+    public static final List<String> RECORD_MODES = List.of("rows", "histograms");
     static final List<Scenario> SCENARIOS = List.of(new EkvScenario(), new CassandraScenario(),
             new ZkLatenciesScenario(), new ZkSchedulerScenario(), new InfluxScenario(), new KairosDbWriteScenario(),
             new KairosDbReadScenario(), new MonkeyScenario());
     private static final Duration PER_PLAN_LIMIT = Duration.ofMinutes(15);
-    static final int DEFAULT_SLAVES = 2;
+    public static final int DEFAULT_SLAVES = 2;
 
     private final PrintStream out;
     private final Path results;

@@ -31,10 +31,14 @@ public record ServeRequest(List<Target> targets, Path data) {
         }
     }
 
-    /** @throws IllegalArgumentException saying what is wrong and what is expected */
-    public static ServeRequest parse(List<String> args) {
+    /**
+     * The targets and their options as written on the command line, and {@code --data} (also
+     * taken among them).
+     *
+     * @throws IllegalArgumentException saying what is wrong and what is expected
+     */
+    public static ServeRequest parse(List<String> args, Path data) {
         List<Target> targets = new ArrayList<>();
-        Path data = null;
         ServedTargets.Kind current = null;
         Map<String, String> options = null;
         for (int i = 0; i < args.size(); i++) {

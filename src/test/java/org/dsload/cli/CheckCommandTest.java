@@ -1,7 +1,6 @@
 package org.dsload.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -44,12 +43,17 @@ class CheckCommandTest {
         return file;
     }
 
-    private int check(String... args) throws Exception {
+    private String errors;
+
+    private int check(String... args) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
         List<String> all = new ArrayList<>(List.of("check"));
         all.addAll(List.of(args));
-        int code = Main.run(all.toArray(String[]::new), new PrintStream(bytes, true, StandardCharsets.UTF_8), System.err);
+        int code = Main.run(all.toArray(String[]::new), new PrintStream(bytes, true, StandardCharsets.UTF_8),
+                new PrintStream(errBytes, true, StandardCharsets.UTF_8));
         console = bytes.toString(StandardCharsets.UTF_8);
+        errors = errBytes.toString(StandardCharsets.UTF_8);
         return code;
     }
 
@@ -98,21 +102,30 @@ class CheckCommandTest {
     @Test
     void limitsWithoutAUnitAreRefused() throws Exception {
         Path jtl = results();
-        Main.UsageException noUnit = assertThrows(Main.UsageException.class,
-                () -> check(jtl.toString(), "--max-p99", "20"));
-        assertTrue(noUnit.getMessage().contains("takes a duration with its unit"), noUnit.getMessage());
-        Main.UsageException noPercent = assertThrows(Main.UsageException.class,
-                () -> check(jtl.toString(), "--max-error-rate", "0.01"));
-        assertTrue(noPercent.getMessage().contains("takes a percentage such as 1%"), noPercent.getMessage());
-        assertThrows(Main.UsageException.class, () -> check(jtl.toString()));
-        assertThrows(Main.UsageException.class, () -> check(jtl.toString(), "--max-p0", "1ms"));
+        assertEquals(2, check(jtl.toString(), "--max-p99", "20"));
+        assertTrue(errors.contains("Invalid value for option '--max-p99': '20' is not a duration with its unit:"
+                + " write 500us, 20ms or 1.5s"), errors);
+        assertEquals(2, check(jtl.toString(), "--max-error-rate", "0.01"));
+        assertTrue(errors.contains("Invalid value for option '--max-error-rate': '0.01' is not a percentage:"
+                + " write it with its % sign, such as 1% or 0.5%"), errors);
+        assertEquals(2, check(jtl.toString()));
+        assertTrue(errors.contains("check needs at least one limit"), errors);
+        assertEquals(2, check(jtl.toString(), "--max-p0", "1ms"));
+        assertTrue(errors.contains("--max-p0: the percentile must lie above 0 and at most 100"), errors);
+        assertTrue(console.isEmpty(), "a refused command line judges nothing: " + console);
+    }
+
+    @Test
+    void aMissingResultsFileFailsWithItsName() {
+        assertEquals(1, check(dir.resolve("none.jtl").toString(), "--max-p99", "1s"));
+        assertTrue(errors.contains("dsload: no results file at " + dir.resolve("none.jtl")), errors);
     }
 
     @Test
     void durationsAndPercentagesParse() {
-        assertEquals(20_000, CheckCommand.micros("20ms", "x"));
-        assertEquals(1_500_000, CheckCommand.micros("1.5s", "x"));
-        assertEquals(500, CheckCommand.micros("500µs", "x"));
-        assertEquals(0.005, CheckCommand.ratio("0.5%", "x"), 1e-12);
+        assertEquals(20_000, new OptionValues.Micros().convert("20ms"));
+        assertEquals(1_500_000, new OptionValues.Micros().convert("1.5s"));
+        assertEquals(500, new OptionValues.Micros().convert("500µs"));
+        assertEquals(0.005, new OptionValues.Ratio().convert("0.5%"), 1e-12);
     }
 }

@@ -11,29 +11,27 @@ import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
 /**
- * {@code dsload serve <target> [options] ... [--data <dir>]}: starts real servers on free
- * loopback ports, prints for each the -J properties that point the shipped plans at it, and stays
- * in the foreground until Ctrl-C or SIGTERM, then stops everything it started. A server that ends
- * on its own ends the serve too.
+ * What {@code dsload serve} does: starts real servers on free loopback ports, prints for each the
+ * -J properties that point the shipped plans at it, and stays in the foreground until Ctrl-C or
+ * SIGTERM, then stops everything it started. A server that ends on its own ends the serve too.
  *
  * <p>The signals are caught rather than left to the JVM's shutdown, so the servers stop in order
  * (KairosDB before the Cassandra it writes to) while the JVM still runs; a second signal ends at
  * once. Killed outright, the serve's servers are stopped by its orphan reaper
  * ({@link org.dsload.process.Orphans}).
  */
-public final class ServeCommand {
+public final class Serve {
     private static final long WATCH_MILLIS = 1000;
 
-    private ServeCommand() {
+    private Serve() {
     }
 
     /**
      * Serves until a signal; 0 after a stop asked for, 1 when a target could not start or one ended.
      *
-     * @throws IllegalArgumentException for a command line that names no or an unknown target, or bad options
+     * @throws IllegalStateException when this is no checkout the servers can start from
      */
-    public static int run(List<String> args, PrintStream out) throws InterruptedException {
-        ServeRequest request = ServeRequest.parse(args);
+    public static int run(ServeRequest request, PrintStream out) throws InterruptedException {
         Checkout.requireCheckout();
         requireClientLibraries();
         CountDownLatch stop = new CountDownLatch(1);
@@ -88,7 +86,7 @@ public final class ServeCommand {
     private static void requireClientLibraries() {
         for (String name : List.of("org.slf4j.LoggerFactory", "org.apache.commons.pool2.impl.GenericObjectPool")) {
             try {
-                Class.forName(name, false, ServeCommand.class.getClassLoader());
+                Class.forName(name, false, Serve.class.getClassLoader());
             } catch (ClassNotFoundException e) {
                 throw new IllegalStateException("serve needs JMeter's libraries beside dsload's (" + name + " is missing): "
                         + "run it as bin/dsload serve after ./mvnw package, or add <JMeter home>/lib/* to the class path");

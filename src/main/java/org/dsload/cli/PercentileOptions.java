@@ -1,0 +1,55 @@
+package org.dsload.cli;
+
+import java.util.Map;
+import java.util.Stack;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import picocli.CommandLine.IParameterPreprocessor;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.ISetter;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * {@code check}'s {@code --max-p<N>} options: any percentile may be limited, so the options cannot
+ * all be declared. Before {@code check} parses its arguments, this adds an option for each
+ * {@code --max-p<N>} among them, so picocli parses, converts and reports them like the others.
+ */
+final class PercentileOptions implements IParameterPreprocessor {
+    static final String TEMPLATE = "--max-p<N>";
+    private static final Pattern NAME = Pattern.compile("--max-p(\\d+(?:\\.\\d+)?)");
+
+    @Override
+    public boolean preprocess(Stack<String> args, CommandSpec spec, ArgSpec argSpec, Map<String, Object> info) {
+        CheckCommand check = (CheckCommand) spec.userObject();
+        for (String arg : args) {
+            if (arg.equals("--")) {
+                break;
+            }
+            String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+            Matcher m = NAME.matcher(name);
+            if (!m.matches() || spec.optionsMap().containsKey(name)) {
+                continue;
+            }
+            double percentile = Double.parseDouble(m.group(1));
+            if (!(percentile > 0 && percentile <= 100)) {
+                throw new ParameterException(spec.commandLine(),
+                        name + ": the percentile must lie above 0 and at most 100, such as --max-p99 or --max-p99.9");
+            }
+            spec.addOption(OptionSpec.builder(name).paramLabel("<duration>").type(Long.class)
+                    .converters(new OptionValues.Micros()).hidden(true)
+                    .setter(new ISetter() {
+                        @Override
+                        public <T> T set(T micros) {
+                            if (micros != null) {
+                                check.limits.maxPercentile(percentile, (Long) micros);
+                            }
+                            return null;
+                        }
+                    }).build());
+        }
+        return false;
+    }
+}

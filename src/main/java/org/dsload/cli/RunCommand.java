@@ -1,0 +1,72 @@
+package org.dsload.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import org.dsload.run.PlanRun;
+import org.dsload.run.PlanRunner;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code dsload run}: a plan, headless, into a run folder with its JTL, log, dashboard and summary. */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Run a plan headless into <results>/<run-id>/: results file (JTL), jmeter.log,"
+                + " HTML dashboard, summary and charts. With slaves (--slaves, -R, --hosts-file) the run is"
+                + " distributed and every -J property goes to the slaves too."},
+        exitCodeListHeading = ExitCodes.HEADING,
+        exitCodeList = {"  0:the run finished with results", "  1:the run failed (no results, JMeter failed, timed out ...)",
+            ExitCodes.USAGE_LINE, ExitCodes.INTERRUPTED_LINE})
+final class RunCommand extends Subcommand {
+    @Parameters(paramLabel = "<plan.jmx>", description = "The test plan.")
+    private Path plan;
+
+    @Mixin
+    private JMeterHomeOption jmeterHome;
+
+    @Mixin
+    private ResultsOptions results;
+
+    @Option(names = "--timeout", paramLabel = "<seconds>", converter = OptionValues.Seconds.class,
+            description = "Stop the run when it has not ended after this many seconds (default: no limit).")
+    private Duration timeout;
+
+    @Option(names = "--no-dashboard", description = "Skip JMeter's HTML dashboard.")
+    private boolean noDashboard;
+
+    @Mixin
+    private PropertyOptions properties;
+
+    @Mixin
+    private SlaveSelectionOptions slaves;
+
+    @Mixin
+    private RemoteDirOption remoteDir;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        PlanRun run = new PlanRun(jmeterHome.home(), plan).resultsRoot(results.root).runId(results.runId)
+                .timeout(timeout).dashboard(!noDashboard).remoteDir(remoteDir.dir());
+        slaves.applyTo(run);
+        properties.applyTo(run);
+        PrintStream out = out();
+        PlanRunner.Outcome outcome = new PlanRunner(out).run(run);
+        if (outcome.summary() != null) {
+            out.println();
+            out.print(Files.readString(outcome.dir().resolve("summary.txt"), StandardCharsets.UTF_8));
+        }
+        out.println();
+        out.println("dsload: results in " + outcome.dir());
+        if (!outcome.ok()) {
+            out.println("dsload: " + outcome.problem());
+            return ExitCodes.FAILED;
+        }
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,57 @@
+package org.dsload.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.dsload.report.LabelStats;
+import org.dsload.report.RunCharts;
+import org.dsload.report.RunReport;
+import org.dsload.report.Summary;
+import org.dsload.report.SummaryJson;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code dsload summary}: the exact summary of a results file, printed and optionally written. */
+@Command(name = "summary", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Print the summary of a JMeter CSV results file; with --out also write summary.txt,"
+                + " summary.json and the PNG charts."},
+        exitCodeListHeading = ExitCodes.HEADING,
+        exitCodeList = {ExitCodes.OK_LINE, "  1:the results file is missing or cannot be read", ExitCodes.USAGE_LINE})
+final class SummaryCommand extends Subcommand {
+    @Parameters(paramLabel = "<results.jtl>", description = "A JMeter results file in CSV.")
+    private Path jtl;
+
+    @Option(names = "--out", paramLabel = "<dir>", description = "Also write summary.txt, summary.json and the charts here.")
+    private Path outDir;
+
+    @Option(names = "--late-ms", paramLabel = "<ms>", converter = OptionValues.MillisAsMicros.class,
+            description = "An arrival that starts later than this after its intended start is late (default: "
+                    + LabelStats.DEFAULT_LATE_MICROS / 1000 + ").")
+    private long lateMicros = LabelStats.DEFAULT_LATE_MICROS;
+
+    @Override
+    public Integer call() throws IOException {
+        if (!Files.isRegularFile(jtl)) {
+            throw new IOException("no results file at " + jtl);
+        }
+        PrintStream out = out();
+        Summary summary = Summary.of(jtl, lateMicros);
+        Path runDir = jtl.toAbsolutePath().getParent();
+        String text = RunReport.render(runDir, summary);
+        out.print(text);
+        if (outDir != null) {
+            Files.createDirectories(outDir);
+            Files.writeString(outDir.resolve("summary.txt"), text, StandardCharsets.UTF_8);
+            Files.writeString(outDir.resolve("summary.json"), SummaryJson.render(summary), StandardCharsets.UTF_8);
+            for (Path chart : RunCharts.write(jtl, runDir, outDir)) {
+                out.println("dsload: chart " + chart);
+            }
+        }
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,205 @@
+package org.dsload.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import picocli.CommandLine;
+import picocli.CommandLine.ParseResult;
+
+/** The command line as a user meets it: help, mistakes, typed values and exit codes. */
+class CommandLineTest {
+    @TempDir
+    Path dir;
+
+    private String out;
+    private String err;
+
+    private int dsload(String... args) {
+        ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
+        ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+        int code = Main.run(args, new PrintStream(outBytes, true, StandardCharsets.UTF_8),
+                new PrintStream(errBytes, true, StandardCharsets.UTF_8));
+        out = outBytes.toString(StandardCharsets.UTF_8);
+        err = errBytes.toString(StandardCharsets.UTF_8);
+        return code;
+    }
+
+    /** Every command, sub-actions included ("slaves start"), as its words on the command line. */
+    static List<List<String>> commands() {
+        List<List<String>> all = new ArrayList<>();
+        collect(Main.commandLine(System.out, System.err), new ArrayList<>(), all);
+        return all;
+    }
+
+    private static void collect(CommandLine command, List<String> words, List<List<String>> all) {
+        command.getSubcommands().forEach((name, sub) -> {
+            if (sub.getCommandSpec().userObject() instanceof CommandLine.HelpCommand) {
+                return;
+            }
+            List<String> path = new ArrayList<>(words);
+            path.add(name);
+            all.add(path);
+            collect(sub, path, all);
+        });
+    }
+
+    @Test
+    void helpListsEveryCommandAndTheExitCodes() {
+        assertEquals(0, dsload("--help"));
+        for (String command : List.of("run", "summary", "check", "slaves", "revert", "proxy", "install", "jvm-options")) {
+            assertTrue(out.contains("\n  " + command + " "), command + " missing from:\n" + out);
+        }
+        assertTrue(out.contains("Exit codes:"), out);
+        assertTrue(out.contains("130   interrupted"), out);
+        assertEquals("", err);
+    }
+
+    @Test
+    void everyCommandAnswersHelpWithItsOptionsAndExitCodes() {
+        for (List<String> command : commands()) {
+            List<String> args = new ArrayList<>(command);
+            args.add("--help");
+            assertEquals(0, dsload(args.toArray(String[]::new)), String.join(" ", args) + ": " + err);
+            assertTrue(out.startsWith("Usage: dsload " + String.join(" ", command)), out);
+            boolean hasActions = command.equals(List.of("slaves"));
+            assertTrue(hasActions || out.contains("Exit codes:\n") && out.contains("\n    2   usage error"),
+                    String.join(" ", command) + ":\n" + out);
+        }
+        assertEquals(0, dsload("help", "run"));
+        assertTrue(out.contains("-Jname=value"), out);
+        assertTrue(out.contains("--slaves=<n>"), out);
+    }
+
+    @Test
+    void withoutACommandTheUsageIsShownAsAUsageError() {
+        assertEquals(ExitCodes.USAGE, dsload());
+        assertTrue(out.contains("Commands:"), out);
+    }
+
+    @Test
+    void versionNamesTheProduct() {
+        assertEquals(0, dsload("--version"));
+        assertTrue(out.startsWith("dsload "), out);
+    }
+
+    @Test
+    void aMisspeltOptionGetsASuggestionNotTheWholeUsage() {
+        assertEquals(ExitCodes.USAGE, dsload("run", "plan.jmx", "--slavs", "2"));
+        assertTrue(err.contains("dsload run: Unknown option: '--slavs'. Possible solutions: --slaves"), err);
+        assertTrue(err.contains("See 'dsload run --help'"), err);
+        assertFalse(err.contains("Usage:"), err);
+        assertEquals("", out);
+
+        assertEquals(ExitCodes.USAGE, dsload("check", "x.jtl", "--max-eror-rate", "1%"));
+        assertTrue(err.contains("Unknown option: '--max-eror-rate'. Possible solutions: "), err);
+        assertTrue(err.lines().findFirst().orElseThrow().contains("--max-error-rate"), err);
+
+        assertEquals(ExitCodes.USAGE, dsload("slaves", "start", "--adress", "10.0.0.5"));
+        assertTrue(err.contains("dsload slaves start: Unknown option: '--adress'. Possible solutions: --address"), err);
+    }
+
+    @Test
+    void anUnknownCommandIsAUsageError() {
+        assertEquals(ExitCodes.USAGE, dsload("sumary", "x.jtl"));
+        assertTrue(err.startsWith("dsload: Unknown command: 'sumary'. Possible solutions: summary"), err);
+        assertEquals(ExitCodes.USAGE, dsload("slaves", "strat"));
+        assertTrue(err.startsWith("dsload slaves: Unknown command: 'strat'. Possible solutions: "), err);
+        assertTrue(err.lines().findFirst().orElseThrow().contains("start"), err);
+    }
+
+    @Test
+    void aBadValueNamesTheOptionWhatWasGivenAndWhatIsExpected() {
+        assertUsageError("Invalid value for option '--timeout': '10m' is not a whole number of seconds above 0",
+                "run", "plan.jmx", "--timeout", "10m");
+        assertUsageError("Invalid value for option '--slaves': 'two' is not a whole number, 0 or more",
+                "run", "plan.jmx", "--slaves", "two");
+        assertUsageError("Invalid value for option '-J' (name=value): 'threads' is not name=value",
+                "run", "plan.jmx", "-Jthreads");
+        assertUsageError("Invalid value for option '--late-ms': '-1' is not a number of milliseconds of at least 0",
+                "summary", "x.jtl", "--late-ms", "-1");
+        assertUsageError("Invalid value for option '--max-error-rate': '150%' is above 100%",
+                "check", "x.jtl", "--max-error-rate", "150%");
+        assertUsageError("Invalid value for option '--max-p99.9': '2min' is not", "check", "x.jtl", "--max-p99.9", "2min");
+        assertUsageError("Invalid value for option '-n': '0' is not a whole number above 0", "slaves", "start", "-n", "0");
+        assertUsageError("Invalid value for option '--port': '70000' is not a port number from 1 to 65535",
+                "slaves", "start", "--address", "10.0.0.5", "--port", "70000");
+        assertUsageError("Invalid value for option '--control': '8474' is not host:port", "proxy", "--route",
+                "redis=127.0.0.1:16379>127.0.0.1:6379", "--control", "8474");
+        assertUsageError("a route is name=listen_host:port>server_host:port, got 'redis'", "proxy", "--route", "redis");
+    }
+
+    private void assertUsageError(String message, String... args) {
+        assertEquals(ExitCodes.USAGE, dsload(args), String.join(" ", args));
+        assertTrue(err.contains(message), "expected '" + message + "' in: " + err);
+        assertEquals("", out, "nothing runs on a refused command line");
+    }
+
+    @Test
+    void missingArgumentsAreUsageErrors() {
+        assertUsageError("Missing required parameter: '<plan.jmx>'", "run");
+        assertUsageError("Missing required parameter: '<results.jtl>'", "summary");
+        assertUsageError("slaves needs start, stop, status or keystore", "slaves");
+        assertUsageError("install needs a JMeter home", "install");
+        assertUsageError("Missing required option: '--route", "proxy");
+        assertUsageError(dir.resolve("nowhere") + " is not a folder", "revert", dir.resolve("nowhere").toString());
+    }
+
+    @Test
+    void runPassesJMeterPropertiesAndSlavesThrough() {
+        CommandLine cli = Main.commandLine(System.out, System.err);
+        ParseResult run = cli.parseArgs("run", "plan.jmx", "-Jthreads=50", "-Jurl=http://h/?a=b", "-Jempty=",
+                "-G", "server.rmi.ssl.disable=true", "-R", "10.0.0.5:1099,10.0.0.6", "-R10.0.0.7").subcommand();
+        List<PropertyOptions.Property> props = run.matchedOptionValue("-J", List.of());
+        assertEquals(List.of(new PropertyOptions.Property("threads", "50"),
+                new PropertyOptions.Property("url", "http://h/?a=b"), new PropertyOptions.Property("empty", "")), props);
+        assertEquals(List.of(new PropertyOptions.Property("server.rmi.ssl.disable", "true")),
+                run.matchedOptionValue("-G", List.of()));
+        assertEquals(List.of("10.0.0.5:1099", "10.0.0.6", "10.0.0.7"), run.matchedOptionValue("-R", List.of()));
+        assertEquals(Path.of("plan.jmx"), run.matchedPositionalValue(0, null));
+    }
+
+    @Test
+    void exitCodes() throws Exception {
+        Path runDir = Files.createDirectories(dir.resolve("run"));
+        assertEquals(ExitCodes.OK, dsload("revert", runDir.toString()));
+        assertTrue(out.contains("no applied fault recorded in " + runDir), out);
+
+        assertEquals(ExitCodes.FAILED, dsload("summary", dir.resolve("none.jtl").toString()));
+        assertTrue(err.contains("dsload: no results file at"), err);
+
+        assertEquals(ExitCodes.USAGE, dsload("summary", "--out"));
+
+        CommandLine cli = Main.commandLine(System.out, new PrintStream(new ByteArrayOutputStream(), true));
+        assertEquals(ExitCodes.INTERRUPTED, new CommandFailures().handleExecutionException(new InterruptedException(), cli, null));
+        assertTrue(Thread.interrupted(), "the interrupt is kept for the caller");
+    }
+
+    @Test
+    void anUnexpectedFailureKeepsItsStackTraceAfterTheMessage() throws Exception {
+        ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+        CommandLine cli = Main.commandLine(System.out, new PrintStream(errBytes, true, StandardCharsets.UTF_8));
+        int code = new CommandFailures().handleExecutionException(new NullPointerException("x was null"), cli, null);
+        String text = errBytes.toString(StandardCharsets.UTF_8);
+        assertEquals(ExitCodes.FAILED, code);
+        assertTrue(text.startsWith("dsload: x was null"), text);
+        assertTrue(text.contains("at org.dsload.cli.CommandLineTest"), text);
+    }
+
+    @Test
+    void jvmOptionsPrintsOnePerLine() {
+        assertEquals(0, dsload("jvm-options"));
+        assertTrue(out.lines().allMatch(l -> l.startsWith("-")), out);
+    }
+}

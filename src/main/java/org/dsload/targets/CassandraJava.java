@@ -35,11 +35,7 @@ public final class CassandraJava {
         List<Path> candidates = new ArrayList<>();
         String explicit = System.getProperty("dsload.cassandra.java");
         if (explicit != null && !explicit.isBlank()) {
-            Path java = asExecutable(Path.of(explicit));
-            if (java == null) {
-                throw new IllegalStateException("-Ddsload.cassandra.java=" + explicit + " is neither a JDK home nor a java executable");
-            }
-            return java;
+            return named(explicit);
         }
         int running = Runtime.version().feature();
         if (supported(running)) {
@@ -78,6 +74,22 @@ public final class CassandraJava {
         throw new IllegalStateException("Cassandra 5.0 needs Java 17 (or 11) and none was found (this JVM is Java "
                 + running + "): install a JDK 17, or name one with -Ddsload.cassandra.java=<jdk home> "
                 + "or CASSANDRA_JAVA_HOME");
+    }
+
+    /** The java of a JDK named by the user, refused when it is not one Cassandra runs on. */
+    static Path named(String explicit) {
+        Path java = asExecutable(Path.of(explicit));
+        if (java == null) {
+            throw new IllegalStateException("-Ddsload.cassandra.java=" + explicit + " is neither a JDK home nor a java executable");
+        }
+        // bin/java of a JDK home: its release file says the version
+        int version = java.getParent() == null || java.getParent().getParent() == null ? -1
+                : version(java.getParent().getParent());
+        if (version != -1 && !supported(version)) {
+            throw new IllegalStateException("Cassandra 5.0 runs on Java 17 or 11, and -Ddsload.cassandra.java=" + explicit
+                    + " is Java " + version + ": name a JDK 17 there");
+        }
+        return java;
     }
 
     private static boolean supported(int feature) {

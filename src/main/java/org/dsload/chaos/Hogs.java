@@ -21,7 +21,6 @@ import org.dsload.process.ProcessTree;
 final class Hogs {
     /** How long a hog may take to say it is in place. */
     private static final Duration START_LIMIT = Duration.ofSeconds(120);
-    private static final Duration END_LIMIT = Duration.ofSeconds(10);
 
     private Hogs() {
     }
@@ -63,8 +62,7 @@ final class Hogs {
         if (hog.isEmpty()) {
             return "hog " + pid + " had already ended";
         }
-        hog.get().destroyForcibly();
-        if (!ProcessTree.awaitExit(hog.get(), END_LIMIT)) {
+        if (!ProcessTree.kill(hog.get())) {
             throw new IOException("hog " + pid + " did not end after SIGKILL");
         }
         return "hog " + pid + " ended";

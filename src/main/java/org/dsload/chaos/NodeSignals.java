@@ -22,11 +22,7 @@ final class NodeSignals {
 
     static FaultDriver.Applied kill(Target t, FaultRecord record) throws Exception {
         long pid = t.pid();
-        List<ProcessHandle> tree = ProcessTree.of(alive(pid, t));
-        tree.forEach(ProcessHandle::destroyForcibly);
-        for (ProcessHandle p : tree) {
-            ProcessTree.awaitExit(p, EXIT_WAIT);
-        }
+        ProcessTree.kill(alive(pid, t));
         String closed = awaitPortClosed(t);
         record.put("pid", Long.toString(pid));
         return new FaultDriver.Applied(record, "SIGKILL " + pid + ", process gone" + closed

@@ -121,10 +121,6 @@ public final class EmbeddedRedis implements AutoCloseable {
         return process.isAlive();
     }
 
-    public Path dir() {
-        return dir;
-    }
-
     @Override
     public void close() {
         if (process != null) {

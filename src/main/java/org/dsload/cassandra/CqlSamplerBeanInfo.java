@@ -10,7 +10,7 @@ public class CqlSamplerBeanInfo extends DsloadBeanInfo {
         createPropertyGroup("request", new String[] {"mode", "prepare", "statement", "bindValues", "batchSize"});
         createPropertyGroup("options", new String[] {"consistency", "serialConsistency", "idempotent", "pageSize",
             "readAllPages", "timeout", "concurrent"});
-        createPropertyGroup("response", new String[] {"responseDataLimit"});
+        createPropertyGroup("response", new String[] {"responseDataLimit", "stopOnUnrecoverable"});
 
         text("session", "cassandra");
         choice("mode", "single", StatementPlan.Mode.labels());
@@ -19,15 +19,16 @@ public class CqlSamplerBeanInfo extends DsloadBeanInfo {
         multiline("bindValues", "");
         text("batchSize", "1");
         String[] levels = new String[CassandraSession.CONSISTENCY_LEVELS.length + 1];
-        levels[0] = CqlSampler.DEFAULT;
+        levels[0] = CqlSettings.DEFAULT;
         System.arraycopy(CassandraSession.CONSISTENCY_LEVELS, 0, levels, 1, CassandraSession.CONSISTENCY_LEVELS.length);
-        choice("consistency", CqlSampler.DEFAULT, levels);
-        choice("serialConsistency", CqlSampler.DEFAULT, CqlSampler.DEFAULT, "SERIAL", "LOCAL_SERIAL");
-        choice("idempotent", CqlSampler.DEFAULT, CqlSampler.DEFAULT, "true", "false");
+        choice("consistency", CqlSettings.DEFAULT, levels);
+        choice("serialConsistency", CqlSettings.DEFAULT, CqlSettings.DEFAULT, "SERIAL", "LOCAL_SERIAL");
+        choice("idempotent", CqlSettings.DEFAULT, CqlSettings.DEFAULT, "true", "false");
         text("pageSize", "0");
         flag("readAllPages", true);
         text("timeout", "0");
         text("concurrent", "1");
         text("responseDataLimit", "1024");
+        flag("stopOnUnrecoverable", true);
     }
 }

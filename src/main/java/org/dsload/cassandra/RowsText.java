@@ -10,7 +10,7 @@ import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
  * Rows as text for the response data, one line per row, values as CQL literals separated by
  * " | ", under a line of column names. Stops formatting when the limit is reached.
  */
-final class RowsText implements CqlExecution.RowSink {
+final class RowsText implements CqlReply.RowSink {
     private static final int MAX_VALUE_CHARS = 256;
     private final LimitedText text;
     private int columns;

@@ -18,6 +18,7 @@ final class UsertableCql {
     private final String[] scans;
     private final String[] updates;
     private final String insert;
+    private final String delete;
 
     /** @param keyspace empty to leave table names unqualified (the session's keyspace applies) */
     UsertableCql(String keyspace, String table, int fields) {
@@ -33,6 +34,7 @@ final class UsertableCql {
             updates[f + 1] = updateText(f);
         }
         insert = insertText();
+        delete = "DELETE FROM " + this.table + " WHERE " + KEY + " = ?";
     }
 
     static String field(int i) {
@@ -54,6 +56,20 @@ final class UsertableCql {
 
     String insert() {
         return insert;
+    }
+
+    String delete() {
+        return delete;
+    }
+
+    String keyspace() {
+        return keyspace;
+    }
+
+    /** The table's own name, without the keyspace. */
+    String tableName() {
+        int dot = table.indexOf('.');
+        return dot < 0 ? table : table.substring(dot + 1);
     }
 
     /** @param field -1 for every field */

@@ -1,42 +1,42 @@
 package org.dsload.cassandra;
 
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
-import org.dsload.cassandra.ycsb.Workload;
+import org.dsload.ycsb.WorkloadRun;
 
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 
 /**
- * What a YCSB Workload element shares with its samplers for one test: the workload's state, its
- * CQL, the consistency levels, and the one-time schema creation the first load sample performs
- * while the other load threads wait for it.
+ * What a YCSB Workload element shares with its samplers for one test: the store-neutral run
+ * ({@link WorkloadRun}) and the settings of the CQL binding (table, keyspace creation,
+ * consistency levels), which other bindings ignore.
  */
 public final class YcsbRun implements AutoCloseable {
-    private final Workload workload;
+    private final WorkloadRun shared;
     private final UsertableCql cql;
     private final String replication;
     private final boolean createSchema;
     private final DefaultConsistencyLevel readConsistency;
     private final DefaultConsistencyLevel writeConsistency;
-    private final AtomicBoolean schemaClaimed = new AtomicBoolean();
-    private final CompletableFuture<String> schema = new CompletableFuture<>();
+    private final Set<String> bindingsUsed = ConcurrentHashMap.newKeySet();
+    private final Consumer<Set<String>> onNewBinding;
 
-    YcsbRun(Workload workload, UsertableCql cql, String replication, boolean createSchema,
-            DefaultConsistencyLevel readConsistency, DefaultConsistencyLevel writeConsistency) {
-        this.workload = workload;
+    YcsbRun(WorkloadRun shared, UsertableCql cql, String replication, boolean createSchema,
+            DefaultConsistencyLevel readConsistency, DefaultConsistencyLevel writeConsistency,
+            Consumer<Set<String>> onNewBinding) {
+        this.shared = shared;
         this.cql = cql;
         this.replication = replication;
         this.createSchema = createSchema;
         this.readConsistency = readConsistency;
         this.writeConsistency = writeConsistency;
-        if (!createSchema) {
-            schema.complete(null);
-        }
+        this.onNewBinding = onNewBinding;
     }
 
-    public Workload workload() {
-        return workload;
+    public WorkloadRun shared() {
+        return shared;
     }
 
     UsertableCql cql() {
@@ -59,23 +59,17 @@ public final class YcsbRun implements AutoCloseable {
         return writeConsistency;
     }
 
-    /** True for exactly one caller, who must then call {@link #schemaDone}. */
-    boolean claimSchema() {
-        return createSchema && schemaClaimed.compareAndSet(false, true);
-    }
-
-    /** @param failure null when the schema is in place, else why not */
-    void schemaDone(String failure) {
-        schema.complete(failure);
-    }
-
-    /** Null when the schema is in place, else why it is not; waits for the claimant. */
-    CompletableFuture<String> schema() {
-        return schema;
+    /** Notes that a sampler drives the workload through this binding; the first use of each is recorded. */
+    void bindingUsed(String binding) {
+        if (bindingsUsed.add(binding)) {
+            synchronized (this) {
+                onNewBinding.accept(Set.copyOf(bindingsUsed));
+            }
+        }
     }
 
     @Override
     public void close() {
-        schema.complete("the test ended");
+        shared.close();
     }
 }

@@ -6,22 +6,25 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.TreeSet;
 
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.util.JMeterUtils;
-import org.dsload.cassandra.ycsb.Operation;
-import org.dsload.cassandra.ycsb.Preset;
-import org.dsload.cassandra.ycsb.Workload;
-import org.dsload.cassandra.ycsb.WorkloadSpec;
 import org.dsload.core.ClientConfigElement;
 import org.dsload.core.Fields;
 import org.dsload.run.PlanRunner;
+import org.dsload.ycsb.Operation;
+import org.dsload.ycsb.Preset;
+import org.dsload.ycsb.Workload;
+import org.dsload.ycsb.WorkloadRun;
+import org.dsload.ycsb.WorkloadSpec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * YCSB Workload: the settings of a YCSB CoreWorkload (a preset A to F, overridable property by
- * property) and the state its YCSB Operation samplers share during a test. When the plan runs
+ * property) and the state its YCSB Operation samplers share during a test, whichever store they
+ * drive; the schema and consistency fields apply to the Cassandra binding only. When the plan runs
  * under the dsload runner, the settings are written beside the results
  * ({@value #RUN_FILE}) for the summary.
  */
@@ -125,12 +128,16 @@ public class YcsbWorkload extends ClientConfigElement<YcsbRun> {
         } catch (IllegalArgumentException e) {
             throw f.error("requestDistribution", e.getMessage());
         }
-        YcsbRun run = new YcsbRun(state, new UsertableCql(space, tableName, spec.fieldCount()),
-                f.required("replication", replication), schema,
-                CassandraSession.level(f.choice("readConsistency", readConsistency, CassandraSession.CONSISTENCY_LEVELS)),
-                CassandraSession.level(f.choice("writeConsistency", writeConsistency, CassandraSession.CONSISTENCY_LEVELS)));
-        record(spec, preset, space);
-        return run;
+        String read = f.choice("readConsistency", readConsistency, CassandraSession.CONSISTENCY_LEVELS);
+        String write = f.choice("writeConsistency", writeConsistency, CassandraSession.CONSISTENCY_LEVELS);
+        String header = "# " + getName() + ": YCSB workload " + preset.name().toLowerCase(java.util.Locale.ROOT)
+                + " (" + preset.description() + ")\n" + spec.describe();
+        String cqlSettings = "keyspace=" + space + "\nreadconsistency=" + read + "\nwriteconsistency=" + write + "\n";
+        record(header + cqlSettings);
+        return new YcsbRun(new WorkloadRun(state), new UsertableCql(space, tableName, spec.fieldCount()),
+                f.required("replication", replication), schema, CassandraSession.level(read),
+                CassandraSession.level(write), bindings -> record(header + "binding=" + String.join(",", new TreeSet<>(bindings))
+                        + "\n" + (bindings.contains(YcsbSampler.CASSANDRA) ? cqlSettings : "")));
     }
 
     private static double proportion(Fields f, String property, String raw, Preset preset, Operation op) {
@@ -155,15 +162,16 @@ public class YcsbWorkload extends ClientConfigElement<YcsbRun> {
         return parsed;
     }
 
-    /** Leaves the settings beside the results when a dsload runner names the run's folder. */
-    private void record(WorkloadSpec spec, Preset preset, String space) {
+    /**
+     * Leaves the settings beside the results when a dsload runner names the run's folder: at test
+     * start, and again once a sampler names the binding it drives the workload through (the CQL
+     * settings only apply to the cassandra binding).
+     */
+    private void record(String text) {
         String dir = JMeterUtils.getProperty(PlanRunner.RUN_DIR_PROPERTY);
         if (dir == null || dir.isBlank()) {
             return;
         }
-        String text = "# " + getName() + ": YCSB workload " + preset.name().toLowerCase(java.util.Locale.ROOT)
-                + " (" + preset.description() + ")\n" + spec.describe() + "keyspace=" + space + "\n"
-                + "readconsistency=" + readConsistency.trim() + "\nwriteconsistency=" + writeConsistency.trim() + "\n";
         try {
             Files.writeString(Path.of(dir).resolve(RUN_FILE), text, StandardCharsets.UTF_8);
         } catch (IOException e) {

@@ -1,7 +1,7 @@
 package org.dsload.cassandra;
 
-import org.dsload.cassandra.ycsb.WorkloadSpec;
 import org.dsload.core.DsloadBeanInfo;
+import org.dsload.ycsb.WorkloadSpec;
 
 public class YcsbWorkloadBeanInfo extends DsloadBeanInfo {
 

@@ -30,8 +30,8 @@ import picocli.CommandLine.TypeConversionException;
             "  1:a scenario failed", ExitCodes.USAGE_LINE, ExitCodes.INTERRUPTED_LINE})
 final class ScenariosCommand extends Subcommand {
     @Parameters(paramLabel = "<name>", arity = "0..*", split = ",",
-            description = "Scenarios to run, by name, separate or comma separated (default: all): ekv, cassandra,"
-                    + " zk-latencies, zk-scheduler, influx, kairosdb-write, kairosdb-read, monkey.")
+            description = "Scenarios to run, by name, separate or comma separated (default: all): ekv, redis-ycsb,"
+                    + " cassandra, zk-latencies, zk-scheduler, influx, kairosdb-write, kairosdb-read, monkey.")
     private List<String> names = new ArrayList<>();
 
     @Option(names = "--slaves", paramLabel = "<n>", converter = SlavesOrDefault.class,

@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.dsload.core.Errors;
+import org.dsload.kairosdb.report.CapacityRecord.Check;
 
 /**
  * Counts in KairosDB the points a connection's samplers reported written: for every metric
@@ -32,8 +33,8 @@ final class CrossCheck {
     /** Polls without change after which the count is taken as final. */
     private static final int STABLE_POLLS = 3;
 
-    /** The counts, how long the check waited, and what it concluded. */
-    record Result(long reported, long found, long waitedMillis, String note) {
+    /** The counts, how long the check waited, what it concluded, and in a word how it went. */
+    record Result(long reported, long found, long waitedMillis, String note, Check check) {
     }
 
     private CrossCheck() {
@@ -42,10 +43,11 @@ final class CrossCheck {
     static Result run(KairosClient client, WriteLedger ledger, long waitMillis) {
         long reported = ledger.points();
         if (reported == 0) {
-            return new Result(0, -1, 0, "no points were written");
+            return new Result(0, -1, 0, "no points were written", Check.SKIPPED);
         }
         if (ledger.tooManySeries()) {
-            return new Result(reported, -1, 0, "not checked: more than " + WriteLedger.MAX_SERIES + " series written");
+            return new Result(reported, -1, 0, "not checked: more than " + WriteLedger.MAX_SERIES + " series written",
+                    Check.SKIPPED);
         }
         List<byte[]> queries = queries(ledger);
         long started = System.nanoTime();
@@ -57,25 +59,26 @@ final class CrossCheck {
             try {
                 count = count(client, queries);
             } catch (IOException e) {
-                return new Result(reported, -1, elapsed(started), "count query failed: " + Errors.sentence(e.getMessage()));
+                return new Result(reported, -1, elapsed(started), "count query failed: " + Errors.sentence(e.getMessage()),
+                        Check.FAILED);
             }
             unchanged = count == found ? unchanged + 1 : 0;
             found = count;
             if (found == reported) {
-                return new Result(reported, found, elapsed(started), "match");
+                return new Result(reported, found, elapsed(started), "match", Check.MATCH);
             }
             if (unchanged >= STABLE_POLLS - 1 && found > 0) {
-                return new Result(reported, found, elapsed(started), "count stable");
+                return new Result(reported, found, elapsed(started), "count stable", Check.DIFFERS);
             }
             if (System.nanoTime() + POLL_MILLIS * 1_000_000 > deadline) {
-                return new Result(reported, found, elapsed(started), "count still changing when the wait of "
-                        + waitMillis / 1000 + " s ended");
+                return new Result(reported, found, elapsed(started), (unchanged > 0 ? "count unchanged"
+                        : "count still changing") + " when the wait of " + waitMillis / 1000 + " s ended", Check.DIFFERS);
             }
             try {
                 Thread.sleep(POLL_MILLIS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return new Result(reported, found, elapsed(started), "interrupted");
+                return new Result(reported, found, elapsed(started), "interrupted", Check.FAILED);
             }
         }
     }
@@ -138,11 +141,26 @@ final class CrossCheck {
         return query.toString().getBytes(StandardCharsets.UTF_8);
     }
 
+    /**
+     * The count from the first node that answers: a node that is down during the load must not
+     * keep the others from counting what they stored.
+     */
+    private static KairosClient.Exchange<Replies.Text> anyNode(KairosClient client, byte[] query) throws IOException {
+        for (int tries = 1;; tries++) {
+            try {
+                return client.post(KairosPaths.QUERY, query, false, Replies.text(Integer.MAX_VALUE));
+            } catch (KairosClient.TransportException e) {
+                if (tries >= client.nodes().size()) {
+                    throw e;
+                }
+            }
+        }
+    }
+
     private static long count(KairosClient client, List<byte[]> queries) throws IOException {
         long total = 0;
         for (byte[] query : queries) {
-            KairosClient.Exchange<Replies.Text> reply = client.post(KairosPaths.QUERY, query, false,
-                    Replies.text(Integer.MAX_VALUE));
+            KairosClient.Exchange<Replies.Text> reply = anyNode(client, query);
             String body = reply.body().text();
             if (reply.status() != 200) {
                 throw new IOException("HTTP " + reply.status() + " from " + reply.node() + ": " + Replies.errors(body));

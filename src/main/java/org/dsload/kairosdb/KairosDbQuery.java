@@ -9,22 +9,27 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.dsload.core.ClientSampler;
+import org.dsload.core.CompiledFields;
 import org.dsload.core.ConfigException;
+import org.dsload.core.Outcome;
 import org.dsload.core.Results;
 import org.dsload.core.SampleTiming;
 import org.dsload.core.SharedClients;
 
 /**
- * KairosDB Query sampler: one {@code POST /api/v1/datapoints/query} per sample, built from the
- * fields or the user's own JSON. The answer is read in full; the points it returned
+ * KairosDB Query sampler: one {@code POST /api/v1/datapoints/query} per sample ({@link QueryCall}),
+ * built from the fields or the user's own JSON. The answer is read in full; the points it returned
  * ({@code sample_size}) and its result count are in the response message and in the variables
- * {@value #SAMPLE_SIZE_VARIABLE} and {@value #RESULTS_VARIABLE}.
+ * {@value #SAMPLE_SIZE_VARIABLE} and {@value #RESULTS_VARIABLE}. An answer without points fails
+ * ({@value #NO_DATA}) when Empty answer is a failure is on.
  */
 @TestElementMetadata(labelResource = "displayName")
 public class KairosDbQuery extends ClientSampler {
     private static final long serialVersionUID = 1L;
     static final String SAMPLE_SIZE_VARIABLE = "kairosdb_sample_size";
     static final String RESULTS_VARIABLE = "kairosdb_results";
+    /** Response code of an answer without data points, when that is a failure. */
+    static final String NO_DATA = "NO_DATA";
 
     private String connection = "kairosdb";
     private String metrics = "dsload.metric.#{m}";
@@ -37,9 +42,10 @@ public class KairosDbQuery extends ClientSampler {
     private String sampling = "1 minutes";
     private String limit = "";
     private String query = "";
+    private String emptyIsFailure = "false";
     private String responseDataLimit = "0";
 
-    private transient QuerySettings.Compiled compiled;
+    private transient CompiledFields<QuerySettings.Compiled> compiled;
 
     @Override
     public SampleResult sample(Entry entry) {
@@ -51,51 +57,51 @@ public class KairosDbQuery extends ClientSampler {
         } catch (ConfigException e) {
             return Results.refused(getName(), "POST " + KairosPaths.QUERY, e);
         }
-        byte[] json = c.json() != null ? c.json() : query.getBytes(StandardCharsets.UTF_8);
+        QueryCall call = new QueryCall(client, c.json() != null ? c.json() : query.getBytes(StandardCharsets.UTF_8),
+                c.emptyFails(), c.limit());
         client.ledger().reader(getName());
         SampleResult result = Results.create(getName());
-        result.setSamplerData("POST " + KairosPaths.QUERY + "\n" + new String(json, StandardCharsets.UTF_8));
+        result.setSamplerData(call.describe());
         SampleTiming timing = new SampleTiming();
         timing.start(result);
         KairosClient.Exchange<QueryAnswer> reply;
         try {
-            reply = client.post(KairosPaths.QUERY, json, false, QueryAnswer.reader(c.limit()));
+            reply = call.send();
         } catch (IOException e) {
             timing.end(result);
-            Results.fail(result, HttpFailures.code(e), HttpFailures.message(e, client));
+            Outcome failed = call.failed(e);
+            Results.fail(result, failed.code(), failed.message());
             return result;
         }
         timing.end(result);
-        Results.bytes(result, reply.sentBytes(), reply.receivedBytes());
+        Outcome outcome = call.answered(reply);
+        Results.bytes(result, outcome.sentBytes(), outcome.receivedBytes());
         QueryAnswer answer = reply.body();
         if (!answer.text().isEmpty()) {
             Results.text(result, answer.truncated() ? answer.text() + "\n... (truncated)" : answer.text());
         }
-        String code = Integer.toString(reply.status());
-        if (reply.status() != 200) {
-            Results.fail(result, code, "HTTP " + reply.status() + " " + reply.reason() + " from " + reply.node() + ": "
-                    + answer.problem());
-        } else if (answer.problem() != null) {
-            Results.fail(result, code, answer.problem() + " (from " + reply.node() + ")");
-        } else {
-            client.ledger().queried(getName(), answer.sampleSize());
-            Results.succeed(result, code, "sample_size " + answer.sampleSize() + ", results " + answer.results());
-            JMeterVariables variables = JMeterContextService.getContext().getVariables();
-            if (variables != null) {
-                variables.put(SAMPLE_SIZE_VARIABLE, Long.toString(answer.sampleSize()));
-                variables.put(RESULTS_VARIABLE, Integer.toString(answer.results()));
-            }
+        if (!outcome.success()) {
+            Results.fail(result, outcome.code(), outcome.message());
+            return result;
+        }
+        client.ledger().queried(getName(), answer.sampleSize());
+        Results.succeed(result, outcome.code(), outcome.message());
+        JMeterVariables variables = JMeterContextService.getContext().getVariables();
+        if (variables != null) {
+            variables.put(SAMPLE_SIZE_VARIABLE, Long.toString(answer.sampleSize()));
+            variables.put(RESULTS_VARIABLE, Integer.toString(answer.results()));
         }
         return result;
     }
 
+    /** The fields compiled, again only when one of them changed (they are set before every sample). */
     private QuerySettings.Compiled compiled() {
-        QuerySettings.Raw now = new QuerySettings.Raw(connection, metrics, metricsPerQuery, start, end, tags, groupBy,
-                aggregator, sampling, limit, query, responseDataLimit);
-        if (compiled == null || !compiled.from().equals(now)) {
-            compiled = QuerySettings.compile(now, getName());
+        if (compiled == null) {
+            compiled = new CompiledFields<>();
         }
-        return compiled;
+        QuerySettings.Raw raw = new QuerySettings.Raw(connection, metrics, metricsPerQuery, start, end, tags, groupBy,
+                aggregator, sampling, limit, query, emptyIsFailure, responseDataLimit);
+        return compiled.get(raw.array(), () -> QuerySettings.compile(raw, getName()));
     }
 
     public String getConnection() {
@@ -184,6 +190,14 @@ public class KairosDbQuery extends ClientSampler {
 
     public void setQuery(String query) {
         this.query = query;
+    }
+
+    public String getEmptyIsFailure() {
+        return emptyIsFailure;
+    }
+
+    public void setEmptyIsFailure(String emptyIsFailure) {
+        this.emptyIsFailure = emptyIsFailure;
     }
 
     public String getResponseDataLimit() {

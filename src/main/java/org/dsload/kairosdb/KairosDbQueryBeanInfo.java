@@ -10,7 +10,7 @@ public class KairosDbQueryBeanInfo extends DsloadBeanInfo {
         createPropertyGroup("request", new String[] {"metrics", "metricsPerQuery", "start", "end", "tags", "groupBy",
             "aggregator", "sampling", "limit"});
         createPropertyGroup("custom", new String[] {"query"});
-        createPropertyGroup("response", new String[] {"responseDataLimit"});
+        createPropertyGroup("response", new String[] {"emptyIsFailure", "responseDataLimit"});
 
         text("connection", "kairosdb");
         text("metrics", "dsload.metric.#{m}");
@@ -23,6 +23,7 @@ public class KairosDbQueryBeanInfo extends DsloadBeanInfo {
         text("sampling", "1 minutes");
         text("limit", "");
         multiline("query", "");
+        flag("emptyIsFailure", false);
         text("responseDataLimit", "0");
     }
 }

@@ -2,27 +2,36 @@ package org.dsload.kairosdb;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.dsload.core.ClientSampler;
+import org.dsload.core.CompiledFields;
 import org.dsload.core.ConfigException;
+import org.dsload.core.Outcome;
+import org.dsload.core.RequestsResult;
 import org.dsload.core.Results;
 import org.dsload.core.SampleTiming;
 import org.dsload.core.SharedClients;
 
 /**
- * KairosDB Write sampler: one {@code POST /api/v1/datapoints} per sample, a generated batch of
- * metrics for the thread's resource or a JSON body of the user's. The sample counts the data
- * points of the batch (its sample count), so rates and totals in the summary are points.
+ * KairosDB Write sampler: one {@code POST /api/v1/datapoints} per sample ({@link WriteCall}), a
+ * generated batch of metrics for the thread's resource or a JSON body of the user's. The sample
+ * counts the data points of the batch (its sample count, and its error count when the batch
+ * failed), so rates, totals and error shares in the summary and in JMeter's listeners are points.
+ * In the {@value #SETUP} phase (history written before the load, such as the read plan's seed) its
+ * successful samples are left out of the results and its points out of the capacity figures.
  */
 @TestElementMetadata(labelResource = "displayName")
 public class KairosDbWrite extends ClientSampler {
     private static final long serialVersionUID = 1L;
     static final String GENERATED = "generated";
     static final String TEMPLATE = "template";
+    static final String MEASURED = "measured";
+    static final String SETUP = "setup";
     /** Response code of a batch without data points that KairosDB acknowledged. */
     static final String EMPTY = "EMPTY_BATCH";
 
@@ -38,16 +47,20 @@ public class KairosDbWrite extends ClientSampler {
     private String values = "random:0-100";
     private String ttl = "0";
     private String body = "";
+    private String phase = MEASURED;
     private String responseDataLimit = "0";
 
-    /** This thread's batch maker, built again only when a field it depends on changes. */
-    private transient WriteSettings.Compiled compiled;
+    private transient CompiledFields<WriteSettings.Compiled> compiled;
+    /** The settings this thread's batch maker was built from. */
+    private transient WriteSettings.Compiled batchOf;
     private transient WriteBatch batch;
     private transient KairosClient ledgerOf;
     /** The last body of the template mode, and its batch, for the ledger of {@code bodyLedgerOf}. */
     private transient String bodyText;
     private transient WriteBatch.Built bodyBuilt;
     private transient KairosClient bodyLedgerOf;
+    /** The body's series, noted in the ledger at its first success (a refused body wrote none). */
+    private transient List<WriteLedger.Series> bodySeries = List.of();
 
     @Override
     public SampleResult sample(Entry entry) {
@@ -60,65 +73,70 @@ public class KairosDbWrite extends ClientSampler {
             return Results.refused(getName(), "POST " + KairosPaths.DATAPOINTS, e);
         }
         WriteLedger ledger = client.ledger();
-        WriteBatch.Built built;
-        if (c.spec() != null) {
-            if (batch == null || ledgerOf != client) {
-                int thread = JMeterContextService.getContext().getThreadNum() + 1;
-                batch = new WriteBatch(c.spec(), thread, EngineId.current());
-                batch.series().forEach(s -> ledger.series(s.name(), s.tags()));
-                ledgerOf = client;
-            }
-            built = batch.next(System.currentTimeMillis());
-        } else {
-            built = bodyBatch(ledger, client);
-        }
-        ledger.writer(getName());
-        SampleResult result = Results.create(getName());
-        result.setSampleCount(Math.max(1, built.points()));
+        WriteCall call = new WriteCall(client, c.spec() != null ? generated(c, ledger, client) : bodyBatch(client),
+                c.limit());
+        ledger.writer(getName(), c.setup());
+        RequestsResult result = Results.fill(new RequestsResult(), getName());
+        result.setSampleCount(Math.max(1, call.points()));
         SampleTiming timing = new SampleTiming();
         timing.start(result);
-        KairosClient.Exchange<Replies.Text> reply;
+        Outcome outcome;
+        KairosClient.Exchange<Replies.Text> reply = null;
         try {
-            reply = client.post(KairosPaths.DATAPOINTS, built.json(), true, Replies.text(c.limit()));
+            reply = call.send();
+            timing.end(result);
+            outcome = call.answered(reply);
         } catch (IOException e) {
             timing.end(result);
-            Results.fail(result, HttpFailures.code(e), HttpFailures.message(e, client));
-            result.setSamplerData(describe(client, built, c.limit()));
-            return result;
+            outcome = call.failed(e);
         }
-        timing.end(result);
-        Results.bytes(result, reply.sentBytes(), reply.receivedBytes());
-        String text = reply.body().text();
-        boolean accepted = reply.status() == 204 || reply.status() == 200;
-        if (accepted && built.points() == 0) {
-            // KairosDB acknowledges a batch without points and stores nothing: not a write.
-            Results.fail(result, EMPTY, "the batch holds no data points: " + reply.node() + " answered HTTP "
-                    + reply.status() + " and stored nothing");
-            result.setSamplerData(describe(client, built, Math.max(c.limit(), Replies.ERROR_TEXT)));
-        } else if (accepted) {
-            ledger.written(getName(), built.points(), built.firstPoint(), built.lastPoint());
-            Results.succeed(result, Integer.toString(reply.status()), built.points() + " data points written");
+        // a failed batch failed every point it carried
+        result.setErrorCount(outcome.success() ? 0 : result.getSampleCount());
+        Results.bytes(result, outcome.sentBytes(), outcome.receivedBytes());
+        if (outcome.success()) {
+            if (!bodySeries.isEmpty()) {
+                bodySeries.forEach(series -> ledger.series(series.name(), series.tags()));
+                bodySeries = List.of();
+            }
+            ledger.written(getName(), call.points(), call.firstPoint(), call.lastPoint());
+            Results.succeed(result, outcome.code(), outcome.message());
             if (c.limit() > 0) {
                 Results.text(result, reply.body().shown(c.limit()));
-                result.setSamplerData(describe(client, built, c.limit()));
+                result.setSamplerData(call.describe(c.limit()));
+            }
+            if (c.setup()) {
+                result.setIgnore();
             }
         } else {
-            Results.fail(result, Integer.toString(reply.status()), "HTTP " + reply.status() + " " + reply.reason()
-                    + " from " + reply.node() + ": " + Replies.errors(text));
-            Results.text(result, text);
-            result.setSamplerData(describe(client, built, Math.max(c.limit(), Replies.ERROR_TEXT)));
+            if (reply != null) {
+                Results.text(result, reply.body().text());
+            }
+            Results.fail(result, outcome.code(), outcome.message());
+            result.setSamplerData(call.describe(Math.max(c.limit(), reply == null ? c.limit() : Replies.ERROR_TEXT)));
         }
         return result;
     }
 
+    /** The thread's next generated batch; its batch maker is built again when the settings or the connection change. */
+    private WriteBatch.Built generated(WriteSettings.Compiled c, WriteLedger ledger, KairosClient client) {
+        if (batch == null || batchOf != c || ledgerOf != client) {
+            int thread = JMeterContextService.getContext().getThreadNum() + 1;
+            batch = new WriteBatch(c.spec(), thread, EngineId.current());
+            batch.series().forEach(s -> ledger.series(s.name(), s.tags()));
+            batchOf = c;
+            ledgerOf = client;
+        }
+        return batch.next(System.currentTimeMillis());
+    }
+
     /**
      * The user's body as a batch. A body without per-sample functions is the same text every time:
-     * it is parsed, counted and noted in the ledger only when it changes.
+     * it is parsed and counted only when it changes.
      */
-    private WriteBatch.Built bodyBatch(WriteLedger ledger, KairosClient client) {
+    private WriteBatch.Built bodyBatch(KairosClient client) {
         if (!body.equals(bodyText) || bodyLedgerOf != client) {
             TemplateBody.Counted counted = TemplateBody.count(body);
-            counted.series().forEach(s -> ledger.series(s.name(), s.tags()));
+            bodySeries = counted.series();
             bodyBuilt = new WriteBatch.Built(body.getBytes(StandardCharsets.UTF_8), counted.points(),
                     counted.firstPoint(), counted.lastPoint());
             bodyText = body;
@@ -127,23 +145,14 @@ public class KairosDbWrite extends ClientSampler {
         return bodyBuilt;
     }
 
-    private static String describe(KairosClient client, WriteBatch.Built built, int limit) {
-        String json = new String(built.json(), StandardCharsets.UTF_8);
-        String shown = limit <= 0 ? "" : json.length() > limit ? json.substring(0, limit) + " ... ("
-                + json.length() + " characters)" : json;
-        return "POST " + KairosPaths.DATAPOINTS + " (" + built.points() + " data points"
-                + (client.settings().gzip() ? ", gzip" : "") + ")\n" + shown;
-    }
-
+    /** The fields compiled, again only when one of them changed (they are set before every sample). */
     private WriteSettings.Compiled compiled() {
-        WriteSettings.Fields now = new WriteSettings.Fields(connection, mode, metricName, tags, metricsPerRequest,
-                metricsPerResource, pointsPerMetric, timestamps, interval, values, ttl, responseDataLimit);
-        if (compiled != null && compiled.from().equals(now)) {
-            return compiled;
+        if (compiled == null) {
+            compiled = new CompiledFields<>();
         }
-        compiled = WriteSettings.compile(now, getName());
-        batch = null;
-        return compiled;
+        WriteSettings.Fields raw = new WriteSettings.Fields(connection, mode, metricName, tags, metricsPerRequest,
+                metricsPerResource, pointsPerMetric, timestamps, interval, values, ttl, phase, responseDataLimit);
+        return compiled.get(raw.array(), () -> WriteSettings.compile(raw, getName()));
     }
 
     public String getConnection() {
@@ -240,6 +249,14 @@ public class KairosDbWrite extends ClientSampler {
 
     public void setBody(String body) {
         this.body = body;
+    }
+
+    public String getPhase() {
+        return phase;
+    }
+
+    public void setPhase(String phase) {
+        this.phase = phase;
     }
 
     public String getResponseDataLimit() {

@@ -6,7 +6,7 @@ public class KairosDbWriteBeanInfo extends DsloadBeanInfo {
 
     public KairosDbWriteBeanInfo() {
         super(KairosDbWrite.class);
-        createPropertyGroup("target", new String[] {"connection", "mode"});
+        createPropertyGroup("target", new String[] {"connection", "mode", "phase"});
         createPropertyGroup("batch", new String[] {"metricName", "tags", "metricsPerRequest", "metricsPerResource",
             "pointsPerMetric", "timestamps", "interval", "values", "ttl"});
         createPropertyGroup("template", new String[] {"body"});
@@ -14,6 +14,7 @@ public class KairosDbWriteBeanInfo extends DsloadBeanInfo {
 
         text("connection", "kairosdb");
         choice("mode", KairosDbWrite.GENERATED, KairosDbWrite.GENERATED, KairosDbWrite.TEMPLATE);
+        choice("phase", KairosDbWrite.MEASURED, KairosDbWrite.MEASURED, KairosDbWrite.SETUP);
         text("metricName", "dsload.metric.#{m}");
         text("tags", "host=res-#{engine}-#{thread}, dc=dc1");
         text("metricsPerRequest", "25");

@@ -28,13 +28,22 @@ final class QuerySettings {
             "years");
     static final List<String> AGGREGATORS = List.of("none", "avg", "sum", "max", "min", "count", "last", "first");
 
-    /** The raw fields, compared to notice a change. */
+    /** The raw fields, in the order {@link #compile} reads them. */
     record Raw(String connection, String metrics, String metricsPerQuery, String start, String end, String tags,
-            String groupBy, String aggregator, String sampling, String limit, String query, String responseDataLimit) {
+            String groupBy, String aggregator, String sampling, String limit, String query, String emptyIsFailure,
+            String responseDataLimit) {
+
+        String[] array() {
+            return new String[] {connection, metrics, metricsPerQuery, start, end, tags, groupBy, aggregator, sampling,
+                limit, query, emptyIsFailure, responseDataLimit};
+        }
     }
 
-    /** The JSON to send (null when the user's own query is sent), its metric count and the text limit. */
-    record Compiled(Raw from, byte[] json, int metrics, int limit) {
+    /**
+     * The JSON to send (null when the user's own query is sent), its metric count, whether an
+     * answer without data points fails, and the text limit.
+     */
+    record Compiled(byte[] json, int metrics, boolean emptyFails, int limit) {
     }
 
     private QuerySettings() {
@@ -44,8 +53,9 @@ final class QuerySettings {
         Fields f = new Fields(KairosDbQuery.class, element);
         f.required("connection", raw.connection());
         int limit = f.integer("responseDataLimit", raw.responseDataLimit(), 0, Integer.MAX_VALUE);
+        boolean emptyFails = f.flag("emptyIsFailure", raw.emptyIsFailure());
         if (raw.query() != null && !raw.query().isBlank()) {
-            return new Compiled(raw, null, 0, limit);
+            return new Compiled(null, 0, emptyFails, limit);
         }
         List<String> names = names(f, raw.metrics(), f.integer("metricsPerQuery", raw.metricsPerQuery(), 1, 100_000));
         ObjectNode query = MAPPER.createObjectNode();
@@ -79,7 +89,7 @@ final class QuerySettings {
                 metric.put("limit", pointLimit);
             }
         }
-        return new Compiled(raw, query.toString().getBytes(StandardCharsets.UTF_8), names.size(), limit);
+        return new Compiled(query.toString().getBytes(StandardCharsets.UTF_8), names.size(), emptyFails, limit);
     }
 
     private static List<String> names(Fields f, String raw, int perQuery) {

@@ -24,6 +24,9 @@ public final class WriteLedger {
     }
 
     private final Map<String, LongAdder> writtenByLabel = new ConcurrentHashMap<>();
+    /** Labels of the writers of the setup phase: their points prepare the test and are no capacity figure. */
+    private final Set<String> setupLabels = ConcurrentHashMap.newKeySet();
+    private final LongAdder setupPoints = new LongAdder();
     private final Map<String, LongAdder> queriesByLabel = new ConcurrentHashMap<>();
     private final LongAdder points = new LongAdder();
     private final LongAdder queryPoints = new LongAdder();
@@ -48,13 +51,22 @@ public final class WriteLedger {
     public void written(String label, long count, long first, long last) {
         writtenByLabel.computeIfAbsent(label, k -> new LongAdder()).add(count);
         points.add(count);
+        if (setupLabels.contains(label)) {
+            setupPoints.add(count);
+        }
         firstPoint.accumulateAndGet(first, Math::min);
         lastPoint.accumulateAndGet(last, Math::max);
     }
 
-    /** A write sampler's label, noted even before its first success so that the report finds its failures too. */
-    public void writer(String label) {
+    /**
+     * A write sampler's label, noted even before its first success so that the report finds its
+     * failures too; {@code setup} when its writes prepare the test rather than being measured.
+     */
+    public void writer(String label, boolean setup) {
         writtenByLabel.computeIfAbsent(label, k -> new LongAdder());
+        if (setup) {
+            setupLabels.add(label);
+        }
     }
 
     /** A successful query returning {@code returned} points. */
@@ -81,6 +93,15 @@ public final class WriteLedger {
 
     public Set<String> writeLabels() {
         return new java.util.TreeSet<>(writtenByLabel.keySet());
+    }
+
+    public Set<String> setupLabels() {
+        return new java.util.TreeSet<>(setupLabels);
+    }
+
+    /** Points written by the setup phase's writers. */
+    public long setupPoints() {
+        return setupPoints.sum();
     }
 
     public Set<String> queryLabels() {

@@ -13,23 +13,33 @@ final class WriteSettings {
     private WriteSettings() {
     }
 
-    /** The raw fields, compared to notice a change. */
+    /** The raw fields, in the order {@link #compile} reads them. */
     record Fields(String connection, String mode, String metricName, String tags, String metricsPerRequest,
             String metricsPerResource, String pointsPerMetric, String timestamps, String interval, String values,
-            String ttl, String responseDataLimit) {
+            String ttl, String phase, String responseDataLimit) {
+
+        String[] array() {
+            return new String[] {connection, mode, metricName, tags, metricsPerRequest, metricsPerResource,
+                pointsPerMetric, timestamps, interval, values, ttl, phase, responseDataLimit};
+        }
     }
 
-    /** The compiled form: a batch spec in generated mode, null in template mode. */
-    record Compiled(Fields from, BatchSpec spec, int limit) {
+    /**
+     * The compiled form: a batch spec in generated mode, null in template mode; whether the writes
+     * prepare the test (setup phase) rather than being measured.
+     */
+    record Compiled(BatchSpec spec, boolean setup, int limit) {
     }
 
     static Compiled compile(Fields raw, String element) {
         org.dsload.core.Fields f = new org.dsload.core.Fields(KairosDbWrite.class, element);
         f.required("connection", raw.connection());
         int limit = f.integer("responseDataLimit", raw.responseDataLimit(), 0, Integer.MAX_VALUE);
+        boolean setup = f.choice("phase", raw.phase(), KairosDbWrite.MEASURED, KairosDbWrite.SETUP)
+                .equals(KairosDbWrite.SETUP);
         String mode = f.choice("mode", raw.mode(), KairosDbWrite.GENERATED, KairosDbWrite.TEMPLATE);
         if (mode.equals(KairosDbWrite.TEMPLATE)) {
-            return new Compiled(raw, null, limit);
+            return new Compiled(null, setup, limit);
         }
         SeriesTemplate name = template(f, "metricName", f.required("metricName", raw.metricName()));
         int m = f.integer("metricsPerRequest", raw.metricsPerRequest(), 1, 1_000_000);
@@ -54,8 +64,8 @@ final class WriteSettings {
         List<BatchSpec.Tag> tagList = tags(f, raw.tags());
         // A simulated clock starts as far back as the points it makes per round of the resource's metrics.
         long offset = simulated ? (long) p * intervalMillis : 0;
-        return new Compiled(raw, new BatchSpec(name, tagList, m, k, p, simulated, intervalMillis, offset, values, ttl),
-                limit);
+        return new Compiled(new BatchSpec(name, tagList, m, k, p, simulated, intervalMillis, offset, values, ttl),
+                setup, limit);
     }
 
     private static double number(org.dsload.core.Fields f, String property, String raw) {

@@ -107,6 +107,7 @@ public class RedisSampler extends ClientSampler {
     /** @return bytes received */
     private long pipelined(Compiled c, RedisClientHandle client, CommandArguments[] commands, SampleResult result) {
         result.setSampleCount(commands.length);
+        client.countSent(commands[0], commands.length);
         List<Response<Object>> responses = new ArrayList<>(commands.length);
         SampleTiming timing = new SampleTiming();
         timing.start(result);

@@ -12,8 +12,8 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * The load before, during and after each fault window: throughput, errors by code, p95, p99 and
- * max, the way S5 compares them. "Before" is as long as the window and ends at its start (but not
+ * The load before, during and after each fault window: throughput, errors by code, p50, p95, p99
+ * and max, the way S5 compares them (a delay fault shows at p50, where most requests are). "Before" is as long as the window and ends at its start (but not
  * before the previous window ended); "after" starts at its end, as long, and stops at the next
  * window. Samples belong to a phase by their start time. Ends with every revert that failed and
  * every fault record the run left behind.
@@ -51,8 +51,8 @@ public final class FaultPhasesSection implements RunSection {
             }
         }
         StringBuilder out = new StringBuilder("== Fault phases ==\n");
-        out.append(String.format(Locale.ROOT, "%-34s %-6s %9s %9s %9s %12s %8s %10s %10s %10s  %s%n", "fault", "phase",
-                "from", "to", "requests", "throughput/s", "errors", "p95", "p99", "max", "errors by code"));
+        out.append(String.format(Locale.ROOT, "%-34s %-6s %9s %9s %9s %12s %8s %10s %10s %10s %10s  %s%n", "fault",
+                "phase", "from", "to", "requests", "throughput/s", "errors", "p50", "p95", "p99", "max", "errors by code"));
         for (int i = 0; i < windows.size(); i++) {
             FaultWindows.Window w = windows.get(i);
             String name = "#" + w.number() + " " + w.kind() + " " + w.target() + (w.applied() ? "" : " (not applied)");
@@ -127,9 +127,10 @@ public final class FaultPhasesSection implements RunSection {
             String rate = stats.requests() == 0 ? "0.00%" : String.format(Locale.ROOT, "%.2f%%", 100.0 * errors / stats.requests());
             ExactHistogram h = stats.latencies();
             boolean any = stats.samples() > 0;
-            return String.format(Locale.ROOT, "%-34s %-6s %9.1f %9.1f %9d %12.1f %8s %10s %10s %10s  %s%n", fault, name,
-                    (from - origin) / 1000.0, (to - origin) / 1000.0, stats.requests(),
-                    seconds > 0 ? stats.successes() / seconds : 0.0, rate, any ? micros(h.percentile(95)) : "-",
+            return String.format(Locale.ROOT, "%-34s %-6s %9.1f %9.1f %9d %12.1f %8s %10s %10s %10s %10s  %s%n", fault,
+                    name, (from - origin) / 1000.0, (to - origin) / 1000.0, stats.requests(),
+                    seconds > 0 ? stats.successes() / seconds : 0.0, rate, any ? micros(h.percentile(50)) : "-",
+                    any ? micros(h.percentile(95)) : "-",
                     any ? micros(h.percentile(99)) : "-", any ? micros(h.max()) : "-", codes());
         }
 

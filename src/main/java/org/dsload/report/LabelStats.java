@@ -10,7 +10,7 @@ import java.util.TreeMap;
  * commands in one sample is N requests and one latency.
  */
 public final class LabelStats {
-    /** Distinct error messages kept; more are counted under one line. */
+    /** Distinct error message shapes kept ({@link ErrorShapes}); more are counted under one line. */
     static final int MAX_ERROR_MESSAGES = 100;
     static final String OTHER_ERRORS = "(other error messages)";
 
@@ -24,7 +24,7 @@ public final class LabelStats {
     /** Latencies from the intended start, in microseconds, of samples under an arrival schedule. */
     private final ExactHistogram corrected = new ExactHistogram();
     private final Map<String, Long> statusCodes = new LinkedHashMap<>();
-    private final Map<String, Long> errors = new LinkedHashMap<>();
+    private final ErrorShapes errors = new ErrorShapes(MAX_ERROR_MESSAGES, OTHER_ERRORS);
     private long samples;
     private long microTimed;
     private long requests;
@@ -62,8 +62,7 @@ public final class LabelStats {
         } else {
             String message = TransportErrors.message(s.responseCode(),
                     s.responseMessage().isEmpty() ? s.failureMessage() : s.responseMessage());
-            String key = errors.size() < MAX_ERROR_MESSAGES || errors.containsKey(message) ? message : OTHER_ERRORS;
-            errors.merge(key, (long) s.sampleCount(), Long::sum);
+            errors.add(message, s.sampleCount());
         }
         statusCodes.merge(TransportErrors.code(s.responseCode()), (long) s.sampleCount(), Long::sum);
         latencies.record(s.elapsedMicros());
@@ -108,8 +107,7 @@ public final class LabelStats {
         firstScheduledStart = Math.min(firstScheduledStart, other.firstScheduledStart);
         lastScheduledStart = Math.max(lastScheduledStart, other.lastScheduledStart);
         other.statusCodes.forEach((k, v) -> statusCodes.merge(k, v, Long::sum));
-        other.errors.forEach((k, v) -> errors.merge(
-                errors.size() < MAX_ERROR_MESSAGES || errors.containsKey(k) ? k : OTHER_ERRORS, v, Long::sum));
+        errors.merge(other.errors);
         firstStart = Math.min(firstStart, other.firstStart);
         lastStart = Math.max(lastStart, other.lastStart);
         lastEnd = Math.max(lastEnd, other.lastEnd);
@@ -190,8 +188,9 @@ public final class LabelStats {
         return statusCodes;
     }
 
+    /** Failed requests by error message, messages that differ only in numbers and ids on one line. */
     public Map<String, Long> errors() {
-        return errors;
+        return errors.lines();
     }
 
     public long firstStart() {

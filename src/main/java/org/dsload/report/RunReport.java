@@ -5,7 +5,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
+import org.dsload.cassandra.report.CassandraServerSection;
+import org.dsload.influxdb.report.InfluxServerSection;
+import org.dsload.kairosdb.report.KairosServerSection;
 import org.dsload.kairosdb.report.WriteCapacitySection;
+import org.dsload.redis.report.RedisServerSection;
 import org.dsload.zookeeper.report.CapacitySection;
 import org.dsload.zookeeper.report.ServerGaugesSection;
 import org.dsload.zookeeper.report.ZkLatenciesSection;
@@ -15,7 +19,8 @@ public final class RunReport {
     /** Sections in the order they are printed. */
     static final List<RunSection> SECTIONS = List.of(new YcsbSection(), new ZkLatenciesSection(),
             new ServerGaugesSection(), new CapacitySection(), new WriteCapacitySection(), new FaultPhasesSection(),
-            new SlavesSection(), new GeneratorSection());
+            new SlavesSection(), new GeneratorSection(),
+            new RedisServerSection(), new CassandraServerSection(), new KairosServerSection(), new InfluxServerSection());
 
     private RunReport() {
     }

@@ -31,7 +31,7 @@ public final class MainJob {
     /** The JMeter property that chooses what a run records of its samples (rows or histograms). */
     public static final String RECORD_PROPERTY = "dsload.record";
     public static final List<String> RECORD_MODES = List.of("rows", "histograms");
-    static final List<Scenario> SCENARIOS = List.of(new EkvScenario(), new CassandraScenario(),
+    static final List<Scenario> SCENARIOS = List.of(new EkvScenario(), new RedisYcsbScenario(), new CassandraScenario(),
             new ZkLatenciesScenario(), new ZkSchedulerScenario(), new InfluxScenario(), new KairosDbWriteScenario(),
             new KairosDbReadScenario(), new MonkeyScenario());
     private static final Duration PER_PLAN_LIMIT = Duration.ofMinutes(15);

@@ -17,9 +17,14 @@ final class CassandraConfig {
     }
 
     /** What differs between the nodes of a cluster; ports are the same on every node, as Cassandra requires. */
-    record Node(String address, int nativePort, int storagePort, String seeds, Path dir, String clientAddress) {
+    record Node(String address, int nativePort, int storagePort, String seeds, Path dir, String clientAddress,
+            boolean logins) {
         Node(String address, int nativePort, int storagePort, String seeds, Path dir) {
-            this(address, nativePort, storagePort, seeds, dir, address);
+            this(address, nativePort, storagePort, seeds, dir, address, false);
+        }
+
+        Node(String address, int nativePort, int storagePort, String seeds, Path dir, String clientAddress) {
+            this(address, nativePort, storagePort, seeds, dir, clientAddress, false);
         }
     }
 
@@ -53,8 +58,10 @@ final class CassandraConfig {
                 "auto_snapshot: false",
                 "snapshot_before_compaction: false",
                 "snapshot_on_duplicate_row_detection: false",
-                "authenticator: AllowAllAuthenticator",
-                "authorizer: AllowAllAuthorizer",
+                // with logins: roles and permissions as a production cluster has them (superuser cassandra/cassandra)
+                "authenticator: " + (node.logins() ? "PasswordAuthenticator" : "AllowAllAuthenticator"),
+                "authorizer: " + (node.logins() ? "CassandraAuthorizer" : "AllowAllAuthorizer"),
+                "role_manager: CassandraRoleManager",
                 "dynamic_snitch: false",
                 // Small caches and memtables: the node shares 2 cores and some GB with the load generator.
                 "key_cache_size: 16MiB",

@@ -86,19 +86,35 @@ public final class EmbeddedCassandra implements AutoCloseable {
         this.command = command;
     }
 
+    /** The superuser of a node started {@link #startWithLogins() with logins}, and its password. */
+    public static final String SUPERUSER = "cassandra";
+
     /** One node on 127.0.0.1 with free ports and the default heap, ready when this returns. */
     public static EmbeddedCassandra start() {
-        return start(Placement.scratch());
+        return start(Placement.scratch(), false);
+    }
+
+    /**
+     * One node that requires a login and checks permissions (PasswordAuthenticator,
+     * CassandraAuthorizer), as production clusters do; {@link #session} logs in as
+     * {@value #SUPERUSER}, which creates the roles a test needs.
+     */
+    public static EmbeddedCassandra startWithLogins() {
+        return start(Placement.scratch(), true);
     }
 
     /** One node on 127.0.0.1, ports {@code cassandra.native} and {@code cassandra.storage}, folder {@code node-1}. */
     public static EmbeddedCassandra start(Placement placement) {
+        return start(placement, false);
+    }
+
+    private static EmbeddedCassandra start(Placement placement, boolean logins) {
         String host = "127.0.0.1";
         int nativePort = placement.ports().pick("cassandra.native", host);
         int storagePort = placement.ports().pick("cassandra.storage", host);
         EmbeddedCassandra node = launch(host, nativePort, storagePort, host + ":" + storagePort,
                 defaultHeap(), "dsload", 16, host, placement.folder("node-1", "cassandra-" + host + "-" + nativePort),
-                placement.keepData());
+                placement.keepData(), logins);
         try {
             node.awaitReady(READY);
             return node;
@@ -115,13 +131,13 @@ public final class EmbeddedCassandra implements AutoCloseable {
 
     /** Forks a node without waiting for it; its folder is emptied first unless its data is kept. */
     static EmbeddedCassandra launch(String address, int nativePort, int storagePort, String seeds, String heap,
-            String clusterName, int tokens, String clientAddress, Path dir, boolean keepData) {
+            String clusterName, int tokens, String clientAddress, Path dir, boolean keepData, boolean logins) {
         try {
             if (!keepData) {
                 Folders.deleteTree(dir);
             }
             CassandraConfig.Node node = new CassandraConfig.Node(address, nativePort, storagePort, seeds, dir,
-                    clientAddress);
+                    clientAddress, logins);
             Path yaml = CassandraConfig.writeYaml(node, clusterName, tokens);
             Path logback = CassandraConfig.writeLogback(dir);
             List<String> command = new ArrayList<>();
@@ -175,7 +191,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
 
     /**
      * A plain driver session to this node, for tests that set up or check data behind the
-     * elements' back. Close it.
+     * elements' back (as the superuser on a node with logins). Close it.
      */
     public CqlSession session(String keyspace) {
         DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
@@ -187,6 +203,9 @@ public final class EmbeddedCassandra implements AutoCloseable {
                 .build();
         var builder = CqlSession.builder().withConfigLoader(config)
                 .addContactPoint(new InetSocketAddress(host(), port())).withLocalDatacenter(DATACENTER);
+        if (node.logins()) {
+            builder.withAuthCredentials(SUPERUSER, SUPERUSER);
+        }
         if (keyspace != null) {
             builder.withKeyspace(keyspace);
         }

@@ -88,7 +88,8 @@ public final class EmbeddedCassandraCluster implements AutoCloseable {
         String address = addresses.get(index);
         return EmbeddedCassandra.launch(address, nativePort, storagePort, seeds, heap, "dsload-cluster", 8,
                 clientAddresses.getOrDefault(address, address),
-                placement.folder("node-" + (index + 1), "cassandra-" + address + "-" + nativePort), placement.keepData());
+                placement.folder("node-" + (index + 1), "cassandra-" + address + "-" + nativePort), placement.keepData(),
+                false);
     }
 
     /** Waits until the driver, through the first node, sees every node up. */

@@ -10,9 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
+import org.apache.zookeeper.client.FourLetterWordMain;
+import org.apache.zookeeper.common.X509Exception;
 import org.dsload.process.Java;
 import org.dsload.process.ManagedProcess;
-import org.dsload.zookeeper.FourLetterWord;
 
 /**
  * Real ZooKeeper servers, one forked JVM per node ({@code QuorumPeerMain} with a generated
@@ -169,14 +170,14 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
     /** standalone, leader, follower, or null while the node is not serving. */
     public static String mode(Node node) {
         try {
-            String srvr = FourLetterWord.send(HOST, node.clientPort, "srvr", 1000);
+            String srvr = FourLetterWordMain.send4LetterWord(HOST, node.clientPort, "srvr", false, 1000);
             for (String line : srvr.split("\n")) {
                 if (line.startsWith("Mode: ")) {
                     return line.substring(6).trim();
                 }
             }
             return null;
-        } catch (IOException e) {
+        } catch (IOException | X509Exception.SSLContextException e) {
             return null;
         }
     }

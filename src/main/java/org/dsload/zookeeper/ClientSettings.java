@@ -66,7 +66,7 @@ final class ClientSettings {
                 .connectString(connectString)
                 .sessionTimeoutMs(sessionTimeoutMillis)
                 .connectionTimeoutMs(connectionTimeoutMillis)
-                .retryPolicy(retryPolicy())
+                .retryPolicy(new CountedRetries(retryPolicy()))
                 .threadFactory(daemons(threadPrefix + "-" + CLIENTS.incrementAndGet()))
                 .zkClientConfig(zkConfig())
                 .aclProvider(aclProvider());

@@ -1,7 +1,10 @@
 package org.dsload.zookeeper;
 
+import java.util.Set;
+
 import org.apache.zookeeper.KeeperException;
 import org.dsload.core.Errors;
+import org.dsload.core.Outcome;
 
 /** Response codes and messages of failed ZooKeeper samples. */
 final class KeeperCodes {
@@ -18,6 +21,23 @@ final class KeeperCodes {
             return KeeperException.Code.BADARGUMENTS.name();
         }
         return e.getClass().getSimpleName();
+    }
+
+    /**
+     * A request that ended in an exception: failed, or a success when its code is among the
+     * sampler's accepted codes.
+     *
+     * @param sent bytes the request put on the wire
+     */
+    static Outcome failure(Exception e, ClientSettings settings, Set<String> accepted, long sent) {
+        String code = code(e);
+        String message = message(e, settings);
+        // counted as a reply header: exact for the server's refusals, an estimate for lost connections
+        long received = e instanceof KeeperException ? WireSize.reply(0) : 0;
+        if (accepted.contains(code)) {
+            return Outcome.ok(code, message + " (an accepted code)", sent, received);
+        }
+        return Outcome.failed(code, message, sent, received);
     }
 
     static String message(Throwable e, ClientSettings settings) {

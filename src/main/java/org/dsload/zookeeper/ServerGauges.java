@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +15,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import org.apache.zookeeper.client.FourLetterWordMain;
+import org.apache.zookeeper.common.X509Exception;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,8 +28,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>One poller per JVM: connection elements lease the servers they use, and a server polled for
  * two elements is written once. A server that cannot be reached is written with state
- * {@code unreachable}, which shows when a member was down; one that refuses {@code mntr} (not in
- * its {@code 4lw.commands.whitelist}) is logged once and no longer polled.
+ * {@value #UNREACHABLE}, one that answers but serves no requests (a member without a quorum, or
+ * still starting) with state {@value #NOT_SERVING}, which shows when and how long a member was
+ * out; one that refuses {@code mntr} (not in its {@code 4lw.commands.whitelist}) is logged once
+ * and no longer polled. The words go through ZooKeeper's own client
+ * ({@link FourLetterWordMain}), with a timeout for the connection and for each read.
  */
 public final class ServerGauges {
     public static final String FILE = "zk-mntr.tsv";
@@ -38,6 +42,9 @@ public final class ServerGauges {
             "zk_avg_latency", "zk_max_latency", "zk_min_latency", "zk_packets_received", "zk_packets_sent",
             "zk_open_file_descriptor_count");
     public static final String UNREACHABLE = "unreachable";
+    public static final String NOT_SERVING = "not-serving";
+    /** ZooKeeper's answer to mntr while the server serves no requests. */
+    private static final String NOT_SERVING_REPLY = "not currently serving requests";
     private static final Logger log = LoggerFactory.getLogger(ServerGauges.class);
     private static final int TIMEOUT_MILLIS = 900;
 
@@ -136,9 +143,10 @@ public final class ServerGauges {
         int port = Integer.parseInt(server.substring(colon + 1));
         Map<String, String> values;
         try {
-            values = parse(FourLetterWord.send(host, port, "mntr", TIMEOUT_MILLIS));
-        } catch (IOException e) {
-            values = new HashMap<>(Map.of("zk_server_state", UNREACHABLE));
+            String reply = FourLetterWordMain.send4LetterWord(host, port, "mntr", false, TIMEOUT_MILLIS);
+            values = reply.contains(NOT_SERVING_REPLY) ? Map.of("zk_server_state", NOT_SERVING) : parse(reply);
+        } catch (IOException | X509Exception.SSLContextException e) {
+            values = Map.of("zk_server_state", UNREACHABLE);
         }
         if (!values.containsKey("zk_server_state")) {
             refused.add(server);

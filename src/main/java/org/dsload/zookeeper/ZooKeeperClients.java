@@ -52,17 +52,27 @@ public final class ZooKeeperClients implements AutoCloseable, ConnectionCounting
             notified();
         }
     };
+    private final EnsembleReach reach;
+    /** The test's root, removed at test end when the element says so; or null. */
+    private final TestRoot root;
+    private final boolean cleanUp;
     private volatile CuratorFramework trigger;
     private volatile boolean closed;
 
     ZooKeeperClients(ClientSettings settings, String name, boolean perThread, int maxSessions, CuratorFramework shared,
-            AutoCloseable gauges) {
+            AutoCloseable gauges, TestRoot root, boolean cleanUp) {
         this.settings = settings;
         this.name = name;
         this.perThread = perThread;
         this.maxSessions = maxSessions;
         this.shared = shared;
         this.gauges = gauges;
+        this.root = root;
+        this.cleanUp = cleanUp;
+        this.reach = new EnsembleReach(settings, name);
+        if (shared != null) {
+            reach.follow(shared);
+        }
     }
 
     /** The calling thread's client: the shared one, or the thread's own, opened now if it has none. */
@@ -84,6 +94,7 @@ public final class ZooKeeperClients implements AutoCloseable, ConnectionCounting
                     + "raise it or run fewer threads");
         }
         own = settings.newClient("dsload-zk-" + thread.getName());
+        reach.follow(own);
         own.start();
         threads.put(thread, own);
         return own;
@@ -101,6 +112,7 @@ public final class ZooKeeperClients implements AutoCloseable, ConnectionCounting
                 current = trigger;
                 if (current == null) {
                     current = settings.newClient("dsload-zk-trigger");
+                    reach.follow(current);
                     current.start();
                     current.blockUntilConnected(settings.connectionTimeoutMillis, TimeUnit.MILLISECONDS);
                     trigger = current;
@@ -132,6 +144,11 @@ public final class ZooKeeperClients implements AutoCloseable, ConnectionCounting
     KeptWatch keptWatch(CuratorFramework client, Operation operation, String path) {
         return kept.computeIfAbsent(client, c -> new ConcurrentHashMap<>())
                 .computeIfAbsent(operation.name() + " " + path, k -> new KeptWatch(client, this, operation, path));
+    }
+
+    /** @return why a request of {@code session} must fail at once (the ensemble is out of reach), or null */
+    String unreachable(CuratorFramework session) {
+        return reach.unreachable(session);
     }
 
     boolean perThread() {
@@ -185,6 +202,9 @@ public final class ZooKeeperClients implements AutoCloseable, ConnectionCounting
     @Override
     public void close() {
         closed = true;
+        if (root != null && cleanUp) {
+            removeRoot();
+        }
         kept.clear();
         List<CuratorFramework> all = new ArrayList<>(threads.values());
         threads.clear();
@@ -221,6 +241,36 @@ public final class ZooKeeperClients implements AutoCloseable, ConnectionCounting
             } catch (Exception e) {
                 log.warn("dsload: stopping the gauges of {}: {}", name, e.toString());
             }
+        }
+    }
+
+    /** Removes the test's znodes with a session of its own, bounded by the element's timeouts. */
+    private void removeRoot() {
+        CuratorFramework session = settings.newClient("dsload-zk-cleanup");
+        try {
+            session.start();
+            String outcome;
+            if (!session.blockUntilConnected(settings.connectionTimeoutMillis, TimeUnit.MILLISECONDS)) {
+                outcome = "not removed: no server of " + settings.connectString + " answered within the connection "
+                        + "timeout; remove them with " + ZnodeCleanup.USAGE;
+            } else {
+                ZnodeCleanup.Result result = ZnodeCleanup.remove(session.getZookeeperClient().getZooKeeper(),
+                        root.fullPath(), root.cleanupScope());
+                outcome = root.cleanupScope() == ZnodeCleanup.Scope.NOTHING
+                        ? "left in place: the root held znodes before the test, which cannot tell its own from them"
+                        : result.ok() ? "removed " + result.removed() + " znodes in " + result.millis() + " ms"
+                        : "removed " + result.removed() + " znodes, then " + result.problem() + "; remove the rest with "
+                        + ZnodeCleanup.USAGE;
+            }
+            String line = "dsload zookeeper: " + name + ": test root " + root.fullPath() + ": " + outcome;
+            System.out.println(line); // NOSONAR the console is where a headless user looks
+            log.info(line);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            log.warn("dsload: {}: removing the test root {} failed: {}", name, root.fullPath(), e.toString());
+        } finally {
+            closeQuietly(session);
         }
     }
 

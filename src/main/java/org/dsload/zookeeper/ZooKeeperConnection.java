@@ -11,6 +11,7 @@ import org.apache.jmeter.util.JMeterUtils;
 import org.dsload.core.ClientConfigElement;
 import org.dsload.core.Fields;
 import org.dsload.core.Secrets;
+import org.dsload.generator.EngineMetrics;
 import org.dsload.run.PlanRunner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,6 +44,9 @@ public class ZooKeeperConnection extends ClientConfigElement<ZooKeeperClients> {
     private String maxSessions = "2000";
     private String checkOnStart = "true";
     private String recordGauges = "true";
+    private String testRoot = "";
+    private String allowUsedRoot = "false";
+    private String cleanUp = "false";
 
     @Override
     protected ZooKeeperClients open(Fields f) throws Exception {
@@ -80,17 +84,30 @@ public class ZooKeeperConnection extends ClientConfigElement<ZooKeeperClients> {
         int limit = f.integer("maxSessions", maxSessions, 1, 1_000_000);
         boolean check = f.flag("checkOnStart", checkOnStart);
         boolean gauges = f.flag("recordGauges", recordGauges);
+        String rootPath = rootPath(f);
+        boolean allowUsed = f.flag("allowUsedRoot", allowUsedRoot);
+        boolean removeAtEnd = f.flag("cleanUp", cleanUp);
 
         ClientSettings settings = new ClientSettings(connect, session, connection, request, retry, tries, sleep, ns,
                 user, password, aclChoice);
         CuratorFramework shared = null;
-        if (!perThread || check) {
+        TestRoot root = null;
+        if (!perThread || check || rootPath != null) {
             CuratorFramework probe = settings.newClient("dsload-zk");
             probe.start();
-            if (check && !probe.blockUntilConnected(connection, TimeUnit.MILLISECONDS)) {
+            try {
+                if ((check || rootPath != null) && !probe.blockUntilConnected(connection, TimeUnit.MILLISECONDS)) {
+                    throw f.error("cannot connect to ZooKeeper at " + settings.describe() + " within the connection "
+                            + "timeout of " + connection + " ms. Check Connect string and that the servers are up",
+                            (Throwable) null);
+                }
+                if (rootPath != null) {
+                    root = TestRoot.claim(probe, settings, f, rootPath, allowUsed,
+                            JMeterUtils.getPropDefault(EngineMetrics.ENGINE_PROPERTY, EngineMetrics.MASTER));
+                }
+            } catch (Exception e) {
                 probe.close();
-                throw f.error("cannot connect to ZooKeeper at " + settings.describe() + " within the connection "
-                        + "timeout of " + connection + " ms. Check Connect string and that the servers are up", (Throwable) null);
+                throw e;
             }
             if (perThread) {
                 probe.close();
@@ -99,7 +116,19 @@ public class ZooKeeperConnection extends ClientConfigElement<ZooKeeperClients> {
             }
         }
         AutoCloseable lease = gauges ? gauges(servers) : null;
-        return new ZooKeeperClients(settings, f.element(), perThread, limit, shared, lease);
+        return new ZooKeeperClients(settings, f.element(), perThread, limit, shared, lease, root, removeAtEnd);
+    }
+
+    /** The test root field: empty for none, else an absolute znode path. */
+    private String rootPath(Fields f) {
+        String path = f.text("testRoot", testRoot);
+        if (path.isEmpty()) {
+            return null;
+        }
+        if (!path.startsWith("/") || path.length() > 1 && path.endsWith("/") || path.equals("/")) {
+            throw f.error("testRoot", "must be a znode path below / such as /dsload-test, got '" + path + "'");
+        }
+        return path;
     }
 
     private static AutoCloseable gauges(List<String> servers) {
@@ -129,6 +158,30 @@ public class ZooKeeperConnection extends ClientConfigElement<ZooKeeperClients> {
             servers.add(host.toString());
         }
         return servers;
+    }
+
+    public String getTestRoot() {
+        return testRoot;
+    }
+
+    public void setTestRoot(String testRoot) {
+        this.testRoot = testRoot;
+    }
+
+    public String getAllowUsedRoot() {
+        return allowUsedRoot;
+    }
+
+    public void setAllowUsedRoot(String allowUsedRoot) {
+        this.allowUsedRoot = allowUsedRoot;
+    }
+
+    public String getCleanUp() {
+        return cleanUp;
+    }
+
+    public void setCleanUp(String cleanUp) {
+        this.cleanUp = cleanUp;
     }
 
     public String getConnectString() {

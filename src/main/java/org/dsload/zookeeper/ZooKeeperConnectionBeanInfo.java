@@ -12,6 +12,7 @@ public class ZooKeeperConnectionBeanInfo extends DsloadBeanInfo {
         createPropertyGroup("retry", new String[] {"retryPolicy", "retries", "retrySleep"});
         createPropertyGroup("auth", new String[] {"authUser", "authPassword", "acl"});
         createPropertyGroup("sessionGroup", new String[] {"sessions", "maxSessions"});
+        createPropertyGroup("rootGroup", new String[] {"testRoot", "allowUsedRoot", "cleanUp"});
 
         text("variableName", "zk");
         text("connectString", "127.0.0.1:2181");
@@ -31,5 +32,8 @@ public class ZooKeeperConnectionBeanInfo extends DsloadBeanInfo {
                 ClientSettings.ACL_CREATOR_WORLD_READ);
         choice("sessions", ZooKeeperConnection.PER_TEST, ZooKeeperConnection.PER_TEST, ZooKeeperConnection.PER_THREAD);
         text("maxSessions", "2000");
+        text("testRoot", "");
+        flag("allowUsedRoot", false);
+        flag("cleanUp", false);
     }
 }

@@ -17,14 +17,14 @@ public class ZooKeeperSamplerBeanInfo extends DsloadBeanInfo {
         text("path", "/dsload/#{seq}");
         text("data", "");
         text("dataSize", "100");
-        choice("createMode", "persistent", ZooKeeperSampler.CREATE_MODES);
+        choice("createMode", "persistent", OperationSettings.CREATE_MODES);
         text("ttl", "60000");
         flag("createParents", false);
         text("version", "-1");
         multiline("multiOperations", "");
-        choice("watch", ZooKeeperSampler.WATCH_NONE, ZooKeeperSampler.WATCH_NONE, ZooKeeperSampler.WATCH_ONCE,
-                ZooKeeperSampler.WATCH_KEEP);
-        choice("trigger", ZooKeeperSampler.TRIGGER_EXTERNAL, ZooKeeperSampler.TRIGGER_EXTERNAL, "set", "create", "delete");
+        choice("watch", OperationSettings.WATCH_NONE, OperationSettings.WATCH_NONE, OperationSettings.WATCH_ONCE,
+                OperationSettings.WATCH_KEEP);
+        choice("trigger", OperationSettings.TRIGGER_EXTERNAL, OperationSettings.TRIGGER_EXTERNAL, "set", "create", "delete");
         text("watchTimeout", "10000");
         text("acceptedCodes", "");
         text("responseDataLimit", "1024");

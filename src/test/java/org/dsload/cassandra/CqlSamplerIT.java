@@ -277,7 +277,7 @@ class CqlSamplerIT {
         assertEquals("OK", run("INSERT INTO kv (k, v) VALUES (?, ?) IF NOT EXISTS", "text lwt\ntext a").getResponseCode());
         SampleResult again = run("INSERT INTO kv (k, v) VALUES (?, ?) IF NOT EXISTS", "text lwt\ntext b");
         assertTrue(again.isSuccessful());
-        assertEquals(CqlSampler.NOT_APPLIED, again.getResponseCode());
+        assertEquals(CqlReply.NOT_APPLIED, again.getResponseCode());
         assertTrue(again.getResponseMessage().endsWith("not applied"), again.getResponseMessage());
     }
 

@@ -1,6 +1,7 @@
 package org.dsload.cassandra;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -93,6 +94,38 @@ class YcsbWorkloadIT {
             assertTrue(hottest > 0.01 && hottest < 0.08, "the hottest record gets several % of reads: " + hottest);
             assertTrue(top10 > 0.06, "the 10 hottest records get over 6 % of reads: " + top10);
             assertTrue(readsPerKey.size() > 400, "the tail is read too: " + readsPerKey.size() + " distinct records");
+        } finally {
+            workload.testEnded();
+            session.testEnded();
+        }
+    }
+
+    @Test
+    void everyOperationKeepsItsLabelWhenItFailsEntirely() {
+        EmbeddedCassandra cassandra = SharedCassandra.node();
+        JMeterRuntime.freshVariables();
+        CassandraSession session = CqlFixture.session(cassandra.address());
+        session.testStarted();
+        YcsbWorkload workload = new YcsbWorkload();
+        workload.setName("ycsb");
+        workload.setVariableName("ycsb");
+        workload.setKeyspace("system_traces"); // exists; has no usertable
+        workload.setCreateSchema("false");
+        workload.setWorkload("a");
+        workload.testStarted();
+        try {
+            YcsbSampler sampler = new YcsbSampler();
+            sampler.setName("ycsb run");
+            sampler.setStopOnUnrecoverable("false");
+            Map<String, Long> labels = new ConcurrentHashMap<>();
+            for (int i = 0; i < 40; i++) {
+                SampleResult r = sampler.sample(null);
+                assertEquals("InvalidQueryException", r.getResponseCode(), r.getResponseMessage());
+                assertTrue(r.getResponseMessage().contains("usertable does not exist"), r.getResponseMessage());
+                assertFalse(r.isStopTest(), "stopping is off");
+                labels.merge(r.getSampleLabel(), 1L, Long::sum);
+            }
+            assertEquals(java.util.Set.of("READ", "UPDATE"), labels.keySet(), "labelled by operation, not by sampler");
         } finally {
             workload.testEnded();
             session.testEnded();

@@ -132,7 +132,7 @@ class CommandLineTest {
     void scenariosRefuseUnknownNamesAndValuesButTakeEmptyOnesAsDefaults() {
         // empty values are what ./mvnw verify -Pscenarios passes for properties left unset
         assertEquals(ExitCodes.USAGE, dsload("scenarios", "--slaves=", "--record=", "--props=", "ekv,nosuch", ""));
-        assertTrue(err.startsWith("dsload scenarios: unknown scenario nosuch; known: ekv, cassandra, zk-latencies,"), err);
+        assertTrue(err.startsWith("dsload scenarios: unknown scenario nosuch; known: ekv, redis-ycsb, cassandra, zk-latencies,"), err);
         assertEquals(ExitCodes.USAGE, dsload("scenarios", "--record", "all"));
         assertTrue(err.startsWith("dsload scenarios: Invalid value for option '--record': 'all' is not rows or histograms"),
                 err);

@@ -185,4 +185,83 @@ class KairosDbSamplerIT {
         System.out.println("bad query: " + describe(badQuery));
         assertTrue(badQuery.getResponseMessage().contains("no_such_aggregator"), describe(badQuery));
     }
+
+    @Test
+    void aFailedBatchCountsEveryPointItCarriedAsAnError() {
+        SampleResult refused = template("[{\"name\":\"\",\"tags\":{\"h\":\"a\"},\"datapoints\":[[1700000000000,1],"
+                + "[1700000001000,2],[1700000002000,3]]},{\"name\":\"it.fine\",\"tags\":{\"h\":\"a\"},"
+                + "\"datapoints\":[[1700000000000,1]]}]").sample(null);
+        assertFalse(refused.isSuccessful(), describe(refused));
+        assertEquals(4, refused.getSampleCount(), "the batch's points");
+        assertEquals(4, refused.getErrorCount(), "all of them failed, not one");
+
+        SampleResult written = writer(unique("errors"), 25, 100, 1).sample(null);
+        assertTrue(written.isSuccessful(), describe(written));
+        assertEquals(25, written.getSampleCount());
+        assertEquals(0, written.getErrorCount());
+    }
+
+    @Test
+    void anAnswerWithoutPointsFailsWhenEmptyAnswerIsAFailureIsOn() {
+        KairosDbQuery q = query(unique("never.written"), 1);
+        SampleResult answered = q.sample(null);
+        assertTrue(answered.isSuccessful(), "off by default: KairosDB answered " + describe(answered));
+        assertEquals(0, sampleSize(answered));
+
+        q.setEmptyIsFailure("true");
+        SampleResult empty = q.sample(null);
+        assertFalse(empty.isSuccessful(), describe(empty));
+        assertEquals(KairosDbQuery.NO_DATA, empty.getResponseCode());
+        assertTrue(empty.getResponseMessage().contains("sample_size 0"), describe(empty));
+    }
+
+    @Test
+    void aCrossCheckThatCannotCountFailsTheRunAndStatesNoCapacity() throws Exception {
+        java.nio.file.Path runDir = java.nio.file.Files.createDirectories(org.dsload.targets.Checkout.target()
+                .resolve("test-results/kairos-verdict-" + System.nanoTime()));
+        org.apache.jmeter.util.JMeterUtils.setProperty(org.dsload.run.PlanRunner.RUN_DIR_PROPERTY, runDir.toString());
+        connection.testEnded();
+        connection = connection(kairos.url());
+        connection.setResponseTimeout("1000");
+        connection.setCrossCheckWait("2");
+        connection.testStarted();
+        try {
+            KairosDbWrite write = writer(unique("unverified"), 25, 100, 1);
+            for (int i = 0; i < 4; i++) {
+                assertTrue(write.sample(null).isSuccessful());
+            }
+            // KairosDB acknowledged 100 points; now it answers nothing, so they cannot be counted back
+            kairos.pause();
+            try {
+                connection.testEnded();
+            } finally {
+                kairos.resume();
+            }
+            CrossCheck.Result counted = connection.lastCrossCheck();
+            connection = null;
+            assertEquals(org.dsload.kairosdb.report.CapacityRecord.Check.FAILED, counted.check(), counted.note());
+            List<String> verdict = org.dsload.kairosdb.report.RunVerdict.failures(runDir);
+            assertEquals(1, verdict.size(), verdict.toString());
+            assertTrue(verdict.get(0).contains("the cross-check failed: 100 points reported written could not be "
+                    + "counted back"), verdict.get(0));
+        } finally {
+            org.apache.jmeter.util.JMeterUtils.getJMeterProperties().remove(org.dsload.run.PlanRunner.RUN_DIR_PROPERTY);
+        }
+    }
+
+    @Test
+    void aCrossCheckThatFindsFewerPointsThanWrittenFailsTheRun() throws Exception {
+        String metric = unique("overwritten");
+        long t = System.currentTimeMillis() - 60_000;
+        // two points of one series at one time stamp: KairosDB keeps one, dsload wrote two
+        SampleResult w = template(String.format(Locale.ROOT, "[{\"name\":\"%s\",\"tags\":{\"h\":\"a\"},"
+                + "\"datapoints\":[[%d,1],[%d,2],[%d,3]]}]", metric, t, t, t + 1000)).sample(null);
+        assertTrue(w.isSuccessful(), describe(w));
+        connection.testEnded();
+        CrossCheck.Result counted = connection.lastCrossCheck();
+        connection = null;
+        assertEquals(3, counted.reported());
+        assertEquals(2, counted.found(), counted.note());
+        assertEquals(org.dsload.kairosdb.report.CapacityRecord.Check.DIFFERS, counted.check());
+    }
 }

@@ -70,4 +70,20 @@ class CassandraYcsbPlanIT {
         assertEquals("CONFIG", samples.get(0).responseCode());
         assertTrue(samples.size() < 10, "the test stops at its first sample: " + samples.size());
     }
+
+    @Test
+    void whenTheLoadFailsTheRunPhaseDoesNotStart() throws Exception {
+        EmbeddedCassandra cassandra = SharedCassandra.node();
+        // nothing is created and the keyspace does not exist: every insert fails
+        PlanRuns.Result result = PlanRuns.run("cassandra-ycsb.jmx", Map.of("hosts", cassandra.address(),
+                "keyspace", "never_made", "create_schema", "false", "stop_on_unrecoverable", "false",
+                "threads", "8", "load_threads", "4", "duration", "60"), Duration.ofMinutes(2), false);
+        List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
+        Map<String, Long> labels = samples.stream().collect(Collectors.groupingBy(JtlSample::label, Collectors.counting()));
+        assertEquals(List.of("LOAD"), List.copyOf(labels.keySet()), "no run-phase sample: " + labels);
+        assertTrue(labels.get("LOAD") < 20, "the load stops at its first failure: " + labels);
+        assertEquals("InvalidQueryException", samples.get(0).responseCode(), samples.get(0).responseMessage());
+        assertTrue(result.console().contains("the load phase failed at user"), result.console());
+        assertTrue(result.console().contains("does not exist"), result.console());
+    }
 }

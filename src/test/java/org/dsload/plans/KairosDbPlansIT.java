@@ -1,6 +1,7 @@
 package org.dsload.plans;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -11,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import org.dsload.process.Ports;
 import org.dsload.report.JtlSample;
 import org.dsload.targets.EmbeddedKairosDb;
 import org.dsload.testing.SharedKairosDb;
@@ -47,8 +49,39 @@ class KairosDbPlansIT {
         assertTrue(text.matches("(?s).*Writes\\s+\\[points, duration, points/min]\\s+600, .*"), text);
         assertTrue(text.matches("(?s).*Resources\\s+\\[100 metrics/15 s, /180 s]\\s+\\d+, \\d+.*"), text);
         assertTrue(text.matches("(?s).*\\[dsload reported, KairosDB holds]\\s+600, 600 \\(match.*"), text);
+        assertFalse(text.contains("Capacity "), "a capacity earned is stated, not excused: " + text);
+        assertFalse(Files.exists(result.outcome().dir().resolve("run-verdict")), "no element found the run failed");
         // 8 batches of 25 are two rounds of a resource's 100 metrics: metric 0 has 2 points per resource
         assertEquals(6, kairos.count("plan.write.0", 1, System.currentTimeMillis() + 60_000));
+    }
+
+    @Test
+    void aRunWhereHalfThePointsFailedCountsThemAsErrorsAndStatesNoCapacity() throws Exception {
+        // two nodes taken in turn, one of them down: every other batch fails
+        String down = "http://127.0.0.1:" + Ports.free();
+        PlanRuns.Result result = PlanRuns.run("kairosdb-write.jmx", Map.of("urls", kairos.url() + "," + down,
+                "check_on_start", "false", "threads", "3", "ramp_step", "0", "repeats", "8", "paced", "false",
+                "metric_name", "plan.half.#{m}"), Duration.ofMinutes(3), false);
+        assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+        List<String> rows = Files.readAllLines(result.outcome().jtl(), StandardCharsets.UTF_8);
+        List<String> header = List.of(rows.get(0).split(","));
+        int success = header.indexOf("success");
+        int count = header.indexOf("SampleCount");
+        int errors = header.indexOf("ErrorCount");
+        long failedPoints = 0;
+        for (String row : rows.subList(1, rows.size())) {
+            String[] cells = row.split(",");
+            boolean ok = Boolean.parseBoolean(cells[success]);
+            assertEquals("25", cells[count], row);
+            assertEquals(ok ? "0" : "25", cells[errors], "a failed batch is 25 failed points: " + row);
+            failedPoints += ok ? 0 : 25;
+        }
+        assertEquals(300, failedPoints, "12 of 24 batches went to the node that is down");
+        String text = Files.readString(result.outcome().dir().resolve("summary.txt"), StandardCharsets.UTF_8);
+        assertTrue(text.matches("(?s).*Failed\\s+\\[points, share]\\s+300, 50\\.00%.*"), text);
+        assertTrue(text.contains("not stated: 50.00% of the points written failed"), text);
+        assertFalse(text.contains("Resources "), "no resources for a load KairosDB did not carry: " + text);
+        assertTrue(text.matches("(?s).*\\[dsload reported, KairosDB holds]\\s+300, 300 \\(match.*"), text);
     }
 
     @Test
@@ -77,10 +110,8 @@ class KairosDbPlansIT {
                 Duration.ofMinutes(3), false);
         assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
         List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
-        List<JtlSample> seeds = samples.stream().filter(s -> s.label().equals("seed batch")).toList();
         List<JtlSample> queries = samples.stream().filter(s -> s.label().equals("dashboard query")).toList();
-        assertEquals(8, seeds.size(), "2 resources x 100 metrics in batches of 25");
-        assertEquals(8 * 25 * 120, seeds.stream().mapToInt(JtlSample::sampleCount).sum(), "30 min at 15 s");
+        assertEquals(queries, samples, "the seed is the setup phase: its successful batches are not results");
         assertTrue(samples.stream().allMatch(JtlSample::success), "every sample succeeds");
         assertTrue(queries.size() >= 10 && queries.size() <= 25, "about 4 queries/s for 5 s: " + queries.size());
         for (JtlSample q : queries) {
@@ -93,5 +124,25 @@ class KairosDbPlansIT {
         assertTrue(text.matches("(?s).*Queries\\s+\\[total, queries/min, points each]\\s+" + queries.size() + ", .*"),
                 text);
         assertTrue(text.matches("(?s).*\\[dsload reported, KairosDB holds]\\s+24000, 24000 \\(match.*"), text);
+        assertTrue(text.matches("(?s).*Setup writes\\s+\\[points, failed points]\\s+24000, 0 .*"),
+                "2 resources x 100 metrics x 30 min at 15 s: " + text);
+        assertFalse(text.contains("Writes "), "the seed is no write capacity: " + text);
+        assertFalse(text.contains("Resources "), text);
+        assertFalse(text.contains("== All labels =="), "the headline is the queries: " + text);
+        assertTrue(text.contains("== dashboard query =="), text);
+    }
+
+    @Test
+    void theReadPlanFailsAQueryThatFindsNoPoints() throws Exception {
+        PlanRuns.Result result = PlanRuns.run("kairosdb-read.jmx", Map.of("urls", kairos.url(), "seed_resources", "0",
+                "threads", "1", "queries_per_min", "120", "duration", "3", "metric_name", "plan.nothing.#{m}"),
+                Duration.ofMinutes(3), false);
+        assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+        List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
+        assertFalse(samples.isEmpty());
+        for (JtlSample q : samples) {
+            assertFalse(q.success(), "a dashboard without data was not served: " + q.responseMessage());
+            assertEquals("NO_DATA", q.responseCode());
+        }
     }
 }

@@ -1,6 +1,7 @@
 package org.dsload.plans;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -10,8 +11,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryNTimes;
+import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.data.ACL;
 import org.dsload.report.JtlSample;
 import org.dsload.targets.EmbeddedZooKeeper;
 import org.junit.jupiter.api.AfterAll;
@@ -69,6 +76,59 @@ class ZooKeeperPlansIT {
         List<String> gauges = Files.readAllLines(dir.resolve("zk-mntr.tsv"), StandardCharsets.UTF_8);
         assertTrue(gauges.size() >= 2, "a header and at least one poll: " + gauges);
         assertTrue(gauges.get(1).contains("\tstandalone\t"), gauges.get(1));
+        assertTrue(result.console().contains("test root /zk-latencies/master: removed "), result.console());
+        try (CuratorFramework plain = plain()) {
+            assertNull(plain.checkExists().forPath("/zk-latencies/master"), "the plan leaves no znode behind");
+        }
+    }
+
+    @Test
+    void zkLatenciesRefusesARootHoldingZnodesItDidNotCreateAndDeletesNone() throws Exception {
+        try (CuratorFramework plain = plain()) {
+            plain.create().creatingParentsIfNeeded().forPath("/zkl-used/master/c1/0", "precious".getBytes(
+                    StandardCharsets.UTF_8));
+            PlanRuns.Result result = PlanRuns.run("zk-latencies.jmx", Map.of("hosts", zk.connectString(), "znodes", "5",
+                    "watches", "2", "zk_root", "/zkl-used"), Duration.ofMinutes(3), false);
+            List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
+            assertEquals(1, samples.size(), "the test stops at its first sample: " + samples);
+            assertEquals("CONFIG", samples.get(0).responseCode());
+            assertTrue(samples.get(0).responseMessage().contains("/zkl-used/master, which already holds 2 znodes"),
+                    samples.get(0).responseMessage());
+            assertEquals("precious", new String(plain.getData().forPath("/zkl-used/master/c1/0"), StandardCharsets.UTF_8),
+                    "the znode is still there");
+        }
+    }
+
+    @Test
+    void zkLatenciesRatesCountOnlyCallsAnsweredOkAndErrorsGroupByShape() throws Exception {
+        // The root belongs to another digest user (world may read it): the plan's user gets NOAUTH on every write.
+        try (CuratorFramework owner = CuratorFrameworkFactory.builder().connectString(zk.connectString())
+                .retryPolicy(new RetryNTimes(2, 100)).authorization("digest", "owner:right".getBytes(
+                        StandardCharsets.UTF_8)).build()) {
+            owner.start();
+            assertTrue(owner.blockUntilConnected(10, TimeUnit.SECONDS));
+            List<ACL> acl = new ArrayList<>(ZooDefs.Ids.CREATOR_ALL_ACL);
+            acl.addAll(ZooDefs.Ids.READ_ACL_UNSAFE);
+            owner.create().creatingParentsIfNeeded().withACL(acl, false).forPath("/zkl-acl/master");
+        }
+        PlanRuns.Result result = PlanRuns.run("zk-latencies.jmx", Map.of("hosts", zk.connectString(), "znodes", "40",
+                "watches", "2", "zk_root", "/zkl-acl", "zk_user", "owner", "zk_password", "wrong",
+                "zk_acl", "creator"), Duration.ofMinutes(3), false);
+        String summary = Files.readString(result.outcome().dir().resolve("summary.txt"), StandardCharsets.UTF_8);
+        assertTrue(summary.matches("(?s).*created\\s+0 permanent znodes: no call answered OK \\(40 calls: NOAUTH 40\\).*"),
+                summary);
+        assertTrue(summary.matches("(?s).*watched\\s+0\\s+znodes: no call answered OK \\(40 calls: NONODE 40\\).*"),
+                "Exists on an absent node set no watch: " + summary);
+        String set = summary.substring(summary.indexOf("== Set =="), summary.indexOf("== Get =="));
+        assertTrue(set.contains("Error Set:\nKeeperErrorCode = NoNode for /zkl-acl/master/c1/* (40)\n"),
+                "one line for the 40 paths: " + set);
+    }
+
+    private static CuratorFramework plain() throws InterruptedException {
+        CuratorFramework client = CuratorFrameworkFactory.newClient(zk.connectString(), new RetryNTimes(2, 100));
+        client.start();
+        assertTrue(client.blockUntilConnected(10, TimeUnit.SECONDS));
+        return client;
     }
 
     @Test
@@ -88,5 +148,8 @@ class ZooKeeperPlansIT {
         assertTrue(result.console().contains("dsload capacity: "), result.console());
         String summary = Files.readString(result.outcome().dir().resolve("summary.txt"), StandardCharsets.UTF_8);
         assertTrue(summary.contains("== Capacity steps =="), summary);
+        try (CuratorFramework plain = plain()) {
+            assertNull(plain.checkExists().forPath("/scheduler/master"), "the plan removes its domains at the end");
+        }
     }
 }

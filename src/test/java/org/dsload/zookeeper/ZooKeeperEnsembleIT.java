@@ -19,6 +19,7 @@ import org.dsload.run.PlanRunner;
 import org.dsload.targets.Checkout;
 import org.dsload.targets.EmbeddedZooKeeper;
 import org.dsload.testing.JMeterRuntime;
+import org.dsload.zookeeper.report.ServerGaugesSection;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -95,11 +96,22 @@ class ZooKeeperEnsembleIT {
                                     + r.getResponseMessage());
                 }
             }
-            Thread.sleep(1500);
-            List<String> gauges = Files.readAllLines(runDir.resolve("zk-mntr.tsv"), StandardCharsets.UTF_8);
+            // the poller writes once a second: wait for its lines, within a deadline
+            Path file = runDir.resolve("zk-mntr.tsv");
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            List<String> gauges = List.of();
+            while (System.nanoTime() < until && !(gauges.stream().anyMatch(l -> l.contains("\t" + leader.address()
+                    + "\tunreachable\t")) && gauges.stream().anyMatch(l -> l.contains("\tleader\t")))) {
+                Thread.sleep(100);
+                gauges = Files.exists(file) ? Files.readAllLines(file, StandardCharsets.UTF_8) : List.of();
+            }
             assertTrue(gauges.stream().anyMatch(l -> l.contains("\t" + leader.address() + "\tunreachable\t")),
-                    "the gauges show the killed member as unreachable");
+                    "the gauges show the killed member as unreachable: " + gauges);
             assertTrue(gauges.stream().anyMatch(l -> l.contains("\tleader\t")), "and a leader among the others");
+            String section = new ServerGaugesSection().render(runDir, null).orElseThrow();
+            assertTrue(section.matches("(?s).*\\Q" + leader.address() + "\\E was unreachable from "
+                    + "\\d\\d:\\d\\d:\\d\\d to \\d\\d:\\d\\d:\\d\\d \\(\\d+ polls?\\).*"), section);
+            assertFalse(section.matches("(?s).*\\s-\\d+-\\d+\\s.*"), "no range reads as '-1-1': " + section);
             ensemble.restart(leader);
         } finally {
             connection.testEnded();
@@ -108,9 +120,11 @@ class ZooKeeperEnsembleIT {
 
     @Test
     @Order(2)
-    void theWholeEnsembleDownGivesConnectionLossWithinTheTimeoutsAndNoHungThread() throws Exception {
+    void theWholeEnsembleDownGivesConnectionLossWithinTheTimeoutsThenFailsAtOnceOnceTheSessionIsLost()
+            throws Exception {
         JMeterRuntime.freshVariables();
         ZooKeeperConnection connection = ensembleConnection();
+        connection.setSessionTimeout("6000");
         connection.testStarted();
         try {
             ZooKeeperSampler get = sampler("zk", "get", "/");
@@ -119,15 +133,52 @@ class ZooKeeperEnsembleIT {
                 ensemble.kill(node);
             }
             // connection 1000 + request 2000 per try, 4 tries, 3 sleeps of 500: about 13.5 s at most.
-            for (int i = 0; i < 2; i++) {
-                long started = System.nanoTime();
-                SampleResult r = get.sample(null);
-                long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
-                assertFalse(r.isSuccessful());
-                assertEquals("CONNECTIONLOSS", r.getResponseCode(), r.getResponseMessage());
-                assertTrue(r.getResponseMessage().contains("at most about"), r.getResponseMessage());
-                assertTrue(millis < 45_000, "failed within the timeouts (with a wide margin), took " + millis + " ms");
+            long started = System.nanoTime();
+            SampleResult first = get.sample(null);
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+            assertFalse(first.isSuccessful());
+            assertEquals("CONNECTIONLOSS", first.getResponseCode(), first.getResponseMessage());
+            assertTrue(first.getResponseMessage().contains("at most about"), first.getResponseMessage());
+            assertTrue(millis < 45_000, "failed within the timeouts (with a wide margin), took " + millis + " ms");
+
+            // Past the session timeout of 6 s the session is lost: from then on every sample fails at once
+            // instead of waiting out the timeouts and retries again.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            SampleResult r = first;
+            while (!r.getResponseMessage().contains("samples fail at once") && System.nanoTime() < deadline) {
+                r = get.sample(null);
             }
+            assertTrue(r.getResponseMessage().contains("a session was lost at"), r.getResponseMessage());
+            long quick = System.nanoTime();
+            for (int i = 0; i < 50; i++) {
+                r = get.sample(null);
+                assertEquals("CONNECTIONLOSS", r.getResponseCode(), r.getResponseMessage());
+                assertTrue(r.getResponseMessage().contains("samples fail at once"), r.getResponseMessage());
+            }
+            long fiftyMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - quick);
+            System.out.println("ensemble down: the first sample failed after " + millis + " ms; once the session was "
+                    + "lost, 50 samples failed in " + fiftyMillis + " ms");
+            assertTrue(fiftyMillis < 1000, "50 samples took " + fiftyMillis + " ms; one try alone may wait the "
+                    + "connection timeout of 1000 ms");
+
+            // each restart waits until its node serves, which takes a quorum: start them together
+            java.util.concurrent.ExecutorService starters = java.util.concurrent.Executors.newFixedThreadPool(3);
+            try {
+                List<java.util.concurrent.Future<?>> restarts = new ArrayList<>();
+                for (EmbeddedZooKeeper.Node node : ensemble.nodes()) {
+                    restarts.add(starters.submit(() -> ensemble.restart(node)));
+                }
+                for (java.util.concurrent.Future<?> restart : restarts) {
+                    restart.get(90, TimeUnit.SECONDS);
+                }
+            } finally {
+                starters.shutdownNow();
+            }
+            long back = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            do {
+                r = get.sample(null);
+            } while (!r.isSuccessful() && System.nanoTime() < back);
+            assertTrue(r.isSuccessful(), "samples succeed again once the ensemble is back: " + r.getResponseMessage());
         } finally {
             long closing = System.nanoTime();
             connection.testEnded();

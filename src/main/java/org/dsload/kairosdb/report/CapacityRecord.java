@@ -10,26 +10,54 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
+import java.util.Locale;
 
 /**
  * What a KairosDB Connection leaves in the run folder at test end ({@value #FILE}, one line per
- * connection and engine): the labels of its write and query samplers, the points they reported
- * written, the points KairosDB held of those series when counted back, and how that went.
- * Labels and the note are URL-encoded, so tabs and commas in them cannot break the line.
+ * connection and engine): the labels of its write and query samplers (and which writes were the
+ * setup phase's), the points they reported written, the points KairosDB held of those series when
+ * counted back, and how that went. Labels and the note are URL-encoded, so tabs and commas in them
+ * cannot break the line.
  */
 public record CapacityRecord(String engine, String connection, List<String> writeLabels, List<String> queryLabels,
         long reported, long found, long firstPoint, long lastPoint, long waitedMillis, String note, long queries,
-        long queryPoints) {
+        long queryPoints, List<String> setupLabels, long setupPoints, Check check) {
     public static final String FILE = "kairosdb-capacity.tsv";
     static final String HEADER = "engine\tconnection\twrite_labels\tquery_labels\tpoints_reported\tpoints_found"
-            + "\tfirst_point_ms\tlast_point_ms\twaited_ms\tnote\tqueries\tquery_points";
+            + "\tfirst_point_ms\tlast_point_ms\twaited_ms\tnote\tqueries\tquery_points\tsetup_labels\tsetup_points\tcheck";
+    /** Columns before the setup phase and the check were recorded. */
+    private static final int OLD_COLUMNS = 12;
+    private static final int COLUMNS = 15;
 
-    public static CapacityRecord of(String engine, String connection, Set<String> writeLabels, Set<String> queryLabels,
-            long reported, long found, long firstPoint, long lastPoint, long waitedMillis, String note, long queries,
-            long queryPoints) {
-        return new CapacityRecord(engine, connection, List.copyOf(writeLabels), List.copyOf(queryLabels), reported, found,
-                firstPoint, lastPoint, waitedMillis, note, queries, queryPoints);
+    /** How counting the points back in KairosDB went. */
+    public enum Check {
+        /** KairosDB holds exactly the points reported. */
+        MATCH,
+        /** It holds more or fewer. */
+        DIFFERS,
+        /** The count could not be made (an error answer, no answer). */
+        FAILED,
+        /** Not counted: nothing written, the check is off, or too many series. */
+        SKIPPED
+    }
+
+    /**
+     * Why this connection's writes make the run fail, or null. A count that failed, or fewer points
+     * than reported, means points dsload counted as written may not be in KairosDB; more points
+     * than reported means the count cannot confirm this run's writes (earlier data in the same
+     * series), which fails a run with measured writes but not one that only prepared data.
+     */
+    public String failure() {
+        return switch (check) {
+            case FAILED -> "the cross-check failed: " + reported + " points reported written could not be counted "
+                    + "back in KairosDB (" + note + ")";
+            case DIFFERS -> found < reported || reported > setupPoints
+                    ? String.format(Locale.ROOT, "the cross-check differs: %d points reported written, %d found in "
+                    + "KairosDB (%s)", reported, found, found < reported ? (reported - found)
+                    + " fewer: lost, or still queued when the count ended" : (found - reported)
+                    + " more: earlier data in these series and times") : null;
+            default -> null;
+        };
     }
 
     /** Appends this record to the file in {@code dir}, writing the header first into a new file. */
@@ -38,7 +66,8 @@ public record CapacityRecord(String engine, String connection, List<String> writ
         Files.createDirectories(dir);
         String line = String.join("\t", encode(engine), encode(connection), encode(writeLabels), encode(queryLabels),
                 Long.toString(reported), Long.toString(found), Long.toString(firstPoint), Long.toString(lastPoint),
-                Long.toString(waitedMillis), encode(note), Long.toString(queries), Long.toString(queryPoints)) + "\n";
+                Long.toString(waitedMillis), encode(note), Long.toString(queries), Long.toString(queryPoints),
+                encode(setupLabels), Long.toString(setupPoints), check.name().toLowerCase(Locale.ROOT)) + "\n";
         synchronized (CapacityRecord.class) {
             String text = Files.exists(file) ? line : HEADER + "\n" + line;
             Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
@@ -50,13 +79,19 @@ public record CapacityRecord(String engine, String connection, List<String> writ
         List<CapacityRecord> records = new ArrayList<>();
         for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
             String[] f = line.split("\t", -1);
-            if (line.equals(HEADER) || f.length != 12) {
+            if (line.startsWith("engine\t") || f.length != OLD_COLUMNS && f.length != COLUMNS) {
                 continue;
             }
             try {
-                records.add(new CapacityRecord(decode(f[0]), decode(f[1]), labels(f[2]), labels(f[3]),
-                        Long.parseLong(f[4]), Long.parseLong(f[5]), Long.parseLong(f[6]), Long.parseLong(f[7]),
-                        Long.parseLong(f[8]), decode(f[9]), Long.parseLong(f[10]), Long.parseLong(f[11])));
+                long reported = Long.parseLong(f[4]);
+                long found = Long.parseLong(f[5]);
+                boolean full = f.length == COLUMNS;
+                Check check = full ? Check.valueOf(f[14].toUpperCase(Locale.ROOT))
+                        : found < 0 ? Check.SKIPPED : found == reported ? Check.MATCH : Check.DIFFERS;
+                records.add(new CapacityRecord(decode(f[0]), decode(f[1]), labels(f[2]), labels(f[3]), reported, found,
+                        Long.parseLong(f[6]), Long.parseLong(f[7]), Long.parseLong(f[8]), decode(f[9]),
+                        Long.parseLong(f[10]), Long.parseLong(f[11]), full ? labels(f[12]) : List.of(),
+                        full ? Long.parseLong(f[13]) : 0, check));
             } catch (IllegalArgumentException e) {
                 // a line cut short by a crash: the others still count
             }

@@ -23,6 +23,11 @@ import org.dsload.report.Summary;
  * of them, and the dashboard queries per minute. The figures come from the results file (the
  * write samplers' successful sample counts, which are their points); the labels and the counts
  * from KairosDB come from {@value CapacityRecord#FILE}, left by every engine's connection.
+ *
+ * <p>A capacity is the load KairosDB carried: it is stated only for the measured writes (not the
+ * setup phase's, such as the read plan's seed), only when none of their points failed, and as
+ * verified only when KairosDB was found to hold every point reported; otherwise the section says
+ * why not. A cross-check that failed or differs fails the run ({@link CapacityRecord#failure()}).
  */
 public final class WriteCapacitySection implements RunSection {
     /** S1's resource: 100 metrics reported every 15 s (hosts) or every 180 s (network devices). */
@@ -42,40 +47,79 @@ public final class WriteCapacitySection implements RunSection {
             return Optional.empty();
         }
         Set<String> writeLabels = new LinkedHashSet<>();
+        Set<String> setupLabels = new LinkedHashSet<>();
         Set<String> queryLabels = new LinkedHashSet<>();
         records.forEach(r -> {
             writeLabels.addAll(r.writeLabels());
+            setupLabels.addAll(r.setupLabels());
             queryLabels.addAll(r.queryLabels());
         });
+        writeLabels.removeAll(setupLabels);
         StringBuilder out = new StringBuilder("== KairosDB capacity ==\n");
         LabelStats writes = merged("writes", writeLabels, summary);
         long reported = records.stream().mapToLong(CapacityRecord::reported).sum();
         if (writes.samples() > 0) {
-            long millis = writes.lastEnd() - writes.firstStart();
-            double perMinute = millis > 0 ? writes.successes() * 60_000.0 / millis : 0;
-            line(out, "Writes", "[points, duration, points/min]",
-                    writes.successes() + ", " + Durations.format(millis) + ", " + whole(perMinute));
-            double fast = perMinute / pointsPerMinute(FAST_INTERVAL_SECONDS);
-            double slow = perMinute / pointsPerMinute(SLOW_INTERVAL_SECONDS);
-            line(out, "Resources", "[100 metrics/15 s, /180 s]", whole(fast) + ", " + whole(slow));
-            crossCheck(out, records, reported);
-            out.append(String.format(Locale.ROOT, "%,.0f points/min is the load of %,.0f resources reporting %d metrics "
-                    + "every %d s (%,.0f points/min each), or %,.0f reporting every %d s.%n", perMinute, fast,
-                    METRICS_PER_RESOURCE, FAST_INTERVAL_SECONDS, pointsPerMinute(FAST_INTERVAL_SECONDS), slow,
-                    SLOW_INTERVAL_SECONDS));
+            measuredWrites(out, writes, records, reported);
         } else if (reported > 0) {
             crossCheck(out, records, reported);
+        }
+        long setupPoints = records.stream().mapToLong(CapacityRecord::setupPoints).sum();
+        LabelStats setupFailures = merged("setup", setupLabels, summary);
+        if (setupPoints > 0 || setupFailures.samples() > 0) {
+            line(out, "Setup writes", "[points, failed points]", setupPoints + ", "
+                    + (setupFailures.requests() - setupFailures.successes())
+                    + " (history written before the load: not a capacity figure)");
         }
         LabelStats queries = merged("queries", queryLabels, summary);
         if (queries.samples() > 0) {
             long millis = queries.lastEnd() - queries.firstStart();
             long answered = records.stream().mapToLong(CapacityRecord::queries).sum();
             long points = records.stream().mapToLong(CapacityRecord::queryPoints).sum();
+            long failed = queries.requests() - queries.successes();
             line(out, "Queries", "[total, queries/min, points each]", queries.successes() + ", "
                     + String.format(Locale.ROOT, "%.1f", millis > 0 ? queries.successes() * 60_000.0 / millis : 0.0)
-                    + ", " + (answered > 0 ? whole((double) points / answered) : "-"));
+                    + ", " + (answered > 0 ? whole((double) points / answered) : "-")
+                    + (failed > 0 ? " (and " + failed + " failed)" : ""));
+        }
+        for (CapacityRecord r : records) {
+            String failure = r.failure();
+            if (failure != null) {
+                out.append("Verdict: the run FAILED (").append(r.engine()).append(", ").append(r.connection())
+                        .append("): ").append(failure).append('\n');
+            }
         }
         return Optional.of(out.toString());
+    }
+
+    /** The measured writes' figures, and their capacity when they earned one. */
+    private static void measuredWrites(StringBuilder out, LabelStats writes, List<CapacityRecord> records,
+            long reported) {
+        long millis = writes.lastEnd() - writes.firstStart();
+        double perMinute = millis > 0 ? writes.successes() * 60_000.0 / millis : 0;
+        long failed = writes.requests() - writes.successes();
+        line(out, "Writes", "[points, duration, points/min]",
+                writes.successes() + ", " + Durations.format(millis) + ", " + whole(perMinute));
+        if (failed > 0) {
+            line(out, "Failed", "[points, share]", failed + ", " + String.format(Locale.ROOT, "%.2f%%",
+                    failed * 100.0 / writes.requests()));
+        }
+        crossCheck(out, records, reported);
+        String why = failed > 0 ? String.format(Locale.ROOT, "%.2f%% of the points written failed (a capacity is the "
+                + "load KairosDB carries without failures)", failed * 100.0 / writes.requests())
+                : records.stream().map(CapacityRecord::failure).filter(f -> f != null).findFirst().orElse(null);
+        if (why != null) {
+            out.append(String.format(Locale.ROOT, "%-13s not stated: %s%n", "Capacity", why));
+            return;
+        }
+        double fast = perMinute / pointsPerMinute(FAST_INTERVAL_SECONDS);
+        double slow = perMinute / pointsPerMinute(SLOW_INTERVAL_SECONDS);
+        line(out, "Resources", "[100 metrics/15 s, /180 s]", whole(fast) + ", " + whole(slow));
+        boolean verified = records.stream().filter(r -> r.reported() > 0)
+                .allMatch(r -> r.check() == CapacityRecord.Check.MATCH);
+        out.append(String.format(Locale.ROOT, "%,.0f points/min is the load of %,.0f resources reporting %d metrics "
+                + "every %d s (%,.0f points/min each), or %,.0f reporting every %d s%s.%n", perMinute, fast,
+                METRICS_PER_RESOURCE, FAST_INTERVAL_SECONDS, pointsPerMinute(FAST_INTERVAL_SECONDS), slow,
+                SLOW_INTERVAL_SECONDS, verified ? "" : " (unverified: the points were not counted back in KairosDB)"));
     }
 
     private static void crossCheck(StringBuilder out, List<CapacityRecord> records, long reported) {

@@ -5,6 +5,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -20,13 +23,17 @@ import org.dsload.report.Summary;
 
 /**
  * The ranges of the ZooKeeper servers' {@code mntr} gauges over a run (zk-mntr.tsv, one line per
- * server per second), next to the client figures; warns when outstanding requests passed the
- * level S4 found to predict instability.
+ * server per second), next to the client figures; when a server was out (unreachable, or
+ * answering without serving requests), from when to when; warns when outstanding requests passed
+ * the level S4 found to predict instability.
  */
 public final class ServerGaugesSection implements RunSection {
     static final String FILE = "zk-mntr.tsv";
     static final long OUTSTANDING_WARNING = 300;
     private static final String UNREACHABLE = "unreachable";
+    private static final String NOT_SERVING = "not-serving";
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT)
+            .withZone(ZoneId.systemDefault());
 
     /** Minimum and maximum of one gauge. */
     private static final class Range {
@@ -46,7 +53,8 @@ public final class ServerGaugesSection implements RunSection {
             if (empty()) {
                 return "-";
             }
-            return min == max ? number(min) : number(min) + "-" + number(max);
+            // "min-max" would read "-1-1" for a range from -1 to 1
+            return min == max ? number(min) : number(min) + (min < 0 ? " to " : "-") + number(max);
         }
 
         private static String number(double v) {
@@ -54,15 +62,43 @@ public final class ServerGaugesSection implements RunSection {
         }
     }
 
+    /** A stretch of polls in which a server was out, in one state. */
+    private static final class Outage {
+        final String state;
+        final long from;
+        long to;
+        long polls = 1;
+
+        Outage(String state, long at) {
+            this.state = state;
+            this.from = at;
+            this.to = at;
+        }
+    }
+
     /** What one server showed over the run. */
     private static final class Server {
         final Set<String> states = new LinkedHashSet<>();
         final Map<String, Range> ranges = new LinkedHashMap<>();
+        final List<Outage> outages = new ArrayList<>();
+        /** The outage the last poll belonged to, or null if the server served then. */
+        Outage current;
         long polls;
         long unreachable;
+        long notServing;
 
         Range range(String key) {
             return ranges.computeIfAbsent(key, k -> new Range());
+        }
+
+        void out(String state, long at) {
+            if (current != null && current.state.equals(state)) {
+                current.to = Math.max(current.to, at);
+                current.polls++;
+            } else {
+                current = new Outage(state, at);
+                outages.add(current);
+            }
         }
     }
 
@@ -96,13 +132,25 @@ public final class ServerGaugesSection implements RunSection {
                 }
                 Server server = servers.computeIfAbsent(cells[1], s -> new Server());
                 server.polls++;
+                long at;
+                try {
+                    at = Long.parseLong(cells[0]);
+                } catch (NumberFormatException e) {
+                    at = 0;
+                }
                 for (int i = 2; i < cells.length; i++) {
                     String key = header.get(i);
                     if (key.equals("zk_server_state")) {
-                        if (cells[i].equals(UNREACHABLE)) {
-                            server.unreachable++;
+                        if (cells[i].equals(UNREACHABLE) || cells[i].equals(NOT_SERVING)) {
+                            if (cells[i].equals(UNREACHABLE)) {
+                                server.unreachable++;
+                            } else {
+                                server.notServing++;
+                            }
+                            server.out(cells[i], at);
                         } else {
                             server.states.add(cells[i]);
+                            server.current = null;
                         }
                     } else if (!cells[i].isEmpty()) {
                         try {
@@ -125,7 +173,8 @@ public final class ServerGaugesSection implements RunSection {
         for (Map.Entry<String, Server> e : servers.entrySet()) {
             Server s = e.getValue();
             String mode = String.join("/", s.states) + (s.unreachable > 0 ? (s.states.isEmpty() ? "" : "/") + UNREACHABLE
-                    + " " + s.unreachable + "x" : "");
+                    + " " + s.unreachable + "x" : "") + (s.notServing > 0 ? (s.states.isEmpty() && s.unreachable == 0
+                    ? "" : "/") + NOT_SERVING + " " + s.notServing + "x" : "");
             out.append(String.format(Locale.ROOT, "%-22s %-16s %6d %-16s %-16s %-12s %-12s %-20s %-14s %s%n", e.getKey(),
                     mode, s.polls, s.range("zk_znode_count").text(), s.range("zk_watch_count").text(),
                     s.range("zk_num_alive_connections").text(), s.range("zk_outstanding_requests").text(),
@@ -135,6 +184,13 @@ public final class ServerGaugesSection implements RunSection {
             if (!outstanding.empty() && outstanding.max > OUTSTANDING_WARNING) {
                 warnings.add(String.format(Locale.ROOT, "Warning: outstanding requests reached %.0f on %s (above %d, "
                         + "the level S4 found to come before instability)", outstanding.max, e.getKey(), OUTSTANDING_WARNING));
+            }
+        }
+        for (Map.Entry<String, Server> e : servers.entrySet()) {
+            for (Outage o : e.getValue().outages) {
+                out.append(String.format(Locale.ROOT, "%s was %s from %s to %s (%d %s)%n", e.getKey(), o.state.equals(UNREACHABLE) ? "unreachable" : "not serving requests",
+                        TIME.format(Instant.ofEpochMilli(o.from)), TIME.format(Instant.ofEpochMilli(o.to)), o.polls,
+                        o.polls == 1 ? "poll" : "polls"));
             }
         }
         warnings.forEach(w -> out.append(w).append('\n'));

@@ -13,7 +13,9 @@ import org.dsload.report.Summary;
 
 /**
  * The operations of the zk-latencies benchmark (S4), one line each in the shape zk-latencies
- * prints them (count, time, ms/op, ops/sec), with exact percentiles beside. A run has this
+ * prints them (count, time, ms/op, ops/sec), with exact percentiles beside. A phase counts the
+ * calls that did what it names: those answered {@code OK} (or {@code OK_RETRIED}); a Watch on a
+ * node that is not there ({@code NONODE}, a success of Exists) set no watch. A run has this
  * section when its results hold at least the Create and Get phases of test-plans/zk-latencies.jmx.
  */
 public final class ZkLatenciesSection implements RunSection {
@@ -37,20 +39,28 @@ public final class ZkLatenciesSection implements RunSection {
             return Optional.empty();
         }
         StringBuilder out = new StringBuilder("== zk-latencies: operations per second (S4) ==\n");
-        out.append("Each phase's rate: its requests over its own span (first start to last end), all clients together.\n");
+        out.append("Each phase's rate: its calls answered OK over its own span (first start to last end), all clients "
+                + "together.\n");
         for (Phase phase : PHASES) {
             LabelStats s = summary.label(phase.label);
             if (s == null) {
                 continue;
             }
-            ExactHistogram h = s.latencies();
+            long done = done(s);
             long spanMillis = Math.max(1, s.totalMillis());
-            double perSecond = s.requests() * 1000.0 / spanMillis;
+            if (done == 0) {
+                out.append(String.format(Locale.ROOT, "%-9s %9d %-9s znodes: no call answered OK (%d calls: %s)%n",
+                        phase.verb, 0, phase.kind, s.requests(), codes(s)));
+                continue;
+            }
+            ExactHistogram h = s.latencies();
             out.append(String.format(Locale.ROOT, "%-9s %9d %-9s znodes in %8d ms (%.6f ms/op %.2f/sec)  "
-                    + "p50 %s p99 %s max %s, %.2f%% ok%n", phase.verb, s.requests(), phase.kind, spanMillis,
-                    (double) spanMillis / Math.max(1, s.requests()), perSecond,
+                    + "p50 %s p99 %s max %s%s%n", phase.verb, done, phase.kind, spanMillis,
+                    (double) spanMillis / done, done * 1000.0 / spanMillis,
                     Durations.format(h.percentile(50) / 1000.0), Durations.format(h.percentile(99) / 1000.0),
-                    Durations.format(h.max() / 1000.0), s.successRatio() * 100));
+                    Durations.format(h.max() / 1000.0), done == s.requests() ? ""
+                    : String.format(Locale.ROOT, "; %d of %d calls not OK (%s)", s.requests() - done, s.requests(),
+                    codes(s))));
         }
         LabelStats notified = summary.label("Watch notification");
         if (notified != null) {
@@ -58,5 +68,17 @@ public final class ZkLatenciesSection implements RunSection {
                     .append("not a rate of calls.\n");
         }
         return Optional.of(out.toString());
+    }
+
+    /** Calls answered OK: the ZooKeeper sampler's code for a done operation, retried or not. */
+    private static long done(LabelStats s) {
+        return s.statusCodes().getOrDefault("OK", 0L) + s.statusCodes().getOrDefault("OK_RETRIED", 0L);
+    }
+
+    private static String codes(LabelStats s) {
+        StringBuilder text = new StringBuilder();
+        s.statusCodes().forEach((code, count) -> text.append(text.length() == 0 ? "" : ", ").append(code).append(' ')
+                .append(count));
+        return text.toString();
     }
 }

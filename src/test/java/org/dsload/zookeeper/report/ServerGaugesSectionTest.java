@@ -42,4 +42,25 @@ class ServerGaugesSectionTest {
     void aRunWithoutGaugesHasNoSection(@TempDir Path dir) throws Exception {
         assertTrue(new ServerGaugesSection().render(dir, null).isEmpty());
     }
+
+    @Test
+    void aServerOutOfServiceIsShownWithWhenAndARangeBelowZeroReadsPlainly(@TempDir Path dir) throws Exception {
+        String header = "epoch_ms\tserver\t" + String.join("\t", ServerGauges.KEYS) + "\n";
+        String out = "\t".repeat(ServerGauges.KEYS.size() - 1) + "\n";
+        long t = java.time.LocalDate.of(2026, 1, 5).atTime(10, 31, 2).atZone(java.time.ZoneId.systemDefault())
+                .toInstant().toEpochMilli();
+        Files.writeString(dir.resolve(ServerGaugesSection.FILE), header
+                + line(t, "10.0.0.3:2181", "follower", "5", "0", "2", "-1")
+                + (t + 1000) + "\t10.0.0.3:2181\tunreachable" + out
+                + (t + 2000) + "\t10.0.0.3:2181\tunreachable" + out
+                + (t + 3000) + "\t10.0.0.3:2181\tnot-serving" + out
+                + line(t + 4000, "10.0.0.3:2181", "follower", "5", "0", "2", "1")
+                + (t + 9000) + "\t10.0.0.3:2181\tunreachable" + out,
+                StandardCharsets.UTF_8);
+        String text = new ServerGaugesSection().render(dir, null).orElseThrow();
+        assertTrue(text.contains("10.0.0.3:2181 was unreachable from 10:31:03 to 10:31:04 (2 polls)"), text);
+        assertTrue(text.contains("10.0.0.3:2181 was not serving requests from 10:31:05 to 10:31:05 (1 poll)"), text);
+        assertTrue(text.contains("10.0.0.3:2181 was unreachable from 10:31:11 to 10:31:11 (1 poll)"), text);
+        assertTrue(text.contains(" -1 to 1 "), "outstanding requests from -1 to 1, not '-1-1': " + text);
+    }
 }

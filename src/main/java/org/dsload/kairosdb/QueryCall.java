@@ -1,0 +1,62 @@
+package org.dsload.kairosdb;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+import org.dsload.core.Outcome;
+
+/**
+ * One {@code POST /api/v1/datapoints/query}, its answer read in full. Sending and reading the
+ * answer are apart: {@link #send} is the blocking call, {@link #answered} and {@link #failed} turn
+ * what came back into the request's {@link Outcome}.
+ */
+final class QueryCall {
+    private final KairosClient client;
+    private final byte[] json;
+    private final boolean emptyFails;
+    private final int limit;
+
+    /**
+     * @param emptyFails whether an answer without data points fails the request
+     * @param limit      response text kept (characters)
+     */
+    QueryCall(KairosClient client, byte[] json, boolean emptyFails, int limit) {
+        this.client = client;
+        this.json = json;
+        this.emptyFails = emptyFails;
+        this.limit = limit;
+    }
+
+    String describe() {
+        return "POST " + KairosPaths.QUERY + "\n" + new String(json, StandardCharsets.UTF_8);
+    }
+
+    KairosClient.Exchange<QueryAnswer> send() throws IOException {
+        return client.post(KairosPaths.QUERY, json, false, QueryAnswer.reader(limit));
+    }
+
+    Outcome answered(KairosClient.Exchange<QueryAnswer> reply) {
+        QueryAnswer answer = reply.body();
+        String code = Integer.toString(reply.status());
+        long sent = reply.sentBytes();
+        long received = reply.receivedBytes();
+        if (reply.status() != 200) {
+            return Outcome.failed(code, "HTTP " + reply.status() + " " + reply.reason() + " from " + reply.node() + ": "
+                    + answer.problem(), sent, received);
+        }
+        if (answer.problem() != null) {
+            return Outcome.failed(code, answer.problem() + " (from " + reply.node() + ")", sent, received);
+        }
+        String figures = "sample_size " + answer.sampleSize() + ", results " + answer.results();
+        if (answer.sampleSize() == 0 && emptyFails) {
+            return Outcome.failed(KairosDbQuery.NO_DATA, "no data points in the answer of " + reply.node() + " ("
+                    + figures + "): nothing stored for these metrics, tags and range (Empty answer is a failure is on)",
+                    sent, received);
+        }
+        return Outcome.ok(code, figures, sent, received);
+    }
+
+    Outcome failed(IOException e) {
+        return Outcome.failed(HttpFailures.code(e), HttpFailures.message(e, client), 0, 0);
+    }
+}

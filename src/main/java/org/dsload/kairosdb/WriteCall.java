@@ -1,0 +1,72 @@
+package org.dsload.kairosdb;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+import org.dsload.core.Outcome;
+
+/**
+ * One {@code POST /api/v1/datapoints} of a batch. Sending and reading the answer are apart:
+ * {@link #send} is the blocking call, {@link #answered} and {@link #failed} turn what came back
+ * into the request's {@link Outcome}.
+ */
+final class WriteCall {
+    private final KairosClient client;
+    private final WriteBatch.Built batch;
+    private final int limit;
+
+    /** @param limit response text kept for a successful request (characters) */
+    WriteCall(KairosClient client, WriteBatch.Built batch, int limit) {
+        this.client = client;
+        this.batch = batch;
+        this.limit = limit;
+    }
+
+    /** Points the request carries: what its sample counts. */
+    int points() {
+        return batch.points();
+    }
+
+    long firstPoint() {
+        return batch.firstPoint();
+    }
+
+    long lastPoint() {
+        return batch.lastPoint();
+    }
+
+    KairosClient.Exchange<Replies.Text> send() throws IOException {
+        return client.post(KairosPaths.DATAPOINTS, batch.json(), true, Replies.text(limit));
+    }
+
+    /**
+     * KairosDB answers a stored batch with 204 (some versions 200). A batch without points is
+     * acknowledged the same way and stores nothing: it is no write.
+     */
+    Outcome answered(KairosClient.Exchange<Replies.Text> reply) {
+        boolean accepted = reply.status() == 204 || reply.status() == 200;
+        String status = Integer.toString(reply.status());
+        if (accepted && batch.points() == 0) {
+            return Outcome.failed(KairosDbWrite.EMPTY, "the batch holds no data points: " + reply.node()
+                    + " answered HTTP " + reply.status() + " and stored nothing", reply.sentBytes(), reply.receivedBytes());
+        }
+        if (accepted) {
+            return Outcome.ok(status, batch.points() + " data points written", reply.sentBytes(), reply.receivedBytes());
+        }
+        return Outcome.failed(status, "HTTP " + reply.status() + " " + reply.reason() + " from " + reply.node() + ": "
+                + Replies.errors(reply.body().text()), reply.sentBytes(), reply.receivedBytes());
+    }
+
+    Outcome failed(IOException e) {
+        return Outcome.failed(HttpFailures.code(e), HttpFailures.message(e, client), 0, 0);
+    }
+
+    /** The request as the sample shows it: the first {@code shown} characters of its body. */
+    String describe(int shown) {
+        String json = new String(batch.json(), StandardCharsets.UTF_8);
+        String body = shown <= 0 ? "" : json.length() > shown ? json.substring(0, shown) + " ... ("
+                + json.length() + " characters)" : json;
+        return "POST " + KairosPaths.DATAPOINTS + " (" + batch.points() + " data points"
+                + (client.settings().gzip() ? ", gzip" : "") + ")\n" + body;
+    }
+}

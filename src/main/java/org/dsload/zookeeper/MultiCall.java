@@ -1,0 +1,97 @@
+package org.dsload.zookeeper;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.api.transaction.CuratorOp;
+import org.apache.curator.framework.api.transaction.CuratorTransactionResult;
+import org.apache.curator.framework.api.transaction.TransactionOp;
+import org.dsload.core.Outcome;
+import org.dsload.core.Results.LimitedText;
+
+/**
+ * One transaction (multi): the lines of the Multi operations field, committed all or none. The
+ * operations are built before anything is sent ({@link #build}), so that a path Curator refuses
+ * fails the sample without a request; {@link #send} is the blocking call.
+ */
+final class MultiCall {
+    private final OperationSettings settings;
+    private final ClientSettings client;
+    private final List<CuratorOp> ops = new ArrayList<>();
+    /** Every written path as the server sees it, for the watches waiting on them. */
+    private final List<String> fullPaths = new ArrayList<>();
+    private final StringBuilder request = new StringBuilder("multi:");
+    private long sent = WireSize.FRAME + WireSize.REQUEST_HEADER;
+
+    MultiCall(OperationSettings settings, ClientSettings client) {
+        this.settings = settings;
+        this.client = client;
+    }
+
+    /** Builds the operations of sample {@code seq}; Curator checks each path here. */
+    void build(CuratorFramework curator, long seq, int thread, SplittableRandom random) throws Exception {
+        TransactionOp op = curator.transactionOp();
+        List<MultiStep> steps = settings.multi();
+        for (int i = 0; i < steps.size(); i++) {
+            MultiStep step = steps.get(i);
+            String znode = step.path().expand(seq, i, thread);
+            fullPaths.add(WriteStamps.fullPath(client.namespace, znode));
+            request.append("\n  ").append(step.kind()).append(' ').append(znode);
+            switch (step.kind()) {
+                case MultiStep.CREATE -> {
+                    byte[] bytes = settings.payload(seq, thread, random);
+                    sent += WireSize.create(znode, bytes);
+                    ops.add(settings.ttl() > 0
+                            ? op.create().withTtl(settings.ttl()).withMode(settings.mode()).forPath(znode, bytes)
+                            : op.create().withMode(settings.mode()).forPath(znode, bytes));
+                }
+                case MultiStep.SET -> {
+                    byte[] bytes = settings.payload(seq, thread, random);
+                    sent += WireSize.set(znode, bytes);
+                    ops.add(op.setData().withVersion(step.version()).forPath(znode, bytes));
+                }
+                case MultiStep.DELETE -> {
+                    sent += WireSize.pathRequest(znode);
+                    ops.add(op.delete().withVersion(step.version()).forPath(znode));
+                }
+                default -> {
+                    sent += WireSize.pathRequest(znode);
+                    ops.add(op.check().withVersion(step.version()).forPath(znode));
+                }
+            }
+        }
+    }
+
+    /** The transaction as the sample shows it. */
+    String describe() {
+        return request.toString();
+    }
+
+    List<String> writtenPaths() {
+        return fullPaths;
+    }
+
+    List<CuratorTransactionResult> send(CuratorFramework curator) throws Exception {
+        return curator.transaction().forOperations(ops);
+    }
+
+    /** @param text where the reply's text goes, or null when none is kept */
+    Outcome answered(List<CuratorTransactionResult> results, LimitedText text) {
+        if (text != null) {
+            for (CuratorTransactionResult r : results) {
+                text.append(r.getType().name().toLowerCase(Locale.ROOT)).append(' ')
+                        .append(r.getResultPath() != null ? r.getResultPath() : r.getForPath()).append('\n');
+            }
+        }
+        return Outcome.ok(ZooKeeperSampler.OK, results.size() + " operations committed", sent,
+                WireSize.reply(results.size() * (8 + WireSize.STAT)));
+    }
+
+    /** A failure before or after sending: {@code sentAlready} says whether the transaction went out. */
+    Outcome failed(Exception e, boolean sentAlready) {
+        return KeeperCodes.failure(e, client, settings.accepted(), sentAlready ? sent : 0);
+    }
+}

@@ -1,0 +1,125 @@
+package org.dsload.plans;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.dsload.report.JtlSample;
+import org.dsload.targets.EmbeddedRedis;
+import org.dsload.process.Ports;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import redis.clients.jedis.Jedis;
+
+/** test-plans/redis-ycsb.jmx, headless, against a real redis-server. */
+@Timeout(600)
+class RedisYcsbPlanIT {
+    private static EmbeddedRedis redis;
+
+    @BeforeAll
+    static void start() {
+        // a second user who may read and nothing else, for the test of an error no retry cures
+        redis = EmbeddedRedis.start("127.0.0.1", Ports.free(), List.of("--user", "reader", "on", ">reader-pw", "~*",
+                "+@read", "+@connection"));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (redis != null) {
+            redis.close();
+        }
+    }
+
+    private static Map<String, Long> labels(List<JtlSample> samples) {
+        return samples.stream().collect(Collectors.groupingBy(JtlSample::label, Collectors.counting()));
+    }
+
+    private static String firstFailure(List<JtlSample> samples) {
+        return samples.stream().filter(s -> !s.success()).findFirst()
+                .map(s -> s.label() + " " + s.responseCode() + " " + s.responseMessage()).orElse("");
+    }
+
+    @ParameterizedTest(name = "workload {0}")
+    @CsvSource({"a, READ UPDATE", "b, READ UPDATE", "c, READ", "d, READ INSERT", "e, SCAN INSERT",
+        "f, READ READ-MODIFY-WRITE"})
+    void eachCoreWorkloadLoadsItsRecordsThenRunsItsOperationsInYcsbsRedisLayout(String workload, String operations)
+            throws Exception {
+        try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
+            jedis.flushAll();
+        }
+        PlanRuns.Result result = PlanRuns.run("redis-ycsb.jmx", Map.of("hosts", redis.address(), "workload", workload,
+                "recordcount", "300", "operations", "1500", "threads", "4", "load_threads", "2"),
+                Duration.ofMinutes(3), false);
+        assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+
+        List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
+        Map<String, Long> labels = labels(samples);
+        assertTrue(samples.stream().allMatch(JtlSample::success), firstFailure(samples));
+        assertEquals(300L, labels.get("LOAD"));
+        Set<String> expected = Set.of(operations.split(" "));
+        Map<String, Long> run = labels.entrySet().stream().filter(e -> !e.getKey().equals("LOAD"))
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+        assertTrue(expected.containsAll(run.keySet()), "only the workload's operations: " + run);
+        assertEquals(1500L, run.values().stream().mapToLong(Long::longValue).sum(), "the operation count: " + run);
+        long inserts = run.getOrDefault("INSERT", 0L);
+        try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
+            assertEquals(300 + inserts, jedis.zcard("_indices"), "every record's key is in the scan index");
+            assertEquals(300 + inserts + 1, jedis.dbSize(), "a hash per record, and the index");
+            Map<String, String> first = jedis.hgetAll("user6284781860667377211");
+            assertEquals(10, first.size(), "record 0, under YCSB's key, holds field0 ... field9: " + first.keySet());
+            assertEquals(100, first.get("field7").length());
+            assertEquals((double) "user6284781860667377211".hashCode(), jedis.zscore("_indices", "user6284781860667377211"),
+                    "scored by the key's hash code, as YCSB's redis binding scores it");
+        }
+        String text = Files.readString(result.outcome().dir().resolve("summary.txt"), StandardCharsets.UTF_8);
+        assertTrue(text.contains("== YCSB ==\nworkload" + workload + ", 300 records of 10 fields x 100 chars"), text);
+        assertTrue(text.contains("; store redis\n"), text);
+        assertTrue(text.matches("(?s).*\\n\\[OVERALL]\\s+1500\\s.*"), text);
+    }
+
+    @Test
+    void aFailedLoadStopsTheTestBeforeTheRunPhase() throws Exception {
+        try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
+            jedis.flushAll();
+            jedis.set("_indices", "not a sorted set"); // every insert's ZADD meets WRONGTYPE
+        }
+        PlanRuns.Result result = PlanRuns.run("redis-ycsb.jmx", Map.of("hosts", redis.address(), "recordcount", "1000",
+                "threads", "4", "load_threads", "2", "duration", "60"), Duration.ofMinutes(2), false);
+        List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
+        Map<String, Long> labels = labels(samples);
+        assertEquals(Set.of("LOAD"), labels.keySet(), "no run-phase sample: " + labels);
+        assertTrue(labels.get("LOAD") < 20, "the load stops at its first failure: " + labels);
+        assertEquals("WRONGTYPE", samples.get(0).responseCode());
+        assertTrue(result.console().contains("the load phase failed at user"), result.console());
+        assertTrue(result.console().contains("WRONGTYPE"), result.console());
+    }
+
+    @Test
+    void aUserWithoutWritePermissionStopsTheRunAtItsFirstRefusal() throws Exception {
+        try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
+            jedis.flushAll();
+        }
+        PlanRuns.Result result = PlanRuns.run("redis-ycsb.jmx", Map.of("hosts", redis.address(), "redis_user", "reader",
+                "redis_password", "reader-pw", "workload", "a", "load_threads", "0", "threads", "4", "duration", "60"),
+                Duration.ofMinutes(2), false);
+        List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
+        assertTrue(samples.stream().anyMatch(s -> s.responseCode().equals("NOPERM")), labels(samples).toString());
+        assertTrue(samples.size() < 200, "stopped at the first NOPERM, not after 60 s: " + samples.size());
+        assertTrue(result.console().contains("NOPERM"), result.console());
+        assertTrue(result.console().contains("No retry can cure this error, so the test stops"), result.console());
+        assertFalse(result.console().contains("reader-pw"), "the password never reaches the console");
+    }
+}

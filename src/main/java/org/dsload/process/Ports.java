@@ -82,10 +82,14 @@ public final class Ports {
         return bindable(List.of(address), port);
     }
 
+    /**
+     * Whether a listening socket could be bound: with SO_REUSEADDR, as servers bind theirs, so that
+     * the connections a stopped server left in TIME_WAIT do not count as the port being in use.
+     */
     private static boolean bindable(List<String> addresses, int port) {
         for (String address : addresses) {
             try (ServerSocket socket = new ServerSocket()) {
-                socket.setReuseAddress(false);
+                socket.setReuseAddress(true);
                 socket.bind(new InetSocketAddress(InetAddress.getByName(address), port));
             } catch (IOException e) {
                 return false;

@@ -24,6 +24,8 @@ import org.dsload.targets.InfluxDb;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import redis.clients.jedis.Jedis;
+
 /**
  * {@code bin/dsload serve} as a user runs it: every target serves its shipped plan (run headless
  * against the printed properties, every sample a success), and once serve is stopped (SIGTERM, or
@@ -128,16 +130,19 @@ class ServeIT {
     @Test
     void twoServesSideBySideShareNeitherPortsNorFoldersAndADataFolderServesOneAtATime() throws Exception {
         Path data = Checkout.target().resolve("serve-it-data");
+        Folders.deleteTree(data);
+        String kept;
         try (ServeProcess first = ServeProcess.start("redis", "--data", data.toString());
              ServeProcess second = ServeProcess.start("redis")) {
             assertTrue(first.awaitServing(START), first.output());
             assertTrue(second.awaitServing(START), second.output());
-            String one = first.targets().get("redis").get("hosts");
+            kept = first.targets().get("redis").get("hosts");
             String two = second.targets().get("redis").get("hosts");
-            assertNotEquals(one, two);
+            assertNotEquals(kept, two);
             assertNotEquals(first.folder(), second.folder());
-            for (String address : List.of(one, two)) {
-                assertTrue(Ports.open(address.split(":")[0], Integer.parseInt(address.split(":")[1])), address);
+            try (Jedis one = jedis(kept); Jedis other = jedis(two)) {
+                one.set("profile:1", "kept");
+                assertEquals(null, other.get("profile:1"), "each serve has a server of its own");
             }
             try (ServeProcess third = ServeProcess.start("redis", "--data", data.toString())) {
                 assertFalse(third.awaitServing(START));
@@ -148,9 +153,19 @@ class ServeIT {
             assertEquals(0, first.terminate(STOP));
             assertEquals(0, second.terminate(STOP));
         }
-        // kept, with its port for the next run
-        assertTrue(Files.readString(data.resolve("ports.properties")).contains("redis="));
+        try (ServeProcess again = ServeProcess.start("redis", "--data", data.toString())) {
+            assertTrue(again.awaitServing(START), again.output());
+            assertEquals(kept, again.targets().get("redis").get("hosts"), "the port of the last run, free again");
+            try (Jedis redis = jedis(kept)) {
+                assertEquals("kept", redis.get("profile:1"), "the data of the last run");
+            }
+            assertEquals(0, again.terminate(STOP));
+        }
         Folders.deleteTree(data);
+    }
+
+    private static Jedis jedis(String hostPort) {
+        return new Jedis(hostPort.split(":")[0], Integer.parseInt(hostPort.split(":")[1]));
     }
 
     @Test

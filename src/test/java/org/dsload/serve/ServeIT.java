@@ -124,6 +124,7 @@ class ServeIT {
             serve.process().destroyForcibly();
             serve.process().waitFor();
             assertNothingLeft(children, addresses);
+            Folders.deleteTree(Path.of(serve.folder())); // a killed serve cannot
         }
     }
 
@@ -181,6 +182,8 @@ class ServeIT {
             assertTrue(Deadline.await(() -> ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true),
                     Duration.ofSeconds(30), Duration.ofMillis(100)), "redis-server " + pid + " was left running");
             assertTrue(serve.output().contains("dsload: stopping redis"), serve.output());
+            assertTrue(Files.isDirectory(Path.of(serve.folder())), "the logs of a failed start are kept");
+            Folders.deleteTree(Path.of(serve.folder()));
         }
     }
 }

@@ -2,15 +2,15 @@ package org.dsload.gui;
 
 import java.util.List;
 
+import org.HdrHistogram.Histogram;
 import org.apache.jmeter.samplers.SampleResult;
+import org.dsload.report.AggregateRowText;
 import org.dsload.report.BatchRows;
 import org.dsload.report.BatchTiming;
 import org.dsload.report.JtlReader;
 import org.dsload.report.JtlSample;
 import org.dsload.report.RecordedInterval;
 import org.dsload.report.RecordingFormat;
-import org.dsload.report.AggregateRowText;
-import org.HdrHistogram.Histogram;
 
 /**
  * A sample as the summary reads it from a results file, built from the live result instead, so

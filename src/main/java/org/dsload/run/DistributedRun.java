@@ -193,7 +193,7 @@ final class DistributedRun implements AutoCloseable {
         Map<String, String> p = new LinkedHashMap<>(saveSettings);
         p.put(MODE_PROPERTY, senderMode());
         p.putAll(run.properties);
-        p.put("sample_variables", PlanRunner.sampleVariables(run.properties.get("sample_variables")));
+        p.put("sample_variables", JMeterCommand.sampleVariables(run.properties.get("sample_variables")));
         p.putAll(run.globalProperties);
         if (!slaves.isEmpty()) {
             // a fault schedule must run in one engine only: the first slave, unless the run names another

@@ -98,7 +98,7 @@ final class Bench {
 
     /** JMeter's own launcher jar in the JMeter home the build made, for runs without dsload's runner. */
     static Path jmeterLauncher() throws IOException {
-        try (var files = Files.list(org.dsload.testing.Build.jmeterHome().resolve("bin"))) {
+        try (var files = Files.list(org.dsload.targets.Checkout.jmeterHome().resolve("bin"))) {
             return files.filter(p -> p.getFileName().toString().matches("ApacheJMeter-[\\d.]+\\.jar")).findFirst()
                     .orElseThrow(() -> new IOException("no ApacheJMeter-*.jar in the JMeter home's bin folder"));
         }

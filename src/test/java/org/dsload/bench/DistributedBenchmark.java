@@ -16,8 +16,8 @@ import org.dsload.report.JtlReader;
 import org.dsload.report.JtlSample;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
-import org.dsload.testing.Build;
-import org.dsload.testing.EmbeddedRedis;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedRedis;
 import org.dsload.testing.RedisCalls;
 
 import redis.clients.jedis.Jedis;
@@ -94,7 +94,7 @@ public final class DistributedBenchmark {
                 + " s warm-up then " + seconds + " s measured per row, " + Runtime.getRuntime().availableProcessors()
                 + " cores shared by redis-server, the master and the slaves");
         System.out.print(table);
-        Path out = Build.target().resolve("bench-results").resolve("distributed.md");
+        Path out = Checkout.target().resolve("bench-results").resolve("distributed.md");
         Files.createDirectories(out.getParent());
         Files.writeString(out, table, StandardCharsets.UTF_8);
     }
@@ -114,10 +114,10 @@ public final class DistributedBenchmark {
     private static Row measure(EmbeddedRedis redis, Config config, int threads, int warmup, int seconds)
             throws IOException, InterruptedException {
         RedisCalls.reset(redis);
-        PlanRun run = new PlanRun(Build.jmeterHome(), Build.basedir().resolve("test-plans/ekv-profile-get.jmx"))
-                .resultsRoot(Build.target().resolve("bench-results")).dashboard(false)
+        PlanRun run = new PlanRun(Checkout.jmeterHome(), Checkout.basedir().resolve("test-plans/ekv-profile-get.jmx"))
+                .resultsRoot(Checkout.target().resolve("bench-results")).dashboard(false)
                 .runId("distributed-" + config.slaves() + "-" + config.mode().replace("-", "local") + (config.ssl() ? "" : "-nossl"))
-                .localSlaves(config.slaves()).slaveHeap("1g").remoteDir(Build.target().resolve("rmi"))
+                .localSlaves(config.slaves()).slaveHeap("1g").remoteDir(Checkout.target().resolve("rmi"))
                 .property("hosts", redis.address()).property("threads", Integer.toString(threads))
                 .property("duration", Integer.toString(warmup + seconds)).property("rampup", "0")
                 .property("profiles", Integer.toString(PROFILES)).property("load_threads", "0");

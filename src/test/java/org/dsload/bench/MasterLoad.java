@@ -15,8 +15,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.dsload.recording.RecordMode;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
-import org.dsload.testing.Build;
-import org.dsload.testing.EmbeddedRedis;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedRedis;
 import org.dsload.testing.RedisCalls;
 
 /**
@@ -99,7 +99,7 @@ final class MasterLoad {
                 + " cores shared by redis-server, the master and the slaves");
         System.out.print(table);
         System.out.println(ratio);
-        Path out = Build.target().resolve("bench-results").resolve("master-load.md");
+        Path out = Checkout.target().resolve("bench-results").resolve("master-load.md");
         Files.createDirectories(out.getParent());
         Files.writeString(out, table + ratio + "\n", StandardCharsets.UTF_8);
     }
@@ -125,10 +125,10 @@ final class MasterLoad {
 
     private static Cost measure(EmbeddedRedis redis, Config c, int warmup, int seconds) throws Exception {
         RedisCalls.reset(redis);
-        PlanRun run = new PlanRun(Build.jmeterHome(), Build.basedir().resolve("test-plans/ekv-profile-get.jmx"))
-                .resultsRoot(Build.target().resolve("bench-results")).dashboard(false)
+        PlanRun run = new PlanRun(Checkout.jmeterHome(), Checkout.basedir().resolve("test-plans/ekv-profile-get.jmx"))
+                .resultsRoot(Checkout.target().resolve("bench-results")).dashboard(false)
                 .runId("master-load-" + c.slaves() + "-" + c.mode().replace("-", "local") + "-" + c.record().value())
-                .localSlaves(c.slaves()).slaveHeap("1g").remoteDir(Build.target().resolve("rmi"))
+                .localSlaves(c.slaves()).slaveHeap("1g").remoteDir(Checkout.target().resolve("rmi"))
                 .timeout(Duration.ofSeconds(warmup + seconds + 300))
                 .property("hosts", redis.address()).property("threads", Integer.toString(c.threadsPerEngine()))
                 .property("duration", Integer.toString(warmup + seconds + 3)).property("rampup", "0")

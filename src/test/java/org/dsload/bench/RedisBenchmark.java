@@ -19,8 +19,8 @@ import org.dsload.report.JtlSample;
 import org.dsload.run.JMeterJvm;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
-import org.dsload.testing.Build;
-import org.dsload.testing.EmbeddedRedis;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedRedis;
 
 /**
  * S3's question asked of the tool itself: does JMeter with the dsload sampler drive a
@@ -112,8 +112,8 @@ public final class RedisBenchmark {
 
     private static PlanRun planRun(EmbeddedRedis redis, int threads, int seconds, int profiles, String loadThreads,
             String id) {
-        return new PlanRun(Build.jmeterHome(), Build.basedir().resolve("test-plans/ekv-profile-get.jmx"))
-                .resultsRoot(Build.target().resolve("bench-results")).runId("redis-" + id)
+        return new PlanRun(Checkout.jmeterHome(), Checkout.basedir().resolve("test-plans/ekv-profile-get.jmx"))
+                .resultsRoot(Checkout.target().resolve("bench-results")).runId("redis-" + id)
                 .dashboard(false).timeout(Duration.ofSeconds(seconds + 180))
                 .property("hosts", redis.address()).property("threads", Integer.toString(threads))
                 .property("duration", Integer.toString(seconds)).property("profiles", Integer.toString(profiles))
@@ -152,7 +152,7 @@ public final class RedisBenchmark {
             boolean resultsFile) throws Exception {
         String id = (resultsFile ? "jmeter-writer-" : "bare-") + threads;
         PlanRun run = planRun(redis, threads, warmup + seconds, profiles, "0", id);
-        Path jtl = Build.target().resolve("bench-results/redis-" + id + ".jtl");
+        Path jtl = Checkout.target().resolve("bench-results/redis-" + id + ".jtl");
         Files.createDirectories(jtl.getParent());
         Files.deleteIfExists(jtl);
         List<String> command = new ArrayList<>();
@@ -160,7 +160,7 @@ public final class RedisBenchmark {
         command.addAll(JMeterJvm.baseOptions());
         command.addAll(JMeterJvm.heap("1g"));
         command.addAll(List.of("-jar", Bench.jmeterLauncher().toString(), "-n", "-t", run.plan().toString(),
-                "-j", Build.target().resolve("bench-results/redis-" + id + ".log").toString(),
+                "-j", Checkout.target().resolve("bench-results/redis-" + id + ".log").toString(),
                 "-Jsummariser.interval=5", "-Jhosts=" + redis.address(), "-Jthreads=" + threads,
                 "-Jduration=" + (warmup + seconds), "-Jprofiles=" + profiles, "-Jload_threads=0", "-Jrampup=0",
                 "-Jjmeter.save.saveservice.sample_count=true", "-Jsample_variables=" + JtlColumns.TIMING));

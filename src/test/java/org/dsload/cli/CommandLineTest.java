@@ -58,7 +58,8 @@ class CommandLineTest {
     @Test
     void helpListsEveryCommandAndTheExitCodes() {
         assertEquals(0, dsload("--help"));
-        for (String command : List.of("run", "summary", "check", "slaves", "revert", "proxy", "install", "jvm-options")) {
+        for (String command : List.of("run", "serve", "scenarios", "summary", "check", "slaves", "revert", "proxy",
+                "install", "jvm-options")) {
             assertTrue(out.contains("\n  " + command + " "), command + " missing from:\n" + out);
         }
         assertTrue(out.contains("Exit codes:"), out);
@@ -108,6 +109,37 @@ class CommandLineTest {
 
         assertEquals(ExitCodes.USAGE, dsload("slaves", "start", "--adress", "10.0.0.5"));
         assertTrue(err.contains("dsload slaves start: Unknown option: '--adress'. Possible solutions: --address"), err);
+    }
+
+    @Test
+    void serveRefusesATargetItDoesNotKnowOrAnOptionItsTargetDoesNotTake() {
+        assertEquals(ExitCodes.USAGE, dsload("serve", "mongodb"));
+        assertTrue(err.startsWith("dsload serve: unknown target 'mongodb'; known: redis, redis-cluster, cassandra"
+                + " [--nodes 1|3], zookeeper [--nodes 1|3|5], kairosdb [--datastore h2|cassandra], influxdb"), err);
+        assertEquals(ExitCodes.USAGE, dsload("serve", "redis", "--nodes", "3"));
+        assertTrue(err.startsWith("dsload serve: redis takes no options, not --nodes"), err);
+        assertEquals(ExitCodes.USAGE, dsload("serve", "cassandra", "--nodes", "2"));
+        assertTrue(err.startsWith("dsload serve: cassandra --nodes takes 1 or 3, not '2'"), err);
+        assertEquals(ExitCodes.USAGE, dsload("serve", "--nodes", "3", "zookeeper"));
+        assertTrue(err.startsWith("dsload serve: --nodes belongs to a target, after its name"), err);
+        assertEquals(ExitCodes.USAGE, dsload("serve", "redis", "zookeeper", "redis"));
+        assertTrue(err.startsWith("dsload serve: redis is named twice"), err);
+        assertEquals(ExitCodes.USAGE, dsload("serve"));
+        assertEquals("", out);
+    }
+
+    @Test
+    void scenariosRefuseUnknownNamesAndValuesButTakeEmptyOnesAsDefaults() {
+        // empty values are what ./mvnw verify -Pscenarios passes for properties left unset
+        assertEquals(ExitCodes.USAGE, dsload("scenarios", "--slaves=", "--record=", "--props=", "ekv,nosuch", ""));
+        assertTrue(err.startsWith("dsload scenarios: unknown scenario nosuch; known: ekv, redis-ycsb, cassandra, zk-latencies,"), err);
+        assertEquals(ExitCodes.USAGE, dsload("scenarios", "--record", "all"));
+        assertTrue(err.startsWith("dsload scenarios: Invalid value for option '--record': 'all' is not rows or histograms"),
+                err);
+        assertEquals(ExitCodes.USAGE, dsload("scenarios", "--props", "duration=60 threads"));
+        assertTrue(err.contains("'threads' is not name=value"), err);
+        assertEquals(ExitCodes.USAGE, dsload("scenarios", "--slaves", "-1"));
+        assertEquals("", out);
     }
 
     @Test

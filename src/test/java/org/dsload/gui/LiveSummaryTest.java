@@ -11,8 +11,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.apache.jmeter.samplers.SampleResult;
 import org.HdrHistogram.Histogram;
+import org.apache.jmeter.samplers.SampleResult;
 import org.dsload.report.AggregateRowText;
 import org.dsload.report.JtlSample;
 import org.dsload.report.RecordingFormat;

@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
 
 import org.dsload.report.JtlSample;
 import org.dsload.report.LabelStats;
-import org.dsload.testing.EmbeddedRedis;
+import org.dsload.targets.EmbeddedRedis;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

@@ -24,8 +24,8 @@ import org.dsload.report.RecordingFormat;
 import org.dsload.report.Summary;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
-import org.dsload.testing.Build;
-import org.dsload.testing.EmbeddedRedis;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedRedis;
 import org.dsload.testing.RedisCalls;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -43,8 +43,8 @@ class RecordingIT {
     }
 
     private static PlanRun plan(EmbeddedRedis redis, String id, int seconds) {
-        return new PlanRun(Build.jmeterHome(), PlanRuns.plan("ekv-profile-get.jmx"))
-                .resultsRoot(Build.target().resolve("test-results")).runId(id + "-" + System.currentTimeMillis())
+        return new PlanRun(Checkout.jmeterHome(), PlanRuns.plan("ekv-profile-get.jmx"))
+                .resultsRoot(Checkout.target().resolve("test-results")).runId(id + "-" + System.currentTimeMillis())
                 .timeout(Duration.ofMinutes(4)).jvmArgs(List.of("-Xms256m", "-Xmx512m"))
                 .property("hosts", redis.address()).property("profiles", "500").property("threads", "4")
                 .property("rampup", "0").property("duration", Integer.toString(seconds));
@@ -132,7 +132,7 @@ class RecordingIT {
             AtomicLong answeredBefore = new AtomicLong(-1);
             Thread killer = threeSecondsIntoTheGets(redis, answeredBefore, "java.rmi.server.hostname=127.0.0.2", "KILL");
             PlanRun plan = plan(redis, "histograms-slaves", 10).localSlaves(2).slaveHeap("256m")
-                    .remoteDir(Build.target().resolve("rmi")).property("load_threads", "1")
+                    .remoteDir(Checkout.target().resolve("rmi")).property("load_threads", "1")
                     .property(RecordMode.PROPERTY, "histograms");
             Run run = run(plan);
             killer.join();
@@ -156,14 +156,14 @@ class RecordingIT {
         java.io.PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
             org.dsload.remote.RmiSecurity security = org.dsload.remote.RmiSecurity
-                    .ssl(org.dsload.remote.RmiKeystore.ensure(Build.target().resolve("rmi"), quiet));
-            Path work = Files.createDirectories(Build.target().resolve("test-results/remote-slaves-" + System.currentTimeMillis()));
-            org.dsload.remote.LocalSlaves.Options options = new org.dsload.remote.LocalSlaves.Options(Build.jmeterHome(),
+                    .ssl(org.dsload.remote.RmiKeystore.ensure(Checkout.target().resolve("rmi"), quiet));
+            Path work = Files.createDirectories(Checkout.target().resolve("test-results/remote-slaves-" + System.currentTimeMillis()));
+            org.dsload.remote.LocalSlaves.Options options = new org.dsload.remote.LocalSlaves.Options(Checkout.jmeterHome(),
                     work.resolve("logs"), work, security, "256m");
             try (org.dsload.remote.LocalSlaves slaves = org.dsload.remote.LocalSlaves.start(options, 2, a -> Map.of())
                     .stopOnExit()) {
                 List<String> hosts = slaves.addresses().stream().map(Object::toString).toList();
-                PlanRun plan = plan(redis, "fetched", 5).remoteHosts(hosts).remoteDir(Build.target().resolve("rmi"))
+                PlanRun plan = plan(redis, "fetched", 5).remoteHosts(hosts).remoteDir(Checkout.target().resolve("rmi"))
                         .property("load_threads", "1").property(RecordMode.PROPERTY, "histograms");
                 Run run = run(plan);
                 assertTrue(run.outcome().ok(), run.outcome().problem() + "\n" + run.console());

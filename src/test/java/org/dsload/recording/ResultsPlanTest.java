@@ -14,7 +14,7 @@ import java.util.Map;
 
 import javax.xml.parsers.DocumentBuilderFactory;
 
-import org.dsload.testing.Build;
+import org.dsload.targets.Checkout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
@@ -26,7 +26,7 @@ class ResultsPlanTest {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
 
     private static Path plan(Path dir) throws Exception {
-        return Files.copy(Build.basedir().resolve("test-plans/ekv-profile-get.jmx"), dir.resolve("ekv.jmx"));
+        return Files.copy(Checkout.basedir().resolve("test-plans/ekv-profile-get.jmx"), dir.resolve("ekv.jmx"));
     }
 
     @Test

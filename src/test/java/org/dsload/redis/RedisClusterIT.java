@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.dsload.core.Results;
-import org.dsload.testing.EmbeddedRedis;
-import org.dsload.testing.EmbeddedRedisCluster;
+import org.dsload.targets.EmbeddedRedis;
+import org.dsload.targets.EmbeddedRedisCluster;
 import org.dsload.testing.JMeterRuntime;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -6,8 +6,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 import org.dsload.report.Durations;
-import org.dsload.report.Latencies;
 import org.dsload.report.LabelStats;
+import org.dsload.report.Latencies;
 import org.dsload.report.RunSection;
 import org.dsload.report.Summary;
 

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 import org.dsload.process.Folders;
+import org.dsload.recording.ResultsPlan;
 import org.dsload.report.RunCharts;
 import org.dsload.report.RunReport;
 import org.dsload.report.SlaveRoster;
@@ -49,7 +50,9 @@ public final class PlanRunner {
         Path jtl = dir.resolve(RunFolder.planName(run) + ".jtl");
         Path scratch = Files.createTempDirectory("dsload-run-");
         DistributedRun distributed = null;
+        ResultsPlan results = null;
         try {
+            results = ResultsPlan.prepare(run.plan, jtl, run.properties, console);
             RunFolder.writeRecord(run, dir);
             if (run.distributed()) {
                 distributed = DistributedRun.prepare(run, dir, console);
@@ -60,8 +63,8 @@ public final class PlanRunner {
                 }
             }
             console.println("dsload: running " + run.plan + " -> " + dir);
-            JMeterProcess jmeter = JMeterProcess.start(JMeterCommand.headless(run, jar, dir, jtl, scratch, distributed),
-                    dir, dir.resolve("jmeter.out"), console);
+            JMeterProcess jmeter = JMeterProcess.start(JMeterCommand.headless(run, jar, dir, scratch, distributed,
+                    results), dir, dir.resolve("jmeter.out"), console);
             if (distributed != null) {
                 distributed.watch(jmeter.process(), dir.resolve("jmeter.log"));
             }
@@ -76,14 +79,20 @@ public final class PlanRunner {
             if (distributed != null) {
                 distributed.runEnded();
                 stoppedForLostSlave = distributed.masterStoppedForLostSlave();
-                if (stoppedForLostSlave && run.dashboard && Files.isRegularFile(jtl)) {
-                    dashboard(jar, dir, jtl, scratch.resolve(JMeterCommand.PROPERTIES_FILE));
-                }
+                distributed.gatherRecordings(results.histograms());
+            }
+            boolean dashboardLeftToUs = results.dashboardAfterRun(run.dashboard)
+                    || stoppedForLostSlave && results.dashboardByJMeter(run.dashboard);
+            if (dashboardLeftToUs && Files.isRegularFile(jtl)) {
+                dashboard(jar, dir, jtl, scratch.resolve(JMeterCommand.PROPERTIES_FILE));
             }
             return finish(dir, jtl, exit, timedOut, distributed, stoppedForLostSlave);
         } finally {
             if (distributed != null) {
                 distributed.close();
+            }
+            if (results != null) {
+                results.close();
             }
             Folders.deleteTree(scratch);
         }

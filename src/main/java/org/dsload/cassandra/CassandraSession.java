@@ -60,6 +60,7 @@ public class CassandraSession extends ClientConfigElement<CqlClient> {
     private String compression = "none";
     private String protocolVersion = "";
     private String driverOptions = "";
+    private String recordGauges = "true";
 
     @Override
     protected CqlClient open(Fields f) {
@@ -131,8 +132,11 @@ public class CassandraSession extends ClientConfigElement<CqlClient> {
             addresses.add(InetSocketAddress.createUnresolved(point.host(), point.port()));
         }
         String target = points.stream().map(HostPort::toString).collect(Collectors.joining(",")) + " (data centre " + dc + ")";
+        boolean gauges = f.flag("recordGauges", recordGauges);
+        RequestCounter counter = new RequestCounter(space);
+        List<InetSocketAddress> contacts = resolved(f, addresses);
         CqlSessionBuilder builder = CqlSession.builder().withConfigLoader(config.build())
-                .addContactPoints(resolved(f, addresses)).withLocalDatacenter(dc);
+                .addContactPoints(contacts).withLocalDatacenter(dc).addRequestTracker(counter);
         if (!space.isEmpty()) {
             builder.withKeyspace(space);
         }
@@ -152,7 +156,11 @@ public class CassandraSession extends ClientConfigElement<CqlClient> {
             session.close();
             throw e;
         }
-        return new CqlClient(session, target, timeout);
+        CqlClient client = new CqlClient(session, target, timeout);
+        if (gauges) {
+            client.recordGauges(CassandraGauges.start(f.element(), getVariableName(), config, contacts, dc, counter));
+        }
+        return client;
     }
 
     /**
@@ -373,5 +381,13 @@ public class CassandraSession extends ClientConfigElement<CqlClient> {
 
     public void setDriverOptions(String driverOptions) {
         this.driverOptions = driverOptions;
+    }
+
+    public String getRecordGauges() {
+        return recordGauges;
+    }
+
+    public void setRecordGauges(String recordGauges) {
+        this.recordGauges = recordGauges;
     }
 }

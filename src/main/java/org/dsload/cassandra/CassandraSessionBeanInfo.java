@@ -8,7 +8,7 @@ public class CassandraSessionBeanInfo extends DsloadBeanInfo {
         super(CassandraSession.class);
         createPropertyGroup("variable", new String[] {"variableName"});
         createPropertyGroup("cluster", new String[] {"contactPoints", "localDatacenter", "keyspace", "protocolVersion",
-            "compression"});
+            "compression", "recordGauges"});
         createPropertyGroup("auth", new String[] {"username", "password", "ssl", "sslHostnameValidation"});
         createPropertyGroup("requests", new String[] {"consistency", "serialConsistency", "requestTimeout",
             "connectTimeout"});
@@ -40,5 +40,6 @@ public class CassandraSessionBeanInfo extends DsloadBeanInfo {
         text("speculativeDelay", "100");
         text("speculativeMax", "2");
         multiline("driverOptions", "");
+        flag("recordGauges", true);
     }
 }

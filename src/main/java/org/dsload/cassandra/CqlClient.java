@@ -30,6 +30,8 @@ public final class CqlClient implements AutoCloseable, ConnectionCounting {
     private final String target;
     private final Duration requestTimeout;
     private final Map<String, CompletableFuture<PreparedStatement>> prepared = new ConcurrentHashMap<>();
+    /** The server gauges recorded while the session is open, or null. */
+    private AutoCloseable gauges;
 
     CqlClient(CqlSession session, String target, Duration requestTimeout) {
         this.session = session;
@@ -97,8 +99,21 @@ public final class CqlClient implements AutoCloseable, ConnectionCounting {
         return open;
     }
 
+    void recordGauges(AutoCloseable lease) {
+        this.gauges = lease;
+    }
+
+    /** The gauges are read a last time first: after the load, before the session goes. */
     @Override
     public void close() {
+        if (gauges != null) {
+            try {
+                gauges.close();
+            } catch (Exception e) {
+                // the gauges are a side figure: closing the session matters more
+            }
+            gauges = null;
+        }
         session.close();
     }
 }

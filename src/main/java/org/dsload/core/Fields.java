@@ -1,5 +1,7 @@
 package org.dsload.core;
 
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -183,6 +185,38 @@ public final class Fields {
             }
         }
         return new HostPort(host, portNumber);
+    }
+
+    /**
+     * A comma or whitespace separated list of HTTP base URLs ({@code http://host:port/prefix}),
+     * each ending with '/' so that API paths resolve below a proxy's prefix. A user name in a URL
+     * is refused: credentials go in fields of their own, which are never logged.
+     */
+    public List<URI> baseUrls(String property, String raw) {
+        List<URI> urls = new ArrayList<>();
+        for (String part : required(property, raw).split("[,\\s]+")) {
+            if (part.isBlank()) {
+                continue;
+            }
+            URI uri;
+            try {
+                uri = new URI(part.trim());
+            } catch (URISyntaxException e) {
+                throw error(property, "has '" + part + "', which is not a URL: " + e.getReason());
+            }
+            if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
+                throw error(property, "has '" + part + "': give http://host:port or https://host:port");
+            }
+            if (uri.getUserInfo() != null) {
+                throw error(property, "has a user name in '" + uri.getHost() + "': use the User and Password fields");
+            }
+            String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+            urls.add(uri.resolve(path.endsWith("/") ? path : path + "/"));
+        }
+        if (urls.isEmpty()) {
+            throw error(property, "is empty: give at least one http://host:port");
+        }
+        return urls;
     }
 
     /** A host name or address and a TCP port. */

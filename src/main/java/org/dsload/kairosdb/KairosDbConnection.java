@@ -2,8 +2,6 @@ package org.dsload.kairosdb;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.URISyntaxException;
-import java.util.ArrayList;
 import java.util.List;
 
 import org.apache.jmeter.gui.TestElementMetadata;
@@ -33,11 +31,14 @@ public class KairosDbConnection extends ClientConfigElement<KairosClient> {
     private String checkOnStart = "true";
     private String crossCheck = "true";
     private String crossCheckWait = "30";
+    private String recordGauges = "true";
 
     /** The client of the running test, kept for the count at its end (clones share the original's). */
     private transient KairosClient current;
     private transient EndOfTest.Settings endSettings;
     private transient CrossCheck.Result lastCrossCheck;
+    /** KairosDB's own metrics recorded while the test runs, or null. */
+    private transient AutoCloseable gauges;
 
     @Override
     protected KairosClient open(Fields f) {
@@ -51,6 +52,7 @@ public class KairosDbConnection extends ClientConfigElement<KairosClient> {
         String userName = f.text("user", user);
         String secret = Secrets.resolve(f, "password", password);
         boolean check = f.flag("checkOnStart", checkOnStart);
+        boolean recordServerGauges = f.flag("recordGauges", recordGauges);
         endSettings = new EndOfTest.Settings(f.flag("crossCheck", crossCheck),
                 f.longValue("crossCheckWait", crossCheckWait, 0, 3600) * 1000, getName());
         KairosClient client = new KairosClient(nodes, settings, userName, secret);
@@ -64,36 +66,12 @@ public class KairosDbConnection extends ClientConfigElement<KairosClient> {
             }
         }
         current = client;
+        gauges = recordServerGauges ? KairosGauges.start(f.element(), nodes, userName, secret) : null;
         return client;
     }
 
     private List<URI> nodes(Fields f) {
-        String raw = f.required("urls", urls);
-        List<URI> nodes = new ArrayList<>();
-        for (String part : raw.split("[,\\s]+")) {
-            if (part.isBlank()) {
-                continue;
-            }
-            URI uri;
-            try {
-                uri = new URI(part.trim());
-            } catch (URISyntaxException e) {
-                throw f.error("urls", "has '" + part + "', which is not a URL: " + e.getReason());
-            }
-            if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
-                throw f.error("urls", "has '" + part + "': give http://host:port or https://host:port");
-            }
-            if (uri.getUserInfo() != null) {
-                throw f.error("urls", "has a user name in '" + uri.getHost() + "': use the User and Password fields");
-            }
-            String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-            // Paths resolve against the base, so a base behind a proxy prefix must end with '/'.
-            nodes.add(uri.resolve(path.endsWith("/") ? path : path + "/"));
-        }
-        if (nodes.isEmpty()) {
-            throw f.error("urls", "is empty: give at least one http://host:port");
-        }
-        return nodes;
+        return f.baseUrls("urls", urls);
     }
 
     private static void closeQuietly(KairosClient client) {
@@ -106,12 +84,40 @@ public class KairosDbConnection extends ClientConfigElement<KairosClient> {
 
     @Override
     public void testEnded() {
+        long ended = System.currentTimeMillis();
         KairosClient client = current;
         current = null;
         if (client != null && endSettings != null) {
             lastCrossCheck = EndOfTest.run(client, endSettings);
         }
+        stopGauges(ended);
         super.testEnded();
+    }
+
+    /**
+     * Once KairosDB's own metrics of the load's last second can be read: they reach its datastore
+     * through its queue a moment later, and the figures its reporter sums per period are stamped
+     * with the next second (the count at test end usually took that long already).
+     */
+    private void stopGauges(long testEnded) {
+        AutoCloseable lease = gauges;
+        gauges = null;
+        if (lease == null) {
+            return;
+        }
+        long wait = testEnded + KairosMetricsSource.LAG_MILLIS + 2000 - System.currentTimeMillis();
+        try {
+            if (wait > 0) {
+                Thread.sleep(wait);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            lease.close();
+        } catch (Exception e) {
+            // the gauges are a side figure
+        }
     }
 
     /** The count at the end of the last test, or null when nothing was written or read. */
@@ -124,6 +130,7 @@ public class KairosDbConnection extends ClientConfigElement<KairosClient> {
         KairosDbConnection copy = (KairosDbConnection) super.clone();
         copy.current = current;
         copy.endSettings = endSettings;
+        copy.gauges = gauges;
         return copy;
     }
 
@@ -221,5 +228,13 @@ public class KairosDbConnection extends ClientConfigElement<KairosClient> {
 
     public void setCrossCheckWait(String crossCheckWait) {
         this.crossCheckWait = crossCheckWait;
+    }
+
+    public String getRecordGauges() {
+        return recordGauges;
+    }
+
+    public void setRecordGauges(String recordGauges) {
+        this.recordGauges = recordGauges;
     }
 }

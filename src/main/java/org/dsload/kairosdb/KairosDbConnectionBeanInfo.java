@@ -7,7 +7,8 @@ public class KairosDbConnectionBeanInfo extends DsloadBeanInfo {
     public KairosDbConnectionBeanInfo() {
         super(KairosDbConnection.class);
         createPropertyGroup("variable", new String[] {"variableName"});
-        createPropertyGroup("server", new String[] {"urls", "connectTimeout", "responseTimeout", "checkOnStart"});
+        createPropertyGroup("server", new String[] {"urls", "connectTimeout", "responseTimeout", "checkOnStart",
+            "recordGauges"});
         createPropertyGroup("http", new String[] {"maxConnections", "poolTimeout", "keepAlive", "gzip"});
         createPropertyGroup("auth", new String[] {"user", "password"});
         createPropertyGroup("end", new String[] {"crossCheck", "crossCheckWait"});
@@ -17,6 +18,7 @@ public class KairosDbConnectionBeanInfo extends DsloadBeanInfo {
         text("connectTimeout", "2000");
         text("responseTimeout", "30000");
         flag("checkOnStart", true);
+        flag("recordGauges", true);
         text("maxConnections", "200");
         text("poolTimeout", "10000");
         flag("keepAlive", true);

@@ -22,6 +22,7 @@ final class PipelineCall {
     static long run(RedisSampler.Compiled c, RedisClientHandle client, CommandArguments[] commands, SampleResult result,
             Backoff backoff) {
         result.setSampleCount(commands.length);
+        client.countSent(commands[0], commands.length);
         List<Response<Object>> responses = new ArrayList<>(commands.length);
         SampleTiming timing = new SampleTiming();
         timing.start(result);

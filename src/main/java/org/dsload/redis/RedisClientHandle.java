@@ -24,6 +24,9 @@ public final class RedisClientHandle implements AutoCloseable, ConnectionCountin
     private final String poolSummary;
     private final RedisEndpoint endpoint;
     private ClusterSlots slots;
+    private final SentCommands sent = new SentCommands();
+    /** The server gauges recorded while the client is open, or null. */
+    private AutoCloseable gauges;
 
     RedisClientHandle(UnifiedJedis jedis, String target, int socketTimeoutMillis, String poolSummary,
             RedisEndpoint endpoint) {
@@ -46,12 +49,27 @@ public final class RedisClientHandle implements AutoCloseable, ConnectionCountin
         return slots;
     }
 
+    /** Sends one command, counted for the cross-check with the servers' commandstats. */
     public Object execute(CommandArguments command) {
+        sent.add(command, 1);
         return jedis.executeCommand(command);
     }
 
     public AbstractPipeline pipelined() {
         return jedis.pipelined();
+    }
+
+    /** Counts {@code n} commands like {@code command} that a sampler is about to send in a pipeline, for the cross-check. */
+    public void countSent(CommandArguments command, int n) {
+        sent.add(command, n);
+    }
+
+    SentCommands sent() {
+        return sent;
+    }
+
+    void recordGauges(AutoCloseable lease) {
+        this.gauges = lease;
     }
 
     public boolean isCluster() {
@@ -97,8 +115,17 @@ public final class RedisClientHandle implements AutoCloseable, ConnectionCountin
         return pool.getNumActive() + pool.getNumIdle();
     }
 
+    /** The gauges are read a last time first: after the load, before the client goes. */
     @Override
     public void close() {
+        if (gauges != null) {
+            try {
+                gauges.close();
+            } catch (Exception e) {
+                // the gauges are a side figure: closing the client matters more
+            }
+            gauges = null;
+        }
         jedis.close();
     }
 }

@@ -56,6 +56,7 @@ public class RedisConnection extends ClientConfigElement<RedisClientHandle> {
     private String testWhileIdle = "false";
     private String evictionInterval = "30000";
     private String clusterMaxAttempts = "5";
+    private String recordGauges = "true";
 
     @Override
     protected RedisClientHandle open(Fields f) {
@@ -115,6 +116,7 @@ public class RedisConnection extends ClientConfigElement<RedisClientHandle> {
         pool.setJmxEnabled(false);
         int attempts = f.integer("clusterMaxAttempts", clusterMaxAttempts, 1, 100);
         boolean check = f.flag("checkOnStart", checkOnStart);
+        boolean gauges = f.flag("recordGauges", recordGauges);
 
         String target = (cluster ? "cluster " : "") + nodes.stream().map(HostPort::toString).collect(Collectors.joining(","));
         String poolSummary = "Max total " + total + ", Block when exhausted " + block + ", Max wait " + waitMillis + " ms";
@@ -149,6 +151,12 @@ public class RedisConnection extends ClientConfigElement<RedisClientHandle> {
             handle.close();
             throw f.error("cannot reach " + target + ": " + Errors.sentence(Errors.describe(e))
                     + ". Check Hosts, credentials and that the server is up", e);
+        }
+        if (gauges) {
+            // After the check, so that its PING is not among the commands the cross-check compares.
+            HostPort first = nodes.get(0);
+            handle.recordGauges(RedisGauges.start(f.element(), jedis, new HostAndPort(first.host(), first.port()),
+                    client.build(), handle.sent()));
         }
         return handle;
     }
@@ -311,5 +319,13 @@ public class RedisConnection extends ClientConfigElement<RedisClientHandle> {
 
     public void setClusterMaxAttempts(String clusterMaxAttempts) {
         this.clusterMaxAttempts = clusterMaxAttempts;
+    }
+
+    public String getRecordGauges() {
+        return recordGauges;
+    }
+
+    public void setRecordGauges(String recordGauges) {
+        this.recordGauges = recordGauges;
     }
 }

@@ -8,7 +8,7 @@ public class RedisConnectionBeanInfo extends DsloadBeanInfo {
         super(RedisConnection.class);
         createPropertyGroup("variable", new String[] {"variableName"});
         createPropertyGroup("server", new String[] {"mode", "hosts", "database", "ssl", "clientName",
-            "connectTimeout", "socketTimeout", "checkOnStart", "clusterMaxAttempts"});
+            "connectTimeout", "socketTimeout", "checkOnStart", "clusterMaxAttempts", "recordGauges"});
         createPropertyGroup("auth", new String[] {"user", "password"});
         createPropertyGroup("pool", new String[] {"minIdle", "maxIdle", "maxTotal", "blockWhenExhausted",
             "maxWait", "testOnBorrow", "testOnReturn", "testWhileIdle", "evictionInterval"});
@@ -23,6 +23,7 @@ public class RedisConnectionBeanInfo extends DsloadBeanInfo {
         text("socketTimeout", "2000");
         flag("checkOnStart", true);
         text("clusterMaxAttempts", "5");
+        flag("recordGauges", true);
         text("user", "");
         password("password");
         text("minIdle", "0");

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.HdrHistogram.AbstractHistogram;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -20,7 +21,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * PNG charts of a run, second by second: requests (and the arrival schedule's target),
  * latency p50/p99 raw and from the intended start, the share of failed requests, and the CPU of
  * every engine of the generator. Drawn from the JTL and the generator's CSV files after the run.
- * The windows of a fault schedule are shaded on the load charts.
+ * The windows of a fault schedule are shaded on the load charts. Each store whose server gauges
+ * were recorded gets a chart of its own beside the client's throughput and p99 ({@link ServerCharts}).
  */
 public final class RunCharts {
     public static final String THROUGHPUT = "chart-throughput.png";
@@ -42,7 +44,7 @@ public final class RunCharts {
         if (System.getProperty("java.awt.headless") == null) {
             System.setProperty("java.awt.headless", "true");
         }
-        TimeSeries series = TimeSeries.of(jtl);
+        TimeSeries series = TimeSeries.of(jtl, runDir);
         List<Path> written = new ArrayList<>();
         if (series.isEmpty()) {
             return written;
@@ -63,10 +65,10 @@ public final class RunCharts {
             x[i] = e.getKey() - origin;
             requests[i] = s.requests;
             errors[i] = s.requests == 0 ? 0 : 100.0 * s.failures / s.requests;
-            p50[i] = millis(s.raw.percentile(50));
-            p99[i] = millis(s.raw.percentile(99));
-            cp50[i] = millis(s.corrected.percentile(50));
-            cp99[i] = millis(s.corrected.percentile(99));
+            p50[i] = millis(percentile(s.raw, 50));
+            p99[i] = millis(percentile(s.raw, 99));
+            cp50[i] = millis(percentile(s.corrected, 50));
+            cp99[i] = millis(percentile(s.corrected, 99));
             i++;
         }
 
@@ -82,7 +84,8 @@ public final class RunCharts {
         shade(throughput, faults, origin, lastX);
         written.add(save(throughput, outDir.resolve(THROUGHPUT)));
 
-        XYChart latency = chart("Latency per second (log scale)", "ms");
+        XYChart latency = chart(series.histograms() ? "Latency per second (log scale; from the engines' interval logs)"
+                : "Latency per second (log scale)", "ms");
         latency.getStyler().setYAxisLogarithmic(true);
         line(latency, "p50", x, floor(p50));
         line(latency, "p99", x, floor(p99));
@@ -111,11 +114,12 @@ public final class RunCharts {
                 written.add(save(cpu, outDir.resolve(GENERATOR_CPU)));
             }
         }
+        written.addAll(ServerCharts.write(runDir, outDir, origin, x, requests, p99, faults, lastX));
         return written;
     }
 
     /** Shades each fault window (a window without a recorded revert runs to the end of the chart). */
-    private static void shade(XYChart chart, List<FaultWindows.Window> faults, long origin, double lastX) {
+    static void shade(XYChart chart, List<FaultWindows.Window> faults, long origin, double lastX) {
         for (FaultWindows.Window w : faults) {
             double from = (w.start() - origin * 1000) / 1000.0;
             double to = w.end() < 0 ? lastX : (w.end() - origin * 1000) / 1000.0;
@@ -138,8 +142,12 @@ public final class RunCharts {
         }
     }
 
-    private static XYChart chart(String title, String yTitle) {
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+    static XYChart chart(String title, String yTitle) {
+        return chart(title, yTitle, HEIGHT);
+    }
+
+    static XYChart chart(String title, String yTitle, int height) {
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(height).title(title)
                 .xAxisTitle("seconds since the first sample").yAxisTitle(yTitle).build();
         chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNE);
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
@@ -148,21 +156,25 @@ public final class RunCharts {
         return chart;
     }
 
-    private static XYSeries line(XYChart chart, String name, double[] x, double[] y) {
+    static XYSeries line(XYChart chart, String name, double[] x, double[] y) {
         XYSeries s = chart.addSeries(name, x, y);
         s.setMarker(SeriesMarkers.NONE);
         s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
         return s;
     }
 
-    private static void dashed(XYChart chart, String name, double[] x, double[] y) {
+    static void dashed(XYChart chart, String name, double[] x, double[] y) {
         line(chart, name, x, y).setLineStyle(new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
                 new float[] {6f, 4f}, 0f));
     }
 
-    private static Path save(XYChart chart, Path file) throws IOException {
+    static Path save(XYChart chart, Path file) throws IOException {
         BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
         return file;
+    }
+
+    private static long percentile(AbstractHistogram h, double p) {
+        return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(p);
     }
 
     private static double millis(long micros) {
@@ -170,7 +182,7 @@ public final class RunCharts {
     }
 
     /** A log axis cannot show 0: an empty or sub-microsecond second is drawn at 1 µs. */
-    private static double[] floor(double[] values) {
+    static double[] floor(double[] values) {
         double[] out = values.clone();
         for (int i = 0; i < out.length; i++) {
             out[i] = Math.max(0.001, out[i]);

@@ -15,8 +15,8 @@ import org.dsload.report.JtlSample;
 import org.dsload.run.JMeterJvm;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
-import org.dsload.testing.Build;
-import org.dsload.testing.EmbeddedKairosDb;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedKairosDb;
 
 /**
  * S1's write path asked of the tool itself: does JMeter with the dsload write sampler push as
@@ -80,8 +80,8 @@ public final class KairosDbBenchmark {
     /** (a): the points of the JTL's write samples that started inside the measured window. */
     private static Bench.Row jmeter(EmbeddedKairosDb kairos, int threads, int warmup, int seconds) throws Exception {
         settle();
-        PlanRun run = new PlanRun(Build.jmeterHome(), Build.basedir().resolve("test-plans/kairosdb-write.jmx"))
-                .resultsRoot(Build.target().resolve("bench-results")).runId("kairosdb-jmeter-" + threads)
+        PlanRun run = new PlanRun(Checkout.jmeterHome(), Checkout.basedir().resolve("test-plans/kairosdb-write.jmx"))
+                .resultsRoot(Checkout.target().resolve("bench-results")).runId("kairosdb-jmeter-" + threads)
                 .dashboard(false).timeout(Duration.ofSeconds(warmup + seconds + 180L))
                 .property("urls", kairos.url()).property("threads", Integer.toString(threads))
                 .property("ramp_step", "0").property("repeats", "-1").property("paced", "false")

@@ -11,8 +11,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.dsload.report.LabelStats;
+import org.dsload.targets.InfluxDb;
 import org.dsload.testing.Prerequisites;
-import org.dsload.testing.InfluxDb;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -1,0 +1,49 @@
+package org.dsload.gauges;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The files a store's gauge recorder leaves in the run folder: {@code name}, one line per server
+ * per second ({@code epoch_ms, node, state, <columns>, note}, tab separated), and {@code countsName},
+ * what the engine's samplers sent to that store ({@code name, count}), for the cross-check.
+ *
+ * @param store      the store's name in messages ("Redis")
+ * @param name       the gauge file's name
+ * @param countsName the counts file's name
+ * @param columns    the gauges, in column order
+ */
+public record GaugeFile(String store, String name, String countsName, List<String> columns) {
+    public static final String EPOCH = "epoch_ms";
+    public static final String NODE = "node";
+    public static final String STATE = "state";
+    public static final String NOTE = "note";
+    /** The server answered; its gauges are on the line. */
+    public static final String OK = "ok";
+    /** The server could not be reached or did not answer in time (the note says which). */
+    public static final String UNREACHABLE = "unreachable";
+    /** The server answered without its gauges (the note says why); it is not asked again. */
+    public static final String REFUSED = "refused";
+    /** Longest note kept: a server's error message, never a stack trace. */
+    static final int NOTE_LIMIT = 200;
+
+    public GaugeFile {
+        columns = List.copyOf(columns);
+    }
+
+    public String header() {
+        List<String> all = new ArrayList<>(List.of(EPOCH, NODE, STATE));
+        all.addAll(columns);
+        all.add(NOTE);
+        return String.join("\t", all);
+    }
+
+    /** A value or a note as one cell: no tab or line break, not longer than the limit. */
+    static String cell(String text) {
+        if (text == null) {
+            return "";
+        }
+        String flat = text.replace('\t', ' ').replace('\n', ' ').replace('\r', ' ').strip();
+        return flat.length() > NOTE_LIMIT ? flat.substring(0, NOTE_LIMIT) : flat;
+    }
+}

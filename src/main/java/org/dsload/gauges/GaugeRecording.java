@@ -1,0 +1,70 @@
+package org.dsload.gauges;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+import org.apache.jmeter.util.JMeterUtils;
+import org.dsload.core.Errors;
+import org.dsload.run.PlanRunner;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * How a connection element starts recording its servers' gauges: into the run folder named by
+ * the JMeter property {@code dsload.run_dir} (the dsload runner sets it; on a local slave it names
+ * the slave's own folder). Without a run folder, or when the recording cannot start, the load runs
+ * without gauges and the log says why, once per store.
+ */
+public final class GaugeRecording {
+    private static final Logger log = LoggerFactory.getLogger(GaugeRecording.class);
+    private static final Set<String> TOLD_NO_RUN_DIR = ConcurrentHashMap.newKeySet();
+
+    private GaugeRecording() {
+    }
+
+    /** The run folder, or empty (logged once per store) when the test runs without one. */
+    public static Optional<Path> runFolder(GaugeFile spec) {
+        String dir = JMeterUtils.getJMeterProperties() == null ? null
+                : JMeterUtils.getProperty(PlanRunner.RUN_DIR_PROPERTY);
+        if (dir == null || dir.isBlank()) {
+            if (TOLD_NO_RUN_DIR.add(spec.store())) {
+                log.info("dsload: {} server gauges are not recorded: JMeter property {} names no run folder "
+                        + "(bin/dsload run sets it)", spec.store(), PlanRunner.RUN_DIR_PROPERTY);
+            }
+            return Optional.empty();
+        }
+        return Optional.of(Path.of(dir.trim()));
+    }
+
+    /**
+     * Starts recording; the sources are built only when there is a run folder.
+     *
+     * @return the lease to close at test end, after the load; null when nothing is recorded
+     */
+    public static AutoCloseable start(GaugeFile spec, String element, Supplier<List<GaugeSource>> sources,
+            Supplier<Map<String, Long>> counts) {
+        Optional<Path> dir = runFolder(spec);
+        if (dir.isEmpty()) {
+            return null;
+        }
+        List<GaugeSource> built;
+        try {
+            built = sources.get();
+        } catch (RuntimeException e) {
+            log.warn("dsload: {}: server gauges are not recorded: {}", element, Errors.describe(e));
+            return null;
+        }
+        try {
+            return GaugeRecorder.lease(spec, dir.get(), built, counts);
+        } catch (Exception e) {
+            log.warn("dsload: {}: cannot record server gauges into {}: {}", element, dir.get(), Errors.describe(e));
+            built.forEach(GaugeSource::close);
+            return null;
+        }
+    }
+}

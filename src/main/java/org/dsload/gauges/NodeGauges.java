@@ -1,0 +1,128 @@
+package org.dsload.gauges;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+/**
+ * What one server's gauge lines say over a run: how often it answered, was unreachable or
+ * refused, the range of each gauge, the per-second rates of its counters, and the counters'
+ * increase from its first to its last answer (across engines when several read it).
+ */
+public final class NodeGauges {
+    private final String node;
+    private final List<GaugeRows.Row> answers = new ArrayList<>();
+    private long unreachable;
+    private String refused;
+
+    private NodeGauges(String node) {
+        this.node = node;
+    }
+
+    /** Groups rows (in time order) by server, in the order servers first appear. */
+    public static Map<String, NodeGauges> of(List<GaugeRows.Row> rows) {
+        Map<String, NodeGauges> nodes = new LinkedHashMap<>();
+        for (GaugeRows.Row row : rows) {
+            NodeGauges n = nodes.computeIfAbsent(row.node(), NodeGauges::new);
+            switch (row.state()) {
+                case GaugeFile.OK -> n.answers.add(row);
+                case GaugeFile.REFUSED -> n.refused = row.note().isEmpty() ? "refused" : row.note();
+                default -> n.unreachable++;
+            }
+        }
+        return nodes;
+    }
+
+    public String node() {
+        return node;
+    }
+
+    /** Lines with the server's gauges. */
+    public long answers() {
+        return answers.size();
+    }
+
+    public long unreachable() {
+        return unreachable;
+    }
+
+    /** Why the server refused its gauges, or null. */
+    public String refused() {
+        return refused;
+    }
+
+    public List<GaugeRows.Row> rows() {
+        return answers;
+    }
+
+    /** The last text value of a column, or "" (a role, a version). */
+    public String last(String column) {
+        for (int i = answers.size() - 1; i >= 0; i--) {
+            String v = answers.get(i).text(column);
+            if (!v.isEmpty()) {
+                return v;
+            }
+        }
+        return "";
+    }
+
+    /** The range of a gauge's values. */
+    public Range level(String column) {
+        Range range = new Range();
+        answers.forEach(r -> range.add(r.number(column)));
+        return range;
+    }
+
+    /**
+     * The range of a counter's increase per second between consecutive readings of one engine
+     * (readings of two engines a moment apart would make a rate of noise); a decrease (the
+     * server restarted) is skipped.
+     */
+    public Range rate(String column) {
+        Range range = new Range();
+        Map<Integer, GaugeRows.Row> previous = new LinkedHashMap<>();
+        for (GaugeRows.Row row : answers) {
+            GaugeRows.Row before = previous.put(row.engine(), row);
+            double value = row.number(column);
+            if (before == null || Double.isNaN(value)) {
+                continue;
+            }
+            double seconds = (row.epochMillis() - before.epochMillis()) / 1000.0;
+            double increase = value - before.number(column);
+            if (seconds >= 0.5 && increase >= 0) {
+                range.add(increase / seconds);
+            }
+        }
+        return range;
+    }
+
+    /**
+     * A counter's increase from the first to the last answer; empty when it is missing at either
+     * end or went down in between (the server restarted and began counting again).
+     */
+    public OptionalDouble increase(String column) {
+        double first = Double.NaN;
+        double last = Double.NaN;
+        Map<Integer, Double> previous = new LinkedHashMap<>();
+        for (GaugeRows.Row row : answers) {
+            double value = row.number(column);
+            if (Double.isNaN(value)) {
+                continue;
+            }
+            Double before = previous.put(row.engine(), value);
+            if (before != null && value < before) {
+                return OptionalDouble.empty();
+            }
+            if (Double.isNaN(first)) {
+                first = value;
+            }
+            last = value;
+        }
+        if (Double.isNaN(first) || last < first) {
+            return OptionalDouble.empty();
+        }
+        return OptionalDouble.of(last - first);
+    }
+}

@@ -1,0 +1,169 @@
+package org.dsload.influxdb;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.jmeter.config.ConfigElement;
+import org.apache.jmeter.engine.util.NoThreadClone;
+import org.apache.jmeter.gui.TestElementMetadata;
+import org.apache.jmeter.samplers.SampleEvent;
+import org.apache.jmeter.samplers.SampleListener;
+import org.apache.jmeter.testbeans.TestBean;
+import org.apache.jmeter.testelement.AbstractTestElement;
+import org.apache.jmeter.testelement.TestStateListener;
+import org.dsload.core.ConfigException;
+import org.dsload.core.Fields;
+import org.dsload.core.Secrets;
+import org.dsload.gauges.GaugeRecording;
+import org.dsload.gauges.GaugeSource;
+import org.dsload.gauges.HttpGauges;
+import org.dsload.generator.EngineMetrics;
+import org.dsload.influxdb.report.InfluxServerSection;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * dsload InfluxDB Gauges: records an InfluxDB 1.x server's {@code /debug/vars} each second while
+ * the test runs, and counts the writes of the samplers in its scope (JMeter's HTTP Request to
+ * {@code /write}) for the cross-check against the server's own counts. InfluxDB plans use JMeter's
+ * HTTP sampler, so there is no dsload connection element to carry this. One instance serves all
+ * threads; a field that cannot work is logged and the load runs without gauges.
+ */
+@TestElementMetadata(labelResource = "displayName")
+public class InfluxDbGauges extends AbstractTestElement
+        implements ConfigElement, TestStateListener, SampleListener, TestBean, NoThreadClone {
+    private static final long serialVersionUID = 1L;
+    private static final Logger log = LoggerFactory.getLogger(InfluxDbGauges.class);
+    /** A poll must fit into its second. */
+    static final Duration TIMEOUT = Duration.ofMillis(900);
+
+    private String urls = "http://127.0.0.1:8086";
+    private String user = "";
+    private String password = "";
+    private String recordGauges = "true";
+
+    private transient volatile WriteCounter writes;
+    private transient AutoCloseable gauges;
+
+    @Override
+    public void testStarted() {
+        start(null);
+    }
+
+    @Override
+    public void testStarted(String host) {
+        start(host);
+    }
+
+    private synchronized void start(String host) {
+        EngineMetrics.acquire(this, host);
+        stop();
+        Fields f = new Fields(getClass(), getName());
+        try {
+            if (!f.flag("recordGauges", recordGauges)) {
+                return;
+            }
+            List<URI> servers = f.baseUrls("urls", urls);
+            String userName = f.text("user", user);
+            String secret = Secrets.resolve(f, "password", password);
+            WriteCounter counter = new WriteCounter();
+            HttpGauges http = new HttpGauges(userName, secret, TIMEOUT);
+            gauges = GaugeRecording.start(InfluxServerSection.FILE, f.element(), () -> {
+                List<GaugeSource> sources = new ArrayList<>();
+                servers.forEach(s -> sources.add(new InfluxVarsSource(s, http)));
+                return sources;
+            }, counter::snapshot);
+            writes = gauges == null ? null : counter;
+        } catch (ConfigException e) {
+            log.error("dsload: {}; InfluxDB server gauges are not recorded", e.getMessage());
+            System.err.println("dsload: " + e.getMessage() + "; InfluxDB server gauges are not recorded"); // NOSONAR
+        }
+    }
+
+    @Override
+    public void sampleOccurred(SampleEvent event) {
+        WriteCounter counter = writes;
+        if (counter != null) {
+            counter.add(event.getResult());
+        }
+    }
+
+    @Override
+    public void testEnded() {
+        synchronized (this) {
+            stop();
+        }
+        EngineMetrics.release(this);
+    }
+
+    @Override
+    public void testEnded(String host) {
+        testEnded();
+    }
+
+    private void stop() {
+        writes = null;
+        if (gauges != null) {
+            try {
+                gauges.close();
+            } catch (Exception e) {
+                log.debug("dsload: stopping the InfluxDB gauges: {}", e.toString());
+            }
+            gauges = null;
+        }
+    }
+
+    @Override
+    public void sampleStarted(SampleEvent event) {
+        // only finished samples count
+    }
+
+    @Override
+    public void sampleStopped(SampleEvent event) {
+        // only finished samples count
+    }
+
+    @Override
+    public void addConfigElement(ConfigElement config) {
+        // nothing to merge
+    }
+
+    @Override
+    public boolean expectsModification() {
+        return false;
+    }
+
+    public String getUrls() {
+        return urls;
+    }
+
+    public void setUrls(String urls) {
+        this.urls = urls;
+    }
+
+    public String getUser() {
+        return user;
+    }
+
+    public void setUser(String user) {
+        this.user = user;
+    }
+
+    public String getPassword() {
+        return password;
+    }
+
+    public void setPassword(String password) {
+        this.password = password;
+    }
+
+    public String getRecordGauges() {
+        return recordGauges;
+    }
+
+    public void setRecordGauges(String recordGauges) {
+        this.recordGauges = recordGauges;
+    }
+}

@@ -1,0 +1,86 @@
+package org.dsload.gauges;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+import org.apache.jmeter.util.JMeterUtils;
+import org.dsload.report.RunSection;
+import org.dsload.run.PlanRunner;
+import org.dsload.testing.JMeterRuntime;
+
+/**
+ * A run folder for a test that drives elements in this JVM, as the dsload runner gives one to a
+ * JMeter process: set as {@code dsload.run_dir}, and deleted, when closed.
+ */
+public final class RunFolder implements AutoCloseable {
+    private final Path dir;
+
+    private RunFolder(Path dir) {
+        this.dir = dir;
+    }
+
+    public static RunFolder create(String name) {
+        JMeterRuntime.init();
+        try {
+            Path dir = Files.createTempDirectory("dsload-" + name);
+            JMeterUtils.setProperty(PlanRunner.RUN_DIR_PROPERTY, dir.toString());
+            return new RunFolder(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /** The section's text, or "" when the run left nothing for it. */
+    public String section(RunSection section) {
+        try {
+            return section.render(dir, null).orElse("");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public String read(String file) {
+        try {
+            return Files.readString(dir.resolve(file), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Whether any file of the run holds the text (a password that must not be there). */
+    public boolean anyFileContains(String text) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile).anyMatch(f -> {
+                try {
+                    return new String(Files.readAllBytes(f), StandardCharsets.UTF_8).contains(text);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Unsets the property and deletes the folder. */
+    @Override
+    public void close() {
+        JMeterUtils.getJMeterProperties().remove(PlanRunner.RUN_DIR_PROPERTY);
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            // a temporary folder: the system empties it in the end
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package org.dsload.redis.report;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The Redis section from the files a run leaves (one line per server per second). */
+class RedisServerSectionTest {
+    @TempDir
+    Path run;
+
+    private final List<String> lines = new ArrayList<>();
+
+    /** A reading; the columns not given are empty. */
+    private void reading(long millis, String node, String role, long processed, String commandstats) {
+        List<String> cells = new ArrayList<>(List.of(Long.toString(millis), node, "ok"));
+        for (String column : RedisServerSection.FILE.columns()) {
+            cells.add(switch (column) {
+                case "role" -> role;
+                case "total_commands_processed" -> Long.toString(processed);
+                case "commandstats" -> commandstats;
+                default -> "";
+            });
+        }
+        cells.add("");
+        lines.add(String.join("\t", cells));
+    }
+
+    private String render(String sent) throws IOException {
+        Files.writeString(run.resolve(RedisServerSection.NAME), RedisServerSection.FILE.header() + "\n"
+                + String.join("\n", lines) + "\n");
+        Files.writeString(run.resolve(RedisServerSection.FILE.countsName()), "name\tcount\n" + sent);
+        return new RedisServerSection().render(run, null).orElseThrow();
+    }
+
+    @Test
+    void theCommandsSentAreComparedWithThePrimariesCallsAndReplicasAreLeftOut() throws IOException {
+        reading(1000, "p:1", "master", 10, "get=5 set=7 ping=1");
+        reading(1000, "r:2", "slave", 10, "set=7");
+        reading(3000, "p:1", "master", 500, "get=105 set=207 ping=1 info=2");
+        reading(3000, "r:2", "slave", 500, "set=207");
+        String text = render("get\t100\nset\t200\n");
+        assertTrue(text.contains("Cross-check [dsload reported, server counted] 300, 300 (match) commands GET, SET"), text);
+    }
+
+    @Test
+    void subcommandsOfRedis7CountForTheirCommand() throws IOException {
+        reading(1000, "p:1", "master", 1, "config|get=1 config|set=0");
+        reading(2000, "p:1", "master", 9, "config|get=5 config|set=2");
+        String text = render("config\t6\n");
+        assertTrue(text.contains("6, 6 (match) commands CONFIG"), text);
+    }
+
+    @Test
+    void infoSentBySamplersIsCountedWithoutTheRecordersOwnReadings() throws IOException {
+        // three readings: the recorder's first two INFO calls are in the last reading's count
+        reading(1000, "p:1", "master", 1, "info=0");
+        reading(2000, "p:1", "master", 5, "info=4");
+        reading(3000, "p:1", "master", 9, "info=7");
+        String text = render("info\t5\n");
+        assertTrue(text.contains("5, 5 (match) commands INFO"), text);
+    }
+
+    @Test
+    void aServerThatRestartedCannotBeCompared() throws IOException {
+        reading(1000, "p:1", "master", 900, "get=800");
+        reading(2000, "p:1", "master", 3, "get=2");
+        String text = render("get\t10\n");
+        assertTrue(text.contains("Cross-check [dsload reported, server counted] 10, - (not counted: p:1 restarted "
+                + "during the run)"), text);
+    }
+
+    @Test
+    void aDifferenceIsSaid() throws IOException {
+        reading(1000, "p:1", "master", 1, "get=0");
+        reading(2000, "p:1", "master", 9, "get=12");
+        String text = render("get\t10\n");
+        assertTrue(text.contains("10, 12 (differ by 2)"), text);
+    }
+}

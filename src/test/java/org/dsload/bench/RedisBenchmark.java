@@ -41,6 +41,12 @@ import org.dsload.targets.EmbeddedRedis;
  * per row (default 15), {@code bench.warmup} seconds (default 5), {@code bench.profiles} (10000),
  * {@code bench.values} (the plan's value sizes, default 100 bytes), {@code bench.rounds} (default 2:
  * every configuration measured again in the opposite order; the ratios use the means).
+ *
+ * <p>With {@code -Dbench.props="inflight=2x25"} it measures requests in flight instead
+ * ({@link InFlightComparison}): dsload with 2 threads of 25 requests in flight against
+ * redis-benchmark with 50 connections, on 100-byte values; with {@code capacity=4x2500}, how many
+ * one engine holds in flight ({@link InFlightCapacity}); with {@code down=10x1}, what threads do
+ * when the server goes away ({@link ServerDownRun}).
  */
 public final class RedisBenchmark {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
@@ -51,6 +57,18 @@ public final class RedisBenchmark {
 
     public static void main(String[] args) throws Exception {
         Bench.applyProps();
+        if (System.getProperty("bench.inflight") != null) {
+            InFlightComparison.run();
+            return;
+        }
+        if (System.getProperty("bench.capacity") != null) {
+            InFlightCapacity.run();
+            return;
+        }
+        if (System.getProperty("bench.down") != null) {
+            ServerDownRun.run();
+            return;
+        }
         List<Integer> threadCounts = Bench.threads("10,50,100");
         int seconds = Integer.getInteger("bench.seconds", 15);
         int warmup = Bench.warmup(5);
@@ -175,7 +193,7 @@ public final class RedisBenchmark {
     }
 
     /** The GET samples of a results file that started inside the measured window. */
-    private static Bench.Row window(String tool, Path jtl, int threads, int warmup, int seconds) throws Exception {
+    static Bench.Row window(String tool, Path jtl, int threads, int warmup, int seconds) throws Exception {
         long first = Long.MAX_VALUE;
         try (JtlReader reader = new JtlReader(jtl)) {
             JtlSample s;
@@ -220,10 +238,18 @@ public final class RedisBenchmark {
 
     private static Bench.Row redisBenchmark(EmbeddedRedis redis, int threads, int seconds, double expectedRate)
             throws Exception {
+        return redisBenchmark(redis, threads, seconds, expectedRate, List.of());
+    }
+
+    /** redis-benchmark -t get with as many requests as the expected rate makes in the given seconds. */
+    static Bench.Row redisBenchmark(EmbeddedRedis redis, int threads, int seconds, double expectedRate,
+            List<String> extra) throws Exception {
         long requests = Math.max(10_000, (long) (expectedRate * seconds));
-        String output = Bench.command(List.of("redis-benchmark", "-h", redis.host(), "-p", Integer.toString(redis.port()),
-                "-c", Integer.toString(threads), "-n", Long.toString(requests), "-t", "get", "-r", "10000",
-                "-P", "1", "--csv"), seconds * 10L + 60);
+        List<String> command = new ArrayList<>(List.of("redis-benchmark", "-h", redis.host(), "-p",
+                Integer.toString(redis.port()), "-c", Integer.toString(threads), "-n", Long.toString(requests), "-t", "get",
+                "-r", "10000", "-P", "1", "--csv"));
+        command.addAll(extra);
+        String output = Bench.command(command, seconds * 10L + 60);
         // "GET","<rps>","<avg>","<min>","<p50>","<p95>","<p99>","<max>"
         Matcher m = Pattern.compile("\"GET\",\"([\\d.]+)\",\"[\\d.]+\",\"[\\d.]+\",\"[\\d.]+\",\"[\\d.]+\",\"([\\d.]+)\"")
                 .matcher(output);

@@ -2,7 +2,9 @@ package org.dsload.arrivals;
 
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.gui.util.MenuFactory;
+import org.apache.jmeter.samplers.Sampler;
 import org.apache.jmeter.threads.JMeterContext;
+import org.dsload.core.ArrivalSource;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
 import org.dsload.core.GeneratorMetrics;
@@ -15,6 +17,11 @@ import org.dsload.core.IntendedStart;
  * on concurrency: when every thread is busy (a slow server), arrivals fall behind, start late and
  * count their wait in the corrected latency, or are dropped past the drop limit; nothing is
  * silently slowed down, and no thread is ever added.
+ *
+ * <p>A dsload sampler that paces itself ({@link IntendedStart.SelfPaced}) is offered the schedule
+ * instead: it takes the arrivals and waits for each to the microsecond (JMeter's timer sleep is in
+ * whole milliseconds), and a sampler that keeps requests in flight takes one for each free place,
+ * so that its in-flight limit times the thread count is the cap.
  */
 // Listed under Timers only: it is a post-processor too, to stamp samples of JMeter's own samplers.
 @TestElementMetadata(labelResource = "displayName", actionGroups = MenuFactory.TIMERS)
@@ -25,6 +32,8 @@ public class ConstantArrivalRate extends ArrivalElement {
     private String dropAfter = "0";
 
     private transient Settings settings;
+    /** This thread's view of the group's schedule, for self-paced samplers. */
+    private transient ScheduleSource source;
 
     private record Settings(String rate, String dropAfter, double perSecond, long dropAfterNanos) {
     }
@@ -41,6 +50,14 @@ public class ConstantArrivalRate extends ArrivalElement {
         long now = System.nanoTime();
         EvenSchedule schedule = ArrivalState.of(context.getThreadGroup(), getName(),
                 () -> new EvenSchedule(now, s.perSecond(), s.dropAfterNanos()));
+        Sampler current = context.getCurrentSampler();
+        if (current instanceof IntendedStart.SelfPaced) {
+            if (source == null || source.schedule != schedule) {
+                source = new ScheduleSource(schedule, IntendedStart.threadEndNanos());
+            }
+            IntendedStart.offer(current, source);
+            return 0;
+        }
         long endTime = context.getThread() == null ? 0 : context.getThread().getEndTime();
         if (endTime > 0) {
             // A slot due after the thread group's end is left untaken: taken, it would be lost
@@ -59,6 +76,29 @@ public class ConstantArrivalRate extends ArrivalElement {
         long wait = slot.dueNanos() - System.nanoTime();
         // Whole milliseconds, rounded up: the sample starts at or just after its time, never before.
         return wait <= 0 ? 0 : (wait + 999_999) / 1_000_000;
+    }
+
+    /** Slots of the group's schedule due before this thread's end. */
+    private static final class ScheduleSource implements ArrivalSource {
+        final EvenSchedule schedule;
+        private final long endNanos;
+
+        ScheduleSource(EvenSchedule schedule, long endNanos) {
+            this.schedule = schedule;
+            this.endNanos = endNanos;
+        }
+
+        @Override
+        public Arrival take(long nowNanos) {
+            EvenSchedule.Slot slot = schedule.takeBefore(nowNanos, endNanos);
+            if (slot == null) {
+                return null;
+            }
+            if (slot.dropped() > 0) {
+                GeneratorMetrics.arrivalsDropped(slot.dropped());
+            }
+            return new Arrival(slot.dueNanos(), slot.dropped());
+        }
     }
 
     private Settings settings() {

@@ -39,12 +39,25 @@ final class EvenSchedule {
     }
 
     Slot take(long nowNanos) {
+        return takeBefore(nowNanos, Long.MAX_VALUE);
+    }
+
+    /**
+     * Takes the next slot only if it is due before {@code limitNanos} (the taking thread's end;
+     * {@link Long#MAX_VALUE} for none): a slot no thread can send stays for one that can.
+     *
+     * @return null when the next slot is due at or after the limit
+     */
+    Slot takeBefore(long nowNanos, long limitNanos) {
         while (true) {
             long first = next.get();
             long index = first;
             if (dropAfterNanos > 0 && nowNanos - dueNanos(first) > dropAfterNanos) {
                 long oldestKept = (long) Math.ceil((nowNanos - dropAfterNanos - originNanos) / intervalNanos);
                 index = Math.max(first, oldestKept);
+            }
+            if (limitNanos != Long.MAX_VALUE && dueNanos(index) - limitNanos >= 0) {
+                return null;
             }
             if (next.compareAndSet(first, index + 1)) {
                 return new Slot(index, dueNanos(index), index - first);

@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.gui.util.MenuFactory;
+import org.apache.jmeter.samplers.Sampler;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.config.Configurator;
@@ -13,6 +14,8 @@ import org.apache.jmeter.testelement.ThreadListener;
 import org.apache.jmeter.threads.AbstractThreadGroup;
 import org.apache.jmeter.threads.JMeterContext;
 import org.apache.jmeter.threads.openmodel.OpenModelThreadGroup;
+import org.dsload.core.ArrivalSource;
+import org.dsload.core.Completion;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
 import org.dsload.core.GeneratorMetrics;
@@ -63,7 +66,9 @@ public class OpenModelGuard extends ArrivalElement implements ThreadListener {
     @Override
     public long delay() {
         if (decided) {
-            return 0; // a later sampler of the same arrival
+            // a later sampler of the same arrival: one request, with no intended start of its own
+            offerOnce(getThreadContext().getCurrentSampler(), Completion.UNSCHEDULED, 0);
+            return 0;
         }
         decided = true;
         JMeterContext context = getThreadContext();
@@ -86,12 +91,30 @@ public class OpenModelGuard extends ArrivalElement implements ThreadListener {
         double seconds = group.times.secondsOf(context.getThreadNum());
         if (Double.isNaN(seconds)) {
             warnOnce(group, context.getThreadGroup());
+            offerOnce(context.getCurrentSampler(), Completion.UNSCHEDULED, 0);
             return 0;
         }
         long intendedMillis = group.testStart + Math.round(seconds * 1000);
-        IntendedStart.set(new IntendedStart.Stamp(context.getCurrentSampler(),
-                IntendedStart.nanosOfEpochMillis(intendedMillis), group.droppedSinceLastStamp.getAndSet(0)));
+        long intendedNanos = IntendedStart.nanosOfEpochMillis(intendedMillis);
+        long dropped = group.droppedSinceLastStamp.getAndSet(0);
+        if (!offerOnce(context.getCurrentSampler(), intendedNanos, dropped)) {
+            IntendedStart.set(new IntendedStart.Stamp(context.getCurrentSampler(), intendedNanos, dropped));
+        }
         return 0;
+    }
+
+    /**
+     * A self-paced dsload sampler gets this thread's arrival as a source of one: it sends one
+     * request at the intended start, to the microsecond, whatever its in-flight setting.
+     *
+     * @return false when the sampler is not self-paced (it gets a stamp instead)
+     */
+    private static boolean offerOnce(Sampler sampler, long intendedNanos, long dropped) {
+        if (!(sampler instanceof IntendedStart.SelfPaced)) {
+            return false;
+        }
+        IntendedStart.offer(sampler, ArrivalSource.once(new ArrivalSource.Arrival(intendedNanos, dropped)));
+        return true;
     }
 
     private Group group(AbstractThreadGroup threadGroup) {

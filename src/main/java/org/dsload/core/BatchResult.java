@@ -26,6 +26,14 @@ public final class BatchResult {
      *                    message is the row's
      */
     public static RequestsResult of(String label, List<Completion> completions) {
+        return of(label, completions, JMeterContextService.getContext().getVariables());
+    }
+
+    /**
+     * As {@link #of(String, List)}, with the thread's variables given: for rows made after the
+     * thread's context was cleared (requests still outstanding when a thread ends).
+     */
+    public static RequestsResult of(String label, List<Completion> completions, JMeterVariables variables) {
         if (completions.isEmpty()) {
             throw new IllegalArgumentException("a batch row needs at least one request");
         }
@@ -67,7 +75,6 @@ public final class BatchResult {
         } else {
             Results.fail(result, first.code(), first.message());
         }
-        JMeterVariables variables = JMeterContextService.getContext().getVariables();
         if (variables != null) {
             variables.put(SampleTiming.VARIABLE, BatchTiming.format(rowStartMillis, entries));
         }

@@ -12,9 +12,16 @@ import org.dsload.report.TimingValue;
  * @param endNanos      when its reply (or error) arrived
  * @param dropped       scheduled arrivals skipped just before it, counted with it
  * @param count         requests it stands for (a pipeline sent as one request), at least 1
+ * @param detail        what the sampler may show of it (request and reply text), or null; kept only
+ *                      where someone will look (failures, a response data limit above 0)
  */
-public record Completion(long intendedNanos, long sendNanos, long endNanos, long dropped, int count, Outcome outcome) {
+public record Completion(long intendedNanos, long sendNanos, long endNanos, long dropped, int count, Outcome outcome,
+        Object detail) {
     public static final long UNSCHEDULED = Long.MIN_VALUE;
+
+    public Completion(long intendedNanos, long sendNanos, long endNanos, long dropped, int count, Outcome outcome) {
+        this(intendedNanos, sendNanos, endNanos, dropped, count, outcome, null);
+    }
 
     public Completion {
         if (count < 1) {

@@ -79,6 +79,14 @@ public final class Fields {
         return (int) value;
     }
 
+    /**
+     * A whole number in a field added after plans were saved: JMeter 5.6.3 hands a saved plan's
+     * missing property to the element as empty text, which means the field's default here.
+     */
+    public int integer(String property, String raw, int min, int max, int whenEmpty) {
+        return text(property, raw).isEmpty() ? whenEmpty : integer(property, raw, min, max);
+    }
+
     public long longValue(String property, String raw, long min, long max) {
         String value = required(property, raw);
         long parsed;

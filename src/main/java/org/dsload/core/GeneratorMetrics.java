@@ -19,12 +19,15 @@ public final class GeneratorMetrics {
     /** Scheduled arrivals that started late (see {@link IntendedStart}) or were dropped. */
     public static final String ARRIVALS_LATE = "dsload.arrivals.late";
     public static final String ARRIVALS_DROPPED = "dsload.arrivals.dropped";
+    /** Requests sent and not yet answered by samplers that keep several in flight per thread. */
+    public static final String REQUESTS_IN_FLIGHT = "dsload.requests.in_flight";
 
     private static final MetricRegistry REGISTRY = new MetricRegistry();
     private static final Counter SENT = REGISTRY.counter(BYTES_SENT);
     private static final Counter RECEIVED = REGISTRY.counter(BYTES_RECEIVED);
     private static final Counter LATE = REGISTRY.counter(ARRIVALS_LATE);
     private static final Counter DROPPED = REGISTRY.counter(ARRIVALS_DROPPED);
+    private static final Counter IN_FLIGHT = REGISTRY.counter(REQUESTS_IN_FLIGHT);
 
     private GeneratorMetrics() {
     }
@@ -44,6 +47,11 @@ public final class GeneratorMetrics {
 
     public static void arrivalsDropped(long count) {
         DROPPED.inc(count);
+    }
+
+    /** A request of an in-flight window was sent (+1) or ended (-1). */
+    public static void requestsInFlight(int change) {
+        IN_FLIGHT.inc(change);
     }
 
     /** Publishes the number of open connections of a client under {@code dsload.connections.<name>}. */

@@ -1,7 +1,10 @@
 package org.dsload.core;
 
+import java.util.concurrent.locks.LockSupport;
+
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.samplers.Sampler;
+import org.apache.jmeter.threads.JMeterContext;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.dsload.report.LabelStats;
 
@@ -12,9 +15,25 @@ import org.dsload.report.LabelStats;
  * it into the intended-start delay of the {@code dsload_timing} value. Latency measured from the
  * intended start is what a user of an open system sees when the server (or the generator) falls
  * behind; latency measured from the actual start hides that wait (coordinated omission).
+ *
+ * <p>A {@link SelfPaced} sampler is offered the schedule itself ({@link #offer}) instead: it takes
+ * its arrivals and waits for each to the microsecond, where a timer can only make JMeter sleep in
+ * whole milliseconds.
  */
 public final class IntendedStart {
     private static final ThreadLocal<Stamp> CURRENT = new ThreadLocal<>();
+    private static final ThreadLocal<Offer> OFFERED = new ThreadLocal<>();
+
+    /**
+     * A dsload sampler that takes its arrivals from an offered {@link ArrivalSource} and waits for
+     * each one's intended start itself ({@link PreciseWait}). Arrival elements check for it on the
+     * sampler about to run; JMeter's own samplers keep the timer's delay.
+     */
+    public interface SelfPaced extends Sampler {
+    }
+
+    private record Offer(Sampler sampler, ArrivalSource source) {
+    }
 
     private IntendedStart() {
     }
@@ -64,6 +83,66 @@ public final class IntendedStart {
         CURRENT.remove();
         Sampler running = JMeterContextService.getContext().getCurrentSampler();
         return stamp.sampler() == running ? stamp : null;
+    }
+
+    /** Offers the schedule to the {@link SelfPaced} sampler about to run in this thread. */
+    public static void offer(Sampler sampler, ArrivalSource source) {
+        OFFERED.set(new Offer(sampler, source));
+    }
+
+    /**
+     * Removes and returns the schedule offered to this sampler right before its sample, or null
+     * when there is none (no arrival element in its scope, or an offer left for another sampler).
+     */
+    public static ArrivalSource takeOffer(Sampler sampler) {
+        Offer offer = OFFERED.get();
+        if (offer == null) {
+            return null;
+        }
+        OFFERED.remove();
+        return offer.sampler() == sampler ? offer.source() : null;
+    }
+
+    /**
+     * What a {@link SelfPaced} sampler that sends one request per sample does first: takes the next
+     * offered arrival, waits for its intended start, and leaves its {@link Stamp} for
+     * {@link SampleTiming}. Without an offer it returns at once.
+     *
+     * @return false when the sample must not run: the schedule has no arrival left before the
+     *         thread's end (this waits until that end, so that JMeter ends the thread), or the
+     *         thread was interrupted while waiting
+     */
+    public static boolean awaitOffered(Sampler sampler) {
+        ArrivalSource source = takeOffer(sampler);
+        if (source == null) {
+            return true;
+        }
+        ArrivalSource.Arrival arrival = source.take(System.nanoTime());
+        if (arrival == null) {
+            long end = threadEndNanos();
+            while (end != Long.MAX_VALUE && !Thread.currentThread().isInterrupted() && end - System.nanoTime() > 0) {
+                LockSupport.parkNanos(end - System.nanoTime());
+            }
+            return false;
+        }
+        if (!arrival.scheduled()) {
+            return true;
+        }
+        if (!PreciseWait.until(arrival.intendedNanos())) {
+            return false;
+        }
+        set(new Stamp(sampler, arrival.intendedNanos(), arrival.dropped()));
+        return true;
+    }
+
+    /**
+     * When JMeter ends this thread (its thread group's duration), on the nanoTime clock, or
+     * {@link Long#MAX_VALUE} when the thread has no end time.
+     */
+    public static long threadEndNanos() {
+        JMeterContext context = JMeterContextService.getContext();
+        long endMillis = context.getThread() == null ? 0 : context.getThread().getEndTime();
+        return endMillis > 0 ? nanosOfEpochMillis(endMillis) : Long.MAX_VALUE;
     }
 
     /** Counts a sample's start delay in the generator's own figures. */

@@ -14,7 +14,8 @@ import redis.clients.jedis.util.Pool;
 
 /**
  * The Jedis client a Redis Connection element shares with its samplers, with the settings the
- * samplers need to explain a failure (where it was going, which timeout applied).
+ * samplers need to explain a failure (where it was going, which timeout applied), and what
+ * samplers that keep requests in flight need to open connections of their own ({@link #endpoint}).
  */
 public final class RedisClientHandle implements AutoCloseable, ConnectionCounting {
     private final UnifiedJedis jedis;
@@ -24,12 +25,28 @@ public final class RedisClientHandle implements AutoCloseable, ConnectionCountin
     private final SentCommands sent = new SentCommands();
     /** The server gauges recorded while the client is open, or null. */
     private AutoCloseable gauges;
+    private final RedisEndpoint endpoint;
+    private ClusterSlots slots;
 
-    RedisClientHandle(UnifiedJedis jedis, String target, int socketTimeoutMillis, String poolSummary) {
+    RedisClientHandle(UnifiedJedis jedis, String target, int socketTimeoutMillis, String poolSummary,
+            RedisEndpoint endpoint) {
         this.jedis = jedis;
         this.target = target;
         this.socketTimeoutMillis = socketTimeoutMillis;
         this.poolSummary = poolSummary;
+        this.endpoint = endpoint;
+    }
+
+    RedisEndpoint endpoint() {
+        return endpoint;
+    }
+
+    /** The cluster's slot owners, asked once per test through the shared client. */
+    synchronized ClusterSlots clusterSlots() {
+        if (slots == null) {
+            slots = ClusterSlots.read(jedis, endpoint.hosts().get(0).host());
+        }
+        return slots;
     }
 
     /** Sends one command, counted for the cross-check with the servers' commandstats. */
@@ -73,9 +90,14 @@ public final class RedisClientHandle implements AutoCloseable, ConnectionCountin
         return poolSummary;
     }
 
-    /** Connections currently open (borrowed plus idle) across every node. */
+    /** Connections currently open (borrowed plus idle) across every node, threads' own connections included. */
     @Override
     public int openConnections() {
+        int own = endpoint == null ? 0 : endpoint.openConnections().get();
+        return own + pooled();
+    }
+
+    private int pooled() {
         if (jedis instanceof RedisClient standalone) {
             return open(standalone.getPool());
         }

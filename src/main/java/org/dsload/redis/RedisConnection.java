@@ -71,6 +71,8 @@ public class RedisConnection extends ClientConfigElement<RedisClientHandle> {
             throw f.error("database", "must be 0 in cluster mode (Redis Cluster has only database 0)");
         }
         int socketMillis = f.integer("socketTimeout", socketTimeout, 1, Integer.MAX_VALUE);
+        int connectMillis = f.integer("connectTimeout", connectTimeout, 1, Integer.MAX_VALUE);
+        boolean tls = f.flag("ssl", ssl);
         String name = f.text("clientName", clientName);
         String userName = f.text("user", user);
         String secret = Secrets.resolve(f, "password", password);
@@ -78,10 +80,10 @@ public class RedisConnection extends ClientConfigElement<RedisClientHandle> {
         DefaultJedisClientConfig.Builder client = DefaultJedisClientConfig.builder()
                 .serverDefaultProtocol()
                 .clientSetInfoConfig(ClientSetInfoConfig.DISABLED)
-                .connectionTimeoutMillis(f.integer("connectTimeout", connectTimeout, 1, Integer.MAX_VALUE))
+                .connectionTimeoutMillis(connectMillis)
                 .socketTimeoutMillis(socketMillis)
                 .database(db)
-                .ssl(f.flag("ssl", ssl));
+                .ssl(tls);
         if (!name.isEmpty()) {
             client.clientName(name);
         }
@@ -134,7 +136,9 @@ public class RedisConnection extends ClientConfigElement<RedisClientHandle> {
             throw f.error("cannot connect to " + target + ": " + Errors.sentence(Errors.describe(e))
                     + ". Check Hosts, Mode and that the server is up", e);
         }
-        RedisClientHandle handle = new RedisClientHandle(jedis, target, socketMillis, poolSummary);
+        RedisEndpoint endpoint = new RedisEndpoint(cluster, nodes, userName, secret, db, name, connectMillis, socketMillis,
+                tls, attempts);
+        RedisClientHandle handle = new RedisClientHandle(jedis, target, socketMillis, poolSummary, endpoint);
         try {
             if (check) {
                 jedis.executeCommand(new CommandArguments(Protocol.Command.PING));

@@ -1,6 +1,9 @@
 package org.dsload.redis;
 
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
 import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
 import java.util.NoSuchElementException;
 
 import org.dsload.core.Errors;
@@ -12,6 +15,12 @@ import redis.clients.jedis.exceptions.JedisException;
 final class RedisErrors {
     /** Response code when no pooled connection was free (Block when exhausted false, or Max wait passed). */
     static final String POOL_EXHAUSTED = "POOL_EXHAUSTED";
+    /** Response code of a request that got no reply within the socket timeout (requests in flight). */
+    static final String TIMEOUT = "TIMEOUT";
+    /** Response code of a request whose connection the server closed before the reply (requests in flight). */
+    static final String CONNECTION_CLOSED = "CONNECTION_CLOSED";
+    /** Response code of a request answered with bytes that are not RESP2 (requests in flight). */
+    static final String PROTOCOL_ERROR = "PROTOCOL_ERROR";
 
     private RedisErrors() {
     }
@@ -35,6 +44,26 @@ final class RedisErrors {
 
     static boolean isPoolExhausted(Throwable error) {
         return error instanceof JedisException && error.getCause() instanceof NoSuchElementException;
+    }
+
+    /**
+     * Whether a connection could not be made at all (refused, unreachable, connect timeout), as
+     * opposed to a failure on a connection that was made: what a back-off is for.
+     */
+    static boolean isConnectFailure(Throwable error) {
+        if (isPoolExhausted(error) || error instanceof JedisDataException) {
+            return false;
+        }
+        Throwable root = Errors.rootCause(error);
+        return root instanceof ConnectException || root instanceof NoRouteToHostException
+                || root instanceof UnknownHostException
+                || root instanceof SocketTimeoutException && String.valueOf(root.getMessage()).contains("connect");
+    }
+
+    /** The error class of an error reply's text ("WRONGTYPE Operation against ..." gives WRONGTYPE), or ERR. */
+    static String errorClass(String message) {
+        String prefix = errorPrefix(message);
+        return prefix == null ? "ERR" : prefix;
     }
 
     private static String errorPrefix(String message) {

@@ -1,33 +1,31 @@
 package org.dsload.redis;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.samplers.Entry;
+import org.apache.jmeter.samplers.Interruptible;
 import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.testelement.ThreadListener;
 import org.apache.jmeter.threads.JMeterContextService;
+import org.dsload.core.Backoff;
 import org.dsload.core.ClientSampler;
 import org.dsload.core.CompiledFields;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
+import org.dsload.core.IntendedStart;
 import org.dsload.core.Results;
-import org.dsload.core.Results.LimitedText;
-import org.dsload.core.SampleTiming;
 import org.dsload.core.SharedClients;
 import org.dsload.core.SizeSpec;
 
-import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.CommandArguments;
-import redis.clients.jedis.Response;
-import redis.clients.jedis.exceptions.JedisDataException;
 
 /**
  * Redis Command sampler: one command, or a pipeline of N commands counted as N in the sample,
- * through the client of a Redis Connection element. Only the call to the server is timed.
+ * through the client of a Redis Connection element, or, with In flight above 1, commands kept
+ * outstanding on the thread's own connections, each timed on its own. The bean holds the fields;
+ * {@link CommandCall}, {@link PipelineCall} and {@link InFlightCall} do the calls.
  */
 @TestElementMetadata(labelResource = "displayName")
-public class RedisSampler extends ClientSampler {
+public class RedisSampler extends ClientSampler implements IntendedStart.SelfPaced, ThreadListener, Interruptible {
     private static final long serialVersionUID = 1L;
     static final String OK = "OK";
     static final String NIL = "NIL";
@@ -38,15 +36,28 @@ public class RedisSampler extends ClientSampler {
     private String arguments = "";
     private String valueSize = "100";
     private String pipeline = "1";
+    private String inFlight = "1";
     private String nilIsFailure = "false";
     private String responseDataLimit = "1024";
 
     /** The thread's counter behind #{seq}; each thread has its own clone of the sampler. */
-    private transient long seq;
+    private transient Sequence seq;
     private transient CompiledFields<Compiled> compiled;
+    /** Pauses attempts after connections could not be made (blocking calls; in flight, each connection has its own). */
+    private transient Backoff backoff;
+    private transient volatile InFlightCall inFlightCall;
 
     /** The fields compiled into what a sample needs. */
-    private record Compiled(CommandPlan plan, int depth, boolean nilFails, int limit) {
+    record Compiled(CommandPlan plan, int depth, int inFlight, boolean nilFails, int limit) {
+    }
+
+    /** The counter behind #{seq}. */
+    static final class Sequence {
+        private long next;
+
+        long next() {
+            return next++;
+        }
     }
 
     @Override
@@ -56,18 +67,35 @@ public class RedisSampler extends ClientSampler {
         try {
             c = compiled();
             client = SharedClients.lookup(connection, RedisClientHandle.class, "dsload Redis Connection");
+            if (c.inFlight > 1 && client.endpoint().tls()) {
+                throw new Fields(RedisSampler.class, getName()).error("inFlight", "is " + c.inFlight
+                        + " but the dsload Redis Connection '" + connection + "' has TLS on: requests in flight go "
+                        + "over plain TCP only. Set In flight to 1, or TLS to false");
+            }
         } catch (ConfigException e) {
             return Results.refused(getName(), command + " " + keys + " " + arguments, e);
+        }
+        if (seq == null) {
+            seq = new Sequence();
+            backoff = new Backoff();
+        }
+        if (c.inFlight > 1) {
+            return inFlight(c, client).sample(this, getName());
+        }
+        endInFlight();
+        if (!IntendedStart.awaitOffered(this) || !backoff.await(IntendedStart.threadEndNanos())) {
+            return null; // no arrival left before the thread's end, or the test is stopping
         }
         int thread = JMeterContextService.getContext().getThreadNum() + 1;
         CommandArguments[] commands = new CommandArguments[c.depth];
         long sent = 0;
         for (int i = 0; i < c.depth; i++) {
-            commands[i] = c.plan.build(seq++, i, thread);
+            commands[i] = c.plan.build(seq.next(), i, thread);
             sent += Resp.commandSize(commands[i]);
         }
         SampleResult result = Results.create(getName());
-        long received = c.depth == 1 ? single(c, client, commands[0], result) : pipelined(c, client, commands, result);
+        long received = c.depth == 1 ? CommandCall.run(c, client, commands[0], result, backoff)
+                : PipelineCall.run(c, client, commands, result, backoff);
         Results.bytes(result, sent, received);
         // The request text costs as much as a fast command; keep it where someone will look at it.
         if (c.limit > 0 || !result.isSuccessful()) {
@@ -76,108 +104,44 @@ public class RedisSampler extends ClientSampler {
         return result;
     }
 
-    /** @return bytes received */
-    private long single(Compiled c, RedisClientHandle client, CommandArguments command, SampleResult result) {
-        Object reply;
-        SampleTiming timing = new SampleTiming();
-        timing.start(result);
-        try {
-            reply = client.execute(command);
-        } catch (RuntimeException e) {
-            timing.end(result);
-            return failed(result, e, client);
+    private InFlightCall inFlight(Compiled c, RedisClientHandle client) {
+        if (inFlightCall != null && !inFlightCall.serves(c)) {
+            endInFlight();
         }
-        timing.end(result);
-        int nils = Resp.nils(reply);
-        if (c.limit > 0) {
-            LimitedText text = new LimitedText(c.limit);
-            Resp.render(reply, text, "");
-            Results.text(result, text.toString());
+        if (inFlightCall == null) {
+            inFlightCall = new InFlightCall(c, client, seq);
         }
-        if (nils == 0) {
-            Results.succeed(result, OK, OK);
-        } else if (c.nilFails) {
-            Results.fail(result, NIL, "nil reply to " + c.plan.describe(command) + " (Nil is a failure is on)");
-        } else {
-            Results.succeed(result, NIL, "nil reply");
-        }
-        return Resp.replySize(reply);
+        return inFlightCall;
     }
 
-    /** @return bytes received */
-    private long pipelined(Compiled c, RedisClientHandle client, CommandArguments[] commands, SampleResult result) {
-        result.setSampleCount(commands.length);
-        client.countSent(commands[0], commands.length);
-        List<Response<Object>> responses = new ArrayList<>(commands.length);
-        SampleTiming timing = new SampleTiming();
-        timing.start(result);
-        try (AbstractPipeline pipe = client.pipelined()) {
-            for (CommandArguments command : commands) {
-                responses.add(pipe.sendCommand(command));
-            }
-            pipe.sync();
-        } catch (RuntimeException e) {
-            timing.end(result);
-            return failed(result, e, client);
+    private void endInFlight() {
+        if (inFlightCall != null) {
+            InFlightCall ending = inFlightCall;
+            inFlightCall = null;
+            ending.close(getName());
         }
-        timing.end(result);
-
-        long received = 0;
-        int nils = 0;
-        int errors = 0;
-        RuntimeException firstError = null;
-        int firstErrorAt = -1;
-        int firstNilAt = -1;
-        LimitedText text = c.limit > 0 ? new LimitedText(c.limit) : null;
-        for (int i = 0; i < responses.size(); i++) {
-            Object reply;
-            try {
-                reply = responses.get(i).get();
-            } catch (RuntimeException e) {
-                errors++;
-                if (firstError == null) {
-                    firstError = e;
-                    firstErrorAt = i;
-                }
-                received += Resp.errorSize(e);
-                reply = e;
-            }
-            if (!(reply instanceof RuntimeException)) {
-                received += Resp.replySize(reply);
-                int n = Resp.nils(reply);
-                if (n > 0 && firstNilAt < 0) {
-                    firstNilAt = i;
-                }
-                nils += n;
-            }
-            if (text != null && !text.full()) {
-                text.append(Integer.toString(i + 1)).append(") ");
-                Resp.render(reply, text, "   ");
-                text.append('\n');
-            }
-        }
-        if (text != null) {
-            Results.text(result, text.toString());
-        }
-        int n = commands.length;
-        if (errors > 0) {
-            Results.fail(result, RedisErrors.code(firstError), errors + " of " + n + " commands failed; first, "
-                    + c.plan.describe(commands[firstErrorAt]) + ": " + RedisErrors.message(firstError, client));
-        } else if (nils > 0 && c.nilFails) {
-            Results.fail(result, NIL, nils + " nil replies in " + n + " commands; first to "
-                    + c.plan.describe(commands[firstNilAt]) + " (Nil is a failure is on)");
-        } else if (nils > 0) {
-            Results.succeed(result, NIL, nils + " nil replies in " + n + " commands");
-        } else {
-            Results.succeed(result, OK, OK);
-        }
-        return received;
     }
 
-    /** @return bytes received: an error reply's, or none when the connection failed */
-    private static long failed(SampleResult result, RuntimeException e, RedisClientHandle client) {
-        Results.fail(result, RedisErrors.code(e), RedisErrors.message(e, client));
-        return e instanceof JedisDataException ? Resp.errorSize(e) : 0;
+    @Override
+    public void threadStarted() {
+        // connections are opened by the first sample, once the fields are known
+    }
+
+    /** Requests still in flight are cancelled and reported; the thread's own connections close. */
+    @Override
+    public void threadFinished() {
+        endInFlight();
+    }
+
+    /** A stopping test: a sample waiting for replies returns at once, cancelling what is outstanding. */
+    @Override
+    public boolean interrupt() {
+        InFlightCall call = inFlightCall;
+        if (call == null) {
+            return false;
+        }
+        call.stop();
+        return true;
     }
 
     private static String describe(Compiled c, CommandArguments[] commands) {
@@ -194,14 +158,15 @@ public class RedisSampler extends ClientSampler {
         if (compiled == null) {
             compiled = new CompiledFields<>();
         }
-        return compiled.get(new String[] {connection, command, keys, arguments, valueSize, pipeline, nilIsFailure,
-            responseDataLimit}, this::compile);
+        return compiled.get(new String[] {connection, command, keys, arguments, valueSize, pipeline, inFlight,
+            nilIsFailure, responseDataLimit}, this::compile);
     }
 
     private Compiled compile() {
         Fields f = new Fields(RedisSampler.class, getName());
         f.required("connection", connection);
         int depth = f.integer("pipeline", pipeline, 1, 1_000_000);
+        int requests = f.integer("inFlight", inFlight, 1, 1_000_000, 1);
         boolean nilFails = f.flag("nilIsFailure", nilIsFailure);
         int limit = f.integer("responseDataLimit", responseDataLimit, 0, Integer.MAX_VALUE);
         SizeSpec sizes;
@@ -218,7 +183,7 @@ public class RedisSampler extends ClientSampler {
             int colon = message.indexOf(':');
             throw f.error(message.substring(0, colon), message.substring(colon + 1));
         }
-        return new Compiled(plan, depth, nilFails, limit);
+        return new Compiled(plan, depth, requests, nilFails, limit);
     }
 
     public String getConnection() {
@@ -267,6 +232,14 @@ public class RedisSampler extends ClientSampler {
 
     public void setPipeline(String pipeline) {
         this.pipeline = pipeline;
+    }
+
+    public String getInFlight() {
+        return inFlight;
+    }
+
+    public void setInFlight(String inFlight) {
+        this.inFlight = inFlight;
     }
 
     public String getNilIsFailure() {

@@ -7,7 +7,7 @@ public class RedisSamplerBeanInfo extends DsloadBeanInfo {
     public RedisSamplerBeanInfo() {
         super(RedisSampler.class);
         createPropertyGroup("target", new String[] {"connection"});
-        createPropertyGroup("request", new String[] {"command", "keys", "arguments", "valueSize", "pipeline"});
+        createPropertyGroup("request", new String[] {"command", "keys", "arguments", "valueSize", "pipeline", "inFlight"});
         createPropertyGroup("response", new String[] {"nilIsFailure", "responseDataLimit"});
 
         text("connection", "redis");
@@ -18,6 +18,7 @@ public class RedisSamplerBeanInfo extends DsloadBeanInfo {
         text("arguments", "");
         text("valueSize", "100");
         text("pipeline", "1");
+        text("inFlight", "1");
         flag("nilIsFailure", false);
         text("responseDataLimit", "1024");
     }

@@ -1,6 +1,7 @@
 package org.dsload.arrivals;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import org.junit.jupiter.api.Test;
 
@@ -33,6 +34,15 @@ class EvenScheduleTest {
         assertEquals(899, slot.dropped());
         assertEquals(900 * MS, slot.dueNanos());
         assertEquals(new EvenSchedule.Slot(901, 901 * MS, 0), s.take(1000 * MS));
+    }
+
+    @Test
+    void aSlotDueAtOrAfterTheThreadsEndIsLeftForAThreadThatCanSendIt() {
+        EvenSchedule s = new EvenSchedule(0, 4, 0); // every 250 ms
+        assertEquals(new EvenSchedule.Slot(0, 0, 0), s.takeBefore(0, 500 * MS));
+        assertEquals(new EvenSchedule.Slot(1, 250 * MS, 0), s.takeBefore(0, 500 * MS));
+        assertNull(s.takeBefore(0, 500 * MS), "slot 2 is due at the end itself");
+        assertEquals(new EvenSchedule.Slot(2, 500 * MS, 0), s.takeBefore(0, 2000 * MS), "still there for another");
     }
 
     @Test

@@ -107,6 +107,18 @@ final class Bench {
         return given.isBlank() ? defaultSeconds : Integer.parseInt(given.trim());
     }
 
+    /** The name=value pairs of -Dbench.props, separated by spaces. */
+    static java.util.Map<String, String> props() {
+        java.util.Map<String, String> props = new java.util.LinkedHashMap<>();
+        for (String pair : System.getProperty("bench.props", "").trim().split("\\s+")) {
+            int eq = pair.indexOf('=');
+            if (eq > 0) {
+                props.put(pair.substring(0, eq), pair.substring(eq + 1));
+            }
+        }
+        return props;
+    }
+
     static List<Integer> ints(String csv) {
         List<Integer> values = new ArrayList<>();
         for (String v : csv.split(",")) {

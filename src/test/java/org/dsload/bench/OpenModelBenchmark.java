@@ -27,7 +27,9 @@ import redis.clients.jedis.Pipeline;
  * the generator's CPU per 1,000 requests/s (its JVM's CPU from the generator figures, averaged
  * over the readings while the load ran).
  * System properties: {@code bench.rates} (1000,5000,20000), {@code bench.seconds} per row (15),
- * {@code bench.threads} for the classic plan (first value used; 50).
+ * {@code bench.threads} for the classic plan (first value used; 50). With
+ * {@code -Dbench.props="in_flight=2x25"} a third row per rate runs the classic plan with 2 threads
+ * of 25 requests in flight each.
  */
 public final class OpenModelBenchmark {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
@@ -39,8 +41,11 @@ public final class OpenModelBenchmark {
         String format() {
             double achieved = get.achievedRate();
             double perThousand = achieved <= 0 ? Double.NaN : coresUsed / (achieved / 1000) * 100;
-            return String.format(Locale.ROOT, "| %-22s | %6d | %9.1f | %7.2f%% | %6d | %7d | %9s | %9s | %5.2f | %8.1f%% |",
+            long p50 = get.latencies().percentile(50);
+            long correctedP50 = get.corrected().percentile(50);
+            return String.format(Locale.ROOT, "| %-30s | %6d | %9.1f | %7.2f%% | %6d | %7d | %9s | %9s | %7dµs | %9s | %9s | %5.2f | %8.1f%% |",
                     plan, target, achieved, get.achievedRatio() * 100, get.lateArrivals(), get.droppedArrivals(),
+                    Durations.format(p50 / 1000.0), Durations.format(correctedP50 / 1000.0), correctedP50 - p50,
                     Durations.format(get.latencies().percentile(99) / 1000.0),
                     Durations.format(get.corrected().percentile(99) / 1000.0), coresUsed, perThousand);
         }
@@ -49,22 +54,28 @@ public final class OpenModelBenchmark {
     public static void main(String[] args) throws Exception {
         List<Integer> rates = Bench.ints(System.getProperty("bench.rates", "1000,5000,20000"));
         int seconds = Integer.getInteger("bench.seconds", 15);
-        int threads = Bench.ints(System.getProperty("bench.threads", "50")).get(0);
+        int threads = Bench.threads("50").get(0);
+        String inFlight = Bench.props().get("in_flight");
         List<Row> rows = new ArrayList<>();
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
             load(redis, 10_000);
             for (int rate : rates) {
-                rows.add(run(redis, "redis-get-rate.jmx", "classic + timer", rate, seconds, threads));
-                rows.add(run(redis, "redis-get-open-model.jmx", "open model + guard", rate, seconds, threads));
+                rows.add(run(redis, "redis-get-rate.jmx", "classic + timer", rate, seconds, threads, 1));
+                if (inFlight != null) {
+                    String[] shape = inFlight.split("x");
+                    rows.add(run(redis, "redis-get-rate.jmx", "classic + timer, " + inFlight + " in fl.", rate, seconds,
+                            Integer.parseInt(shape[0]), Integer.parseInt(shape[1])));
+                }
+                rows.add(run(redis, "redis-get-open-model.jmx", "open model + guard", rate, seconds, threads, 1));
             }
         }
         System.out.println();
         System.out.println("Constant-rate Redis GET, " + seconds + " s per row, " + Runtime.getRuntime().availableProcessors()
                 + " cores shared by redis-server and the generator; CPU/1k: % of one core per 1,000 requests/s");
-        System.out.println("| plan                   | target | achieved  | ratio    | late   | dropped | p99       "
-                + "| corr. p99 | cores | CPU/1k    |");
-        System.out.println("|------------------------|--------|-----------|----------|--------|---------|-----------"
-                + "|-----------|-------|-----------|");
+        System.out.println("| plan                           | target | achieved  | ratio    | late   | dropped | p50       "
+                + "| corr. p50 | corr.-p50 | p99       | corr. p99 | cores | CPU/1k    |");
+        System.out.println("|--------------------------------|--------|-----------|----------|--------|---------|-----------"
+                + "|-----------|-----------|-----------|-----------|-------|-----------|");
         rows.forEach(r -> System.out.println(r.format()));
     }
 
@@ -80,14 +91,15 @@ public final class OpenModelBenchmark {
         }
     }
 
-    private static Row run(EmbeddedRedis redis, String plan, String name, int rate, int seconds, int threads)
-            throws Exception {
+    private static Row run(EmbeddedRedis redis, String plan, String name, int rate, int seconds, int threads,
+            int inFlight) throws Exception {
         PlanRun run = new PlanRun(Build.jmeterHome(), Build.basedir().resolve("test-plans").resolve(plan))
-                .resultsRoot(Build.target().resolve("bench-results")).runId("openmodel-" + rate + "-" + plan)
+                .resultsRoot(Build.target().resolve("bench-results")).runId("openmodel-" + rate + "-" + inFlight + "-" + plan)
                 .dashboard(false).timeout(Duration.ofSeconds(seconds + 180))
                 .property("hosts", redis.address()).property("rate", Integer.toString(rate))
                 .property("duration", Integer.toString(seconds)).property("threads", Integer.toString(threads))
                 .property("keys", "10000").property("nil_is_failure", "true").property("max_concurrent", "200")
+                .property("in_flight", Integer.toString(inFlight))
                 .property("warmup", "10");
         PlanRunner.Outcome outcome = new PlanRunner(QUIET).run(run);
         if (!outcome.ok()) {

@@ -32,6 +32,12 @@ import org.dsload.testing.EmbeddedRedis;
  * </ul>
  * System properties: {@code bench.threads} (default 10,50,100), {@code bench.seconds} measured
  * per row (default 15), {@code bench.warmup} seconds (default 5), {@code bench.profiles} (10000).
+ *
+ * <p>With {@code -Dbench.props="inflight=2x25"} it measures requests in flight instead
+ * ({@link InFlightComparison}): dsload with 2 threads of 25 requests in flight against
+ * redis-benchmark with 50 connections, on 100-byte values; with {@code capacity=4x2500}, how many
+ * one engine holds in flight ({@link InFlightCapacity}); with {@code down=10x1}, what threads do
+ * when the server goes away ({@link ServerDownRun}).
  */
 public final class RedisBenchmark {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
@@ -40,6 +46,19 @@ public final class RedisBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
+        java.util.Map<String, String> props = Bench.props();
+        if (props.containsKey("inflight")) {
+            InFlightComparison.run(props);
+            return;
+        }
+        if (props.containsKey("capacity")) {
+            InFlightCapacity.run(props);
+            return;
+        }
+        if (props.containsKey("down")) {
+            ServerDownRun.run(props);
+            return;
+        }
         List<Integer> threadCounts = Bench.threads("10,50,100");
         int seconds = Integer.getInteger("bench.seconds", 15);
         int warmup = Bench.warmup(5);
@@ -98,11 +117,20 @@ public final class RedisBenchmark {
         if (!outcome.ok()) {
             throw new IllegalStateException("JMeter run failed: " + outcome.problem());
         }
+        return measured("(a) JMeter + dsload sampler", threads, outcome.jtl(), "GET profile", warmup, seconds);
+    }
+
+    /**
+     * A row from the requests of one label in a results file that started inside the measured
+     * window: from the warm-up's end after the label's first start, for the given seconds.
+     */
+    static Bench.Row measured(String tool, int threads, Path jtl, String label, int warmup, int seconds)
+            throws java.io.IOException {
         long first = Long.MAX_VALUE;
-        try (JtlReader reader = new JtlReader(outcome.jtl())) {
+        try (JtlReader reader = new JtlReader(jtl)) {
             JtlSample s;
             while ((s = reader.next()) != null) {
-                if (s.label().equals("GET profile")) {
+                if (s.label().equals(label)) {
                     first = Math.min(first, s.start());
                 }
             }
@@ -111,16 +139,16 @@ public final class RedisBenchmark {
         long to = from + seconds * 1000L;
         ExactHistogram micros = new ExactHistogram();
         long ops = 0;
-        try (JtlReader reader = new JtlReader(outcome.jtl())) {
+        try (JtlReader reader = new JtlReader(jtl)) {
             JtlSample s;
             while ((s = reader.next()) != null) {
-                if (s.label().equals("GET profile") && s.start() >= from && s.start() < to) {
+                if (s.label().equals(label) && s.start() >= from && s.start() < to) {
                     ops += s.sampleCount();
                     micros.record(s.elapsedMicros());
                 }
             }
         }
-        return Bench.row("(a) JMeter + dsload sampler", threads, ops, seconds, micros);
+        return Bench.row(tool, threads, ops, seconds, micros);
     }
 
     /** (a0): no results file; the rate from the summariser's 5 s lines after the warm-up. */
@@ -157,12 +185,20 @@ public final class RedisBenchmark {
                 Double.parseDouble(m.group(2)), Long.parseLong(m.group(3)));
     }
 
-    private static Bench.Row redisBenchmark(EmbeddedRedis redis, int threads, int seconds, double expectedRate)
+    static Bench.Row redisBenchmark(EmbeddedRedis redis, int threads, int seconds, double expectedRate)
             throws Exception {
+        return redisBenchmark(redis, threads, seconds, expectedRate, List.of());
+    }
+
+    /** redis-benchmark -t get with as many requests as the expected rate makes in the given seconds. */
+    static Bench.Row redisBenchmark(EmbeddedRedis redis, int threads, int seconds, double expectedRate,
+            List<String> extra) throws Exception {
         long requests = Math.max(10_000, (long) (expectedRate * seconds));
-        String output = Bench.command(List.of("redis-benchmark", "-h", redis.host(), "-p", Integer.toString(redis.port()),
-                "-c", Integer.toString(threads), "-n", Long.toString(requests), "-t", "get", "-r", "10000",
-                "-P", "1", "--csv"), seconds * 10L + 60);
+        List<String> command = new ArrayList<>(List.of("redis-benchmark", "-h", redis.host(), "-p",
+                Integer.toString(redis.port()), "-c", Integer.toString(threads), "-n", Long.toString(requests), "-t", "get",
+                "-r", "10000", "-P", "1", "--csv"));
+        command.addAll(extra);
+        String output = Bench.command(command, seconds * 10L + 60);
         // "GET","<rps>","<avg>","<min>","<p50>","<p95>","<p99>","<max>"
         Matcher m = Pattern.compile("\"GET\",\"([\\d.]+)\",\"[\\d.]+\",\"[\\d.]+\",\"[\\d.]+\",\"[\\d.]+\",\"([\\d.]+)\"")
                 .matcher(output);

@@ -29,6 +29,14 @@ class FieldsTest {
     }
 
     @Test
+    void aFieldMissingFromAnOlderSavedPlanTakesItsDefaultButBadTextIsStillRefused() {
+        assertEquals(1, fields.integer("database", "", 0, 15, 1));
+        assertEquals(1, fields.integer("database", null, 0, 15, 1));
+        assertEquals(4, fields.integer("database", "4", 0, 15, 1));
+        assertThrows(ConfigException.class, () -> fields.integer("database", "x", 0, 15, 1));
+    }
+
+    @Test
     void flagsAcceptTrueFalseYesNoOnly() {
         assertTrue(fields.flag("ssl", "TRUE"));
         assertFalse(fields.flag("ssl", "no"));

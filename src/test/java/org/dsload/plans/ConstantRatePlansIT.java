@@ -18,6 +18,7 @@ import org.dsload.report.JtlSample;
 import org.dsload.report.LabelStats;
 import org.dsload.report.RunCharts;
 import org.dsload.testing.EmbeddedRedis;
+import org.dsload.testing.RedisCalls;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -85,6 +86,41 @@ class ConstantRatePlansIT {
 
         generatorFiguresArePlausible(dir, get, 10);
         chartsAreWritten(dir);
+    }
+
+    @Test
+    void withRequestsInFlightAStallShowsInTheRequestsOutstandingAndInTheArrivalsItHeldBack() throws Exception {
+        int rate = 400;
+        int seconds = 7;
+        PlanRuns.Result result;
+        RedisCalls.reset(redis);
+        try (RedisStall stall = new RedisStall(redis, rate, Duration.ofSeconds(1), STALL)) {
+            result = PlanRuns.run("redis-get-rate.jmx", Map.of("hosts", redis.address(), "rate", "" + rate,
+                    "threads", "2", "in_flight", "5", "duration", "" + seconds), Duration.ofMinutes(2), false);
+            stall.verify();
+        }
+        assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+        LabelStats get = result.outcome().summary().label("GET");
+        long stallMicros = STALL.toNanos() / 1000;
+        InFlightCounts counts = InFlightCounts.of(result.outcome(), "GET");
+        counts.assertServerCounted(RedisCalls.of(redis, "GET"));
+        assertTrue(counts.rows() < counts.requests(), counts.toString());
+
+        assertEquals(get.samples(), get.scheduledSamples(), "every request has its own intended start");
+        assertEquals(0, get.droppedArrivals());
+        assertTrue(get.arrivals() >= rate * seconds * 0.95 && get.arrivals() <= rate * (seconds + 1),
+                "arrivals over the thread group's duration: " + get.arrivals());
+        assertEquals(rate, get.targetRate(), rate * 0.02);
+        long rawP99 = get.latencies().percentile(99);
+        long correctedP99 = get.corrected().percentile(99);
+        assertTrue(rawP99 < stallMicros / 2, "only the 10 requests in flight saw the stall: raw p99 " + rawP99);
+        assertTrue(correctedP99 - rawP99 > stallMicros * 6 / 10 && correctedP99 - rawP99 < stallMicros * 16 / 10,
+                "corrected p99 " + correctedP99 + " µs should exceed raw p99 " + rawP99 + " µs by about the stall");
+        assertTrue(get.lateArrivals() >= rate * STALL.toMillis() * 6 / 10 / 1000,
+                "the arrivals due during the stall waited for a place: " + get.lateArrivals());
+        List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
+        long stalled = samples.stream().filter(x -> x.elapsedMicros() >= stallMicros * 8 / 10).count();
+        assertTrue(stalled >= 1 && stalled <= 10, "the requests in flight during the stall carry it: " + stalled);
     }
 
     private static void generatorFiguresArePlausible(Path dir, LabelStats get, int threads) throws Exception {

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
@@ -14,7 +16,13 @@ import java.util.stream.Collectors;
 
 import org.dsload.report.JtlSample;
 import org.dsload.report.LabelStats;
+import org.dsload.report.SlaveOfSample;
+import org.dsload.report.SlaveRoster;
+import org.dsload.run.PlanRun;
+import org.dsload.run.PlanRunner;
+import org.dsload.testing.Build;
 import org.dsload.testing.EmbeddedRedis;
+import org.dsload.testing.RedisCalls;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -57,6 +65,49 @@ class EkvProfilePlanIT {
             assertTrue(Files.isRegularFile(result.outcome().dir().resolve("summary.json")));
             assertTrue(Files.isRegularFile(result.outcome().dir().resolve("dashboard/index.html")), "HTML dashboard");
             assertTrue(Files.isRegularFile(result.outcome().dir().resolve("jmeter.log")));
+        }
+    }
+
+    @Test
+    void withRequestsInFlightEachRowStandsForSeveralGetsAndTheServerCountsEveryOne() throws Exception {
+        try (EmbeddedRedis redis = EmbeddedRedis.start()) {
+            PlanRuns.Result result = PlanRuns.run("ekv-profile-get.jmx", Map.of("hosts", redis.address(),
+                    "profiles", "2000", "value_sizes", "100", "threads", "2", "in_flight", "10", "duration", "4"),
+                    Duration.ofMinutes(3), false);
+            assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+            InFlightCounts gets = InFlightCounts.of(result.outcome(), "GET profile");
+            assertTrue(gets.rows() < gets.requests(), "rows stand for several requests: " + gets);
+            assertEquals(gets.requests(), result.outcome().summary().label("GET profile").requests(),
+                    "the summary counts requests, not rows");
+            gets.assertServerCounted(RedisCalls.of(redis, "GET"));
+            assertTrue(gets.ok() > 1000, gets.toString());
+        }
+    }
+
+    @Test
+    void withRequestsInFlightOnTwoLocalSlavesEveryGetReachesTheMaster() throws Exception {
+        try (EmbeddedRedis redis = EmbeddedRedis.start()) {
+            PlanRun run = new PlanRun(Build.jmeterHome(), PlanRuns.plan("ekv-profile-get.jmx"))
+                    .resultsRoot(Build.target().resolve("test-results")).timeout(Duration.ofMinutes(4))
+                    .jvmArgs(List.of("-Xms256m", "-Xmx512m")).dashboard(false).slaveHeap("256m")
+                    .remoteDir(Build.target().resolve("rmi")).localSlaves(2)
+                    .property("hosts", redis.address()).property("profiles", "1000").property("value_sizes", "100")
+                    .property("threads", "2").property("in_flight", "8").property("duration", "4");
+            ByteArrayOutputStream console = new ByteArrayOutputStream();
+            PlanRunner.Outcome outcome = new PlanRunner(new PrintStream(console, true, StandardCharsets.UTF_8)).run(run);
+            assertTrue(outcome.ok(), outcome.problem() + "\n" + console.toString(StandardCharsets.UTF_8));
+            InFlightCounts gets = InFlightCounts.of(outcome, "GET profile");
+            assertTrue(gets.rows() < gets.requests(), gets.toString());
+            gets.assertServerCounted(RedisCalls.of(redis, "GET"));
+            List<JtlSample> samples = PlanRuns.samples(outcome.jtl());
+            List<String> slaves = SlaveRoster.read(outcome.dir()).orElseThrow().in(SlaveRoster.State.USED).stream()
+                    .map(SlaveRoster.Entry::address).toList();
+            SlaveOfSample slaveOf = new SlaveOfSample(slaves);
+            Set<String> engines = samples.stream().filter(s -> s.label().equals("GET profile"))
+                    .map(s -> String.valueOf(slaveOf.of(s.threadName()))).collect(Collectors.toSet());
+            assertEquals(Set.copyOf(slaves), engines, "both slaves sent GETs");
+            assertTrue(samples.stream().filter(s -> s.label().equals("GET profile")).allMatch(JtlSample::timedInMicros),
+                    "every request's own timing reached the master");
         }
     }
 

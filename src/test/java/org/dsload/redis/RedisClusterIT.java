@@ -5,7 +5,10 @@ import static org.dsload.redis.RedisFixture.sampler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+
 import org.apache.jmeter.samplers.SampleResult;
+import org.dsload.core.Completion;
 import org.dsload.core.Results;
 import org.dsload.testing.EmbeddedRedis;
 import org.dsload.testing.EmbeddedRedisCluster;
@@ -16,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.util.JedisClusterCRC16;
 
 @Timeout(120)
 class RedisClusterIT {
@@ -106,6 +110,113 @@ class RedisClusterIT {
             assertTrue(!cross.isSuccessful(), "keys in different slots are refused: " + cross.getResponseMessage());
         } finally {
             c.testEnded();
+        }
+    }
+
+    private static InFlightRuns clusterThread() {
+        RedisConnection c = connection(cluster.nodes().get(0).address());
+        c.setMode("cluster");
+        return new InFlightRuns(c);
+    }
+
+    @Test
+    void requestsInFlightAreRoutedByTheirSlot() {
+        InFlightRuns run = clusterThread();
+        try (run) {
+            RedisSampler set = sampler("SET", "flight:#{seq}", "v");
+            set.setInFlight("12");
+            run.drain(set, InFlightRuns.arrivals(600));
+        }
+        assertEquals(600, run.requests().size());
+        assertTrue(run.requests().stream().allMatch(r -> r.outcome().success()), run.rows.get(0).getResponseMessage());
+        long total = 0;
+        for (EmbeddedRedis node : cluster.nodes()) {
+            try (Jedis jedis = new Jedis(node.host(), node.port())) {
+                long keys = jedis.dbSize();
+                assertTrue(keys > 100, "every master holds a share of the keys, " + node.address() + " has " + keys);
+                total += keys;
+            }
+        }
+        assertEquals(600, total, "no key twice, none lost: no redirection was needed");
+    }
+
+    @Test
+    void aSlotThatMovedAfterTheTopologyWasReadIsFollowed() {
+        String key = "{moving}:k";
+        int slot = JedisClusterCRC16.getSlot(key);
+        EmbeddedRedis from = owner(slot);
+        EmbeddedRedis to = cluster.nodes().stream().filter(n -> n != from).findFirst().orElseThrow();
+        InFlightRuns run = clusterThread();
+        try (run) {
+            RedisSampler warm = sampler("SET", "warm:#{seq}", "v");
+            warm.setInFlight("2");
+            RedisSampler set = sampler("SET", key, "moved");
+            set.setInFlight("2");
+            run.drain(warm, InFlightRuns.arrivals(10)); // the slot map is read now, with the slot on 'from'
+            moveEmptySlot(slot, to);
+            run.drain(set, InFlightRuns.arrivals(5));
+        }
+        assertTrue(run.requests().stream().allMatch(r -> r.outcome().success()), run.rows.get(run.rows.size() - 1)
+                .getResponseMessage());
+        try (Jedis jedis = new Jedis(to.host(), to.port())) {
+            assertEquals("moved", jedis.get(key), "the SET went where MOVED pointed");
+        }
+        // *3 $3 SET $10 {moving}:k $5 moved: 41 bytes; the first SET was sent twice, to the old owner and the new
+        long redirected = run.requests().stream().filter(r -> r.outcome().sentBytes() == 82).count();
+        assertTrue(redirected >= 1, "a request followed MOVED: " + run.requests().stream()
+                .map(r -> r.outcome().sentBytes()).toList());
+    }
+
+    @Test
+    void aSlotBeingMigratedIsFollowedWithAsking() {
+        String key = "{asking}:k";
+        int slot = JedisClusterCRC16.getSlot(key);
+        EmbeddedRedis from = owner(slot);
+        EmbeddedRedis to = cluster.nodes().stream().filter(n -> n != from).findFirst().orElseThrow();
+        InFlightRuns run = clusterThread();
+        try (run; Jedis source = new Jedis(from.host(), from.port()); Jedis target = new Jedis(to.host(), to.port())) {
+            target.clusterSetSlotImporting(slot, source.clusterMyId());
+            source.clusterSetSlotMigrating(slot, target.clusterMyId());
+            try {
+                RedisSampler set = sampler("SET", key, "asked");
+                set.setInFlight("2");
+                run.drain(set, InFlightRuns.arrivals(1));
+                target.asking();
+                assertEquals("asked", target.get(key), "the SET went where ASK pointed, after ASKING");
+            } finally {
+                source.clusterSetSlotStable(slot);
+                target.clusterSetSlotStable(slot);
+            }
+        }
+        Completion request = run.requests().get(0);
+        assertTrue(request.outcome().success(), request.outcome().message());
+        // *3 $3 SET $10 {asking}:k $5 asked: 41 bytes, sent twice, and *1 $6 ASKING: 16 bytes
+        assertEquals(41 + 16 + 41, request.outcome().sentBytes());
+    }
+
+    private static EmbeddedRedis owner(int slot) {
+        try (Jedis jedis = new Jedis(cluster.nodes().get(0).host(), cluster.nodes().get(0).port())) {
+            for (Object range : jedis.clusterSlots()) {
+                List<?> r = (List<?>) range;
+                if ((Long) r.get(0) <= slot && slot <= (Long) r.get(1)) {
+                    long port = (Long) ((List<?>) r.get(2)).get(1);
+                    return cluster.nodes().stream().filter(n -> n.port() == port).findFirst().orElseThrow();
+                }
+            }
+        }
+        throw new IllegalStateException("no node serves slot " + slot);
+    }
+
+    /** Gives an empty slot to another node, on every node, as a resharding tool ends a migration. */
+    private static void moveEmptySlot(int slot, EmbeddedRedis to) {
+        String id;
+        try (Jedis jedis = new Jedis(to.host(), to.port())) {
+            id = jedis.clusterMyId();
+        }
+        for (EmbeddedRedis node : cluster.nodes()) {
+            try (Jedis jedis = new Jedis(node.host(), node.port())) {
+                jedis.clusterSetSlotNode(slot, id);
+            }
         }
     }
 

@@ -1,0 +1,51 @@
+package org.dsload.core;
+
+/**
+ * Arrivals of an open-model schedule that a {@link IntendedStart.SelfPaced} sampler takes itself,
+ * as many as it can send: one for a sampler that sends one request per sample, one for each free
+ * place of a sampler that keeps requests in flight. An arrival element offers the source through
+ * {@link IntendedStart#offer} right before the sample, instead of taking one arrival and sleeping
+ * for it in whole milliseconds.
+ */
+public interface ArrivalSource {
+
+    /**
+     * One arrival: when it is meant to be sent, on {@link System#nanoTime()}'s clock, and the
+     * arrivals the schedule dropped just before it (too late to send), counted with it.
+     * {@link Completion#UNSCHEDULED} stands for an arrival with no known intended start: it is
+     * sent at once and has no corrected latency.
+     */
+    record Arrival(long intendedNanos, long dropped) {
+        public boolean scheduled() {
+            return intendedNanos != Completion.UNSCHEDULED;
+        }
+
+        /** Whether it is due later than {@code nowNanos}. */
+        public boolean dueAfter(long nowNanos) {
+            return scheduled() && intendedNanos - nowNanos > 0;
+        }
+    }
+
+    /** A source of exactly one arrival (a thread of JMeter's Open Model Thread Group is one arrival). */
+    static ArrivalSource once(Arrival arrival) {
+        return new ArrivalSource() {
+            private boolean taken;
+
+            @Override
+            public Arrival take(long nowNanos) {
+                if (taken) {
+                    return null;
+                }
+                taken = true;
+                return arrival;
+            }
+        };
+    }
+
+    /**
+     * Takes the next arrival, whether it is due already (late), now or later.
+     *
+     * @return null when the schedule has no arrival left for this thread (it ends before the next one)
+     */
+    Arrival take(long nowNanos);
+}

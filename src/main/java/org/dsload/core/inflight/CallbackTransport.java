@@ -1,0 +1,114 @@
+package org.dsload.core.inflight;
+
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.locks.LockSupport;
+
+import org.dsload.core.Outcome;
+import org.dsload.core.PreciseWait;
+
+/**
+ * A {@link Transport} over a driver that answers on its own threads with callbacks (a
+ * CompletionStage, background callbacks, a FutureCallback): {@link #start} hands the request to the
+ * driver with a {@link Callback}; the callback queues the outcome and wakes the window's thread,
+ * which reports it. A callback for a request the window has given up meanwhile (timed out,
+ * cancelled, its place reused) is ignored. Build it on the window's thread.
+ */
+public abstract class CallbackTransport<R extends InFlightRequest> implements Transport<R> {
+    private final Thread owner = Thread.currentThread();
+    private final ConcurrentLinkedQueue<Callback<R>> done = new ConcurrentLinkedQueue<>();
+    private volatile boolean parked;
+    private volatile boolean woken;
+
+    /** Hands one request to the driver; the driver's callback calls {@code callback.complete} once. */
+    protected abstract void start(R request, Callback<R> callback);
+
+    /** The end of one use of a request place, from whichever thread the driver calls back on. */
+    public static final class Callback<R extends InFlightRequest> {
+        private final CallbackTransport<R> transport;
+        private final R request;
+        private final int generation;
+        private Outcome outcome;
+        private Object detail;
+        private long endNanos;
+
+        Callback(CallbackTransport<R> transport, R request) {
+            this.transport = transport;
+            this.request = request;
+            this.generation = request.generation();
+        }
+
+        /**
+         * @param outcome what the request came to
+         * @param detail  what the sampler may show of it, or null
+         */
+        public void complete(Outcome outcome, Object detail) {
+            this.endNanos = System.nanoTime();
+            this.outcome = outcome;
+            this.detail = detail;
+            transport.done.add(this);
+            if (transport.parked) {
+                LockSupport.unpark(transport.owner);
+            }
+        }
+    }
+
+    @Override
+    public final void send(R request, Replies<R> replies) {
+        start(request, new Callback<>(this, request));
+    }
+
+    @Override
+    public long readyAt(long nowNanos) {
+        return nowNanos;
+    }
+
+    @Override
+    public void await(long deadlineNanos, boolean precise, Replies<R> replies) {
+        if (report(replies) > 0) {
+            return;
+        }
+        woken = false;
+        parked = true;
+        try {
+            while (done.isEmpty() && !woken && !Thread.currentThread().isInterrupted()) {
+                long left = deadlineNanos - System.nanoTime();
+                if (left <= 0) {
+                    break;
+                }
+                if (!precise) {
+                    LockSupport.parkNanos(left);
+                } else if (left > PreciseWait.SPIN_NANOS) {
+                    LockSupport.parkNanos(left - PreciseWait.SPIN_NANOS);
+                } else {
+                    Thread.onSpinWait();
+                }
+            }
+        } finally {
+            parked = false;
+        }
+        report(replies);
+    }
+
+    private int report(Replies<R> replies) {
+        int count = 0;
+        Callback<R> c;
+        while ((c = done.poll()) != null) {
+            if (c.request.generation() == c.generation) {
+                replies.complete(c.request, c.outcome, c.endNanos, c.detail);
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /** Nothing to drop by default: a late callback is recognised by its generation. */
+    @Override
+    public void abandon(R request) {
+    }
+
+    @Override
+    public void wakeup() {
+        woken = true;
+        LockSupport.unpark(owner);
+    }
+}

@@ -1,0 +1,63 @@
+package org.dsload.core.inflight;
+
+import org.dsload.core.Completion;
+
+/**
+ * One place of an {@link InFlightWindow}: a request from its send to its reply, then the next
+ * one. The window keeps as many as it has places and reuses them, so a request costs no
+ * allocation of its own; a transport extends the class with what it needs to send the request and
+ * to match its reply (a command, a connection, a driver future).
+ *
+ * <p>A callback from a driver thread may arrive after its request was given up (timed out,
+ * cancelled) and the place reused: {@link #generation()} tells the uses apart.
+ */
+public abstract class InFlightRequest {
+    long intendedNanos = Completion.UNSCHEDULED;
+    long sendNanos;
+    long deadlineNanos;
+    long dropped;
+    long sentBytes;
+    boolean outstanding;
+    private int generation;
+    /** The window's list of outstanding requests, by deadline. */
+    InFlightRequest prev;
+    InFlightRequest next;
+
+    /** When it was sent, on {@link System#nanoTime()}'s clock. */
+    public final long sendNanos() {
+        return sendNanos;
+    }
+
+    /** When it times out without a reply. */
+    public final long deadlineNanos() {
+        return deadlineNanos;
+    }
+
+    /** Bytes it put on the wire so far (the transport counts them). */
+    public final long sentBytes() {
+        return sentBytes;
+    }
+
+    public final void sentBytes(long bytes) {
+        this.sentBytes = bytes;
+    }
+
+    /** Whether it is sent and not yet answered, timed out or cancelled. */
+    public final boolean outstanding() {
+        return outstanding;
+    }
+
+    /** Which use of this place it is; changes each time the place is reused. */
+    public final int generation() {
+        return generation;
+    }
+
+    void reuse() {
+        generation++;
+        intendedNanos = Completion.UNSCHEDULED;
+        dropped = 0;
+        sentBytes = 0;
+        prev = null;
+        next = null;
+    }
+}

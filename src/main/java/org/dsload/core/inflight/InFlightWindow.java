@@ -1,0 +1,311 @@
+package org.dsload.core.inflight;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.dsload.core.ArrivalSource;
+import org.dsload.core.Completion;
+import org.dsload.core.GeneratorMetrics;
+import org.dsload.core.Outcome;
+
+/**
+ * Up to N requests outstanding at once from one JMeter thread, each timed on its own from its send
+ * (and, under an arrival schedule, from its intended start) to its reply. It sends while fewer
+ * than N are outstanding, through a {@link Transport} that owns the connections; each call of
+ * {@link #next} returns the requests that have ended since, one results row's worth: requests of
+ * one kind (success and response code), the others kept for the next call.
+ *
+ * <p>Closed model (no arrival source): N outstanding at all times. Open model: arrivals from the
+ * offered {@link ArrivalSource}, each sent at its intended start when a place is free; when all N
+ * are outstanding the next arrival waits (it starts late, and its wait is in its corrected
+ * latency), so N is the cap on concurrency and no thread is parked per request.
+ *
+ * <p>Every request ends exactly once: with its reply, at its own timeout, or {@link #CANCELLED} when
+ * the thread stops sampling ({@link #requestStop}, the thread's end time, {@link #drain}).
+ *
+ * <p>Used by one thread only, except {@link #requestStop}.
+ */
+public final class InFlightWindow<R extends InFlightRequest> implements Replies<R> {
+    /** Response code of a request still outstanding when its thread stopped sampling. */
+    public static final String CANCELLED = "CANCELLED";
+    /** Requests in one row at most, so that a row's timing value stays a few kilobytes. */
+    static final int MAX_ROW = 1000;
+    /** Longest wait without looking at the thread's end and stop requests. */
+    private static final long MAX_WAIT_NANOS = 100_000_000L;
+
+    /** Fills a request's payload (its command) right before it is sent. */
+    public interface Preparer<R> {
+        void prepare(R request);
+    }
+
+    private final int places;
+    private final Transport<R> transport;
+    private final long timeoutNanos;
+    private final ArrayDeque<R> spare = new ArrayDeque<>();
+    private final ArrayList<Completion> ready = new ArrayList<>();
+    private int outstanding;
+    private InFlightRequest head;
+    private InFlightRequest tail;
+    private ArrivalSource arrivals;
+    private ArrivalSource.Arrival pending;
+    private boolean arrivalsEnded;
+    private long endNanos = Long.MAX_VALUE;
+    private volatile boolean stopRequested;
+
+    public InFlightWindow(int places, Transport<R> transport) {
+        if (places < 1) {
+            throw new IllegalArgumentException("a window has at least one place, got " + places);
+        }
+        this.places = places;
+        this.transport = transport;
+        this.timeoutNanos = transport.timeoutNanos();
+    }
+
+    /**
+     * Sets the pace for the coming {@link #next} call: the arrival source offered to this sample
+     * (null: closed model) and the thread's end ({@link Long#MAX_VALUE}: none), at which
+     * outstanding requests are cancelled and nothing more is sent.
+     */
+    public void pace(ArrivalSource source, long threadEndNanos) {
+        if (source != arrivals) {
+            arrivals = source;
+            arrivalsEnded = false;
+        }
+        endNanos = threadEndNanos;
+    }
+
+    /**
+     * Sends what there is room for and returns the next row of ended requests, waiting for one if
+     * none has ended yet.
+     *
+     * @return requests of one kind; empty when there is nothing left to wait for (the arrivals
+     *         ended and every request is answered; this returns at the thread's end time then)
+     */
+    public List<Completion> next(Preparer<R> preparer) {
+        while (true) {
+            long now = System.nanoTime();
+            if (stopping(now)) {
+                stopRequested = false;
+                cancelAll(now);
+                return takeRow();
+            }
+            expire(now);
+            long wake = fill(now, preparer);
+            if (!ready.isEmpty()) {
+                // replies already in join this row: fewer rows, and each read as soon as possible
+                transport.await(now, false, this);
+                return takeRow();
+            }
+            if (outstanding == 0 && pending == null && arrivalsEnded) {
+                awaitEnd();
+                return takeRow();
+            }
+            long deadline = Math.min(wake, now + MAX_WAIT_NANOS);
+            if (head != null) {
+                deadline = Math.min(deadline, head.deadlineNanos);
+            }
+            if (endNanos != Long.MAX_VALUE) {
+                deadline = Math.min(deadline, endNanos);
+            }
+            boolean precise = pending != null && pending.scheduled() && deadline == pending.intendedNanos();
+            transport.await(deadline, precise, this);
+        }
+    }
+
+    private boolean stopping(long now) {
+        return stopRequested || Thread.currentThread().isInterrupted()
+                || endNanos != Long.MAX_VALUE && now - endNanos >= 0;
+    }
+
+    /** No arrival left for this thread: wait for its end (JMeter then ends it), replies of nothing. */
+    private void awaitEnd() {
+        while (true) {
+            long now = System.nanoTime();
+            if (stopping(now) || endNanos == Long.MAX_VALUE) {
+                stopRequested = false;
+                return;
+            }
+            transport.await(Math.min(endNanos, now + MAX_WAIT_NANOS), false, this);
+        }
+    }
+
+    /** @return when to look again for the next send: an arrival's intended start, the end of a back-off, or never */
+    private long fill(long now, Preparer<R> preparer) {
+        int budget = places - outstanding;
+        long wake = Long.MAX_VALUE;
+        boolean sent = false;
+        while (budget > 0 && outstanding < places) {
+            long readyAt = transport.readyAt(now);
+            if (readyAt == Long.MAX_VALUE || readyAt - now > 0) {
+                wake = readyAt;
+                break;
+            }
+            ArrivalSource.Arrival arrival = null;
+            if (arrivals != null || pending != null) {
+                if (pending == null) {
+                    if (arrivalsEnded) {
+                        break;
+                    }
+                    pending = arrivals.take(now);
+                    if (pending == null) {
+                        arrivalsEnded = true;
+                        break;
+                    }
+                }
+                if (pending.dueAfter(now)) {
+                    wake = pending.intendedNanos();
+                    break;
+                }
+                arrival = pending;
+                pending = null;
+            }
+            R request = spare.isEmpty() ? transport.newRequest() : spare.pop();
+            if (arrival != null) {
+                request.intendedNanos = arrival.intendedNanos();
+                request.dropped = arrival.dropped();
+            }
+            preparer.prepare(request);
+            long sendNanos = System.nanoTime();
+            request.sendNanos = sendNanos;
+            request.deadlineNanos = sendNanos + timeoutNanos;
+            request.outstanding = true;
+            outstanding++;
+            GeneratorMetrics.requestsInFlight(1);
+            append(request);
+            transport.send(request, this);
+            sent = true;
+            budget--;
+            now = sendNanos;
+        }
+        if (sent) {
+            transport.flush(this);
+        }
+        return wake;
+    }
+
+    /** Gives up the requests whose deadline has passed, oldest first. */
+    @SuppressWarnings("unchecked")
+    private void expire(long now) {
+        while (head != null && head.deadlineNanos - now <= 0) {
+            R request = (R) head;
+            Outcome timedOut = transport.timedOut(request);
+            transport.abandon(request);
+            complete(request, timedOut, now, null);
+        }
+    }
+
+    @Override
+    public void complete(R request, Outcome outcome, long endNanos, Object detail) {
+        if (!request.outstanding) {
+            return;
+        }
+        unlink(request);
+        request.outstanding = false;
+        outstanding--;
+        GeneratorMetrics.requestsInFlight(-1);
+        ready.add(new Completion(request.intendedNanos, request.sendNanos, Math.max(endNanos, request.sendNanos),
+                request.dropped, 1, outcome, detail));
+        request.reuse();
+        spare.push(request);
+    }
+
+    /** Every outstanding request ends as {@link #CANCELLED}; an arrival due and not sent counts as dropped. */
+    @SuppressWarnings("unchecked")
+    private void cancelAll(long now) {
+        if (pending != null && pending.scheduled() && !pending.dueAfter(now)) {
+            GeneratorMetrics.arrivalsDropped(1);
+        }
+        pending = null;
+        while (head != null) {
+            R request = (R) head;
+            transport.abandon(request);
+            complete(request, Outcome.failed(CANCELLED, "cancelled: still outstanding when the thread stopped "
+                    + "sampling (the end of its duration, a stopped test, or the end of its loops)",
+                    request.sentBytes, 0), now, null);
+        }
+    }
+
+    private List<Completion> takeRow() {
+        if (ready.isEmpty()) {
+            return List.of();
+        }
+        Outcome kind = ready.get(0).outcome();
+        List<Completion> row = new ArrayList<>(Math.min(ready.size(), MAX_ROW));
+        int kept = 0;
+        for (int i = 0; i < ready.size(); i++) {
+            Completion c = ready.get(i);
+            if (row.size() < MAX_ROW && (c.outcome() == kind || c.outcome().sameKind(kind))) {
+                row.add(c);
+            } else {
+                ready.set(kept++, c);
+            }
+        }
+        ready.subList(kept, ready.size()).clear();
+        return row;
+    }
+
+    /**
+     * The thread stops sampling: every outstanding request is cancelled, the connections closed,
+     * and every row not yet returned is returned now.
+     */
+    public List<List<Completion>> drain() {
+        cancelAll(System.nanoTime());
+        transport.close();
+        List<List<Completion>> rows = new ArrayList<>();
+        while (!ready.isEmpty()) {
+            rows.add(takeRow());
+        }
+        return rows;
+    }
+
+    /** Makes the current (or next) {@link #next} cancel what is outstanding and return; any thread. */
+    public void requestStop() {
+        stopRequested = true;
+        transport.wakeup();
+    }
+
+    /** Requests sent and not yet ended. */
+    public int outstanding() {
+        return outstanding;
+    }
+
+    public int places() {
+        return places;
+    }
+
+    /** Appends at the tail, or further up when the deadline is earlier (a shorter timeout): the head is always the first to expire. */
+    private void append(InFlightRequest request) {
+        InFlightRequest after = tail;
+        while (after != null && after.deadlineNanos - request.deadlineNanos > 0) {
+            after = after.prev;
+        }
+        request.prev = after;
+        request.next = after == null ? head : after.next;
+        if (after == null) {
+            head = request;
+        } else {
+            after.next = request;
+        }
+        if (request.next == null) {
+            tail = request;
+        } else {
+            request.next.prev = request;
+        }
+    }
+
+    private void unlink(InFlightRequest request) {
+        if (request.prev == null) {
+            head = request.next;
+        } else {
+            request.prev.next = request.next;
+        }
+        if (request.next == null) {
+            tail = request.prev;
+        } else {
+            request.next.prev = request.prev;
+        }
+        request.prev = null;
+        request.next = null;
+    }
+}

@@ -1,0 +1,92 @@
+package org.dsload.redis;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.dsload.core.BatchResult;
+import org.dsload.core.Completion;
+import org.dsload.core.IntendedStart;
+import org.dsload.core.RequestsResult;
+import org.dsload.core.Results;
+import org.dsload.core.inflight.InFlightWindow;
+import org.dsload.core.inflight.LeftoverRows;
+
+/**
+ * Requests in flight: the thread keeps up to In flight commands outstanding on connections of
+ * its own ({@link RedisEventLoop}), each timed on its own, and each sample returns the replies
+ * that came in, one row per kind. Connections are opened at the first sample and closed when the
+ * thread ends ({@link #close}), when whatever is still outstanding is cancelled and reported.
+ */
+final class InFlightCall {
+    /** What a row shows of its first request: the command and, with a response data limit, the reply. */
+    record Shown(String request, String reply) {
+    }
+
+    private final RedisSampler.Compiled settings;
+    private final RedisEventLoop loop;
+    private final InFlightWindow<RedisRequest> window;
+    private final LeftoverRows leftovers = new LeftoverRows();
+    private final RedisSampler.Sequence seq;
+    private final InFlightWindow.Preparer<RedisRequest> preparer;
+    private int thread;
+
+    InFlightCall(RedisSampler.Compiled settings, RedisClientHandle client, RedisSampler.Sequence seq) {
+        this.settings = settings;
+        this.seq = seq;
+        RedisEndpoint endpoint = client.endpoint();
+        try {
+            this.loop = new RedisEventLoop(endpoint, settings.inFlight(), settings.depth(), settings.nilFails(),
+                    settings.limit(), settings.plan(), endpoint.cluster() ? client.clusterSlots() : null);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open a selector for this thread's Redis connections", e);
+        }
+        this.window = new InFlightWindow<>(settings.inFlight(), loop);
+        this.preparer = request -> {
+            request.clear();
+            request.command = settings.plan().build(seq.next(), 0, thread);
+            client.countSent(request.command, 1);
+        };
+    }
+
+    /** Whether this call was made for these settings (the fields may change between samples). */
+    boolean serves(RedisSampler.Compiled compiled) {
+        return settings.equals(compiled);
+    }
+
+    /** @return the row, or null when the thread has nothing more to send (its schedule ended) */
+    SampleResult sample(RedisSampler sampler, String label) {
+        leftovers.remember();
+        thread = JMeterContextService.getContext().getThreadNum() + 1;
+        window.pace(IntendedStart.takeOffer(sampler), IntendedStart.threadEndNanos());
+        List<Completion> row = window.next(preparer);
+        if (row.isEmpty()) {
+            return null;
+        }
+        RequestsResult result = BatchResult.of(label, row);
+        show(result, row);
+        return result;
+    }
+
+    private void show(RequestsResult result, List<Completion> row) {
+        if (row.get(0).detail() instanceof Shown shown) {
+            String more = row.size() > 1 ? " (and " + (row.size() - 1) + " more requests in this row)" : "";
+            result.setSamplerData(shown.request() + more);
+            if (shown.reply() != null) {
+                Results.text(result, shown.reply());
+            }
+        }
+    }
+
+    /** Makes a waiting sample return; from another thread (a stopping test). */
+    void stop() {
+        window.requestStop();
+    }
+
+    /** The thread ends: outstanding requests are cancelled, every row left is reported, connections close. */
+    void close(String label) {
+        leftovers.deliver(label, window.drain());
+    }
+}

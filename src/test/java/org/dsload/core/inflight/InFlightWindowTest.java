@@ -1,0 +1,205 @@
+package org.dsload.core.inflight;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+
+import org.dsload.core.ArrivalSource;
+import org.dsload.core.Completion;
+import org.dsload.core.Outcome;
+import org.dsload.core.inflight.InMemoryStore.Answer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(60)
+class InFlightWindowTest {
+    private static final long MS = 1_000_000;
+
+    /** Numbers the requests in the order they are sent. */
+    private static InFlightWindow.Preparer<InMemoryStore.Request> numbered(AtomicInteger counter) {
+        return request -> request.number = counter.getAndIncrement();
+    }
+
+    private static List<Completion> collect(InFlightWindow<InMemoryStore.Request> window,
+            InFlightWindow.Preparer<InMemoryStore.Request> preparer, int atLeast) {
+        List<Completion> all = new ArrayList<>();
+        while (all.size() < atLeast) {
+            List<Completion> row = window.next(preparer);
+            assertFalse(row.isEmpty(), "a closed window always has a row to return");
+            all.addAll(row);
+        }
+        return all;
+    }
+
+    @Test
+    void aClosedWindowKeepsExactlyItsPlacesOutstandingAndEndsEveryRequestOnce() {
+        try (InMemoryStore store = new InMemoryStore(10_000, n -> new Answer(2, InMemoryStore.OK))) {
+            InFlightWindow<InMemoryStore.Request> window = new InFlightWindow<>(5, store);
+            List<Completion> answered = collect(window, numbered(new AtomicInteger()), 200);
+            assertEquals(5, store.mostHeld.get(), "never more than 5 outstanding, and 5 reached");
+            assertEquals(5, window.outstanding(), "the window stays full between rows");
+            assertTrue(answered.stream().allMatch(c -> c.outcome().success() && c.count() == 1));
+
+            List<List<Completion>> rest = window.drain();
+            long cancelled = rest.stream().flatMap(List::stream)
+                    .filter(c -> c.outcome().code().equals(InFlightWindow.CANCELLED)).count();
+            long late = rest.stream().flatMap(List::stream).filter(c -> c.outcome().success()).count();
+            assertEquals(store.sent.get(), answered.size() + late + cancelled, "every request sent ends once");
+            assertEquals(0, window.outstanding());
+            assertTrue(cancelled <= 5);
+            assertTrue(rest.stream().flatMap(List::stream).filter(c -> !c.outcome().success())
+                    .allMatch(c -> c.outcome().sentBytes() == 10), "a cancelled request keeps the bytes it sent");
+        }
+    }
+
+    @Test
+    void aSlowRequestHoldsUpNoOtherAndEachIsTimedFromItsOwnSend() {
+        // request 0 takes 300 ms, the others 1 ms: the others come back first, each with its own time
+        try (InMemoryStore store = new InMemoryStore(10_000, n -> new Answer(n == 0 ? 300 : 1, InMemoryStore.OK))) {
+            InFlightWindow<InMemoryStore.Request> window = new InFlightWindow<>(4, store);
+            InFlightWindow.Preparer<InMemoryStore.Request> preparer = numbered(new AtomicInteger());
+            List<Completion> answered = new ArrayList<>();
+            while (answered.stream().noneMatch(c -> "reply to 0".equals(c.detail()))) {
+                answered.addAll(window.next(preparer));
+            }
+            Completion slow = answered.stream().filter(c -> "reply to 0".equals(c.detail())).findFirst().orElse(null);
+            int slowAt = answered.indexOf(slow);
+            assertTrue(slowAt > 20, "requests sent after the slow one ended before it: it came " + slowAt + "th");
+            assertTrue(slow.elapsedMicros() >= 300_000, "the slow request shows its 300 ms: " + slow.elapsedMicros());
+            assertTrue(answered.stream().filter(c -> c != slow).allMatch(c -> c.elapsedMicros() >= 1_000),
+                    "every other request shows at least its own 1 ms");
+            window.drain();
+        }
+    }
+
+    @Test
+    void aRowHoldsOneKindAndTheOthersWaitForTheNextCall() {
+        Outcome wrongType = Outcome.failed("WRONGTYPE", "wrong kind", 10, 30);
+        try (InMemoryStore store = new InMemoryStore(10_000,
+                n -> new Answer(1, n % 3 == 0 ? wrongType : InMemoryStore.OK))) {
+            InFlightWindow<InMemoryStore.Request> window = new InFlightWindow<>(6, store);
+            InFlightWindow.Preparer<InMemoryStore.Request> preparer = numbered(new AtomicInteger());
+            int rows = 0;
+            int failed = 0;
+            int total = 0;
+            while (total < 300) {
+                List<Completion> row = window.next(preparer);
+                Set<String> codes = row.stream().map(c -> c.outcome().code()).collect(Collectors.toSet());
+                assertEquals(1, codes.size(), "one kind per row: " + codes);
+                failed += codes.contains("WRONGTYPE") ? row.size() : 0;
+                total += row.size();
+                rows++;
+            }
+            assertTrue(rows > 1);
+            assertTrue(failed > 0 && failed < total, failed + " of " + total);
+            window.drain();
+        }
+    }
+
+    @Test
+    void aRequestWithoutAReplyFailsAtItsOwnTimeoutAndItsLateReplyIsIgnored() {
+        // every 4th request is answered only after 400 ms, past the 100 ms timeout
+        try (InMemoryStore store = new InMemoryStore(100, n -> new Answer(n % 4 == 0 ? 400 : 1, InMemoryStore.OK))) {
+            InFlightWindow<InMemoryStore.Request> window = new InFlightWindow<>(4, store);
+            List<Completion> ended = collect(window, numbered(new AtomicInteger()), 60);
+            List<Completion> timedOut = ended.stream().filter(c -> c.outcome().code().equals("TIMEOUT")).toList();
+            assertFalse(timedOut.isEmpty());
+            assertTrue(timedOut.stream().allMatch(c -> c.elapsedMicros() >= 100_000), "each waited its 100 ms");
+            assertTrue(timedOut.stream().allMatch(c -> c.detail() == null), "a timed-out request has no reply");
+            // the late replies arrive while the window goes on: none may count as another request's
+            ended.addAll(collect(window, numbered(new AtomicInteger(1_000_001)), 40));
+            List<List<Completion>> rest = window.drain();
+            long total = ended.size() + rest.stream().mapToLong(List::size).sum();
+            assertEquals(store.sent.get(), total, "every request ends exactly once, late replies ignored");
+        }
+    }
+
+    @Test
+    void arrivalsAreSentAtTheirIntendedStartAndNeverBefore() {
+        long first = System.nanoTime() + 20 * MS;
+        List<Long> intended = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            intended.add(first + i * 3 * MS);
+        }
+        ArrivalSource source = new ArrivalSource() {
+            private int next;
+
+            @Override
+            public Arrival take(long nowNanos) {
+                return next < intended.size() ? new Arrival(intended.get(next++), next == 5 ? 2 : 0) : null;
+            }
+        };
+        try (InMemoryStore store = new InMemoryStore(10_000, n -> new Answer(1, InMemoryStore.OK))) {
+            InFlightWindow<InMemoryStore.Request> window = new InFlightWindow<>(8, store);
+            window.pace(source, Long.MAX_VALUE);
+            List<Completion> all = new ArrayList<>();
+            List<Completion> row;
+            while (!(row = window.next(numbered(new AtomicInteger()))).isEmpty()) {
+                all.addAll(row);
+            }
+            assertEquals(30, all.size(), "one request per arrival, then nothing left");
+            assertEquals(intended, all.stream().map(Completion::intendedNanos).sorted().toList());
+            assertTrue(all.stream().allMatch(c -> c.sendNanos() >= c.intendedNanos()), "never sent early");
+            assertEquals(2, all.stream().mapToLong(Completion::dropped).sum(), "dropped arrivals travel with the next");
+        }
+    }
+
+    @Test
+    void whileTheTransportWaitsOutABackOffNothingIsSentAndTheWindowDoesNotSpin() {
+        try (InMemoryStore store = new InMemoryStore(10_000, n -> new Answer(1, InMemoryStore.OK))) {
+            long downUntil = System.nanoTime() + 200 * MS;
+            store.readyAtNanos = downUntil;
+            InFlightWindow<InMemoryStore.Request> window = new InFlightWindow<>(3, store);
+            List<Completion> row = window.next(numbered(new AtomicInteger()));
+            assertTrue(row.get(0).sendNanos() >= downUntil, "the first request waited for the transport");
+            assertTrue(store.readyChecks.get() < 20, "it waited rather than asked in a loop: "
+                    + store.readyChecks.get() + " checks");
+            window.drain();
+        }
+    }
+
+    @Test
+    void aStopFromAnotherThreadCancelsWhatIsOutstanding() throws Exception {
+        try (InMemoryStore store = new InMemoryStore(60_000, n -> new Answer(-1, InMemoryStore.OK))) {
+            InFlightWindow<InMemoryStore.Request> window = new InFlightWindow<>(7, store);
+            Thread stopper = new Thread(() -> {
+                try {
+                    TimeUnit.MILLISECONDS.sleep(100);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                window.requestStop();
+            });
+            stopper.start();
+            List<Completion> row = window.next(numbered(new AtomicInteger()));
+            stopper.join();
+            assertEquals(7, row.size());
+            assertTrue(row.stream().allMatch(c -> c.outcome().code().equals(InFlightWindow.CANCELLED)));
+            assertEquals(0, window.outstanding());
+        }
+    }
+
+    @Test
+    void atTheThreadsEndTimeOutstandingRequestsAreCancelledAndNothingMoreIsSent() {
+        try (InMemoryStore store = new InMemoryStore(60_000, n -> new Answer(-1, InMemoryStore.OK))) {
+            InFlightWindow<InMemoryStore.Request> window = new InFlightWindow<>(3, store);
+            long end = System.nanoTime() + 100 * MS;
+            window.pace(null, end);
+            List<Completion> row = window.next(numbered(new AtomicInteger()));
+            assertEquals(3, row.size());
+            assertTrue(row.stream().allMatch(c -> c.outcome().code().equals(InFlightWindow.CANCELLED)
+                    && c.endNanos() >= end));
+            assertTrue(window.next(numbered(new AtomicInteger())).isEmpty() || store.sent.get() == 3);
+            assertEquals(3, store.sent.get(), "nothing is sent after the end");
+            assertNull(row.get(0).detail());
+        }
+    }
+}

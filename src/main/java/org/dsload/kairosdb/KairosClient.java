@@ -1,6 +1,5 @@
 package org.dsload.kairosdb;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -8,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.zip.GZIPOutputStream;
 
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
@@ -29,6 +27,7 @@ import org.apache.hc.core5.pool.PoolStats;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
 import org.dsload.core.ConnectionCounting;
+import org.dsload.http.Gzip;
 
 /**
  * The shared HTTP client of a KairosDB Connection: one Apache HttpClient 5 with a connection pool
@@ -127,7 +126,7 @@ public final class KairosClient implements AutoCloseable, ConnectionCounting {
         URI node = next();
         HttpPost post = new HttpPost(node.resolve(path));
         if (compressible && settings.gzip()) {
-            post.setEntity(new ByteArrayEntity(gzip(json), JSON, "gzip"));
+            post.setEntity(new ByteArrayEntity(Gzip.of(json), JSON, "gzip"));
         } else {
             post.setEntity(new ByteArrayEntity(json, JSON));
         }
@@ -177,14 +176,6 @@ public final class KairosClient implements AutoCloseable, ConnectionCounting {
         }
         return new Exchange<>(node, response.getCode(), response.getReasonPhrase(), body, WireBytes.sent(),
                 WireBytes.received());
-    }
-
-    private static byte[] gzip(byte[] json) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(64, json.length / 4));
-        try (GZIPOutputStream zip = new GZIPOutputStream(out, 8192)) {
-            zip.write(json);
-        }
-        return out.toByteArray();
     }
 
     @Override

@@ -5,17 +5,13 @@ import java.util.List;
 
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.samplers.Entry;
-import org.apache.jmeter.samplers.Interruptible;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.testelement.ThreadListener;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.dsload.core.BatchResult;
-import org.dsload.core.ClientSampler;
 import org.dsload.core.CompiledFields;
 import org.dsload.core.Completion;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
-import org.dsload.core.IntendedStart;
 import org.dsload.core.Outcome;
 import org.dsload.core.RequestsResult;
 import org.dsload.core.Results;
@@ -23,6 +19,7 @@ import org.dsload.core.SharedClients;
 import org.dsload.core.Unrecoverable;
 import org.dsload.http.HttpEnd;
 import org.dsload.http.HttpInFlight;
+import org.dsload.http.HttpInFlightSampler;
 import org.dsload.http.HttpPlace;
 import org.dsload.http.HttpReply;
 import org.dsload.http.HttpTransport;
@@ -36,7 +33,7 @@ import org.dsload.http.HttpTransport;
  * has JMeter's {@code Non HTTP response code: <exception>}, status 0 in the summary.
  */
 @TestElementMetadata(labelResource = "displayName")
-public class InfluxDbWrite extends ClientSampler implements IntendedStart.SelfPaced, ThreadListener, Interruptible {
+public class InfluxDbWrite extends HttpInFlightSampler {
     private static final long serialVersionUID = 1L;
     static final String BODY = "body";
     static final String WIRE = "wire";
@@ -49,7 +46,6 @@ public class InfluxDbWrite extends ClientSampler implements IntendedStart.SelfPa
     private String stopOnUnrecoverable = "true";
 
     private transient CompiledFields<Compiled> compiled;
-    private transient volatile HttpInFlight call;
     private transient long seq;
     private transient int thread;
 
@@ -71,7 +67,7 @@ public class InfluxDbWrite extends ClientSampler implements IntendedStart.SelfPa
         } catch (ConfigException e) {
             return Results.refused(getName(), "POST /write", e);
         }
-        HttpInFlight current = call(c, client);
+        HttpInFlight current = call(new Key(c, client), c.inFlight(), client.http(), answers(c, client));
         thread = JMeterContextService.getContext().getThreadNum() + 1;
         List<Completion> row = current.next(this, place -> prepare(place, c, client));
         if (row.isEmpty()) {
@@ -88,17 +84,6 @@ public class InfluxDbWrite extends ClientSampler implements IntendedStart.SelfPa
         InfluxClient.Target target = client.next();
         byte[] lines = c.bodies().body(n, thread);
         place.prepare(target.write(), client.write(target, lines), new Written(target, c.bodies().points(n), lines), 1);
-    }
-
-    private HttpInFlight call(Compiled c, InfluxClient client) {
-        Key key = new Key(c, client);
-        if (call != null && !call.serves(key)) {
-            endCall();
-        }
-        if (call == null) {
-            call = new HttpInFlight(key, c.inFlight(), client.http(), answers(c, client));
-        }
-        return call;
     }
 
     private record Key(Compiled compiled, InfluxClient client) {
@@ -168,37 +153,6 @@ public class InfluxDbWrite extends ClientSampler implements IntendedStart.SelfPa
             }
         }
         return points;
-    }
-
-    private void endCall() {
-        HttpInFlight ending = call;
-        call = null;
-        if (ending != null) {
-            ending.close(getName(), row -> {
-            });
-        }
-    }
-
-    @Override
-    public void threadStarted() {
-        // the call is made at the first sample, once the fields are known
-    }
-
-    /** Requests still in flight are cancelled and reported. */
-    @Override
-    public void threadFinished() {
-        endCall();
-    }
-
-    /** A stopping test: a sample waiting for answers returns at once, cancelling what is outstanding. */
-    @Override
-    public boolean interrupt() {
-        HttpInFlight current = call;
-        if (current == null) {
-            return false;
-        }
-        current.stop();
-        return true;
     }
 
     private Compiled compiled() {

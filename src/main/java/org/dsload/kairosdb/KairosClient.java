@@ -8,6 +8,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.apache.hc.client5.http.async.methods.SimpleHttpRequest;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
 import org.apache.hc.client5.http.classic.methods.HttpUriRequestBase;
@@ -27,6 +28,7 @@ import org.apache.hc.core5.pool.PoolStats;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
 import org.dsload.core.ConnectionCounting;
+import org.dsload.http.AsyncHttp;
 import org.dsload.http.Gzip;
 
 /**
@@ -45,6 +47,8 @@ public final class KairosClient implements AutoCloseable, ConnectionCounting {
     private final CloseableHttpClient http;
     private final AtomicLong turn = new AtomicLong();
     private final WriteLedger ledger = new WriteLedger();
+    /** The async client of samplers with requests in flight, made at the first such sample. */
+    private AsyncHttp async;
 
     /** The settings of a client, all checked by the connection element. */
     public record ClientSettings(int maxConnectionsPerNode, boolean keepAlive, boolean gzip, int connectTimeoutMillis,
@@ -143,7 +147,35 @@ public final class KairosClient implements AutoCloseable, ConnectionCounting {
         return execute(node, new HttpGet(node.resolve(path)), reader);
     }
 
-    private URI next() {
+    /** The async client for requests in flight, over the same nodes with the same limits and timeouts. */
+    synchronized AsyncHttp async() {
+        if (async == null) {
+            async = new AsyncHttp(new AsyncHttp.Settings(settings.maxConnectionsPerNode(), nodes.size(),
+                    settings.connectTimeoutMillis(), settings.responseTimeoutMillis(), settings.keepAlive()));
+        }
+        return async;
+    }
+
+    /** A POST of a JSON body for the async client, with this client's headers; gzipped as {@link #post} does. */
+    SimpleHttpRequest request(URI node, String path, byte[] json, boolean compressible) {
+        SimpleHttpRequest post = SimpleHttpRequest.create("POST", node.resolve(path));
+        if (authorization != null) {
+            post.setHeader(HttpHeaders.AUTHORIZATION, authorization);
+        }
+        if (!settings.keepAlive()) {
+            post.setHeader(HttpHeaders.CONNECTION, "close");
+        }
+        if (compressible && settings.gzip()) {
+            post.setHeader(HttpHeaders.CONTENT_ENCODING, "gzip");
+            post.setBody(Gzip.of(json), JSON);
+        } else {
+            post.setBody(json, JSON);
+        }
+        return post;
+    }
+
+    /** The next node (round robin). */
+    URI next() {
         return nodes.size() == 1 ? nodes.get(0) : nodes.get((int) Math.floorMod(turn.getAndIncrement(), (long) nodes.size()));
     }
 
@@ -181,7 +213,11 @@ public final class KairosClient implements AutoCloseable, ConnectionCounting {
     @Override
     public int openConnections() {
         PoolStats stats = pool.getTotalStats();
-        return stats.getLeased() + stats.getAvailable();
+        AsyncHttp inFlight;
+        synchronized (this) {
+            inFlight = async;
+        }
+        return stats.getLeased() + stats.getAvailable() + (inFlight == null ? 0 : inFlight.openConnections());
     }
 
     /** Connections now in use by a request, for tests and messages. */
@@ -196,6 +232,17 @@ public final class KairosClient implements AutoCloseable, ConnectionCounting {
 
     @Override
     public void close() throws IOException {
-        http.close();
+        AsyncHttp inFlight;
+        synchronized (this) {
+            inFlight = async;
+            async = null;
+        }
+        try {
+            http.close();
+        } finally {
+            if (inFlight != null) {
+                inFlight.close();
+            }
+        }
     }
 }

@@ -62,13 +62,18 @@ public final class InfluxDb implements AutoCloseable {
      *                     {@code cache-max-memory-size} (values as TOML: numbers or quoted text)
      */
     public static InfluxDb start(Map<String, String> dataSettings) {
+        return start(dataSettings, Map.of());
+    }
+
+    /** @param httpSettings extra settings of the {@code [http]} section, such as {@code auth-enabled = true} */
+    public static InfluxDb start(Map<String, String> dataSettings, Map<String, String> httpSettings) {
         Path influxd = binary().orElseThrow(() -> new IllegalStateException(missingMessage()));
         int http = Ports.free();
         int rpc = Ports.free();
         Path dir = Build.work("influxdb-" + http);
         try {
             Files.createDirectories(dir);
-            Files.writeString(dir.resolve("influxdb.conf"), config(dir, http, rpc, dataSettings), StandardCharsets.UTF_8);
+            Files.writeString(dir.resolve("influxdb.conf"), config(dir, http, rpc, dataSettings, httpSettings), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -85,9 +90,12 @@ public final class InfluxDb implements AutoCloseable {
         return db;
     }
 
-    private static String config(Path dir, int http, int rpc, Map<String, String> dataSettings) {
+    private static String config(Path dir, int http, int rpc, Map<String, String> dataSettings,
+            Map<String, String> httpSettings) {
         StringBuilder data = new StringBuilder();
         dataSettings.forEach((k, v) -> data.append("  ").append(k).append(" = ").append(v).append('\n'));
+        StringBuilder httpExtra = new StringBuilder();
+        httpSettings.forEach((k, v) -> httpExtra.append("  ").append(k).append(" = ").append(v).append('\n'));
         return String.join("\n",
                 "reporting-disabled = true",
                 "bind-address = \"127.0.0.1:" + rpc + "\"",
@@ -107,6 +115,7 @@ public final class InfluxDb implements AutoCloseable {
                 "  bind-address = \"127.0.0.1:" + http + "\"",
                 "  log-enabled = false",
                 "  pprof-enabled = false",
+                httpExtra.toString(),
                 "[logging]",
                 "  level = \"warn\"",
                 "  suppress-logo = true",
@@ -129,6 +138,17 @@ public final class InfluxDb implements AutoCloseable {
             throw new IllegalStateException(statement + " answered " + response.statusCode() + ": " + response.body());
         }
         return response.body();
+    }
+
+    /**
+     * A figure of the HTTP service's own statistics in {@code /debug/vars}: {@code writeReq} (write
+     * requests), {@code pointsWrittenOK} (points written) ...
+     */
+    public long httpd(String figure) {
+        String vars = send(HttpRequest.newBuilder(uri("/debug/vars")).GET()).body();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"" + figure + "\":(\\d+)").matcher(
+                vars.substring(vars.indexOf("\"httpd\"")));
+        return m.find() ? Long.parseLong(m.group(1)) : 0;
     }
 
     private URI uri(String path) {

@@ -18,6 +18,7 @@ import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.HttpRequest;
 import org.apache.hc.core5.http.HttpResponse;
 import org.apache.hc.core5.http.protocol.HttpContext;
+import org.apache.hc.core5.http.protocol.HttpCoreContext;
 import org.apache.hc.core5.http2.HttpVersionPolicy;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.pool.PoolConcurrencyPolicy;
@@ -73,10 +74,14 @@ public final class AsyncHttp implements AutoCloseable, ConnectionCounting {
                         .setSoTimeout(response).build())
                 .disableAutomaticRetries().disableRedirectHandling().disableCookieManagement().disableAuthCaching()
                 .setUserAgent("dsload")
-                .addRequestInterceptorLast((request, entity, context) -> context.setAttribute(SENT_HEAD,
-                        requestHead(request)))
-                .addResponseInterceptorFirst((answer, entity, context) -> context.setAttribute(RECEIVED_HEAD,
-                        responseHead(answer)));
+                // The HTTP/1.1 layer adds Host, Content-Length and more after the client's interceptors: the
+                // request as it went out is the one in the context once the answer arrives.
+                .addResponseInterceptorFirst((answer, entity, context) -> {
+                    if (context.getAttribute(HttpCoreContext.HTTP_REQUEST) instanceof HttpRequest sent) {
+                        context.setAttribute(SENT_HEAD, requestHead(sent));
+                    }
+                    context.setAttribute(RECEIVED_HEAD, responseHead(answer));
+                });
         if (!settings.keepAlive()) {
             builder.setConnectionReuseStrategy((request, reply, context) -> false);
         }

@@ -69,8 +69,9 @@ final class InfluxErrors {
         String text;
         if (error instanceof ConnectTimeoutException) {
             text = "no connection to " + server + " within the connect timeout of " + settings.connectTimeoutMillis() + " ms";
-        } else if (Errors.rootCause(error) instanceof ConnectException) {
-            cause = Errors.rootCause(error);
+        } else if (Errors.rootCause(error) instanceof ConnectException refused) {
+            // HttpClient's own subclass says no more than the JDK's, whose name users know
+            cause = new ConnectException(refused.getMessage());
             text = "cannot connect to " + server + ": " + Errors.sentence(String.valueOf(cause.getMessage()))
                     + ". Is InfluxDB running there? (the thread pauses its sends up to 1 s after failed connections)";
         } else if (Errors.rootCause(error) instanceof UnknownHostException) {

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import org.dsload.report.LabelStats;
 import org.dsload.run.JMeterJvm;
@@ -28,9 +29,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * arrivals at most 0.1 %, raw p99 at most 1.5 times vegeta's, corrected p99 at most 2 times
  * vegeta's, every sample timed in microseconds.
  * <p>
- * System properties: {@code bench.rate} (5000), {@code bench.seconds} (60), {@code bench.threads}
- * (2), {@code bench.inflight} (16), {@code bench.vegeta} (~/go/bin/vegeta), {@code bench.jfr}
- * (false: true records a JFR profile of the JMeter JVM into the run folder).
+ * {@code -Dbench.seconds} (the profile's 15; S2's figures are of 60), {@code -Dbench.threads} (2), and
+ * in {@code -Dbench.props}: {@code rate} (5000), {@code in_flight} (64 per thread), {@code vegeta}
+ * (~/go/bin/vegeta), {@code jfr} (false; true records a JFR profile of the JMeter JVM beside its
+ * results folder).
  */
 public final class InfluxDbBenchmark {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
@@ -46,18 +48,20 @@ public final class InfluxDbBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        int rate = Integer.getInteger("bench.rate", 5000);
+        Map<String, String> props = Bench.props();
+        int rate = Integer.parseInt(props.getOrDefault("rate", "5000"));
         int seconds = Integer.getInteger("bench.seconds", 60);
-        int threads = Integer.getInteger("bench.threads", 2);
-        int inFlight = Integer.getInteger("bench.inflight", 16);
-        String vegeta = System.getProperty("bench.vegeta", System.getProperty("user.home") + "/go/bin/vegeta");
+        int threads = Bench.threads("2").get(0);
+        int inFlight = Integer.parseInt(props.getOrDefault("in_flight", "64"));
+        String vegeta = props.getOrDefault("vegeta", System.getProperty("user.home") + "/go/bin/vegeta");
+        boolean jfr = Boolean.parseBoolean(props.getOrDefault("jfr", "false"));
         if (InfluxDb.binary().isEmpty() || !Files.isExecutable(Path.of(vegeta))) {
             throw new IllegalStateException("needs influxd (" + InfluxDb.missingMessage() + ") and vegeta at " + vegeta);
         }
         List<Side> sides = new ArrayList<>();
         try (InfluxDb influx = InfluxDb.start()) {
             influx.query(null, "CREATE DATABASE test");
-            sides.add(dsload(influx, rate, seconds, threads, inFlight));
+            sides.add(dsload(influx, rate, seconds, threads, inFlight, jfr));
             sides.add(vegeta(influx, vegeta, rate, seconds));
         }
         Side d = sides.get(0);
@@ -83,11 +87,12 @@ public final class InfluxDbBenchmark {
         System.out.println(d.note());
     }
 
-    private static Side dsload(InfluxDb influx, int rate, int seconds, int threads, int inFlight) throws Exception {
+    private static Side dsload(InfluxDb influx, int rate, int seconds, int threads, int inFlight, boolean jfr)
+            throws Exception {
         List<String> jvm = new ArrayList<>(JMeterJvm.heap("1g"));
         Path results = Build.target().resolve("bench-results");
         String runId = "influxdb-" + rate + "-" + threads + "x" + inFlight;
-        if (Boolean.getBoolean("bench.jfr")) {
+        if (jfr) {
             Files.createDirectories(results);
             jvm.add("-XX:StartFlightRecording=filename=" + results.resolve(runId + ".jfr") + ",settings=profile");
         }

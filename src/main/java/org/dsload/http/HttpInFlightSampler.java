@@ -21,15 +21,21 @@ public abstract class HttpInFlightSampler extends ClientSampler
 
     private transient volatile HttpInFlight call;
 
-    /** The clone's call for these settings (any value with equals: the compiled fields and the client). */
-    protected final HttpInFlight call(Object settings, int places, AsyncHttp http, HttpTransport.Answers answers) {
+    /** What a call serves: the sampler's compiled fields and the connection's client. */
+    private record Serves(Object settings, Object client) {
+    }
+
+    /** The clone's call for these settings and this client; a new one when either changed. */
+    protected final HttpInFlight call(Object settings, Object client, int places, AsyncHttp http,
+            HttpTransport.Answers answers) {
+        Serves serves = new Serves(settings, client);
         HttpInFlight current = call;
-        if (current != null && !current.serves(settings)) {
+        if (current != null && !current.serves(serves)) {
             endCall();
             current = null;
         }
         if (current == null) {
-            current = new HttpInFlight(settings, places, http, answers);
+            current = new HttpInFlight(serves, places, http, answers);
             call = current;
         }
         return current;

@@ -67,7 +67,7 @@ public class InfluxDbWrite extends HttpInFlightSampler {
         } catch (ConfigException e) {
             return Results.refused(getName(), "POST /write", e);
         }
-        HttpInFlight current = call(new Key(c, client), c.inFlight(), client.http(), answers(c, client));
+        HttpInFlight current = call(c, client, c.inFlight(), client.http(), answers(c, client));
         thread = JMeterContextService.getContext().getThreadNum() + 1;
         List<Completion> row = current.next(this, place -> prepare(place, c, client));
         if (row.isEmpty()) {
@@ -84,9 +84,6 @@ public class InfluxDbWrite extends HttpInFlightSampler {
         InfluxClient.Target target = client.next();
         byte[] lines = c.bodies().body(n, thread);
         place.prepare(target.write(), client.write(target, lines), new Written(target, c.bodies().points(n), lines), 1);
-    }
-
-    private record Key(Compiled compiled, InfluxClient client) {
     }
 
     /** How a request's end becomes its outcome: on the client's I/O thread, so it does little. */
@@ -146,13 +143,7 @@ public class InfluxDbWrite extends HttpInFlightSampler {
 
     /** Points of the row's requests that InfluxDB accepted (2xx), for the gauges' cross-check. */
     static long acceptedPoints(RequestsResult result) {
-        long points = 0;
-        for (Completion c : result.requests()) {
-            if (c.outcome().success() && c.detail() instanceof HttpEnd end && end.sent().payload() instanceof Written w) {
-                points += w.points();
-            }
-        }
-        return points;
+        return HttpEnd.succeeded(result.requests(), Written.class).stream().mapToLong(Written::points).sum();
     }
 
     private Compiled compiled() {

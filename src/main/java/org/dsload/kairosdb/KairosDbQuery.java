@@ -125,7 +125,7 @@ public class KairosDbQuery extends HttpInFlightSampler {
      * own; the row holds the queries that ended, the variables the last answer's figures.
      */
     private SampleResult inFlight(QuerySettings.Compiled c, KairosClient client) {
-        HttpInFlight current = call(new CallKey(c, client), c.inFlight(), client.async(), KairosRequest.answers());
+        HttpInFlight current = call(c, client, c.inFlight(), client.async(), KairosRequest.answers());
         List<Completion> row = current.next(this, place -> {
             QueryCall call = newCall(c, client);
             URI node = client.next();
@@ -148,15 +148,11 @@ public class KairosDbQuery extends HttpInFlightSampler {
         return result;
     }
 
-    private record CallKey(QuerySettings.Compiled compiled, KairosClient client) {
-    }
-
     /** The points of a row's answered queries go into the ledger (rows at the thread's end too). */
     @Override
     protected void account(List<Completion> row) {
-        for (Completion done : row) {
-            if (done.outcome().success() && done.detail() instanceof HttpEnd end
-                    && end.sent().payload() instanceof QueryCall call && call.answer() != null) {
+        for (QueryCall call : HttpEnd.succeeded(row, QueryCall.class)) {
+            if (call.answer() != null) {
                 call.ledger().queried(getName(), call.answer().sampleSize());
                 figures(call.answer());
             }

@@ -133,7 +133,7 @@ public class KairosDbWrite extends HttpInFlightSampler {
      * own and counted as its points; the row holds the batches that ended.
      */
     private SampleResult inFlight(WriteSettings.Compiled c, KairosClient client) {
-        HttpInFlight current = call(new CallKey(c, client), c.inFlight(), client.async(), KairosRequest.answers());
+        HttpInFlight current = call(c, client, c.inFlight(), client.async(), KairosRequest.answers());
         List<Completion> row = current.next(this, place -> {
             WriteCall write = new WriteCall(client, nextBatch(c, client), c.limit());
             URI node = client.next();
@@ -163,18 +163,10 @@ public class KairosDbWrite extends HttpInFlightSampler {
         return result;
     }
 
-    private record CallKey(WriteSettings.Compiled compiled, KairosClient client) {
-    }
-
     /** The points of a row's successful batches go into the ledger (rows at the thread's end too). */
     @Override
     protected void account(List<Completion> row) {
-        for (Completion done : row) {
-            if (done.outcome().success() && done.detail() instanceof HttpEnd end
-                    && end.sent().payload() instanceof WriteCall write) {
-                written(write);
-            }
-        }
+        HttpEnd.succeeded(row, WriteCall.class).forEach(this::written);
     }
 
     /** A batch KairosDB accepted: its points and time range into the ledger, and a template body's series at its first success. */

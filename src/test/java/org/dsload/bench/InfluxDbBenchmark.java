@@ -102,6 +102,8 @@ public final class InfluxDbBenchmark {
                 .property("influx_host", influx.host()).property("influx_port", Integer.toString(influx.port()))
                 .property("rate", Integer.toString(rate)).property("duration", Integer.toString(seconds))
                 .property("threads", Integer.toString(threads)).property("in_flight", Integer.toString(inFlight))
+                // HTTP/1.1: a request in flight needs a connection of its own, as vegeta opens them
+                .property("max_connections", Integer.toString(threads * inFlight))
                 .property("server_gauges", "false");
         PlanRunner.Outcome outcome = new PlanRunner(QUIET).run(run);
         if (!outcome.ok()) {

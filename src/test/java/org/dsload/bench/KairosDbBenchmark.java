@@ -28,12 +28,14 @@ import org.dsload.testing.EmbeddedKairosDb;
  * <li>(b) {@code org.dsload.kairosdb.PlainKairosLoop}: the same WriteBatch and KairosClient in a loop.</li>
  * </ul>
  * System properties: {@code bench.threads} (default 10,50), {@code bench.seconds} measured per
- * row (default 15), {@code bench.warmup} seconds (default 5).
+ * row (default 15), {@code bench.warmup} seconds (default 5); {@code -Dbench.props=in_flight=N}
+ * runs (a) with N batches in flight per thread (default 1).
  */
 public final class KairosDbBenchmark {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
     private static final String LABEL = "write batch";
     private static final long SETTLE_MILLIS = 5000;
+    private static final String IN_FLIGHT = Bench.props().getOrDefault("in_flight", "1");
 
     private KairosDbBenchmark() {
     }
@@ -85,7 +87,8 @@ public final class KairosDbBenchmark {
                 .dashboard(false).timeout(Duration.ofSeconds(warmup + seconds + 180L))
                 .property("urls", kairos.url()).property("threads", Integer.toString(threads))
                 .property("ramp_step", "0").property("repeats", "-1").property("paced", "false")
-                .property("duration", Integer.toString(warmup + seconds)).property("cross_check", "false");
+                .property("duration", Integer.toString(warmup + seconds)).property("cross_check", "false")
+                .property("in_flight", IN_FLIGHT);
         PlanRunner.Outcome outcome = new PlanRunner(QUIET).run(run);
         if (!outcome.ok()) {
             throw new IllegalStateException("JMeter run failed: " + outcome.problem());
@@ -120,7 +123,9 @@ public final class KairosDbBenchmark {
         if (failed > 0) {
             System.out.println("(a) " + threads + " threads: " + failed + " failed batches in the window");
         }
-        return Bench.row("(a) JMeter + dsload write sampler", threads, points, seconds, micros);
+        String name = IN_FLIGHT.equals("1") ? "(a) JMeter + dsload write sampler"
+                : "(a) JMeter + dsload write sampler, " + IN_FLIGHT + " in flight";
+        return Bench.row(name, threads, points, seconds, micros);
     }
 
     private static Bench.Row plainLoop(EmbeddedKairosDb kairos, int threads, int warmup, int seconds)

@@ -27,7 +27,7 @@ import org.dsload.core.RequestsResult;
  * request reported, from the rows samples return and from the rows handed to the thread's
  * listeners when it ends.
  */
-public final class SamplerThread implements AutoCloseable {
+public class SamplerThread implements AutoCloseable {
     public final List<RequestsResult> rows = new ArrayList<>();
     public final List<RequestsResult> atThreadEnd = new ArrayList<>();
     private final TestStateListener connection;

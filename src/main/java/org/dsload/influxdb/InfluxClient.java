@@ -15,6 +15,7 @@ import org.apache.hc.client5.http.async.methods.SimpleHttpResponse;
 import org.apache.hc.client5.http.protocol.HttpClientContext;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.HttpHeaders;
+import org.apache.hc.core5.http.HttpHost;
 import org.dsload.core.ConnectionCounting;
 import org.dsload.core.Errors;
 import org.dsload.http.AsyncHttp;
@@ -35,12 +36,13 @@ public final class InfluxClient implements AutoCloseable, ConnectionCounting {
     private final String describe;
     private final AtomicLong turn = new AtomicLong();
 
-    /** One server and its write endpoint. */
-    public record Target(URI base, URI write, URL url) {
+    /** One server and its write endpoint; host and path apart, so that a request costs no URI parsing. */
+    public record Target(URI base, URI write, URL url, HttpHost host, String path) {
         static Target of(URI base, String writePath) {
             URI write = base.resolve(writePath);
             try {
-                return new Target(base, write, write.toURL());
+                return new Target(base, write, write.toURL(), HttpHost.create(write),
+                        write.getRawPath() + (write.getRawQuery() == null ? "" : "?" + write.getRawQuery()));
             } catch (MalformedURLException e) {
                 throw new IllegalArgumentException("not a URL: " + write, e);
             }
@@ -86,7 +88,7 @@ public final class InfluxClient implements AutoCloseable, ConnectionCounting {
 
     /** A write of line protocol to a server: the body as given, or gzipped when the connection says so. */
     SimpleHttpRequest write(Target target, byte[] lineProtocol) {
-        SimpleHttpRequest post = SimpleHttpRequest.create("POST", target.write());
+        SimpleHttpRequest post = new SimpleHttpRequest("POST", target.host(), target.path());
         if (authorization != null) {
             post.setHeader(HttpHeaders.AUTHORIZATION, authorization);
         }

@@ -135,9 +135,19 @@ public final class AsyncHttp implements AutoCloseable, ConnectionCounting {
         return stats.getLeased() + stats.getAvailable();
     }
 
-    /** Closes every connection at once: whatever is still outstanding fails. */
+    /**
+     * Closes every connection: the I/O thread is asked to stop and given a moment to (closing its
+     * selector under it at once makes HttpClient 5.1 log a ConcurrentModificationException), then
+     * whatever is left is closed at once.
+     */
     @Override
     public void close() throws IOException {
+        client.initiateShutdown();
+        try {
+            client.awaitShutdown(TimeValue.ofSeconds(2));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         client.close(CloseMode.IMMEDIATE);
     }
 }

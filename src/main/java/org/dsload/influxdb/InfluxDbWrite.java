@@ -58,7 +58,7 @@ public class InfluxDbWrite extends HttpInFlightSampler {
     }
 
     @Override
-    public SampleResult sample(Entry entry) {
+    protected SampleResult doSample(Entry entry) {
         Compiled c;
         InfluxClient client;
         try {

@@ -58,7 +58,7 @@ public class KairosDbQuery extends HttpInFlightSampler {
     private transient CompiledFields<QuerySettings.Compiled> compiled;
 
     @Override
-    public SampleResult sample(Entry entry) {
+    protected SampleResult doSample(Entry entry) {
         QuerySettings.Compiled c;
         KairosClient client;
         try {

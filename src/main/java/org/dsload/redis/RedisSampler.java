@@ -64,7 +64,7 @@ public class RedisSampler extends ClientSampler implements IntendedStart.SelfPac
     }
 
     @Override
-    public SampleResult sample(Entry entry) {
+    protected SampleResult doSample(Entry entry) {
         Compiled c;
         RedisClientHandle client;
         try {

@@ -9,14 +9,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import org.dsload.report.LabelStats;
 import org.dsload.run.JMeterJvm;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
-import org.dsload.testing.Build;
-import org.dsload.testing.InfluxDb;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.InfluxDb;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -48,13 +47,13 @@ public final class InfluxDbBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> props = Bench.props();
-        int rate = Integer.parseInt(props.getOrDefault("rate", "5000"));
+        Bench.applyProps();
+        int rate = Integer.getInteger("bench.rate", 5000);
         int seconds = Integer.getInteger("bench.seconds", 60);
         int threads = Bench.threads("2").get(0);
-        int inFlight = Integer.parseInt(props.getOrDefault("in_flight", "64"));
-        String vegeta = props.getOrDefault("vegeta", System.getProperty("user.home") + "/go/bin/vegeta");
-        boolean jfr = Boolean.parseBoolean(props.getOrDefault("jfr", "false"));
+        int inFlight = Integer.getInteger("bench.in_flight", 64);
+        String vegeta = System.getProperty("bench.vegeta", System.getProperty("user.home") + "/go/bin/vegeta");
+        boolean jfr = Boolean.getBoolean("bench.jfr");
         if (InfluxDb.binary().isEmpty() || !Files.isExecutable(Path.of(vegeta))) {
             throw new IllegalStateException("needs influxd (" + InfluxDb.missingMessage() + ") and vegeta at " + vegeta);
         }
@@ -90,13 +89,13 @@ public final class InfluxDbBenchmark {
     private static Side dsload(InfluxDb influx, int rate, int seconds, int threads, int inFlight, boolean jfr)
             throws Exception {
         List<String> jvm = new ArrayList<>(JMeterJvm.heap("1g"));
-        Path results = Build.target().resolve("bench-results");
+        Path results = Checkout.target().resolve("bench-results");
         String runId = "influxdb-" + rate + "-" + threads + "x" + inFlight;
         if (jfr) {
             Files.createDirectories(results);
             jvm.add("-XX:StartFlightRecording=filename=" + results.resolve(runId + ".jfr") + ",settings=profile");
         }
-        PlanRun run = new PlanRun(Build.jmeterHome(), Build.basedir().resolve("test-plans").resolve("influxdb-write.jmx"))
+        PlanRun run = new PlanRun(Checkout.jmeterHome(), Checkout.basedir().resolve("test-plans").resolve("influxdb-write.jmx"))
                 .resultsRoot(results).runId(runId).dashboard(false).timeout(Duration.ofSeconds(seconds + 180))
                 .jvmArgs(jvm)
                 .property("influx_host", influx.host()).property("influx_port", Integer.toString(influx.port()))
@@ -119,7 +118,7 @@ public final class InfluxDbBenchmark {
     }
 
     private static Side vegeta(InfluxDb influx, String vegeta, int rate, int seconds) throws Exception {
-        Path dir = Build.target().resolve("bench-results").resolve("vegeta-" + rate);
+        Path dir = Checkout.target().resolve("bench-results").resolve("vegeta-" + rate);
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("body1.txt"), BODY1, StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("body2.txt"), BODY2, StandardCharsets.UTF_8);

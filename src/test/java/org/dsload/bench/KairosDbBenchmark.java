@@ -15,8 +15,8 @@ import org.dsload.report.JtlSample;
 import org.dsload.run.JMeterJvm;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
-import org.dsload.testing.Build;
-import org.dsload.testing.EmbeddedKairosDb;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedKairosDb;
 
 /**
  * S1's write path asked of the tool itself: does JMeter with the dsload write sampler push as
@@ -35,12 +35,12 @@ public final class KairosDbBenchmark {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
     private static final String LABEL = "write batch";
     private static final long SETTLE_MILLIS = 5000;
-    private static final String IN_FLIGHT = Bench.props().getOrDefault("in_flight", "1");
 
     private KairosDbBenchmark() {
     }
 
     public static void main(String[] args) throws Exception {
+        Bench.applyProps();
         List<Integer> threadCounts = Bench.threads("10,50");
         int seconds = Integer.getInteger("bench.seconds", 15);
         int warmup = Bench.warmup(5);
@@ -82,13 +82,14 @@ public final class KairosDbBenchmark {
     /** (a): the points of the JTL's write samples that started inside the measured window. */
     private static Bench.Row jmeter(EmbeddedKairosDb kairos, int threads, int warmup, int seconds) throws Exception {
         settle();
-        PlanRun run = new PlanRun(Build.jmeterHome(), Build.basedir().resolve("test-plans/kairosdb-write.jmx"))
-                .resultsRoot(Build.target().resolve("bench-results")).runId("kairosdb-jmeter-" + threads)
+        String inFlight = System.getProperty("bench.in_flight", "1");
+        PlanRun run = new PlanRun(Checkout.jmeterHome(), Checkout.basedir().resolve("test-plans/kairosdb-write.jmx"))
+                .resultsRoot(Checkout.target().resolve("bench-results")).runId("kairosdb-jmeter-" + threads)
                 .dashboard(false).timeout(Duration.ofSeconds(warmup + seconds + 180L))
                 .property("urls", kairos.url()).property("threads", Integer.toString(threads))
                 .property("ramp_step", "0").property("repeats", "-1").property("paced", "false")
                 .property("duration", Integer.toString(warmup + seconds)).property("cross_check", "false")
-                .property("in_flight", IN_FLIGHT);
+                .property("in_flight", inFlight);
         PlanRunner.Outcome outcome = new PlanRunner(QUIET).run(run);
         if (!outcome.ok()) {
             throw new IllegalStateException("JMeter run failed: " + outcome.problem());
@@ -123,8 +124,8 @@ public final class KairosDbBenchmark {
         if (failed > 0) {
             System.out.println("(a) " + threads + " threads: " + failed + " failed batches in the window");
         }
-        String name = IN_FLIGHT.equals("1") ? "(a) JMeter + dsload write sampler"
-                : "(a) JMeter + dsload write sampler, " + IN_FLIGHT + " in flight";
+        String name = inFlight.equals("1") ? "(a) JMeter + dsload write sampler"
+                : "(a) JMeter + dsload write sampler, " + inFlight + " in flight";
         return Bench.row(name, threads, points, seconds, micros);
     }
 

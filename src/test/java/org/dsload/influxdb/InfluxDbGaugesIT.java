@@ -13,7 +13,7 @@ import org.dsload.gauges.NodeGauges;
 import org.dsload.influxdb.report.InfluxServerSection;
 import org.dsload.plans.PlanRuns;
 import org.dsload.report.LabelStats;
-import org.dsload.testing.InfluxDb;
+import org.dsload.targets.InfluxDb;
 import org.dsload.testing.Prerequisites;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package org.dsload.influxdb;
 
-import org.dsload.testing.InfluxDb;
+import org.dsload.targets.InfluxDb;
 import org.dsload.testing.JMeterRuntime;
 import org.dsload.testing.Prerequisites;
 

@@ -14,26 +14,23 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.dsload.core.Completion;
 import org.dsload.core.RequestsResult;
 import org.dsload.core.inflight.InFlightWindow;
-import org.dsload.testing.EmbeddedKairosDb;
+import org.dsload.targets.EmbeddedKairosDb;
 import org.dsload.testing.SamplerThread;
-import org.junit.jupiter.api.AfterAll;
+import org.dsload.testing.SharedKairosDb;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** KairosDB Write and Query with requests in flight, against the embedded KairosDB (H2). */
 @Timeout(300)
+@ExtendWith(SharedKairosDb.class)
 class KairosDbInFlightIT {
     private static EmbeddedKairosDb kairos;
 
     @BeforeAll
-    static void start() {
-        kairos = EmbeddedKairosDb.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        kairos.close();
+    static void shared() {
+        kairos = SharedKairosDb.server();
     }
 
     private static KairosDbWrite inFlight(KairosDbWrite w, int n) {

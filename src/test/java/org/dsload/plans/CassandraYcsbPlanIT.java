@@ -13,7 +13,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import org.dsload.report.JtlSample;
-import org.dsload.testing.EmbeddedCassandra;
+import org.dsload.targets.EmbeddedCassandra;
 import org.dsload.testing.SharedCassandra;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -17,9 +17,9 @@ import org.dsload.report.JtlSample;
 import org.dsload.report.LabelStats;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
-import org.dsload.testing.Build;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.InfluxDb;
 import org.dsload.testing.Prerequisites;
-import org.dsload.testing.InfluxDb;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -138,10 +138,10 @@ class InfluxDbWritePlanIT {
     @Test
     void withWritesInFlightOnTwoLocalSlavesEveryWriteReachesTheMaster() throws Exception {
         try (InfluxDb influx = InfluxDb.start()) {
-            PlanRun run = new PlanRun(Build.jmeterHome(), PlanRuns.plan("influxdb-write.jmx"))
-                    .resultsRoot(Build.target().resolve("test-results")).timeout(Duration.ofMinutes(4))
+            PlanRun run = new PlanRun(Checkout.jmeterHome(), PlanRuns.plan("influxdb-write.jmx"))
+                    .resultsRoot(Checkout.target().resolve("test-results")).timeout(Duration.ofMinutes(4))
                     .jvmArgs(List.of("-Xms256m", "-Xmx512m")).dashboard(false).slaveHeap("256m")
-                    .remoteDir(Build.target().resolve("rmi")).localSlaves(2)
+                    .remoteDir(Checkout.target().resolve("rmi")).localSlaves(2)
                     .property("influx_host", influx.host()).property("influx_port", "" + influx.port())
                     .property("rate", "300").property("duration", "4").property("threads", "2")
                     .property("in_flight", "4");

@@ -93,8 +93,10 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
             expire(now);
             long wake = fill(now, preparer);
             if (!ready.isEmpty()) {
-                // replies already in join this row: fewer rows, and each read as soon as possible
+                // replies already in join this row (fewer rows, each reply read as soon as possible),
+                // and their places are filled again: the window stays full while the row is recorded
                 transport.await(now, false, this);
+                fill(System.nanoTime(), preparer);
                 return takeRow();
             }
             if (outstanding == 0 && pending == null && arrivalsEnded) {

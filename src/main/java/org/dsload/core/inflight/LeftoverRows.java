@@ -59,7 +59,7 @@ public final class LeftoverRows {
             result.setThreadName(threadName);
             result.setGroupThreads(threadGroup == null ? 0 : threadGroup.getNumberOfThreads());
             result.setAllThreads(JMeterContextService.getNumberOfThreads());
-            if (!listeners.isEmpty()) {
+            if (!listeners.isEmpty() && !result.isIgnore()) { // ignored: recorded request by request
                 String group = threadGroup == null ? "" : threadGroup.getName();
                 NOTIFIER.notifyListeners(new SampleEvent(result, group, variables), listeners);
             }

@@ -6,6 +6,7 @@ import java.util.function.Consumer;
 import org.apache.jmeter.samplers.Sampler;
 import org.dsload.core.Completion;
 import org.dsload.core.IntendedStart;
+import org.dsload.core.RequestsResult;
 import org.dsload.core.inflight.InFlightWindow;
 import org.dsload.core.inflight.LeftoverRows;
 
@@ -47,11 +48,12 @@ public final class HttpInFlight {
 
     /**
      * The thread ends: outstanding requests are cancelled; every row left goes to the thread's
-     * listeners after {@code account} has seen it (what the sampler notes of the requests in a row).
+     * listeners after {@code account} has seen its requests (what the sampler notes of them) and
+     * {@code finish} its result (what the sampler sets on every row).
      */
-    public void close(String label, Consumer<List<Completion>> account) {
+    public void close(String label, Consumer<List<Completion>> account, Consumer<RequestsResult> finish) {
         List<List<Completion>> rows = window.drain();
         rows.forEach(account);
-        leftovers.deliver(label, rows);
+        leftovers.deliver(label, rows, finish);
     }
 }

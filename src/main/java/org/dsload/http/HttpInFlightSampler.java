@@ -7,6 +7,7 @@ import org.apache.jmeter.testelement.ThreadListener;
 import org.dsload.core.ClientSampler;
 import org.dsload.core.Completion;
 import org.dsload.core.IntendedStart;
+import org.dsload.core.RequestsResult;
 
 /**
  * A sampler whose thread may keep HTTP requests in flight: it holds the clone's {@link HttpInFlight}
@@ -45,12 +46,16 @@ public abstract class HttpInFlightSampler extends ClientSampler
     protected void account(List<Completion> row) {
     }
 
+    /** What the sampler sets on every row, those reported at the thread's end too; nothing by default. */
+    protected void finish(RequestsResult row) {
+    }
+
     /** Ends the call, if any: outstanding requests cancelled, every row left reported. */
     protected final void endCall() {
         HttpInFlight ending = call;
         call = null;
         if (ending != null) {
-            ending.close(getName(), this::account);
+            ending.close(getName(), this::account, this::finish);
         }
     }
 

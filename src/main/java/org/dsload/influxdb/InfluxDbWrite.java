@@ -47,6 +47,8 @@ public class InfluxDbWrite extends HttpInFlightSampler {
 
     private transient CompiledFields<Compiled> compiled;
     private transient long seq;
+    /** The client of the latest sample, whose endpoint rows name. */
+    private transient InfluxClient lastClient;
     private transient int thread;
 
     /** The fields compiled; a change of any makes a new call. */
@@ -67,6 +69,7 @@ public class InfluxDbWrite extends HttpInFlightSampler {
         } catch (ConfigException e) {
             return Results.refused(getName(), "POST /write", e);
         }
+        lastClient = client;
         HttpInFlight current = call(c, client, c.inFlight(), client.http(), answers(c, client));
         thread = JMeterContextService.getContext().getThreadNum() + 1;
         List<Completion> row = current.next(this, place -> prepare(place, c, client));
@@ -74,7 +77,8 @@ public class InfluxDbWrite extends HttpInFlightSampler {
             return null; // no arrival left before the thread's end, or the test is stopping
         }
         RequestsResult result = BatchResult.of(getName(), row);
-        show(result, row, c, client);
+        finish(result);
+        show(result, row, c);
         Unrecoverable.stopIf(result, row.get(0).outcome(), InfluxErrors::unrecoverable, c.stop(), getName());
         return result;
     }
@@ -119,10 +123,8 @@ public class InfluxDbWrite extends HttpInFlightSampler {
      * The row's URL is its first request's (the gauges count writes by it); its request and answer
      * text only where someone will look: with a response data limit, or when the row failed.
      */
-    private static void show(RequestsResult result, List<Completion> row, Compiled c, InfluxClient client) {
+    private static void show(RequestsResult result, List<Completion> row, Compiled c) {
         if (!(row.get(0).detail() instanceof HttpEnd end)) {
-            // timed out or cancelled: the endpoint is known, the server is in the message
-            result.setURL(client.targets().get(0).url());
             return;
         }
         Written written = (Written) end.sent().payload();
@@ -138,6 +140,18 @@ public class InfluxDbWrite extends HttpInFlightSampler {
         if (end.reply() != null) {
             String answer = end.reply().text();
             Results.text(result, answer.length() > limit ? answer.substring(0, limit) + " ..." : answer);
+        }
+    }
+
+    /**
+     * Every row names the write endpoint, so that the gauges count it as writes: a timed-out or
+     * cancelled request has no answer to tell its server, the first server's endpoint stands for it.
+     */
+    @Override
+    protected void finish(RequestsResult row) {
+        InfluxClient client = lastClient;
+        if (client != null) {
+            row.setURL(client.targets().get(0).url());
         }
     }
 

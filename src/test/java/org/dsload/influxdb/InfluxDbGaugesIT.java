@@ -77,10 +77,15 @@ class InfluxDbGaugesIT {
             long ok = write.statusCodes().getOrDefault("204", 0L);
             assertTrue(refused > 0, write.statusCodes().toString());
             String summary = Files.readString(result.outcome().dir().resolve("summary.txt"), StandardCharsets.UTF_8);
-            assertTrue(summary.contains("Cross-check [dsload reported, server counted] " + write.requests() + ", "
-                    + write.requests() + " (match) write requests"), summary);
-            assertTrue(summary.contains("Cross-check [dsload reported, server counted] " + ok + ", " + ok
-                    + " (match) points"), summary);
+            assertTrue(summary.contains("Cross-check [dsload reported, server counted] " + write.requests() + ", "),
+                    summary);
+            // a write cancelled at the end of the duration may or may not have reached InfluxDB
+            if (write.statusCodes().getOrDefault("CANCELLED", 0L) == 0) {
+                assertTrue(summary.contains("Cross-check [dsload reported, server counted] " + write.requests() + ", "
+                        + write.requests() + " (match) write requests"), summary);
+                assertTrue(summary.contains("Cross-check [dsload reported, server counted] " + ok + ", " + ok
+                        + " (match) points"), summary);
+            }
             NodeGauges server = NodeGauges.of(GaugeRows.read(result.outcome().dir(), InfluxServerSection.FILE))
                     .get(influx.host() + ":" + influx.port());
             assertEquals(refused, (long) server.increase("server_errors").orElse(-1),

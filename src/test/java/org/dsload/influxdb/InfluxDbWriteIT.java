@@ -174,6 +174,7 @@ class InfluxDbWriteIT {
             RequestsResult row = run.atThreadEnd.stream()
                     .filter(r -> r.getResponseCode().equals(InFlightWindow.CANCELLED)).findFirst().orElseThrow();
             assertEquals(row.getSampleCount(), row.getErrorCount());
+            assertEquals("/write", row.getURL().getPath(), "rows at the thread's end name the endpoint too (the gauges count them)");
         }
     }
 

@@ -68,15 +68,25 @@ public final class InfluxDb implements AutoCloseable {
         return start(dataSettings, Placement.scratch());
     }
 
+    /** @param httpSettings extra settings of the {@code [http]} section, such as {@code auth-enabled = true} */
+    public static InfluxDb start(Map<String, String> dataSettings, Map<String, String> httpSettings) {
+        return start(dataSettings, httpSettings, Placement.scratch());
+    }
+
     /** On the placement's ports {@code influxdb.http} and {@code influxdb.rpc}, in its folder {@code influxdb}. */
     public static InfluxDb start(Map<String, String> dataSettings, Placement placement) {
+        return start(dataSettings, Map.of(), placement);
+    }
+
+    private static InfluxDb start(Map<String, String> dataSettings, Map<String, String> httpSettings,
+            Placement placement) {
         Path influxd = binary().orElseThrow(() -> new IllegalStateException(missingMessage()));
         int http = placement.ports().pick("influxdb.http", "127.0.0.1");
         int rpc = placement.ports().pick("influxdb.rpc", "127.0.0.1");
         Path dir = placement.folder("influxdb", "influxdb-" + http);
         try {
             Files.createDirectories(dir);
-            Files.writeString(dir.resolve("influxdb.conf"), config(dir, http, rpc, dataSettings), StandardCharsets.UTF_8);
+            Files.writeString(dir.resolve("influxdb.conf"), config(dir, http, rpc, dataSettings, httpSettings), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -93,9 +103,12 @@ public final class InfluxDb implements AutoCloseable {
         return db;
     }
 
-    private static String config(Path dir, int http, int rpc, Map<String, String> dataSettings) {
+    private static String config(Path dir, int http, int rpc, Map<String, String> dataSettings,
+            Map<String, String> httpSettings) {
         StringBuilder data = new StringBuilder();
         dataSettings.forEach((k, v) -> data.append("  ").append(k).append(" = ").append(v).append('\n'));
+        StringBuilder httpExtra = new StringBuilder();
+        httpSettings.forEach((k, v) -> httpExtra.append("  ").append(k).append(" = ").append(v).append('\n'));
         return String.join("\n",
                 "reporting-disabled = true",
                 "bind-address = \"127.0.0.1:" + rpc + "\"",
@@ -115,6 +128,7 @@ public final class InfluxDb implements AutoCloseable {
                 "  bind-address = \"127.0.0.1:" + http + "\"",
                 "  log-enabled = false",
                 "  pprof-enabled = false",
+                httpExtra.toString(),
                 "[logging]",
                 "  level = \"warn\"",
                 "  suppress-logo = true",
@@ -137,6 +151,17 @@ public final class InfluxDb implements AutoCloseable {
             throw new IllegalStateException(statement + " answered " + response.statusCode() + ": " + response.body());
         }
         return response.body();
+    }
+
+    /**
+     * A figure of the HTTP service's own statistics in {@code /debug/vars}: {@code writeReq} (write
+     * requests), {@code pointsWrittenOK} (points written) ...
+     */
+    public long httpd(String figure) {
+        String vars = send(HttpRequest.newBuilder(uri("/debug/vars")).GET()).body();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"" + figure + "\":(\\d+)").matcher(
+                vars.substring(vars.indexOf("\"httpd\"")));
+        return m.find() ? Long.parseLong(m.group(1)) : 0;
     }
 
     private URI uri(String path) {

@@ -207,7 +207,7 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
         outstanding--;
         GeneratorMetrics.requestsInFlight(-1);
         ready.add(new Completion(request.intendedNanos, request.sendNanos, Math.max(endNanos, request.sendNanos),
-                request.dropped, 1, outcome, detail));
+                request.dropped, request.count, outcome, detail));
         request.reuse();
         spare.push(request);
     }

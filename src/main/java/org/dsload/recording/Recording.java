@@ -130,6 +130,9 @@ public final class Recording {
      * and marked ignored; under an unknown mode it becomes a failure that stops the test.
      */
     public static void completed(SampleResult result) {
+        if (result == null) { // a self-paced sampler whose schedule had no arrival left returns none
+            return;
+        }
         if (refusal != null) {
             refuse(result);
             return;

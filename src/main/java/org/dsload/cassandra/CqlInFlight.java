@@ -6,13 +6,12 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.dsload.core.BatchResult;
 import org.dsload.core.Completion;
-import org.dsload.core.IntendedStart;
 import org.dsload.core.Outcome;
 import org.dsload.core.RequestsResult;
 import org.dsload.core.Results;
 import org.dsload.core.Unrecoverable;
 import org.dsload.core.inflight.InFlightWindow;
-import org.dsload.core.inflight.LeftoverRows;
+import org.dsload.core.inflight.SamplerWindow;
 
 /**
  * Requests in flight for a CQL Request: the thread keeps up to In flight statements outstanding
@@ -24,8 +23,7 @@ final class CqlInFlight {
     private final CqlSettings settings;
     private final CqlSampler sampler;
     private final CqlClient client;
-    private final InFlightWindow<CqlTransport.Request> window;
-    private final LeftoverRows leftovers = new LeftoverRows();
+    private final SamplerWindow<CqlTransport.Request> window;
     private final InFlightWindow.Preparer<CqlTransport.Request> preparer;
     private int thread;
 
@@ -33,7 +31,7 @@ final class CqlInFlight {
         this.settings = settings;
         this.sampler = sampler;
         this.client = client;
-        this.window = new InFlightWindow<>(settings.inFlight(),
+        this.window = new SamplerWindow<>(settings.inFlight(),
                 new CqlTransport(client, settings.allPages(), settings.limit(), settings.timeout()));
         this.preparer = request -> {
             request.clear();
@@ -55,23 +53,13 @@ final class CqlInFlight {
 
     /** @return the row, or null when the thread has nothing more to send (its schedule ended) */
     SampleResult sample(String label) {
-        leftovers.remember();
         thread = JMeterContextService.getContext().getThreadNum() + 1;
-        window.pace(IntendedStart.takeOffer(sampler), IntendedStart.threadEndNanos());
-        List<Completion> row = window.next(preparer);
+        List<Completion> row = window.next(sampler, preparer);
         if (row.isEmpty()) {
             return null;
         }
         RequestsResult result = BatchResult.of(label, row);
-        result.setSamplerData(settings.samplerData());
-        if (row.get(0).detail() instanceof CqlTransport.Shown shown) {
-            if (shown.headers() != null) {
-                result.setResponseHeaders(shown.headers());
-            }
-            if (shown.rows() != null) {
-                Results.text(result, shown.rows());
-            }
-        }
+        finish(result);
         Outcome first = row.get(0).outcome();
         if (!first.success()) {
             Unrecoverable.stopIf(result, first, CqlErrors::unrecoverable, settings.stopOnUnrecoverable(), label);
@@ -79,13 +67,26 @@ final class CqlInFlight {
         return result;
     }
 
+    /** What every row shows: the statement, and of its first request the headers and rows when kept. */
+    private void finish(RequestsResult result) {
+        result.setSamplerData(settings.samplerData());
+        if (result.requests().get(0).detail() instanceof CqlTransport.Shown shown) {
+            if (shown.headers() != null) {
+                result.setResponseHeaders(shown.headers());
+            }
+            if (shown.rows() != null) {
+                Results.text(result, shown.rows());
+            }
+        }
+    }
+
     /** Makes a waiting sample return; from another thread (a stopping test). */
     void stop() {
-        window.requestStop();
+        window.stop();
     }
 
     /** The thread ends: outstanding requests are cancelled, and every row left is reported. */
     void close(String label) {
-        leftovers.deliver(label, window.drain());
+        window.close(label, this::finish);
     }
 }

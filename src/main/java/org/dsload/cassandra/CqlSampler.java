@@ -57,7 +57,7 @@ public class CqlSampler extends ClientSampler implements IntendedStart.SelfPaced
     private transient volatile CqlInFlight inFlightCall;
 
     @Override
-    public SampleResult sample(Entry entry) {
+    protected SampleResult doSample(Entry entry) {
         CqlSettings c;
         CqlClient client;
         try {

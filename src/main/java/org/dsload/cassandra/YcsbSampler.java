@@ -52,7 +52,7 @@ public class YcsbSampler extends ClientSampler implements IntendedStart.SelfPace
     }
 
     @Override
-    public SampleResult sample(Entry entry) {
+    protected SampleResult doSample(Entry entry) {
         Settings s;
         YcsbRun run;
         YcsbBinding store;

@@ -1,5 +1,6 @@
 package org.dsload.chaos;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -7,6 +8,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import org.dsload.process.Commands;
 
 /**
  * Faults by command templates ({@link CommandTemplates}): kernel network faults (tc netem and
@@ -39,7 +42,7 @@ public final class CommandDriver implements FaultDriver {
         String apply = render(templates.get(kind + ".apply"), values, kind + ".apply");
         refuseWholeLoopback(apply, spec.target());
         List<String> prefix = prefix(spec.target(), spec.settings().commandPrefix(), values);
-        Shell.Result r = Shell.run(wrap(prefix, apply), spec.settings().commandTimeoutMillis());
+        Commands.Result r = Commands.run(wrap(prefix, apply), Duration.ofMillis(spec.settings().commandTimeoutMillis()));
         if (r.exit() != 0) {
             throw new IllegalStateException("'" + apply + "' failed (exit " + r.exit() + "): " + oneLine(r.output()));
         }
@@ -57,7 +60,7 @@ public final class CommandDriver implements FaultDriver {
         String joined = record.get("command.prefix");
         List<String> prefix = joined == null || joined.isEmpty() ? List.of() : List.of(joined.split("\u001f"));
         long timeout = Long.parseLong(record.get("command.timeout_ms") == null ? "60000" : record.get("command.timeout_ms"));
-        Shell.Result r = Shell.run(wrap(prefix, revert), timeout);
+        Commands.Result r = Commands.run(wrap(prefix, revert), Duration.ofMillis(timeout));
         if (r.exit() != 0) {
             throw new IllegalStateException("'" + revert + "' failed (exit " + r.exit() + "): " + oneLine(r.output()));
         }

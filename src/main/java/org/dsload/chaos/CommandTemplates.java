@@ -43,7 +43,7 @@ final class CommandTemplates {
 
     /** Parameter defaults, for placeholders a fault does not set. */
     static final Map<String, String> PARAM_DEFAULTS = Map.of("delay", "200ms", "rate", "1mbit", "burst", "32kbit",
-            "latency", "400ms", "loss", "1", "percent", "50", "reserve", "0", "max", Long.toString(ProcessDriver.DEFAULT_MAX_FILL));
+            "latency", "400ms", "loss", "1", "percent", "50", "reserve", "0", "max", Long.toString(DiskFill.DEFAULT_MAX_FILL));
 
     private CommandTemplates() {
     }

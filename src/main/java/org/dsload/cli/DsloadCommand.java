@@ -16,7 +16,8 @@ import picocli.CommandLine.Spec;
  * errors and failures are reported is wired here too.
  */
 @Command(name = "dsload", mixinStandardHelpOptions = true, versionProvider = DsloadCommand.Version.class,
-        description = "Load tests of data stores with Apache JMeter 5.6: run plans, judge and summarise results.",
+        description = "Load tests of data stores with Apache JMeter 5.6: serve test targets, run plans, judge and"
+                + " summarise results.",
         synopsisSubcommandLabel = "<command>",
         commandListHeading = "%nCommands:%n",
         footerHeading = "%n",
@@ -27,6 +28,8 @@ import picocli.CommandLine.Spec;
             ExitCodes.INTERRUPTED_LINE},
         subcommands = {
             RunCommand.class,
+            ServeCommand.class,
+            ScenariosCommand.class,
             SummaryCommand.class,
             CheckCommand.class,
             SlavesCommand.class,

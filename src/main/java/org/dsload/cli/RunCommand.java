@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import org.dsload.recording.RecordMode;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
 
@@ -40,6 +41,12 @@ final class RunCommand extends Subcommand {
     @Option(names = "--no-dashboard", description = "Skip JMeter's HTML dashboard.")
     private boolean noDashboard;
 
+    @Option(names = "--record", paramLabel = "rows|histograms", converter = OptionValues.Record.class,
+            description = "What every engine records of its samples: rows (a results row per sample, the default) or"
+                    + " histograms (HdrHistogram interval logs per label, one results row per label and second); the"
+                    + " JMeter property " + RecordMode.PROPERTY + ".")
+    private RecordMode record;
+
     @Mixin
     private PropertyOptions properties;
 
@@ -55,6 +62,9 @@ final class RunCommand extends Subcommand {
                 .timeout(timeout).dashboard(!noDashboard).remoteDir(remoteDir.dir());
         slaves.applyTo(run);
         properties.applyTo(run);
+        if (record != null) {
+            run.property(RecordMode.PROPERTY, record.value());
+        }
         PrintStream out = out();
         PlanRunner.Outcome outcome = new PlanRunner(out).run(run);
         if (outcome.summary() != null) {

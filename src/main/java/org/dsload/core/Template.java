@@ -1,5 +1,6 @@
 package org.dsload.core;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
@@ -22,7 +23,10 @@ public final class Template {
 
     private enum Kind { LITERAL, SEQ, SEQ_MOD, INDEX, RAND, THREAD }
 
-    private record Part(Kind kind, String text, long n) {
+    private record Part(Kind kind, String text, long n, byte[] utf8) {
+        Part(Kind kind, String text, long n) {
+            this(kind, text, n, text == null ? null : text.getBytes(StandardCharsets.UTF_8));
+        }
     }
 
     private final String source;
@@ -137,5 +141,74 @@ public final class Template {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * {@link #expand} as UTF-8 bytes, built in one array: keys and arguments are expanded for every
+     * command, and the string on the way would be garbage.
+     */
+    public byte[] expandUtf8(long seq, int index, int thread) {
+        if (parts.length == 1 && parts[0].kind == Kind.LITERAL) {
+            return parts[0].utf8.clone();
+        }
+        long[] numbers = null;
+        int size = 0;
+        for (int p = 0; p < parts.length; p++) {
+            Part part = parts[p];
+            if (part.kind == Kind.LITERAL) {
+                size += part.utf8.length;
+            } else {
+                if (numbers == null) {
+                    numbers = new long[parts.length];
+                }
+                long value = switch (part.kind) {
+                    case SEQ -> seq;
+                    case SEQ_MOD -> Math.floorMod(seq, part.n);
+                    case INDEX -> index;
+                    case RAND -> ThreadLocalRandom.current().nextLong(part.n);
+                    case THREAD -> thread;
+                    default -> throw new IllegalStateException(part.kind.name());
+                };
+                numbers[p] = value;
+                size += decimalLength(value);
+            }
+        }
+        byte[] out = new byte[size];
+        int at = 0;
+        for (int p = 0; p < parts.length; p++) {
+            Part part = parts[p];
+            if (part.kind == Kind.LITERAL) {
+                System.arraycopy(part.utf8, 0, out, at, part.utf8.length);
+                at += part.utf8.length;
+            } else {
+                at = putDecimal(out, at, numbers[p]);
+            }
+        }
+        return out;
+    }
+
+    private static int decimalLength(long value) {
+        if (value < 0) {
+            return Long.toString(value).length();
+        }
+        int digits = 1;
+        for (long v = value; v >= 10; v /= 10) {
+            digits++;
+        }
+        return digits;
+    }
+
+    private static int putDecimal(byte[] out, int at, long value) {
+        if (value < 0) {
+            byte[] text = Long.toString(value).getBytes(StandardCharsets.US_ASCII);
+            System.arraycopy(text, 0, out, at, text.length);
+            return at + text.length;
+        }
+        int end = at + decimalLength(value);
+        long v = value;
+        for (int i = end - 1; i >= at; i--, v /= 10) {
+            out[i] = (byte) ('0' + v % 10);
+        }
+        return end;
     }
 }

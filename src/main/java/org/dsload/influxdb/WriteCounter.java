@@ -5,11 +5,13 @@ import java.util.concurrent.atomic.LongAdder;
 
 import org.apache.jmeter.protocol.http.sampler.HTTPSampleResult;
 import org.apache.jmeter.samplers.SampleResult;
+import org.dsload.core.RequestsResult;
 
 /**
- * Counts the InfluxDB writes of the samplers in an element's scope: every request to
- * {@code /write} (or the 2.x compatible {@code /api/v2/write}), and the line-protocol points of
- * those the server accepted (2xx), which is what InfluxDB counts as points written.
+ * Counts the InfluxDB writes of the samplers in an element's scope (JMeter's HTTP Request, dsload
+ * InfluxDB Write, whose rows stand for several requests): every request to {@code /write} (or the
+ * 2.x {@code /api/v2/write}), and the line-protocol points of those the server accepted (2xx),
+ * which is what InfluxDB counts as points written.
  */
 final class WriteCounter {
     static final String REQUESTS = "write_requests";
@@ -23,6 +25,10 @@ final class WriteCounter {
             return;
         }
         requests.add(Math.max(1, result.getSampleCount()));
+        if (result instanceof RequestsResult written) {
+            points.add(InfluxDbWrite.acceptedPoints(written));
+            return;
+        }
         String code = result.getResponseCode();
         if (result instanceof HTTPSampleResult http && code != null && code.length() == 3 && code.charAt(0) == '2') {
             points.add(points(http.getQueryString()));

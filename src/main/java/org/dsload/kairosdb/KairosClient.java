@@ -1,6 +1,5 @@
 package org.dsload.kairosdb;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -8,8 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.zip.GZIPOutputStream;
 
+import org.apache.hc.client5.http.async.methods.SimpleHttpRequest;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
 import org.apache.hc.client5.http.classic.methods.HttpUriRequestBase;
@@ -29,6 +28,8 @@ import org.apache.hc.core5.pool.PoolStats;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
 import org.dsload.core.ConnectionCounting;
+import org.dsload.http.AsyncHttp;
+import org.dsload.http.Gzip;
 
 /**
  * The shared HTTP client of a KairosDB Connection: one Apache HttpClient 5 with a connection pool
@@ -46,6 +47,8 @@ public final class KairosClient implements AutoCloseable, ConnectionCounting {
     private final CloseableHttpClient http;
     private final AtomicLong turn = new AtomicLong();
     private final WriteLedger ledger = new WriteLedger();
+    /** The async client of samplers with requests in flight, made at the first such sample. */
+    private AsyncHttp async;
 
     /** The settings of a client, all checked by the connection element. */
     public record ClientSettings(int maxConnectionsPerNode, boolean keepAlive, boolean gzip, int connectTimeoutMillis,
@@ -127,7 +130,7 @@ public final class KairosClient implements AutoCloseable, ConnectionCounting {
         URI node = next();
         HttpPost post = new HttpPost(node.resolve(path));
         if (compressible && settings.gzip()) {
-            post.setEntity(new ByteArrayEntity(gzip(json), JSON, "gzip"));
+            post.setEntity(new ByteArrayEntity(Gzip.of(json), JSON, "gzip"));
         } else {
             post.setEntity(new ByteArrayEntity(json, JSON));
         }
@@ -144,7 +147,35 @@ public final class KairosClient implements AutoCloseable, ConnectionCounting {
         return execute(node, new HttpGet(node.resolve(path)), reader);
     }
 
-    private URI next() {
+    /** The async client for requests in flight, over the same nodes with the same limits and timeouts. */
+    synchronized AsyncHttp async() {
+        if (async == null) {
+            async = new AsyncHttp(new AsyncHttp.Settings(settings.maxConnectionsPerNode(), nodes.size(),
+                    settings.connectTimeoutMillis(), settings.responseTimeoutMillis(), settings.keepAlive()));
+        }
+        return async;
+    }
+
+    /** A POST of a JSON body for the async client, with this client's headers; gzipped as {@link #post} does. */
+    SimpleHttpRequest request(URI node, String path, byte[] json, boolean compressible) {
+        SimpleHttpRequest post = SimpleHttpRequest.create("POST", node.resolve(path));
+        if (authorization != null) {
+            post.setHeader(HttpHeaders.AUTHORIZATION, authorization);
+        }
+        if (!settings.keepAlive()) {
+            post.setHeader(HttpHeaders.CONNECTION, "close");
+        }
+        if (compressible && settings.gzip()) {
+            post.setHeader(HttpHeaders.CONTENT_ENCODING, "gzip");
+            post.setBody(Gzip.of(json), JSON);
+        } else {
+            post.setBody(json, JSON);
+        }
+        return post;
+    }
+
+    /** The next node (round robin). */
+    URI next() {
         return nodes.size() == 1 ? nodes.get(0) : nodes.get((int) Math.floorMod(turn.getAndIncrement(), (long) nodes.size()));
     }
 
@@ -179,18 +210,14 @@ public final class KairosClient implements AutoCloseable, ConnectionCounting {
                 WireBytes.received());
     }
 
-    private static byte[] gzip(byte[] json) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(64, json.length / 4));
-        try (GZIPOutputStream zip = new GZIPOutputStream(out, 8192)) {
-            zip.write(json);
-        }
-        return out.toByteArray();
-    }
-
     @Override
     public int openConnections() {
         PoolStats stats = pool.getTotalStats();
-        return stats.getLeased() + stats.getAvailable();
+        AsyncHttp inFlight;
+        synchronized (this) {
+            inFlight = async;
+        }
+        return stats.getLeased() + stats.getAvailable() + (inFlight == null ? 0 : inFlight.openConnections());
     }
 
     /** Connections now in use by a request, for tests and messages. */
@@ -205,6 +232,17 @@ public final class KairosClient implements AutoCloseable, ConnectionCounting {
 
     @Override
     public void close() throws IOException {
-        http.close();
+        AsyncHttp inFlight;
+        synchronized (this) {
+            inFlight = async;
+            async = null;
+        }
+        try {
+            http.close();
+        } finally {
+            if (inFlight != null) {
+                inFlight.close();
+            }
+        }
     }
 }

@@ -1,30 +1,39 @@
 package org.dsload.kairosdb;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
-import org.dsload.core.ClientSampler;
+import org.dsload.core.BatchResult;
+import org.dsload.core.Completion;
+import org.dsload.core.IntendedStart;
 import org.dsload.core.CompiledFields;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Outcome;
+import org.dsload.core.RequestsResult;
 import org.dsload.core.Results;
 import org.dsload.core.SampleTiming;
 import org.dsload.core.SharedClients;
+import org.dsload.http.HttpEnd;
+import org.dsload.http.HttpInFlight;
+import org.dsload.http.HttpInFlightSampler;
 
 /**
  * KairosDB Query sampler: one {@code POST /api/v1/datapoints/query} per sample ({@link QueryCall}),
  * built from the fields or the user's own JSON. The answer is read in full; the points it returned
  * ({@code sample_size}) and its result count are in the response message and in the variables
  * {@value #SAMPLE_SIZE_VARIABLE} and {@value #RESULTS_VARIABLE}. An answer without points fails
- * ({@value #NO_DATA}) when Empty answer is a failure is on.
+ * ({@value #NO_DATA}) when Empty answer is a failure is on. With In flight above 1 the thread keeps
+ * that many queries outstanding through the connection's async client, each timed on its own.
  */
 @TestElementMetadata(labelResource = "displayName")
-public class KairosDbQuery extends ClientSampler {
+public class KairosDbQuery extends HttpInFlightSampler {
     private static final long serialVersionUID = 1L;
     static final String SAMPLE_SIZE_VARIABLE = "kairosdb_sample_size";
     static final String RESULTS_VARIABLE = "kairosdb_results";
@@ -44,11 +53,12 @@ public class KairosDbQuery extends ClientSampler {
     private String query = "";
     private String emptyIsFailure = "false";
     private String responseDataLimit = "0";
+    private String inFlight = "1";
 
     private transient CompiledFields<QuerySettings.Compiled> compiled;
 
     @Override
-    public SampleResult sample(Entry entry) {
+    protected SampleResult doSample(Entry entry) {
         QuerySettings.Compiled c;
         KairosClient client;
         try {
@@ -57,9 +67,15 @@ public class KairosDbQuery extends ClientSampler {
         } catch (ConfigException e) {
             return Results.refused(getName(), "POST " + KairosPaths.QUERY, e);
         }
-        QueryCall call = new QueryCall(client, c.json() != null ? c.json() : query.getBytes(StandardCharsets.UTF_8),
-                c.emptyFails(), c.limit());
         client.ledger().reader(getName());
+        if (c.inFlight() > 1) {
+            return inFlight(c, client);
+        }
+        endCall();
+        if (!IntendedStart.awaitOffered(this)) {
+            return null; // no arrival left before the thread's end, or the test is stopping
+        }
+        QueryCall call = newCall(c, client);
         SampleResult result = Results.create(getName());
         result.setSamplerData(call.describe());
         SampleTiming timing = new SampleTiming();
@@ -86,12 +102,61 @@ public class KairosDbQuery extends ClientSampler {
         }
         client.ledger().queried(getName(), answer.sampleSize());
         Results.succeed(result, outcome.code(), outcome.message());
+        figures(answer);
+        return result;
+    }
+
+    private QueryCall newCall(QuerySettings.Compiled c, KairosClient client) {
+        return new QueryCall(client, c.json() != null ? c.json() : query.getBytes(StandardCharsets.UTF_8),
+                c.emptyFails(), c.limit());
+    }
+
+    /** The answer's figures in the thread's variables, for the elements after the sampler. */
+    private static void figures(QueryAnswer answer) {
         JMeterVariables variables = JMeterContextService.getContext().getVariables();
         if (variables != null) {
             variables.put(SAMPLE_SIZE_VARIABLE, Long.toString(answer.sampleSize()));
             variables.put(RESULTS_VARIABLE, Integer.toString(answer.results()));
         }
+    }
+
+    /**
+     * Requests in flight: queries sent while fewer than In flight are outstanding, each timed on its
+     * own; the row holds the queries that ended, the variables the last answer's figures.
+     */
+    private SampleResult inFlight(QuerySettings.Compiled c, KairosClient client) {
+        HttpInFlight current = call(c, client, c.inFlight(), client.async(), KairosRequest.answers());
+        List<Completion> row = current.next(this, place -> {
+            QueryCall call = newCall(c, client);
+            URI node = client.next();
+            place.prepare(node, client.request(node, KairosPaths.QUERY, call.json(), false), call, 1);
+        });
+        if (row.isEmpty()) {
+            return null;
+        }
+        account(row);
+        RequestsResult result = BatchResult.of(getName(), row);
+        if (row.get(0).detail() instanceof HttpEnd end) {
+            QueryCall first = (QueryCall) end.sent().payload();
+            result.setSamplerData(first.describe() + (row.size() > 1
+                    ? "\n(and " + (row.size() - 1) + " more requests in this row)" : ""));
+            QueryAnswer answer = first.answer();
+            if (answer != null && !answer.text().isEmpty()) {
+                Results.text(result, answer.truncated() ? answer.text() + "\n... (truncated)" : answer.text());
+            }
+        }
         return result;
+    }
+
+    /** The points of a row's answered queries go into the ledger (rows at the thread's end too). */
+    @Override
+    protected void account(List<Completion> row) {
+        for (QueryCall call : HttpEnd.succeeded(row, QueryCall.class)) {
+            if (call.answer() != null) {
+                call.ledger().queried(getName(), call.answer().sampleSize());
+                figures(call.answer());
+            }
+        }
     }
 
     /** The fields compiled, again only when one of them changed (they are set before every sample). */
@@ -100,7 +165,7 @@ public class KairosDbQuery extends ClientSampler {
             compiled = new CompiledFields<>();
         }
         QuerySettings.Raw raw = new QuerySettings.Raw(connection, metrics, metricsPerQuery, start, end, tags, groupBy,
-                aggregator, sampling, limit, query, emptyIsFailure, responseDataLimit);
+                aggregator, sampling, limit, query, emptyIsFailure, responseDataLimit, inFlight);
         return compiled.get(raw.array(), () -> QuerySettings.compile(raw, getName()));
     }
 
@@ -198,6 +263,14 @@ public class KairosDbQuery extends ClientSampler {
 
     public void setEmptyIsFailure(String emptyIsFailure) {
         this.emptyIsFailure = emptyIsFailure;
+    }
+
+    public String getInFlight() {
+        return inFlight;
+    }
+
+    public void setInFlight(String inFlight) {
+        this.inFlight = inFlight;
     }
 
     public String getResponseDataLimit() {

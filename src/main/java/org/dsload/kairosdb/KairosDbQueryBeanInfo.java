@@ -6,7 +6,7 @@ public class KairosDbQueryBeanInfo extends DsloadBeanInfo {
 
     public KairosDbQueryBeanInfo() {
         super(KairosDbQuery.class);
-        createPropertyGroup("target", new String[] {"connection"});
+        createPropertyGroup("target", new String[] {"connection", "inFlight"});
         createPropertyGroup("request", new String[] {"metrics", "metricsPerQuery", "start", "end", "tags", "groupBy",
             "aggregator", "sampling", "limit"});
         createPropertyGroup("custom", new String[] {"query"});
@@ -25,5 +25,6 @@ public class KairosDbQueryBeanInfo extends DsloadBeanInfo {
         multiline("query", "");
         flag("emptyIsFailure", false);
         text("responseDataLimit", "0");
+        text("inFlight", "1");
     }
 }

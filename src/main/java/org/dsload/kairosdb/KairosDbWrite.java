@@ -1,6 +1,7 @@
 package org.dsload.kairosdb;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -8,7 +9,9 @@ import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
-import org.dsload.core.ClientSampler;
+import org.dsload.core.BatchResult;
+import org.dsload.core.Completion;
+import org.dsload.core.IntendedStart;
 import org.dsload.core.CompiledFields;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Outcome;
@@ -16,6 +19,9 @@ import org.dsload.core.RequestsResult;
 import org.dsload.core.Results;
 import org.dsload.core.SampleTiming;
 import org.dsload.core.SharedClients;
+import org.dsload.http.HttpEnd;
+import org.dsload.http.HttpInFlight;
+import org.dsload.http.HttpInFlightSampler;
 
 /**
  * KairosDB Write sampler: one {@code POST /api/v1/datapoints} per sample ({@link WriteCall}), a
@@ -24,9 +30,11 @@ import org.dsload.core.SharedClients;
  * failed), so rates, totals and error shares in the summary and in JMeter's listeners are points.
  * In the {@value #SETUP} phase (history written before the load, such as the read plan's seed) its
  * successful samples are left out of the results and its points out of the capacity figures.
+ * With In flight above 1 the thread keeps that many batches outstanding through the connection's
+ * async client, each timed on its own and counted as its points.
  */
 @TestElementMetadata(labelResource = "displayName")
-public class KairosDbWrite extends ClientSampler {
+public class KairosDbWrite extends HttpInFlightSampler {
     private static final long serialVersionUID = 1L;
     static final String GENERATED = "generated";
     static final String TEMPLATE = "template";
@@ -49,6 +57,7 @@ public class KairosDbWrite extends ClientSampler {
     private String body = "";
     private String phase = MEASURED;
     private String responseDataLimit = "0";
+    private String inFlight = "1";
 
     private transient CompiledFields<WriteSettings.Compiled> compiled;
     /** The settings this thread's batch maker was built from. */
@@ -63,7 +72,7 @@ public class KairosDbWrite extends ClientSampler {
     private transient List<WriteLedger.Series> bodySeries = List.of();
 
     @Override
-    public SampleResult sample(Entry entry) {
+    protected SampleResult doSample(Entry entry) {
         WriteSettings.Compiled c;
         KairosClient client;
         try {
@@ -73,9 +82,15 @@ public class KairosDbWrite extends ClientSampler {
             return Results.refused(getName(), "POST " + KairosPaths.DATAPOINTS, e);
         }
         WriteLedger ledger = client.ledger();
-        WriteCall call = new WriteCall(client, c.spec() != null ? generated(c, ledger, client) : bodyBatch(client),
-                c.limit());
         ledger.writer(getName(), c.setup());
+        if (c.inFlight() > 1) {
+            return inFlight(c, client);
+        }
+        endCall();
+        if (!IntendedStart.awaitOffered(this)) {
+            return null; // no arrival left before the thread's end, or the test is stopping
+        }
+        WriteCall call = new WriteCall(client, nextBatch(c, client), c.limit());
         RequestsResult result = Results.fill(new RequestsResult(), getName());
         result.setSampleCount(Math.max(1, call.points()));
         SampleTiming timing = new SampleTiming();
@@ -94,11 +109,7 @@ public class KairosDbWrite extends ClientSampler {
         result.setErrorCount(outcome.success() ? 0 : result.getSampleCount());
         Results.bytes(result, outcome.sentBytes(), outcome.receivedBytes());
         if (outcome.success()) {
-            if (!bodySeries.isEmpty()) {
-                bodySeries.forEach(series -> ledger.series(series.name(), series.tags()));
-                bodySeries = List.of();
-            }
-            ledger.written(getName(), call.points(), call.firstPoint(), call.lastPoint());
+            written(call);
             Results.succeed(result, outcome.code(), outcome.message());
             if (c.limit() > 0) {
                 Results.text(result, reply.body().shown(c.limit()));
@@ -115,6 +126,61 @@ public class KairosDbWrite extends ClientSampler {
             result.setSamplerData(call.describe(Math.max(c.limit(), reply == null ? c.limit() : Replies.ERROR_TEXT)));
         }
         return result;
+    }
+
+    /**
+     * Requests in flight: batches sent while fewer than In flight are outstanding, each timed on its
+     * own and counted as its points; the row holds the batches that ended.
+     */
+    private SampleResult inFlight(WriteSettings.Compiled c, KairosClient client) {
+        HttpInFlight current = call(c, client, c.inFlight(), client.async(), KairosRequest.answers());
+        List<Completion> row = current.next(this, place -> {
+            WriteCall write = new WriteCall(client, nextBatch(c, client), c.limit());
+            URI node = client.next();
+            place.prepare(node, client.request(node, KairosPaths.DATAPOINTS, write.batch().json(), true), write,
+                    Math.max(1, write.points()));
+        });
+        if (row.isEmpty()) {
+            return null;
+        }
+        account(row);
+        RequestsResult result = BatchResult.of(getName(), row);
+        if (row.get(0).detail() instanceof HttpEnd end) {
+            WriteCall first = (WriteCall) end.sent().payload();
+            if (!result.isSuccessful() || c.limit() > 0) {
+                int shown = result.isSuccessful() ? c.limit() : Math.max(c.limit(), Replies.ERROR_TEXT);
+                result.setSamplerData(first.describe(shown) + (row.size() > 1
+                        ? "\n(and " + (row.size() - 1) + " more requests in this row)" : ""));
+                if (end.reply() != null) {
+                    String text = end.reply().text();
+                    Results.text(result, text.length() > shown ? text.substring(0, shown) + " ..." : text);
+                }
+            }
+        }
+        if (c.setup() && result.isSuccessful()) {
+            result.setIgnore();
+        }
+        return result;
+    }
+
+    /** The points of a row's successful batches go into the ledger (rows at the thread's end too). */
+    @Override
+    protected void account(List<Completion> row) {
+        HttpEnd.succeeded(row, WriteCall.class).forEach(this::written);
+    }
+
+    /** A batch KairosDB accepted: its points and time range into the ledger, and a template body's series at its first success. */
+    private void written(WriteCall call) {
+        WriteLedger ledger = call.ledger();
+        if (!bodySeries.isEmpty()) {
+            bodySeries.forEach(series -> ledger.series(series.name(), series.tags()));
+            bodySeries = List.of();
+        }
+        ledger.written(getName(), call.points(), call.firstPoint(), call.lastPoint());
+    }
+
+    private WriteBatch.Built nextBatch(WriteSettings.Compiled c, KairosClient client) {
+        return c.spec() != null ? generated(c, client.ledger(), client) : bodyBatch(client);
     }
 
     /** The thread's next generated batch; its batch maker is built again when the settings or the connection change. */
@@ -151,7 +217,8 @@ public class KairosDbWrite extends ClientSampler {
             compiled = new CompiledFields<>();
         }
         WriteSettings.Fields raw = new WriteSettings.Fields(connection, mode, metricName, tags, metricsPerRequest,
-                metricsPerResource, pointsPerMetric, timestamps, interval, values, ttl, phase, responseDataLimit);
+                metricsPerResource, pointsPerMetric, timestamps, interval, values, ttl, phase, responseDataLimit,
+                inFlight);
         return compiled.get(raw.array(), () -> WriteSettings.compile(raw, getName()));
     }
 
@@ -257,6 +324,14 @@ public class KairosDbWrite extends ClientSampler {
 
     public void setPhase(String phase) {
         this.phase = phase;
+    }
+
+    public String getInFlight() {
+        return inFlight;
+    }
+
+    public void setInFlight(String inFlight) {
+        this.inFlight = inFlight;
     }
 
     public String getResponseDataLimit() {

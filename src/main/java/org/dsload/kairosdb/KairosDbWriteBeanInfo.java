@@ -6,7 +6,7 @@ public class KairosDbWriteBeanInfo extends DsloadBeanInfo {
 
     public KairosDbWriteBeanInfo() {
         super(KairosDbWrite.class);
-        createPropertyGroup("target", new String[] {"connection", "mode", "phase"});
+        createPropertyGroup("target", new String[] {"connection", "inFlight", "mode", "phase"});
         createPropertyGroup("batch", new String[] {"metricName", "tags", "metricsPerRequest", "metricsPerResource",
             "pointsPerMetric", "timestamps", "interval", "values", "ttl"});
         createPropertyGroup("template", new String[] {"body"});
@@ -26,5 +26,6 @@ public class KairosDbWriteBeanInfo extends DsloadBeanInfo {
         text("ttl", "0");
         multiline("body", "");
         text("responseDataLimit", "0");
+        text("inFlight", "1");
     }
 }

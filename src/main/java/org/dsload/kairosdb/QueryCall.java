@@ -1,20 +1,26 @@
 package org.dsload.kairosdb;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 
 import org.dsload.core.Outcome;
+import org.dsload.http.HttpReply;
 
 /**
  * One {@code POST /api/v1/datapoints/query}, its answer read in full. Sending and reading the
  * answer are apart: {@link #send} is the blocking call, {@link #answered} and {@link #failed} turn
  * what came back into the request's {@link Outcome}.
  */
-final class QueryCall {
+final class QueryCall implements KairosRequest {
     private final KairosClient client;
     private final byte[] json;
     private final boolean emptyFails;
     private final int limit;
+    /** Requests in flight: the answer, read on the client's thread, for the sampler's thread after the request ended. */
+    private QueryAnswer answer;
 
     /**
      * @param emptyFails whether an answer without data points fails the request
@@ -25,6 +31,14 @@ final class QueryCall {
         this.json = json;
         this.emptyFails = emptyFails;
         this.limit = limit;
+    }
+
+    byte[] json() {
+        return json;
+    }
+
+    WriteLedger ledger() {
+        return client.ledger();
     }
 
     String describe() {
@@ -56,7 +70,34 @@ final class QueryCall {
         return Outcome.ok(code, figures, sent, received);
     }
 
-    Outcome failed(IOException e) {
+    /** The same judgement of an answer that came through the async client (requests in flight). */
+    @Override
+    public Outcome answered(URI node, HttpReply reply) {
+        KairosClient.Exchange<QueryAnswer> exchange = exchange(node, reply);
+        this.answer = exchange.body();
+        return answered(exchange);
+    }
+
+    /** The answer read by {@link #answered(URI, HttpReply)}, or null before one came. */
+    QueryAnswer answer() {
+        return answer;
+    }
+
+    /** An answer of the async client as the blocking client gives it, its body read as a query's. */
+    private KairosClient.Exchange<QueryAnswer> exchange(URI node, HttpReply reply) {
+        QueryAnswer answer;
+        try {
+            answer = QueryAnswer.reader(limit).read(reply.status(), reply.contentType(),
+                    new ByteArrayInputStream(reply.body()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading bytes in memory", e);
+        }
+        return new KairosClient.Exchange<>(node, reply.status(), reply.reason(), answer, reply.wireSent(),
+                reply.wireReceived());
+    }
+
+    @Override
+    public Outcome failed(IOException e) {
         return Outcome.failed(HttpFailures.code(e), HttpFailures.message(e, client), 0, 0);
     }
 }

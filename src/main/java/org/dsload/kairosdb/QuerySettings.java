@@ -31,19 +31,19 @@ final class QuerySettings {
     /** The raw fields, in the order {@link #compile} reads them. */
     record Raw(String connection, String metrics, String metricsPerQuery, String start, String end, String tags,
             String groupBy, String aggregator, String sampling, String limit, String query, String emptyIsFailure,
-            String responseDataLimit) {
+            String responseDataLimit, String inFlight) {
 
         String[] array() {
             return new String[] {connection, metrics, metricsPerQuery, start, end, tags, groupBy, aggregator, sampling,
-                limit, query, emptyIsFailure, responseDataLimit};
+                limit, query, emptyIsFailure, responseDataLimit, inFlight};
         }
     }
 
     /**
      * The JSON to send (null when the user's own query is sent), its metric count, whether an
-     * answer without data points fails, and the text limit.
+     * answer without data points fails, the text limit, and the requests a thread keeps in flight.
      */
-    record Compiled(byte[] json, int metrics, boolean emptyFails, int limit) {
+    record Compiled(byte[] json, int metrics, boolean emptyFails, int limit, int inFlight) {
     }
 
     private QuerySettings() {
@@ -54,8 +54,9 @@ final class QuerySettings {
         f.required("connection", raw.connection());
         int limit = f.integer("responseDataLimit", raw.responseDataLimit(), 0, Integer.MAX_VALUE);
         boolean emptyFails = f.flag("emptyIsFailure", raw.emptyIsFailure());
+        int inFlight = f.integer("inFlight", raw.inFlight(), 1, 100_000, 1);
         if (raw.query() != null && !raw.query().isBlank()) {
-            return new Compiled(null, 0, emptyFails, limit);
+            return new Compiled(null, 0, emptyFails, limit, inFlight);
         }
         List<String> names = names(f, raw.metrics(), f.integer("metricsPerQuery", raw.metricsPerQuery(), 1, 100_000));
         ObjectNode query = MAPPER.createObjectNode();
@@ -89,7 +90,8 @@ final class QuerySettings {
                 metric.put("limit", pointLimit);
             }
         }
-        return new Compiled(query.toString().getBytes(StandardCharsets.UTF_8), names.size(), emptyFails, limit);
+        return new Compiled(query.toString().getBytes(StandardCharsets.UTF_8), names.size(), emptyFails, limit,
+                inFlight);
     }
 
     private static List<String> names(Fields f, String raw, int perQuery) {

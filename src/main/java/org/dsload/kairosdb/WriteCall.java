@@ -1,16 +1,20 @@
 package org.dsload.kairosdb;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 
 import org.dsload.core.Outcome;
+import org.dsload.http.HttpReply;
 
 /**
  * One {@code POST /api/v1/datapoints} of a batch. Sending and reading the answer are apart:
  * {@link #send} is the blocking call, {@link #answered} and {@link #failed} turn what came back
  * into the request's {@link Outcome}.
  */
-final class WriteCall {
+final class WriteCall implements KairosRequest {
     private final KairosClient client;
     private final WriteBatch.Built batch;
     private final int limit;
@@ -57,7 +61,30 @@ final class WriteCall {
                 + Replies.errors(reply.body().text()), reply.sentBytes(), reply.receivedBytes());
     }
 
-    Outcome failed(IOException e) {
+    /** The same judgement of an answer that came through the async client (requests in flight). */
+    @Override
+    public Outcome answered(URI node, HttpReply reply) {
+        Replies.Text text;
+        try {
+            text = Replies.read(new ByteArrayInputStream(reply.body()),
+                    reply.status() >= 300 ? Math.max(limit, Replies.ERROR_TEXT) : limit);
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading bytes in memory", e);
+        }
+        return answered(new KairosClient.Exchange<>(node, reply.status(), reply.reason(), text, reply.wireSent(),
+                reply.wireReceived()));
+    }
+
+    WriteLedger ledger() {
+        return client.ledger();
+    }
+
+    WriteBatch.Built batch() {
+        return batch;
+    }
+
+    @Override
+    public Outcome failed(IOException e) {
         return Outcome.failed(HttpFailures.code(e), HttpFailures.message(e, client), 0, 0);
     }
 

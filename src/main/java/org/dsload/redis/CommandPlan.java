@@ -165,7 +165,7 @@ final class CommandPlan {
             argStart = 1;
         }
         for (Template key : keys) {
-            out.key(key.expand(seq, index, thread).getBytes(StandardCharsets.UTF_8));
+            out.key(key.expandUtf8(seq, index, thread));
         }
         for (int i = argStart; i < arguments.length; i++) {
             out.add(expand(arguments[i], seq, index, thread));
@@ -177,7 +177,7 @@ final class CommandPlan {
         if (argument == VALUE) {
             return Payloads.of(valueSize.next(ThreadLocalRandom.current()), ThreadLocalRandom.current());
         }
-        return ((Template) argument).expand(seq, index, thread).getBytes(StandardCharsets.UTF_8);
+        return ((Template) argument).expandUtf8(seq, index, thread);
     }
 
     /** The command as a person reads it: values shown by size, secrets masked. */

@@ -30,12 +30,17 @@ final class InFlightCall {
     private final InFlightWindow<RedisRequest> window;
     private final LeftoverRows leftovers = new LeftoverRows();
     private final RedisSampler.Sequence seq;
+    private final RedisClientHandle client;
+    /** A command like the ones sent, to count them by name for the cross-check with the server. */
+    private final redis.clients.jedis.CommandArguments likeSent;
     private final InFlightWindow.Preparer<RedisRequest> preparer;
     private int thread;
 
     InFlightCall(RedisSampler.Compiled settings, RedisClientHandle client, RedisSampler.Sequence seq) {
         this.settings = settings;
         this.seq = seq;
+        this.client = client;
+        this.likeSent = settings.plan().build(0, 0, 0);
         RedisEndpoint endpoint = client.endpoint();
         try {
             this.loop = new RedisEventLoop(endpoint, settings.inFlight(), settings.depth(), settings.nilFails(),
@@ -47,7 +52,6 @@ final class InFlightCall {
         this.preparer = request -> {
             request.clear();
             request.command = settings.plan().build(seq.next(), 0, thread);
-            client.countSent(request.command, 1);
         };
     }
 
@@ -62,6 +66,7 @@ final class InFlightCall {
         thread = JMeterContextService.getContext().getThreadNum() + 1;
         window.pace(IntendedStart.takeOffer(sampler), IntendedStart.threadEndNanos());
         List<Completion> row = window.next(preparer);
+        countSent();
         if (row.isEmpty()) {
             return null;
         }
@@ -87,6 +92,15 @@ final class InFlightCall {
 
     /** The thread ends: outstanding requests are cancelled, every row left is reported, connections close. */
     void close(String label) {
-        leftovers.deliver(label, window.drain());
+        List<List<Completion>> rows = window.drain();
+        countSent();
+        leftovers.deliver(label, rows);
+    }
+
+    private void countSent() {
+        int sent = loop.takeSent();
+        if (sent > 0) {
+            client.countSent(likeSent, sent);
+        }
     }
 }

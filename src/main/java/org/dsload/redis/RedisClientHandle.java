@@ -22,11 +22,11 @@ public final class RedisClientHandle implements AutoCloseable, ConnectionCountin
     private final String target;
     private final int socketTimeoutMillis;
     private final String poolSummary;
+    private final RedisEndpoint endpoint;
+    private ClusterSlots slots;
     private final SentCommands sent = new SentCommands();
     /** The server gauges recorded while the client is open, or null. */
     private AutoCloseable gauges;
-    private final RedisEndpoint endpoint;
-    private ClusterSlots slots;
 
     RedisClientHandle(UnifiedJedis jedis, String target, int socketTimeoutMillis, String poolSummary,
             RedisEndpoint endpoint) {

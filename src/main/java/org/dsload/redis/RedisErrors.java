@@ -5,8 +5,10 @@ import java.net.NoRouteToHostException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.util.NoSuchElementException;
+import java.util.Set;
 
 import org.dsload.core.Errors;
+import org.dsload.core.Outcome;
 
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
@@ -22,7 +24,15 @@ final class RedisErrors {
     /** Response code of a request answered with bytes that are not RESP2 (requests in flight). */
     static final String PROTOCOL_ERROR = "PROTOCOL_ERROR";
 
+    /** Error classes that the same command meets again however often it is sent: the login, the ACL. */
+    private static final Set<String> UNRECOVERABLE = Set.of("NOAUTH", "WRONGPASS", "NOPERM");
+
     private RedisErrors() {
+    }
+
+    /** Whether no retry can cure a failed command: the server refuses the login or the command's permission. */
+    static boolean unrecoverable(Outcome failed) {
+        return !failed.success() && UNRECOVERABLE.contains(failed.code());
     }
 
     /**

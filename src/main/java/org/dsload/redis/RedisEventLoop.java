@@ -63,6 +63,8 @@ final class RedisEventLoop implements Transport<RedisRequest> {
     private int onLinks;
     private static final byte[] ASKING = RespWriter.encode(new CommandArguments(Protocol.Command.ASKING));
     private Replies<RedisRequest> replies;
+    /** Commands put on the wire since {@link #takeSent}, redirections not counted again. */
+    private int sentCommands;
     private Outcome lastOk;
     private Outcome lastNil;
     private int events;
@@ -216,6 +218,9 @@ final class RedisEventLoop implements Transport<RedisRequest> {
         link.out = RespWriter.append(link.out, request.command);
         request.sentBytes(request.sentBytes() + link.out.position() - before);
         request.encoded = true;
+        if (request.redirects == 0) {
+            sentCommands++;
+        }
     }
 
     private void connect(RedisLink link, long nowNanos) {
@@ -654,6 +659,13 @@ final class RedisEventLoop implements Transport<RedisRequest> {
                     + " ms";
         }
         return Outcome.failed(RedisErrors.TIMEOUT, why, request.sentBytes(), 0);
+    }
+
+    /** The commands sent since the last call, for the connection's count of what was sent. */
+    int takeSent() {
+        int sent = sentCommands;
+        sentCommands = 0;
+        return sent;
     }
 
     @Override

@@ -12,9 +12,11 @@ import org.dsload.core.CompiledFields;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
 import org.dsload.core.IntendedStart;
+import org.dsload.core.Outcome;
 import org.dsload.core.Results;
 import org.dsload.core.SharedClients;
 import org.dsload.core.SizeSpec;
+import org.dsload.core.Unrecoverable;
 
 import redis.clients.jedis.CommandArguments;
 
@@ -39,6 +41,7 @@ public class RedisSampler extends ClientSampler implements IntendedStart.SelfPac
     private String inFlight = "1";
     private String nilIsFailure = "false";
     private String responseDataLimit = "1024";
+    private String stopOnUnrecoverable = "true";
 
     /** The thread's counter behind #{seq}; each thread has its own clone of the sampler. */
     private transient Sequence seq;
@@ -48,7 +51,7 @@ public class RedisSampler extends ClientSampler implements IntendedStart.SelfPac
     private transient volatile InFlightCall inFlightCall;
 
     /** The fields compiled into what a sample needs. */
-    record Compiled(CommandPlan plan, int depth, int inFlight, boolean nilFails, int limit) {
+    record Compiled(CommandPlan plan, int depth, int inFlight, boolean nilFails, int limit, boolean stop) {
     }
 
     /** The counter behind #{seq}. */
@@ -61,7 +64,7 @@ public class RedisSampler extends ClientSampler implements IntendedStart.SelfPac
     }
 
     @Override
-    public SampleResult sample(Entry entry) {
+    protected SampleResult doSample(Entry entry) {
         Compiled c;
         RedisClientHandle client;
         try {
@@ -80,7 +83,7 @@ public class RedisSampler extends ClientSampler implements IntendedStart.SelfPac
             backoff = new Backoff();
         }
         if (c.inFlight > 1) {
-            return inFlight(c, client).sample(this, getName());
+            return stopIfUnrecoverable(inFlight(c, client).sample(this, getName()), c);
         }
         endInFlight();
         if (!IntendedStart.awaitOffered(this) || !backoff.await(IntendedStart.threadEndNanos())) {
@@ -100,6 +103,15 @@ public class RedisSampler extends ClientSampler implements IntendedStart.SelfPac
         // The request text costs as much as a fast command; keep it where someone will look at it.
         if (c.limit > 0 || !result.isSuccessful()) {
             result.setSamplerData(describe(c, commands));
+        }
+        return stopIfUnrecoverable(result, c);
+    }
+
+    /** A failed login or a missing permission stops the test (Stop on unrecoverable errors). */
+    private SampleResult stopIfUnrecoverable(SampleResult result, Compiled c) {
+        if (result != null && !result.isSuccessful()) {
+            Unrecoverable.stopIf(result, Outcome.failed(result.getResponseCode(), result.getResponseMessage(), 0, 0),
+                    RedisErrors::unrecoverable, c.stop, getName());
         }
         return result;
     }
@@ -159,7 +171,7 @@ public class RedisSampler extends ClientSampler implements IntendedStart.SelfPac
             compiled = new CompiledFields<>();
         }
         return compiled.get(new String[] {connection, command, keys, arguments, valueSize, pipeline, inFlight,
-            nilIsFailure, responseDataLimit}, this::compile);
+            nilIsFailure, responseDataLimit, stopOnUnrecoverable}, this::compile);
     }
 
     private Compiled compile() {
@@ -169,6 +181,9 @@ public class RedisSampler extends ClientSampler implements IntendedStart.SelfPac
         int requests = f.integer("inFlight", inFlight, 1, 1_000_000, 1);
         boolean nilFails = f.flag("nilIsFailure", nilIsFailure);
         int limit = f.integer("responseDataLimit", responseDataLimit, 0, Integer.MAX_VALUE);
+        // a plan saved before the field existed has it empty: the default, true
+        boolean stop = f.text("stopOnUnrecoverable", stopOnUnrecoverable).isEmpty()
+                || f.flag("stopOnUnrecoverable", stopOnUnrecoverable);
         SizeSpec sizes;
         try {
             sizes = SizeSpec.parse(valueSize);
@@ -183,7 +198,7 @@ public class RedisSampler extends ClientSampler implements IntendedStart.SelfPac
             int colon = message.indexOf(':');
             throw f.error(message.substring(0, colon), message.substring(colon + 1));
         }
-        return new Compiled(plan, depth, requests, nilFails, limit);
+        return new Compiled(plan, depth, requests, nilFails, limit, stop);
     }
 
     public String getConnection() {
@@ -248,6 +263,14 @@ public class RedisSampler extends ClientSampler implements IntendedStart.SelfPac
 
     public void setNilIsFailure(String nilIsFailure) {
         this.nilIsFailure = nilIsFailure;
+    }
+
+    public String getStopOnUnrecoverable() {
+        return stopOnUnrecoverable;
+    }
+
+    public void setStopOnUnrecoverable(String stopOnUnrecoverable) {
+        this.stopOnUnrecoverable = stopOnUnrecoverable;
     }
 
     public String getResponseDataLimit() {

@@ -8,7 +8,7 @@ public class RedisSamplerBeanInfo extends DsloadBeanInfo {
         super(RedisSampler.class);
         createPropertyGroup("target", new String[] {"connection"});
         createPropertyGroup("request", new String[] {"command", "keys", "arguments", "valueSize", "pipeline", "inFlight"});
-        createPropertyGroup("response", new String[] {"nilIsFailure", "responseDataLimit"});
+        createPropertyGroup("response", new String[] {"nilIsFailure", "responseDataLimit", "stopOnUnrecoverable"});
 
         text("connection", "redis");
         choice("command", "GET", "GET", "SET", "MGET", "MSET", "DEL", "EXISTS", "INCR", "INCRBY", "EXPIRE",
@@ -21,5 +21,6 @@ public class RedisSamplerBeanInfo extends DsloadBeanInfo {
         text("inFlight", "1");
         flag("nilIsFailure", false);
         text("responseDataLimit", "1024");
+        flag("stopOnUnrecoverable", true);
     }
 }

@@ -2,7 +2,6 @@ package org.dsload.redis;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Set;
 
 import org.dsload.core.Outcome;
 import org.dsload.ycsb.YcsbBinding;
@@ -21,8 +20,6 @@ import redis.clients.jedis.exceptions.JedisDataException;
 public final class RedisYcsbBinding implements YcsbBinding {
     /** The sorted set of every record's key, YCSB's redis binding's index for scans. */
     static final String INDEX = "_indices";
-    /** Error classes that the same command meets again however often it is sent: the login, the ACL. */
-    private static final Set<String> UNRECOVERABLE = Set.of("NOAUTH", "WRONGPASS", "NOPERM");
 
     private final RedisClientHandle client;
     private final String[] fieldNames;
@@ -163,6 +160,6 @@ public final class RedisYcsbBinding implements YcsbBinding {
 
     @Override
     public boolean unrecoverable(Outcome failed) {
-        return !failed.success() && UNRECOVERABLE.contains(failed.code());
+        return RedisErrors.unrecoverable(failed);
     }
 }

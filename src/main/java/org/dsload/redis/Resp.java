@@ -70,11 +70,20 @@ final class Resp {
     }
 
     private static long header(int count) {
-        return 3 + Integer.toString(count).length();
+        return 3 + digits(count);
     }
 
     private static long bulk(int length) {
-        return 5 + Integer.toString(length).length() + (long) length;
+        return 5 + digits(length) + (long) length;
+    }
+
+    /** Decimal digits of a count (sizes are counted for every command: no string for it). */
+    static int digits(int value) {
+        int digits = 1;
+        for (int v = value; v >= 10; v /= 10) {
+            digits++;
+        }
+        return digits;
     }
 
     /** Renders a reply the way redis-cli prints it, up to the text's limit. */

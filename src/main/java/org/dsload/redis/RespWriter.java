@@ -56,10 +56,7 @@ final class RespWriter {
         if (value < 10) {
             out.put((byte) ('0' + value));
         } else {
-            int digits = 1;
-            for (int v = value / 10; v > 0; v /= 10) {
-                digits++;
-            }
+            int digits = Resp.digits(value);
             int at = out.position() + digits;
             for (int v = value, i = at - 1; i >= at - digits; i--, v /= 10) {
                 out.put(i, (byte) ('0' + v % 10));

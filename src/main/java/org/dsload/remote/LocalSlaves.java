@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
+import org.dsload.process.Ports;
+
 /**
  * N jmeter-server slaves on this machine, the first on 127.0.0.2, the next on 127.0.0.3 and so on
  * (all of 127.0.0.0/8 is loopback on Linux, no interface setup needed). Each has its own registry
@@ -58,8 +60,9 @@ public final class LocalSlaves implements AutoCloseable {
         try {
             for (int i = 0; i < count; i++) {
                 String host = nthAddress(i);
-                int registry = FreePorts.any();
-                int engine = FreePorts.any();
+                // with RMI over SSL a slave binds its own address, without SSL every address
+                int registry = Ports.freeEverywhere();
+                int engine = Ports.freeEverywhere();
                 Map<String, String> own = new HashMap<>(properties.apply(new SlaveAddress(host, registry)));
                 started.add(SlaveProcess.launch(new SlaveProcess.Spec(options.jmeterHome(), host, registry, engine,
                         options.logDir(), options.workDir(), options.security(), options.heap(), own)));

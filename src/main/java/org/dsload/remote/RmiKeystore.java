@@ -22,7 +22,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
+
+import org.dsload.process.Commands;
+
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 
 /**
  * The key pair JMeter's RMI over SSL uses on the master and every slave: {@code rmi_keystore.jks}
@@ -44,6 +49,7 @@ public final class RmiKeystore {
     static final int VALIDITY_DAYS = 7;
     /** A keystore closer than this to its end is replaced, so a run never outlives its certificate. */
     static final Duration RENEW_BEFORE = Duration.ofDays(1);
+    private static final Duration KEYTOOL_LIMIT = Duration.ofSeconds(60);
     private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rw-------");
 
     private final Path keystore;
@@ -120,6 +126,27 @@ public final class RmiKeystore {
         }
     }
 
+    /**
+     * A TLS context that presents this keystore's key and trusts its certificate, as both ends of
+     * dsload's RMI connections do: what a client outside JMeter (the runner fetching a slave's
+     * recordings) needs to be let in by a jmeter-server.
+     */
+    public SSLContext clientContext() throws IOException {
+        char[] password = password();
+        try {
+            KeyStore ks = KeyStore.getInstance(keystore.toFile(), password);
+            KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+            keys.init(ks, password);
+            TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            trust.init(ks);
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(keys.getKeyManagers(), trust.getTrustManagers(), null);
+            return context;
+        } catch (GeneralSecurityException e) {
+            throw new IOException("cannot use " + keystore + " for TLS: " + e.getMessage(), e);
+        }
+    }
+
     private char[] password() throws IOException {
         Properties p = new Properties();
         try (InputStream in = Files.newInputStream(passwordFile)) {
@@ -140,25 +167,19 @@ public final class RmiKeystore {
         new SecureRandom().nextBytes(random);
         String password = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
         String variable = "DSLOAD_RMI_STOREPASS";
-        ProcessBuilder keytool = new ProcessBuilder(List.of(keytool().toString(), "-genkeypair", "-keyalg", "RSA",
+        List<String> command = List.of(keytool().toString(), "-genkeypair", "-keyalg", "RSA",
                 "-keysize", "2048", "-alias", ALIAS, "-validity", Integer.toString(VALIDITY_DAYS),
                 "-dname", "CN=" + ALIAS + ", OU=dsload", "-keystore", keystore.toString(),
-                "-storepass:env", variable)).redirectErrorStream(true);
-        keytool.environment().put(variable, password);
-        Process process = keytool.start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                "-storepass:env", variable);
+        Commands.Result result;
         try {
-            if (!process.waitFor(60, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                throw new IOException("keytool did not finish within 60 s");
-            }
+            result = Commands.run(command, Map.of(variable, password), KEYTOOL_LIMIT);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            process.destroyForcibly();
             throw new IOException("interrupted while keytool made " + keystore, e);
         }
-        if (process.exitValue() != 0 || !Files.isRegularFile(keystore)) {
-            throw new IOException("keytool could not make " + keystore + ": " + output.trim());
+        if (result.exit() != 0 || !Files.isRegularFile(keystore)) {
+            throw new IOException("keytool could not make " + keystore + ": " + result.output().trim());
         }
         ownerOnly(keystore);
         writePrivately(passwordFile, PASSWORD_PROPERTY + "=" + password + "\n");

@@ -10,10 +10,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 
+import org.dsload.process.Java;
+import org.dsload.process.Ports;
+import org.dsload.process.ProcessTree;
+import org.dsload.run.JMeterCommand;
 import org.dsload.run.JMeterJvm;
-import org.dsload.run.PlanRunner;
 
 /**
  * One jmeter-server process on this machine: started from a JMeter home with its own address
@@ -58,13 +60,13 @@ public final class SlaveProcess {
             props.store(out, "jmeter-server " + address + " (no secrets: the keystore password is in its own file)");
         }
         List<String> command = new ArrayList<>();
-        command.add(PlanRunner.javaExecutable());
+        command.add(Java.executable());
         command.addAll(JMeterJvm.baseOptions());
         command.addAll(JMeterJvm.heap(spec.heap()));
         // Without it the slave refuses to start on a loopback name, and it is the address RMI hands out.
         command.add("-Djava.rmi.server.hostname=" + spec.host());
         command.add("-jar");
-        command.add(PlanRunner.launcherJar(spec.jmeterHome()).toString());
+        command.add(JMeterCommand.launcherJar(spec.jmeterHome()).toString());
         command.add("-s");
         command.add("-j");
         command.add(log.toString());
@@ -96,7 +98,7 @@ public final class SlaveProcess {
                 throw new IOException("jmeter-server " + address + " (pid " + pid() + ") exited while starting; end of "
                         + console + ":\n" + tail(console, 20) + "\nend of " + log + ":\n" + tail(log, 20));
             }
-            if (logSays(READY_LINE) && SlaveProbe.unreachable(address, Duration.ofSeconds(1)).isEmpty()) {
+            if (logSays(READY_LINE) && Ports.open(address.host(), address.port(), Duration.ofSeconds(1))) {
                 return;
             }
             if (System.nanoTime() > deadline) {
@@ -131,27 +133,12 @@ public final class SlaveProcess {
 
     /** SIGTERM, then SIGKILL if it is still there after the grace period. */
     public void stop(Duration grace) {
-        handle.destroy();
-        try {
-            handle.onExit().get(grace.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            kill();
-        } catch (Exception stillRunning) {
-            kill();
-        }
+        ProcessTree.stop(handle, grace);
     }
 
     /** SIGKILL, at once: what a crashed slave looks like to the master. */
     public void kill() {
-        handle.destroyForcibly();
-        try {
-            handle.onExit().get(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (Exception ignored) {
-            // reported by isAlive()
-        }
+        ProcessTree.kill(handle);
     }
 
     public SlaveAddress address() {

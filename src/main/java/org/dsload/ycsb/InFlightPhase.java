@@ -113,9 +113,7 @@ public final class InFlightPhase {
     private SampleResult row(List<Completion> row) {
         Shown first = (Shown) row.get(0).detail();
         RequestsResult result = BatchResult.of(first.label(), row);
-        String request = first.op().describe();
-        result.setSamplerData(row.size() == 1 ? request
-                : request + " (and " + (row.size() - 1) + " more operations in this row)");
+        describe(result);
         Outcome outcome = row.get(0).outcome();
         if (!outcome.success()) {
             if (load) {
@@ -125,6 +123,14 @@ public final class InFlightPhase {
             }
         }
         return result;
+    }
+
+    /** The row's sampler data: its first operation, and how many more it holds. */
+    private static void describe(RequestsResult result) {
+        List<Completion> row = result.requests();
+        String request = ((Shown) row.get(0).detail()).op().describe();
+        result.setSamplerData(row.size() == 1 ? request
+                : request + " (and " + (row.size() - 1) + " more operations in this row)");
     }
 
     /** Makes a waiting sample return; from another thread (a stopping test). */
@@ -139,7 +145,7 @@ public final class InFlightPhase {
         }
         while (!queued.isEmpty()) {
             List<Completion> row = queued.poll();
-            leftovers.deliver(((Shown) row.get(0).detail()).label(), List.of(row));
+            leftovers.deliver(((Shown) row.get(0).detail()).label(), List.of(row), InFlightPhase::describe);
         }
     }
 

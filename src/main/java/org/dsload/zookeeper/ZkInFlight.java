@@ -9,13 +9,12 @@ import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;
 import org.dsload.core.BatchResult;
 import org.dsload.core.Completion;
-import org.dsload.core.IntendedStart;
 import org.dsload.core.Outcome;
 import org.dsload.core.RequestsResult;
 import org.dsload.core.Results;
 import org.dsload.core.Unrecoverable;
 import org.dsload.core.inflight.InFlightWindow;
-import org.dsload.core.inflight.LeftoverRows;
+import org.dsload.core.inflight.SamplerWindow;
 
 /**
  * Requests in flight for a ZooKeeper Operation: the thread keeps up to In flight requests
@@ -28,8 +27,7 @@ final class ZkInFlight {
     private final ZooKeeperClients clients;
     private final CuratorFramework client;
     private final ZooKeeperSampler sampler;
-    private final InFlightWindow<ZkTransport.Request> window;
-    private final LeftoverRows leftovers = new LeftoverRows();
+    private final SamplerWindow<ZkTransport.Request> window;
     private final InFlightWindow.Preparer<ZkTransport.Request> preparer;
     private int thread;
 
@@ -38,7 +36,7 @@ final class ZkInFlight {
         this.clients = clients;
         this.client = client;
         this.sampler = sampler;
-        this.window = new InFlightWindow<>(settings.inFlight(), new ZkTransport(client, clients.settings(),
+        this.window = new SamplerWindow<>(settings.inFlight(), new ZkTransport(client, clients.settings(),
                 settings.limit()));
         this.preparer = this::prepare;
     }
@@ -83,21 +81,13 @@ final class ZkInFlight {
 
     /** @return the row, or null when the thread has nothing more to send (its schedule ended) */
     SampleResult sample(String label) {
-        leftovers.remember();
         thread = JMeterContextService.getContext().getThreadNum() + 1;
-        window.pace(IntendedStart.takeOffer(sampler), IntendedStart.threadEndNanos());
-        List<Completion> row = window.next(preparer);
+        List<Completion> row = window.next(sampler, preparer);
         if (row.isEmpty()) {
             return null;
         }
         RequestsResult result = BatchResult.of(label, row);
-        if (row.get(0).detail() instanceof ZkTransport.Shown shown) {
-            result.setSamplerData(row.size() == 1 ? shown.request()
-                    : shown.request() + " (and " + (row.size() - 1) + " more requests in this row)");
-            if (shown.reply() != null) {
-                Results.text(result, shown.reply());
-            }
-        }
+        finish(result);
         Outcome first = row.get(0).outcome();
         if (!first.success()) {
             Unrecoverable.stopIf(result, first, KeeperCodes::unrecoverable, settings.stopOnUnrecoverable(), label);
@@ -105,13 +95,25 @@ final class ZkInFlight {
         return result;
     }
 
+    /** What a row shows of its first request, where it was kept: the request and, within the limit, the reply. */
+    private static void finish(RequestsResult result) {
+        List<Completion> row = result.requests();
+        if (row.get(0).detail() instanceof ZkTransport.Shown shown) {
+            result.setSamplerData(row.size() == 1 ? shown.request()
+                    : shown.request() + " (and " + (row.size() - 1) + " more requests in this row)");
+            if (shown.reply() != null) {
+                Results.text(result, shown.reply());
+            }
+        }
+    }
+
     /** Makes a waiting sample return; from another thread (a stopping test). */
     void stop() {
-        window.requestStop();
+        window.stop();
     }
 
     /** The thread ends: outstanding requests are cancelled, and every row left is reported. */
     void close(String label) {
-        leftovers.deliver(label, window.drain());
+        window.close(label, ZkInFlight::finish);
     }
 }

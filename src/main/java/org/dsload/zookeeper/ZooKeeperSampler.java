@@ -68,7 +68,7 @@ public class ZooKeeperSampler extends ClientSampler implements IntendedStart.Sel
     private transient volatile ZkInFlight inFlightCall;
 
     @Override
-    public SampleResult sample(Entry entry) {
+    protected SampleResult doSample(Entry entry) {
         OperationSettings c;
         ZooKeeperClients clients;
         try {

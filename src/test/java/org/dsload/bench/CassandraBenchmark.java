@@ -19,8 +19,8 @@ import org.dsload.report.JtlSample;
 import org.dsload.run.JMeterJvm;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
-import org.dsload.testing.Build;
-import org.dsload.testing.EmbeddedCassandra;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedCassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
@@ -55,9 +55,9 @@ public final class CassandraBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        java.util.Map<String, String> props = Bench.props();
-        if (props.containsKey("inflight")) {
-            CqlInFlightComparison.run(props);
+        Bench.applyProps();
+        if (System.getProperty("bench.inflight") != null) {
+            CqlInFlightComparison.run();
             return;
         }
         List<Integer> threadCounts = Bench.threads("16,50");
@@ -131,8 +131,8 @@ public final class CassandraBenchmark {
     /** (a) and (ak): the samples of the JTL that started inside the measured window, each counting its requests. */
     private static Bench.Row jmeter(EmbeddedCassandra cassandra, int threads, int inFlight, int warmup, int seconds,
             int keys) throws Exception {
-        PlanRun run = new PlanRun(Build.jmeterHome(), Build.basedir().resolve(PLAN))
-                .resultsRoot(Build.target().resolve("bench-results")).runId("cassandra-jmeter-" + threads + "x" + inFlight)
+        PlanRun run = new PlanRun(Checkout.jmeterHome(), Checkout.basedir().resolve(PLAN))
+                .resultsRoot(Checkout.target().resolve("bench-results")).runId("cassandra-jmeter-" + threads + "x" + inFlight)
                 .dashboard(false).timeout(Duration.ofSeconds(warmup + seconds + 180L))
                 .property("hosts", cassandra.address()).property("threads", Integer.toString(threads))
                 .property("concurrent", Integer.toString(inFlight))
@@ -184,8 +184,8 @@ public final class CassandraBenchmark {
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.addAll(JMeterJvm.baseOptions());
         command.addAll(JMeterJvm.heap("1g"));
-        command.addAll(List.of("-jar", Bench.jmeterLauncher().toString(), "-n", "-t", Build.basedir().resolve(PLAN).toString(),
-                "-j", Build.target().resolve("bench-results/cassandra-bare-" + threads + ".log").toString(),
+        command.addAll(List.of("-jar", Bench.jmeterLauncher().toString(), "-n", "-t", Checkout.basedir().resolve(PLAN).toString(),
+                "-j", Checkout.target().resolve("bench-results/cassandra-bare-" + threads + ".log").toString(),
                 "-Jsummariser.interval=5", "-Jhosts=" + cassandra.address(), "-Jthreads=" + threads,
                 "-Jduration=" + (warmup + seconds), "-Jkeys=" + keys));
         String output = Bench.command(command, warmup + seconds + 180L);

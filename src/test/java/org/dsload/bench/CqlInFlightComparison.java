@@ -6,14 +6,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 
 import org.dsload.run.JMeterJvm;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
-import org.dsload.testing.Build;
-import org.dsload.testing.EmbeddedCassandra;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedCassandra;
 
 /**
  * Requests in flight on CQL against a plain asynchronous java-driver loop, back to back on one
@@ -35,13 +34,13 @@ final class CqlInFlightComparison {
     private CqlInFlightComparison() {
     }
 
-    static void run(Map<String, String> props) throws Exception {
-        String[] shape = props.get("inflight").split("x");
+    static void run() throws Exception {
+        String[] shape = System.getProperty("bench.inflight").split("x");
         int threads = Integer.parseInt(shape[0]);
         int perThread = Integer.parseInt(shape[1]);
-        int rounds = Integer.parseInt(props.getOrDefault("rounds", "2"));
-        long records = Long.parseLong(props.getOrDefault("records", "10000"));
-        boolean jfr = Boolean.parseBoolean(props.getOrDefault("jfr", "false"));
+        int rounds = Integer.getInteger("bench.rounds", 2);
+        long records = Long.getLong("bench.records", 10_000);
+        boolean jfr = Boolean.getBoolean("bench.jfr");
         int seconds = Integer.getInteger("bench.seconds", 15);
         int warmup = Bench.warmup(10);
         List<Bench.Row> rows = new ArrayList<>();
@@ -82,8 +81,8 @@ final class CqlInFlightComparison {
     }
 
     private static PlanRun plan(EmbeddedCassandra cassandra, String id, int threads, int inFlight, long records) {
-        return new PlanRun(Build.jmeterHome(), Build.basedir().resolve(PLAN))
-                .resultsRoot(Build.target().resolve("bench-results")).runId("cql-inflight-" + id)
+        return new PlanRun(Checkout.jmeterHome(), Checkout.basedir().resolve(PLAN))
+                .resultsRoot(Checkout.target().resolve("bench-results")).runId("cql-inflight-" + id)
                 .dashboard(false).timeout(Duration.ofMinutes(10)).jvmArgs(JMeterJvm.heap("1g"))
                 .property("hosts", cassandra.address()).property("keyspace", KEYSPACE)
                 .property("recordcount", Long.toString(records)).property("consistency", "ONE")
@@ -97,9 +96,9 @@ final class CqlInFlightComparison {
         PlanRun run = plan(cassandra, id, threads, perThread, records).property("load_threads", "0")
                 .property("duration", Integer.toString(warmup + seconds));
         if (jfr) {
-            Build.target().resolve("bench-results").toFile().mkdirs();
+            Checkout.target().resolve("bench-results").toFile().mkdirs();
             run.jvmArgs(List.of("-Xms1g", "-Xmx1g", "-XX:StartFlightRecording=filename="
-                    + Build.target().resolve("bench-results/cql-inflight-" + id + ".jfr") + ",settings=profile", "-XX:FlightRecorderOptions:stackdepth=256"));
+                    + Checkout.target().resolve("bench-results/cql-inflight-" + id + ".jfr") + ",settings=profile", "-XX:FlightRecorderOptions:stackdepth=256"));
         }
         PlanRunner.Outcome outcome = new PlanRunner(QUIET).run(run);
         if (!outcome.ok()) {

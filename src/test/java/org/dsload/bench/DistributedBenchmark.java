@@ -16,8 +16,8 @@ import org.dsload.report.JtlReader;
 import org.dsload.report.JtlSample;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
-import org.dsload.testing.Build;
-import org.dsload.testing.EmbeddedRedis;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedRedis;
 import org.dsload.testing.RedisCalls;
 
 import redis.clients.jedis.Jedis;
@@ -34,10 +34,11 @@ import redis.clients.jedis.Pipeline;
  *
  * <p>System properties: {@code bench.threads} (threads per engine; the first value is used,
  * default 10), {@code bench.seconds} measured per row (default 15), {@code bench.warmup} (5).
+ * {@code -Dbench.props=part=recording} measures the recording modes instead ({@link MasterLoad}).
  */
 public final class DistributedBenchmark {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
-    private static final int PROFILES = 10_000;
+    static final int PROFILES = 10_000;
 
     private DistributedBenchmark() {
     }
@@ -57,6 +58,11 @@ public final class DistributedBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
+        Bench.applyProps();
+        if ("recording".equals(System.getProperty("bench.part"))) {
+            MasterLoad.main(args);
+            return;
+        }
         int threads = Bench.ints(System.getProperty("bench.threads", "10")).get(0);
         int seconds = Integer.getInteger("bench.seconds", 15);
         int warmup = Integer.getInteger("bench.warmup", 5);
@@ -88,12 +94,13 @@ public final class DistributedBenchmark {
                 + " s warm-up then " + seconds + " s measured per row, " + Runtime.getRuntime().availableProcessors()
                 + " cores shared by redis-server, the master and the slaves");
         System.out.print(table);
-        Path out = Build.target().resolve("bench-results").resolve("distributed.md");
+        Path out = Checkout.target().resolve("bench-results").resolve("distributed.md");
         Files.createDirectories(out.getParent());
         Files.writeString(out, table, StandardCharsets.UTF_8);
     }
 
-    private static void preload(EmbeddedRedis redis) {
+    /** 10,000 values of 100 bytes, keys 1:0 ... 1:9999, as the plan reads them. */
+    static void preload(EmbeddedRedis redis) {
         String value = "v".repeat(100);
         try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
             Pipeline p = jedis.pipelined();
@@ -107,10 +114,10 @@ public final class DistributedBenchmark {
     private static Row measure(EmbeddedRedis redis, Config config, int threads, int warmup, int seconds)
             throws IOException, InterruptedException {
         RedisCalls.reset(redis);
-        PlanRun run = new PlanRun(Build.jmeterHome(), Build.basedir().resolve("test-plans/ekv-profile-get.jmx"))
-                .resultsRoot(Build.target().resolve("bench-results")).dashboard(false)
+        PlanRun run = new PlanRun(Checkout.jmeterHome(), Checkout.basedir().resolve("test-plans/ekv-profile-get.jmx"))
+                .resultsRoot(Checkout.target().resolve("bench-results")).dashboard(false)
                 .runId("distributed-" + config.slaves() + "-" + config.mode().replace("-", "local") + (config.ssl() ? "" : "-nossl"))
-                .localSlaves(config.slaves()).slaveHeap("1g").remoteDir(Build.target().resolve("rmi"))
+                .localSlaves(config.slaves()).slaveHeap("1g").remoteDir(Checkout.target().resolve("rmi"))
                 .property("hosts", redis.address()).property("threads", Integer.toString(threads))
                 .property("duration", Integer.toString(warmup + seconds)).property("rampup", "0")
                 .property("profiles", Integer.toString(PROFILES)).property("load_threads", "0");

@@ -13,9 +13,9 @@ import org.dsload.chaos.FaultSpec;
 import org.dsload.chaos.ProxyDriver;
 import org.dsload.chaos.Target;
 import org.dsload.chaos.proxy.FaultProxy;
+import org.dsload.process.Ports;
 import org.dsload.report.ExactHistogram;
-import org.dsload.testing.EmbeddedRedis;
-import org.dsload.testing.Ports;
+import org.dsload.targets.EmbeddedRedis;
 
 import redis.clients.jedis.Jedis;
 

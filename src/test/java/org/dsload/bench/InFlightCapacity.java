@@ -15,9 +15,9 @@ import org.dsload.report.JtlReader;
 import org.dsload.report.JtlSample;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
-import org.dsload.testing.Build;
-import org.dsload.testing.EmbeddedRedis;
-import org.dsload.testing.Ports;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedRedis;
+import org.dsload.process.Ports;
 import org.dsload.testing.RedisCalls;
 
 import redis.clients.jedis.Jedis;
@@ -39,19 +39,20 @@ final class InFlightCapacity {
     private InFlightCapacity() {
     }
 
-    static void run(Map<String, String> props) throws Exception {
-        String[] shape = props.get("capacity").split("x");
+    /** Settings from {@code bench.capacity} and {@code bench.pipeline}. */
+    static void run() throws Exception {
+        String[] shape = System.getProperty("bench.capacity").split("x");
         int threads = Integer.parseInt(shape[0]);
         int perThread = Integer.parseInt(shape[1]);
-        String pipeline = props.getOrDefault("pipeline", "1");
+        String pipeline = System.getProperty("bench.pipeline", "1");
         int seconds = Integer.getInteger("bench.seconds", 15);
         int total = threads * perThread;
         List<String> server = List.of("--maxclients", Integer.toString(total + 1000), "--tcp-backlog", "4096");
         try (EmbeddedRedis redis = EmbeddedRedis.start("127.0.0.1", Ports.free(), server)) {
             load(redis, 10_000);
             RedisCalls.reset(redis);
-            PlanRun run = new PlanRun(Build.jmeterHome(), Build.basedir().resolve("test-plans/ekv-profile-get.jmx"))
-                    .resultsRoot(Build.target().resolve("bench-results")).runId("redis-capacity-" + threads + "x" + perThread)
+            PlanRun run = new PlanRun(Checkout.jmeterHome(), Checkout.basedir().resolve("test-plans/ekv-profile-get.jmx"))
+                    .resultsRoot(Checkout.target().resolve("bench-results")).runId("redis-capacity-" + threads + "x" + perThread)
                     .dashboard(false).timeout(Duration.ofSeconds(seconds + 240)).jvmArgs(List.of("-Xms512m", "-Xmx512m"))
                     .property("hosts", redis.address()).property("threads", Integer.toString(threads))
                     .property("in_flight", Integer.toString(perThread)).property("pipeline", pipeline)

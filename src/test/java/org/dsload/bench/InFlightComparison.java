@@ -7,15 +7,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import org.dsload.core.inflight.InFlightWindow;
 import org.dsload.report.JtlReader;
 import org.dsload.report.JtlSample;
+import org.dsload.run.JMeterJvm;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
-import org.dsload.testing.Build;
-import org.dsload.testing.EmbeddedRedis;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedRedis;
 import org.dsload.testing.RedisCalls;
 
 import redis.clients.jedis.Jedis;
@@ -45,13 +45,14 @@ final class InFlightComparison {
     private record DsloadRun(Bench.Row row, long reported, long cancelled, long served, long rows) {
     }
 
-    static void run(Map<String, String> props) throws Exception {
-        String[] shape = props.get("inflight").split("x");
+    /** Settings from {@code bench.inflight}, {@code bench.rounds}, {@code bench.blocking}, {@code bench.jfr}. */
+    static void run() throws Exception {
+        String[] shape = System.getProperty("bench.inflight").split("x");
         int threads = Integer.parseInt(shape[0]);
         int perThread = Integer.parseInt(shape[1]);
-        int rounds = Integer.parseInt(props.getOrDefault("rounds", "2"));
-        boolean jfr = Boolean.parseBoolean(props.getOrDefault("jfr", "false"));
-        boolean blocking = Boolean.parseBoolean(props.getOrDefault("blocking", "false"));
+        int rounds = Integer.getInteger("bench.rounds", 2);
+        boolean jfr = Boolean.getBoolean("bench.jfr");
+        boolean blocking = Boolean.getBoolean("bench.blocking");
         int seconds = Integer.getInteger("bench.seconds", 15);
         int warmup = Bench.warmup(5);
         if (!Bench.onPath("redis-benchmark")) {
@@ -76,9 +77,9 @@ final class InFlightComparison {
                             (double) threads1.row().p99Micros() / reference.p99Micros()));
                 }
                 lines.add(String.format(Locale.ROOT,
-                        "round %d: throughput %.3fx, p99 %.2fx of redis-benchmark; server GETs %d, results file %d "
-                                + "requests (%d cancelled at the end) in %d rows: %s",
-                        round, dsload.row().throughput() / reference.throughput(),
+                        "round %d (load average %s): throughput %.3fx, p99 %.2fx of redis-benchmark; server GETs %d, "
+                                + "results file %d requests (%d cancelled at the end) in %d rows: %s",
+                        round, loadAverage(), dsload.row().throughput() / reference.throughput(),
                         (double) dsload.row().p99Micros() / reference.p99Micros(), dsload.served(), dsload.reported(),
                         dsload.cancelled(), dsload.rows(), dsload.served() == dsload.reported() ? "equal"
                         : "differ by " + (dsload.reported() - dsload.served())));
@@ -90,6 +91,15 @@ final class InFlightComparison {
                 + Runtime.getRuntime().availableProcessors() + " cores shared by redis-server and the load generator");
         System.out.print(Bench.table(rows));
         lines.forEach(System.out::println);
+    }
+
+    /** The machine's 1-minute load average, to read the figures by. */
+    private static String loadAverage() {
+        try {
+            return java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).split(" ")[0];
+        } catch (java.io.IOException e) {
+            return "n/a";
+        }
     }
 
     /** The plan's profiles 1:0 ... (100 bytes) and redis-benchmark's keys key:000000000000 ... (100 bytes). */
@@ -108,16 +118,18 @@ final class InFlightComparison {
     private static DsloadRun dsload(EmbeddedRedis redis, int threads, int perThread, int warmup, int seconds, int round,
             boolean jfr) throws Exception {
         String id = "redis-inflight-" + threads + "x" + perThread + "-" + round;
-        PlanRun run = new PlanRun(Build.jmeterHome(), Build.basedir().resolve("test-plans/ekv-profile-get.jmx"))
-                .resultsRoot(Build.target().resolve("bench-results")).runId(id)
+        PlanRun run = new PlanRun(Checkout.jmeterHome(), Checkout.basedir().resolve("test-plans/ekv-profile-get.jmx"))
+                .resultsRoot(Checkout.target().resolve("bench-results")).runId(id)
                 .dashboard(false).timeout(Duration.ofSeconds(warmup + seconds + 180))
                 .property("hosts", redis.address()).property("threads", Integer.toString(threads))
                 .property("in_flight", Integer.toString(perThread)).property("duration", Integer.toString(warmup + seconds))
                 .property("profiles", Integer.toString(KEYS)).property("load_threads", "0").property("rampup", "0");
         if (jfr) {
-            Build.target().resolve("bench-results").toFile().mkdirs();
-            run.jvmArgs(List.of("-Xmx1g", "-XX:StartFlightRecording=filename="
-                    + Build.target().resolve("bench-results/" + id + ".jfr") + ",settings=profile"));
+            Checkout.target().resolve("bench-results").toFile().mkdirs();
+            List<String> jvm = new ArrayList<>(JMeterJvm.heap("1g")); // the runner's own heap, recorded
+            jvm.add("-XX:StartFlightRecording=filename=" + Checkout.target().resolve("bench-results/" + id + ".jfr")
+                    + ",settings=profile");
+            run.jvmArgs(jvm);
         }
         RedisCalls.reset(redis);
         PlanRunner.Outcome outcome = new PlanRunner(QUIET).run(run);
@@ -139,8 +151,7 @@ final class InFlightComparison {
         long lines = java.nio.file.Files.lines(outcome.jtl()).filter(l -> l.contains(",GET profile,")).count();
         String tool = perThread == 1 ? "(a1) dsload " + threads + " threads, In flight 1"
                 : "(a) dsload " + threads + " threads x " + perThread + " in flight";
-        Bench.Row row = RedisBenchmark.measured(tool,
-                threads * perThread, outcome.jtl(), "GET profile", warmup, seconds);
+        Bench.Row row = RedisBenchmark.window(tool, outcome.jtl(), threads * perThread, warmup, seconds);
         return new DsloadRun(row, reported, cancelled, served, lines);
     }
 }

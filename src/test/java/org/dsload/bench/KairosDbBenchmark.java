@@ -15,8 +15,8 @@ import org.dsload.report.JtlSample;
 import org.dsload.run.JMeterJvm;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
-import org.dsload.testing.Build;
-import org.dsload.testing.EmbeddedKairosDb;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedKairosDb;
 
 /**
  * S1's write path asked of the tool itself: does JMeter with the dsload write sampler push as
@@ -28,7 +28,8 @@ import org.dsload.testing.EmbeddedKairosDb;
  * <li>(b) {@code org.dsload.kairosdb.PlainKairosLoop}: the same WriteBatch and KairosClient in a loop.</li>
  * </ul>
  * System properties: {@code bench.threads} (default 10,50), {@code bench.seconds} measured per
- * row (default 15), {@code bench.warmup} seconds (default 5).
+ * row (default 15), {@code bench.warmup} seconds (default 5); {@code -Dbench.props=in_flight=N}
+ * runs (a) with N batches in flight per thread (default 1).
  */
 public final class KairosDbBenchmark {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
@@ -39,6 +40,7 @@ public final class KairosDbBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
+        Bench.applyProps();
         List<Integer> threadCounts = Bench.threads("10,50");
         int seconds = Integer.getInteger("bench.seconds", 15);
         int warmup = Bench.warmup(5);
@@ -80,12 +82,14 @@ public final class KairosDbBenchmark {
     /** (a): the points of the JTL's write samples that started inside the measured window. */
     private static Bench.Row jmeter(EmbeddedKairosDb kairos, int threads, int warmup, int seconds) throws Exception {
         settle();
-        PlanRun run = new PlanRun(Build.jmeterHome(), Build.basedir().resolve("test-plans/kairosdb-write.jmx"))
-                .resultsRoot(Build.target().resolve("bench-results")).runId("kairosdb-jmeter-" + threads)
+        String inFlight = System.getProperty("bench.in_flight", "1");
+        PlanRun run = new PlanRun(Checkout.jmeterHome(), Checkout.basedir().resolve("test-plans/kairosdb-write.jmx"))
+                .resultsRoot(Checkout.target().resolve("bench-results")).runId("kairosdb-jmeter-" + threads)
                 .dashboard(false).timeout(Duration.ofSeconds(warmup + seconds + 180L))
                 .property("urls", kairos.url()).property("threads", Integer.toString(threads))
                 .property("ramp_step", "0").property("repeats", "-1").property("paced", "false")
-                .property("duration", Integer.toString(warmup + seconds)).property("cross_check", "false");
+                .property("duration", Integer.toString(warmup + seconds)).property("cross_check", "false")
+                .property("in_flight", inFlight);
         PlanRunner.Outcome outcome = new PlanRunner(QUIET).run(run);
         if (!outcome.ok()) {
             throw new IllegalStateException("JMeter run failed: " + outcome.problem());
@@ -120,7 +124,9 @@ public final class KairosDbBenchmark {
         if (failed > 0) {
             System.out.println("(a) " + threads + " threads: " + failed + " failed batches in the window");
         }
-        return Bench.row("(a) JMeter + dsload write sampler", threads, points, seconds, micros);
+        String name = inFlight.equals("1") ? "(a) JMeter + dsload write sampler"
+                : "(a) JMeter + dsload write sampler, " + inFlight + " in flight";
+        return Bench.row(name, threads, points, seconds, micros);
     }
 
     private static Bench.Row plainLoop(EmbeddedKairosDb kairos, int threads, int warmup, int seconds)

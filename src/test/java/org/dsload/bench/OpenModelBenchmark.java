@@ -12,8 +12,8 @@ import org.dsload.report.GeneratorCsv;
 import org.dsload.report.LabelStats;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
-import org.dsload.testing.Build;
-import org.dsload.testing.EmbeddedRedis;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedRedis;
 
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
@@ -55,7 +55,8 @@ public final class OpenModelBenchmark {
         List<Integer> rates = Bench.ints(System.getProperty("bench.rates", "1000,5000,20000"));
         int seconds = Integer.getInteger("bench.seconds", 15);
         int threads = Bench.threads("50").get(0);
-        String inFlight = Bench.props().get("in_flight");
+        Bench.applyProps();
+        String inFlight = System.getProperty("bench.in_flight");
         List<Row> rows = new ArrayList<>();
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
             load(redis, 10_000);
@@ -93,8 +94,8 @@ public final class OpenModelBenchmark {
 
     private static Row run(EmbeddedRedis redis, String plan, String name, int rate, int seconds, int threads,
             int inFlight) throws Exception {
-        PlanRun run = new PlanRun(Build.jmeterHome(), Build.basedir().resolve("test-plans").resolve(plan))
-                .resultsRoot(Build.target().resolve("bench-results")).runId("openmodel-" + rate + "-" + inFlight + "-" + plan)
+        PlanRun run = new PlanRun(Checkout.jmeterHome(), Checkout.basedir().resolve("test-plans").resolve(plan))
+                .resultsRoot(Checkout.target().resolve("bench-results")).runId("openmodel-" + rate + "-" + inFlight + "-" + plan)
                 .dashboard(false).timeout(Duration.ofSeconds(seconds + 180))
                 .property("hosts", redis.address()).property("rate", Integer.toString(rate))
                 .property("duration", Integer.toString(seconds)).property("threads", Integer.toString(threads))

@@ -5,14 +5,13 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.Locale;
-import java.util.Map;
 
 import org.dsload.report.JtlReader;
 import org.dsload.report.JtlSample;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
-import org.dsload.testing.Build;
-import org.dsload.testing.EmbeddedRedis;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedRedis;
 
 /**
  * What a closed-model run does when its server goes away: test-plans/ekv-profile-get.jmx with T
@@ -26,12 +25,14 @@ final class ServerDownRun {
     private ServerDownRun() {
     }
 
-    static void run(Map<String, String> props) throws Exception {
-        String[] shape = props.get("down").split("x");
+    /** Settings from {@code bench.down}. */
+    static void run() throws Exception {
+        String down = System.getProperty("bench.down");
+        String[] shape = down.split("x");
         int seconds = Integer.getInteger("bench.seconds", 16);
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
-            PlanRun run = new PlanRun(Build.jmeterHome(), Build.basedir().resolve("test-plans/ekv-profile-get.jmx"))
-                    .resultsRoot(Build.target().resolve("bench-results")).runId("redis-down-" + props.get("down"))
+            PlanRun run = new PlanRun(Checkout.jmeterHome(), Checkout.basedir().resolve("test-plans/ekv-profile-get.jmx"))
+                    .resultsRoot(Checkout.target().resolve("bench-results")).runId("redis-down-" + down)
                     .dashboard(false).timeout(Duration.ofSeconds(seconds + 180))
                     .property("hosts", redis.address()).property("threads", shape[0]).property("in_flight", shape[1])
                     .property("duration", Integer.toString(seconds)).property("profiles", "1000")

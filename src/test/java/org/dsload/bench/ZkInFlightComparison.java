@@ -17,8 +17,8 @@ import org.dsload.core.Payloads;
 import org.dsload.run.JMeterJvm;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
-import org.dsload.testing.Build;
-import org.dsload.testing.EmbeddedZooKeeper;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedZooKeeper;
 
 /**
  * Requests in flight on ZooKeeper against a plain Curator loop of background gets, back to back on
@@ -39,8 +39,11 @@ final class ZkInFlightComparison {
     private ZkInFlightComparison() {
     }
 
-    static void run(String shape, int rounds, int znodes, boolean jfr) throws Exception {
-        String[] parts = shape.split("x");
+    static void run() throws Exception {
+        String[] parts = System.getProperty("bench.inflight").split("x");
+        int rounds = Integer.getInteger("bench.rounds", 2);
+        int znodes = Integer.getInteger("bench.znodes", 10_000);
+        boolean jfr = Boolean.getBoolean("bench.jfr");
         int threads = Integer.parseInt(parts[0]);
         int perThread = Integer.parseInt(parts[1]);
         int seconds = Integer.getInteger("bench.seconds", 15);
@@ -93,16 +96,16 @@ final class ZkInFlightComparison {
     private static Bench.Row dsload(EmbeddedZooKeeper zk, int threads, int perThread, int znodes, int warmup,
             int seconds, int round, boolean jfr) throws Exception {
         String id = "zk-inflight-" + threads + "x" + perThread + "-" + round;
-        PlanRun run = new PlanRun(Build.jmeterHome(), Build.basedir().resolve("src/test/resources/org/dsload/bench/zk-get.jmx"))
-                .resultsRoot(Build.target().resolve("bench-results")).runId(id)
+        PlanRun run = new PlanRun(Checkout.jmeterHome(), Checkout.basedir().resolve("src/test/resources/org/dsload/bench/zk-get.jmx"))
+                .resultsRoot(Checkout.target().resolve("bench-results")).runId(id)
                 .dashboard(false).timeout(Duration.ofSeconds(warmup + seconds + 180)).jvmArgs(JMeterJvm.heap("1g"))
                 .property("hosts", zk.connectString()).property("threads", Integer.toString(threads))
                 .property("in_flight", Integer.toString(perThread)).property("duration", Integer.toString(warmup + seconds))
                 .property("znodes", Integer.toString(znodes)).property("root", ROOT);
         if (jfr) {
-            Build.target().resolve("bench-results").toFile().mkdirs();
+            Checkout.target().resolve("bench-results").toFile().mkdirs();
             run.jvmArgs(List.of("-Xms1g", "-Xmx1g", "-XX:StartFlightRecording=filename="
-                    + Build.target().resolve("bench-results/" + id + ".jfr") + ",settings=profile", "-XX:FlightRecorderOptions:stackdepth=256"));
+                    + Checkout.target().resolve("bench-results/" + id + ".jfr") + ",settings=profile", "-XX:FlightRecorderOptions:stackdepth=256"));
         }
         PlanRunner.Outcome outcome = new PlanRunner(QUIET).run(run);
         if (!outcome.ok()) {

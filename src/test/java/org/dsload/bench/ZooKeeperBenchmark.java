@@ -17,8 +17,8 @@ import org.dsload.report.LabelStats;
 import org.dsload.run.JMeterJvm;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
-import org.dsload.testing.Build;
-import org.dsload.testing.EmbeddedZooKeeper;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedZooKeeper;
 
 /**
  * S4's benchmark asked of the tool itself: does test-plans/zk-latencies.jmx in JMeter with the
@@ -52,15 +52,9 @@ public final class ZooKeeperBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        for (String pair : System.getProperty("bench.props", "").trim().split("\\s+")) {
-            int eq = pair.indexOf('=');
-            if (eq > 0) {
-                System.setProperty("bench." + pair.substring(0, eq), pair.substring(eq + 1));
-            }
-        }
+        Bench.applyProps();
         if (System.getProperty("bench.inflight") != null) {
-            ZkInFlightComparison.run(System.getProperty("bench.inflight"), Integer.getInteger("bench.rounds", 2),
-                    Integer.getInteger("bench.znodes", 10_000), Boolean.getBoolean("bench.jfr"));
+            ZkInFlightComparison.run();
             return;
         }
         int znodes = Integer.getInteger("bench.znodes", 10_000);
@@ -114,8 +108,8 @@ public final class ZooKeeperBenchmark {
     /** (a): each phase's requests over its span, from the run's summary. */
     private static Map<String, Double> jmeter(EmbeddedZooKeeper zk, int znodes, int size, int watches, int round)
             throws Exception {
-        PlanRun run = new PlanRun(Build.jmeterHome(), Build.basedir().resolve("test-plans/zk-latencies.jmx"))
-                .resultsRoot(Build.target().resolve("bench-results")).runId("zk-jmeter-" + round + "-" + System.nanoTime())
+        PlanRun run = new PlanRun(Checkout.jmeterHome(), Checkout.basedir().resolve("test-plans/zk-latencies.jmx"))
+                .resultsRoot(Checkout.target().resolve("bench-results")).runId("zk-jmeter-" + round + "-" + System.nanoTime())
                 .dashboard(false).timeout(Duration.ofMinutes(30)).jvmArgs(JMeterJvm.heap("1g"))
                 .property("hosts", zk.connectString()).property("znodes", Integer.toString(znodes))
                 .property("size", Integer.toString(size)).property("watches", Integer.toString(watches))
@@ -170,7 +164,7 @@ public final class ZooKeeperBenchmark {
             throws Exception {
         Path script = Path.of(System.getProperty("bench.zk_smoketest"), "zk-latencies.py").toAbsolutePath();
         // zkclient.py writes the C client's log (cli_log_<pid>.txt) into the working directory.
-        Path work = Files.createDirectories(Build.target().resolve("bench-results"));
+        Path work = Files.createDirectories(Checkout.target().resolve("bench-results"));
         Process p = new ProcessBuilder(System.getProperty("bench.python", "python2"), script.toString(),
                 "--servers=" + zk.connectString().split(",")[0], "--znode_count=" + znodes, "--znode_size=" + size,
                 "--synchronous", "--timeout=30000", "--root_znode=/bench-py-" + round)

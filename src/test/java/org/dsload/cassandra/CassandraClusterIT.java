@@ -10,7 +10,7 @@ import java.util.List;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.dsload.core.GeneratorMetrics;
-import org.dsload.testing.EmbeddedCassandraCluster;
+import org.dsload.targets.EmbeddedCassandraCluster;
 import org.dsload.testing.JMeterRuntime;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

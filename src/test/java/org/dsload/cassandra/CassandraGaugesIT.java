@@ -13,7 +13,7 @@ import java.util.List;
 import org.apache.jmeter.samplers.SampleResult;
 import org.dsload.cassandra.report.CassandraServerSection;
 import org.dsload.gauges.RunFolder;
-import org.dsload.testing.EmbeddedCassandra;
+import org.dsload.targets.EmbeddedCassandra;
 import org.dsload.testing.JMeterRuntime;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

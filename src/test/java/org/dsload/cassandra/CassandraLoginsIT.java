@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
 import org.apache.jmeter.samplers.SampleResult;
 import org.dsload.plans.PlanRuns;
 import org.dsload.report.JtlSample;
-import org.dsload.testing.EmbeddedCassandra;
+import org.dsload.targets.EmbeddedCassandra;
 import org.dsload.testing.JMeterRuntime;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;

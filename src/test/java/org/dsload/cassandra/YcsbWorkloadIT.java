@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterVariables;
-import org.dsload.testing.EmbeddedCassandra;
+import org.dsload.targets.EmbeddedCassandra;
 import org.dsload.testing.JMeterRuntime;
 import org.dsload.testing.SharedCassandra;
 import org.junit.jupiter.api.Test;

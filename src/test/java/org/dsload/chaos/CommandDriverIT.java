@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-import org.dsload.testing.EmbeddedRedis;
+import org.dsload.process.Commands;
+import org.dsload.targets.EmbeddedRedis;
 import org.dsload.testing.HostPrivileges;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -53,7 +55,7 @@ class CommandDriverIT {
     }
 
     private static String rules() throws Exception {
-        return Shell.run(List.of("iptables", "-S", "INPUT"), 10_000).output();
+        return Commands.run(List.of("iptables", "-S", "INPUT"), Duration.ofSeconds(10)).output();
     }
 
     @Test

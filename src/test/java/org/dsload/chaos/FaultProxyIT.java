@@ -11,9 +11,8 @@ import java.util.Map;
 
 import org.dsload.chaos.proxy.FaultProxy;
 import org.dsload.chaos.proxy.ProxyControl;
-import org.dsload.testing.EmbeddedRedis;
-import org.dsload.testing.ManagedProcess;
-import org.dsload.testing.Ports;
+import org.dsload.process.Ports;
+import org.dsload.targets.EmbeddedRedis;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -152,14 +151,14 @@ class FaultProxyIT {
         FaultProxy other = FaultProxy.start(List.of(new FaultProxy.RouteSpec("x", new InetSocketAddress("127.0.0.1", port),
                 new InetSocketAddress(redis.host(), redis.port()))), new InetSocketAddress("127.0.0.1", 0));
         String control = other.controlAddress();
-        assertTrue(ManagedProcess.portOpen("127.0.0.1", port));
+        assertTrue(Ports.open("127.0.0.1", port));
         other.close();
         // the listening socket goes once the route's accepting thread has woken up: allow it a moment
         long deadline = System.currentTimeMillis() + 3000;
-        while (ManagedProcess.portOpen("127.0.0.1", port) && System.currentTimeMillis() < deadline) {
+        while (Ports.open("127.0.0.1", port) && System.currentTimeMillis() < deadline) {
             Thread.sleep(50);
         }
-        assertFalse(ManagedProcess.portOpen("127.0.0.1", port), "the route's port is closed");
+        assertFalse(Ports.open("127.0.0.1", port), "the route's port is closed");
         assertThrows(java.io.IOException.class, () -> ProxyControl.send(control, "STATE"), "the control port is closed");
     }
 }

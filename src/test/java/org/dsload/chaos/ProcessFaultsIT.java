@@ -12,10 +12,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import org.dsload.testing.Build;
-import org.dsload.testing.ManagedProcess;
-import org.dsload.testing.Ports;
-import org.dsload.testing.RedisBinary;
+import org.dsload.process.Ports;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.MonkeyCluster;
+import org.dsload.targets.RedisBinary;
 import org.dsload.testing.HostPrivileges;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -43,7 +43,7 @@ class ProcessFaultsIT {
 
     @BeforeAll
     static void start() throws Exception {
-        dir = Build.work("process-faults");
+        dir = Checkout.work("process-faults");
         Files.createDirectories(dir);
         pidfile = dir.resolve("redis.pid");
         port = Ports.free();
@@ -53,7 +53,7 @@ class ProcessFaultsIT {
                 pidfile.toString(), "start", start, "log", dir.resolve("redis.log").toString(), "data", dir.toString()));
         FaultRecord first = new FaultRecord("first-start", "start", "kill", "redis", ProcessDriver.NAME);
         node.attributes().forEach((k, v) -> first.put("target." + k, v));
-        ProcessDriver.start(first, 30_000);
+        NodeStart.start(first, 30_000);
     }
 
     @AfterAll
@@ -99,7 +99,7 @@ class ProcessFaultsIT {
         assertEquals("PONG", ping(2000));
         FaultDriver.Applied applied = apply(FaultKind.KILL, Map.of());
         assertFalse(ProcessHandle.of(before).map(ProcessHandle::isAlive).orElse(false), "the process is gone");
-        assertFalse(ManagedProcess.portOpen("127.0.0.1", port), "the port is closed: " + applied.message());
+        assertFalse(Ports.open("127.0.0.1", port), "the port is closed: " + applied.message());
         assertThrows(JedisConnectionException.class, () -> ping(1000));
         String done = revert(applied);
         assertNotEquals(before, node.pid(), "the pid file names the new process");
@@ -145,7 +145,7 @@ class ProcessFaultsIT {
 
     @Test
     void memoryHogHoldsItsShareOfTheRamUntilReverted() throws Exception {
-        long total = ProcessDriver.memInfo("MemTotal");
+        long total = Hogs.memInfo("MemTotal");
         FaultDriver.Applied applied = apply(FaultKind.MEMORY, Map.of("percent", "2%"));
         long hog = Long.parseLong(applied.record().require("hog.pid"));
         long resident = residentBytes(hog);
@@ -158,7 +158,7 @@ class ProcessFaultsIT {
     @Test
     void diskFullTakesTheVolumesSpaceAndTheRevertFreesIt() throws Exception {
         HostPrivileges.require("disk full on a size-limited tmpfs", "mount");
-        Path volume = Build.work("process-faults-volume");
+        Path volume = Checkout.work("process-faults-volume");
         Files.createDirectories(volume);
         assertTrue(MonkeyCluster.Volume.mount(volume, 32), "a size-limited tmpfs needs root");
         try {

@@ -21,11 +21,12 @@ import java.util.stream.Stream;
 
 import org.dsload.chaos.proxy.FaultProxy;
 import org.dsload.chaos.proxy.ProxyControl;
+import org.dsload.process.Ports;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
-import org.dsload.testing.Build;
-import org.dsload.testing.EmbeddedRedis;
-import org.dsload.testing.Ports;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedRedis;
+import org.dsload.targets.MonkeyCluster;
 import org.dsload.testing.HostPrivileges;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -41,7 +42,7 @@ class RevertAfterCrashIT {
     @Test
     void revertUndoesEveryFaultAKilledJMeterLeftBehind() throws Exception {
         HostPrivileges.require("disk full on a size-limited tmpfs", "mount");
-        Path work = Build.work("revert-after-crash");
+        Path work = Checkout.work("revert-after-crash");
         Path volume = work.resolve("volume");
         Files.createDirectories(volume);
         assertTrue(MonkeyCluster.Volume.mount(volume, 16), "a size-limited tmpfs needs root");
@@ -55,7 +56,7 @@ class RevertAfterCrashIT {
                 Files.copy(in, plan, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             }
             Path results = work.resolve("results");
-            PlanRun run = new PlanRun(Build.jmeterHome(), plan).resultsRoot(results).runId("crash").timeout(Duration.ofMinutes(3))
+            PlanRun run = new PlanRun(Checkout.jmeterHome(), plan).resultsRoot(results).runId("crash").timeout(Duration.ofMinutes(3))
                     .dashboard(false).jvmArgs(List.of("-Xms128m", "-Xmx256m"))
                     .property("fault_proxy", proxy.controlAddress()).property("sleeper_pid", Long.toString(sleeper.pid()))
                     .property("volume", volume.toString());
@@ -128,7 +129,7 @@ class RevertAfterCrashIT {
     /** The dsload command as a user runs it: java -jar lib/ext/dsload-*.jar ... */
     private static Result dsload(String... args) throws Exception {
         Path jar;
-        try (Stream<Path> jars = Files.list(Build.jmeterHome().resolve("lib").resolve("ext"))) {
+        try (Stream<Path> jars = Files.list(Checkout.jmeterHome().resolve("lib").resolve("ext"))) {
             jar = jars.filter(p -> p.getFileName().toString().matches("dsload-.*\\.jar")).findFirst().orElseThrow();
         }
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar",

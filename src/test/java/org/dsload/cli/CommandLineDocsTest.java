@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.dsload.testing.Build;
+import org.dsload.targets.Checkout;
 import org.junit.jupiter.api.Test;
 
 import picocli.CommandLine;
@@ -20,7 +20,7 @@ import picocli.CommandLine.Model.OptionSpec;
 /** docs/cli.md describes every command, every option and every exit code the command line has. */
 class CommandLineDocsTest {
     private static String doc() throws IOException {
-        return Files.readString(Build.basedir().resolve("docs/cli.md"), StandardCharsets.UTF_8);
+        return Files.readString(Checkout.basedir().resolve("docs/cli.md"), StandardCharsets.UTF_8);
     }
 
     @Test

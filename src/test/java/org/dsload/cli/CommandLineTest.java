@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.dsload.recording.RecordMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,7 +59,8 @@ class CommandLineTest {
     @Test
     void helpListsEveryCommandAndTheExitCodes() {
         assertEquals(0, dsload("--help"));
-        for (String command : List.of("run", "summary", "check", "slaves", "revert", "proxy", "install", "jvm-options")) {
+        for (String command : List.of("run", "serve", "scenarios", "summary", "check", "slaves", "revert", "proxy",
+                "install", "jvm-options")) {
             assertTrue(out.contains("\n  " + command + " "), command + " missing from:\n" + out);
         }
         assertTrue(out.contains("Exit codes:"), out);
@@ -111,6 +113,37 @@ class CommandLineTest {
     }
 
     @Test
+    void serveRefusesATargetItDoesNotKnowOrAnOptionItsTargetDoesNotTake() {
+        assertEquals(ExitCodes.USAGE, dsload("serve", "mongodb"));
+        assertTrue(err.startsWith("dsload serve: unknown target 'mongodb'; known: redis, redis-cluster, cassandra"
+                + " [--nodes 1|3], zookeeper [--nodes 1|3|5], kairosdb [--datastore h2|cassandra], influxdb"), err);
+        assertEquals(ExitCodes.USAGE, dsload("serve", "redis", "--nodes", "3"));
+        assertTrue(err.startsWith("dsload serve: redis takes no options, not --nodes"), err);
+        assertEquals(ExitCodes.USAGE, dsload("serve", "cassandra", "--nodes", "2"));
+        assertTrue(err.startsWith("dsload serve: cassandra --nodes takes 1 or 3, not '2'"), err);
+        assertEquals(ExitCodes.USAGE, dsload("serve", "--nodes", "3", "zookeeper"));
+        assertTrue(err.startsWith("dsload serve: --nodes belongs to a target, after its name"), err);
+        assertEquals(ExitCodes.USAGE, dsload("serve", "redis", "zookeeper", "redis"));
+        assertTrue(err.startsWith("dsload serve: redis is named twice"), err);
+        assertEquals(ExitCodes.USAGE, dsload("serve"));
+        assertEquals("", out);
+    }
+
+    @Test
+    void scenariosRefuseUnknownNamesAndValuesButTakeEmptyOnesAsDefaults() {
+        // empty values are what ./mvnw verify -Pscenarios passes for properties left unset
+        assertEquals(ExitCodes.USAGE, dsload("scenarios", "--slaves=", "--record=", "--props=", "ekv,nosuch", ""));
+        assertTrue(err.startsWith("dsload scenarios: unknown scenario nosuch; known: ekv, redis-ycsb, cassandra, zk-latencies,"), err);
+        assertEquals(ExitCodes.USAGE, dsload("scenarios", "--record", "all"));
+        assertTrue(err.startsWith("dsload scenarios: Invalid value for option '--record': 'all' is not rows or histograms"),
+                err);
+        assertEquals(ExitCodes.USAGE, dsload("scenarios", "--props", "duration=60 threads"));
+        assertTrue(err.contains("'threads' is not name=value"), err);
+        assertEquals(ExitCodes.USAGE, dsload("scenarios", "--slaves", "-1"));
+        assertEquals("", out);
+    }
+
+    @Test
     void anUnknownCommandIsAUsageError() {
         assertEquals(ExitCodes.USAGE, dsload("sumary", "x.jtl"));
         assertTrue(err.startsWith("dsload: Unknown command: 'sumary'. Possible solutions: summary"), err);
@@ -127,6 +160,8 @@ class CommandLineTest {
                 "run", "plan.jmx", "--slaves", "two");
         assertUsageError("Invalid value for option '-J' (name=value): 'threads' is not name=value",
                 "run", "plan.jmx", "-Jthreads");
+        assertUsageError("Invalid value for option '--record': 'hist' is not rows or histograms",
+                "run", "plan.jmx", "--record", "hist");
         assertUsageError("Invalid value for option '--late-ms': '-1' is not a number of milliseconds of at least 0",
                 "summary", "x.jtl", "--late-ms", "-1");
         assertUsageError("Invalid value for option '--max-error-rate': '150%' is above 100%",
@@ -168,6 +203,8 @@ class CommandLineTest {
                 run.matchedOptionValue("-G", List.of()));
         assertEquals(List.of("10.0.0.5:1099", "10.0.0.6", "10.0.0.7"), run.matchedOptionValue("-R", List.of()));
         assertEquals(Path.of("plan.jmx"), run.matchedPositionalValue(0, null));
+        assertEquals(RecordMode.HISTOGRAMS,
+                cli.parseArgs("run", "plan.jmx", "--record", "histograms").subcommand().matchedOptionValue("--record", null));
     }
 
     @Test

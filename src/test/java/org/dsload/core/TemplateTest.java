@@ -49,6 +49,20 @@ class TemplateTest {
     }
 
     @Test
+    void theBytesOfAnExpansionAreItsTextInUtf8() {
+        for (String text : new String[] {"1:#{seq}/#{i}@#{thread}", "clé:#{seq:1000}:ü", "plain", "#{seq}", "{u}:#{i}"}) {
+            Template t = Template.compile(text);
+            for (long seq : new long[] {0, 9, 10, 123_456_789_012L, -5}) {
+                assertEquals(t.expand(seq, 7, 12), new String(t.expandUtf8(seq, 7, 12),
+                        java.nio.charset.StandardCharsets.UTF_8), text + " at " + seq);
+            }
+        }
+        String random = new String(Template.compile("k#{rand:3}").expandUtf8(0, 0, 1),
+                java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(random.matches("k[012]"), random);
+    }
+
+    @Test
     void unknownPlaceholderIsRefusedWithTheKnownOnes() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Template.compile("k#{sequence}"));
         assertTrue(e.getMessage().contains("#{sequence}"), e.getMessage());

@@ -17,9 +17,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import org.dsload.testing.Build;
-import org.dsload.testing.EmbeddedRedis;
-import org.dsload.testing.Ports;
+import org.dsload.process.Ports;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedRedis;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -43,17 +43,17 @@ class MavenVerifyExampleIT {
 
     @BeforeAll
     static void prepare() throws IOException {
-        work = Build.target().resolve("maven-verify");
+        work = Checkout.target().resolve("maven-verify");
         Path project = work.resolve("project");
         deleteTree(project);
         Files.createDirectories(project);
-        Files.copy(Build.basedir().resolve("examples/maven-verify/pom.xml"), project.resolve("pom.xml"));
+        Files.copy(Checkout.basedir().resolve("examples/maven-verify/pom.xml"), project.resolve("pom.xml"));
         // What `./mvnw install` would put into the local repository: this build's jar and pom.
         repository = work.resolve("repository");
         Path artifact = repository.resolve("org/dsload/dsload/" + version());
         Files.createDirectories(artifact);
         Files.copy(jar(), artifact.resolve("dsload-" + version() + ".jar"), StandardCopyOption.REPLACE_EXISTING);
-        Files.copy(Build.basedir().resolve("pom.xml"), artifact.resolve("dsload-" + version() + ".pom"),
+        Files.copy(Checkout.basedir().resolve("pom.xml"), artifact.resolve("dsload-" + version() + ".pom"),
                 StandardCopyOption.REPLACE_EXISTING);
         redis = EmbeddedRedis.start();
     }
@@ -73,7 +73,7 @@ class MavenVerifyExampleIT {
         assertTrue(build.output().contains("Resolution: microseconds for every sample."), build.output());
         assertTrue(build.output().matches("(?s).*ok      GET profile: p99 \\S+, within 5s.*"), build.output());
         assertTrue(build.output().contains("dsload check: passed"), build.output());
-        assertEquals(jarNames(Build.basedir().resolve("jmeter-plugins/lib")),
+        assertEquals(jarNames(Checkout.basedir().resolve("jmeter-plugins/lib")),
                 jarNames(work.resolve("project/target/dsload-lib")), "JMeter gets the bundle's libraries, no more");
     }
 
@@ -99,7 +99,7 @@ class MavenVerifyExampleIT {
     }
 
     private static Outcome verify(String name, String... properties) throws IOException, InterruptedException {
-        Path base = Build.basedir();
+        Path base = Checkout.basedir();
         List<String> command = new ArrayList<>(List.of(base.resolve("mvnw").toString(), "-B", "--no-transfer-progress",
                 "-f", work.resolve("project/pom.xml").toString(), "clean", "verify",
                 "-Dmaven.repo.local=" + repository,
@@ -140,7 +140,7 @@ class MavenVerifyExampleIT {
     }
 
     private static Path jar() {
-        try (Stream<Path> jars = Files.list(Build.basedir().resolve("jmeter-plugins/lib/ext"))) {
+        try (Stream<Path> jars = Files.list(Checkout.basedir().resolve("jmeter-plugins/lib/ext"))) {
             return jars.filter(p -> p.getFileName().toString().matches("dsload-.*\\.jar")).findFirst()
                     .orElseThrow(() -> new IllegalStateException("no dsload jar: run ./mvnw package first"));
         } catch (IOException e) {

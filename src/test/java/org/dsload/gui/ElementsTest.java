@@ -30,7 +30,7 @@ import org.apache.jmeter.testbeans.TestBean;
 import org.apache.jmeter.testbeans.gui.GenericTestBeanCustomizer;
 import org.apache.jmeter.testbeans.gui.TestBeanGUI;
 import org.apache.jmeter.util.JMeterUtils;
-import org.dsload.testing.Build;
+import org.dsload.targets.Checkout;
 import org.dsload.testing.JMeterRuntime;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -191,7 +191,7 @@ class ElementsTest {
     }
 
     private static Map<String, String> readmeElements() throws IOException {
-        String readme = Files.readString(Build.basedir().resolve("README.md"), StandardCharsets.UTF_8);
+        String readme = Files.readString(Checkout.basedir().resolve("README.md"), StandardCharsets.UTF_8);
         Map<String, String> elements = new LinkedHashMap<>();
         Matcher m = README_ELEMENT.matcher(readme);
         while (m.find()) {

@@ -25,9 +25,9 @@ import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 
 import org.dsload.run.JMeterJvm;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedRedis;
 import org.dsload.testing.Prerequisites;
-import org.dsload.testing.Build;
-import org.dsload.testing.EmbeddedRedis;
 import org.dsload.testing.Xvfb;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -55,14 +55,14 @@ class GuiIT {
     @BeforeAll
     static void driveTheGui() throws Exception {
         requireXvfb();
-        work = Build.target().resolve("gui");
+        work = Checkout.target().resolve("gui");
         deleteTree(work);
-        Path driverSource = Build.target().resolve("test-classes/org/dsload/guidriver");
+        Path driverSource = Checkout.target().resolve("test-classes/org/dsload/guidriver");
         copyTree(driverSource, work.resolve("driver/org/dsload/guidriver"), p -> !p.startsWith(driverSource.resolve("launch")));
         copyTree(driverSource.resolve("launch"), work.resolve("launcher/org/dsload/guidriver/launch"), p -> true);
         // The GUI opens copies, so that nothing it does can change a shipped plan.
         plans = new ArrayList<>();
-        try (Stream<Path> shipped = Files.list(Build.basedir().resolve("test-plans"))) {
+        try (Stream<Path> shipped = Files.list(Checkout.basedir().resolve("test-plans"))) {
             for (Path plan : shipped.filter(p -> p.toString().endsWith(".jmx")).sorted().toList()) {
                 Path copy = work.resolve("plans").resolve(plan.getFileName());
                 Files.createDirectories(copy.getParent());
@@ -72,7 +72,7 @@ class GuiIT {
         }
         Path live = work.resolve("live/ekv-profile-get.jmx");
         Files.createDirectories(live.getParent());
-        Files.copy(Build.basedir().resolve("test-plans/ekv-profile-get.jmx"), live);
+        Files.copy(Checkout.basedir().resolve("test-plans/ekv-profile-get.jmx"), live);
 
         try (Xvfb xvfb = Xvfb.start(); EmbeddedRedis redis = EmbeddedRedis.start()) {
             Path properties = work.resolve("gui.properties");
@@ -90,7 +90,7 @@ class GuiIT {
                     "duration=3",
                     "profiles=300",
                     ""), StandardCharsets.UTF_8);
-            Path home = Build.jmeterHome();
+            Path home = Checkout.jmeterHome();
             List<String> command = new ArrayList<>(List.of(javaBin(), "-Xms256m", "-Xmx768m"));
             command.addAll(JMeterJvm.baseOptions());
             command.addAll(List.of(
@@ -169,7 +169,7 @@ class GuiIT {
     @Test
     void everyElementIsInTheAddMenuTheReadmeNames() throws IOException {
         Map<String, String> readme = new LinkedHashMap<>();
-        Matcher m = README_ELEMENT.matcher(Files.readString(Build.basedir().resolve("README.md"), StandardCharsets.UTF_8));
+        Matcher m = README_ELEMENT.matcher(Files.readString(Checkout.basedir().resolve("README.md"), StandardCharsets.UTF_8));
         while (m.find()) {
             readme.put(m.group(1), m.group(2));
         }

@@ -25,7 +25,7 @@ import org.apache.jmeter.util.JMeterUtils;
 import org.apache.jorphan.collections.HashTree;
 import org.apache.jorphan.collections.ListedHashTree;
 import org.dsload.guidriver.PlanComparison;
-import org.dsload.testing.Build;
+import org.dsload.targets.Checkout;
 import org.dsload.testing.JMeterRuntime;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -42,7 +42,7 @@ class PlanRoundTripIT {
     static void saveService() throws IOException {
         JMeterRuntime.init();
         // The element aliases and renamings SaveService reads, from the JMeter home the build made.
-        Path bin = Build.jmeterHome().resolve("bin");
+        Path bin = Checkout.jmeterHome().resolve("bin");
         Path here = Path.of(JMeterUtils.getJMeterHome(), "bin");
         for (String name : List.of("saveservice.properties", "upgrade.properties")) {
             if (!Files.exists(here.resolve(name))) {
@@ -76,7 +76,7 @@ class PlanRoundTripIT {
             }
             elements.add(element);
         }
-        Path file = Build.target().resolve("round-trip/every-element.jmx");
+        Path file = Checkout.target().resolve("round-trip/every-element.jmx");
         Files.createDirectories(file.getParent());
         try (OutputStream out = Files.newOutputStream(file)) {
             SaveService.saveTree(tree, out);

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.apache.jmeter.samplers.SampleResult;
-import org.dsload.testing.EmbeddedKairosDb;
+import org.dsload.targets.EmbeddedKairosDb;
 import org.dsload.testing.JMeterRuntime;
 import org.junit.jupiter.api.Test;
 

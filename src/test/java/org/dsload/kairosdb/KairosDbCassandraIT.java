@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
-import org.dsload.testing.EmbeddedKairosDb;
+import org.dsload.targets.EmbeddedKairosDb;
 import org.dsload.testing.JMeterRuntime;
 import org.dsload.testing.SharedCassandra;
 import org.junit.jupiter.api.Test;

@@ -18,29 +18,26 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterVariables;
-import org.dsload.testing.EmbeddedKairosDb;
+import org.dsload.targets.EmbeddedKairosDb;
 import org.dsload.testing.JMeterRuntime;
-import org.junit.jupiter.api.AfterAll;
+import org.dsload.testing.SharedKairosDb;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The HTTP client's pool as KairosDB sees it, and samples while KairosDB hangs or is down. */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ExtendWith(SharedKairosDb.class)
 class KairosDbFailureIT {
     private static final int THREADS = 8;
     private static EmbeddedKairosDb kairos;
 
     @BeforeAll
-    static void start() {
-        kairos = EmbeddedKairosDb.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        kairos.close();
+    static void shared() {
+        kairos = SharedKairosDb.server();
     }
 
     /** Runs THREADS writer threads for a while; returns the most connections KairosDB had open at once. */
@@ -160,6 +157,7 @@ class KairosDbFailureIT {
             assertTrue(refused.isStopTest());
         } finally {
             late.testEnded();
+            kairos.restart(); // the server is shared by the other test classes
         }
     }
 }

@@ -18,27 +18,24 @@ import java.util.regex.Pattern;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
-import org.dsload.testing.EmbeddedKairosDb;
+import org.dsload.targets.EmbeddedKairosDb;
 import org.dsload.testing.JMeterRuntime;
-import org.junit.jupiter.api.AfterAll;
+import org.dsload.testing.SharedKairosDb;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Write and query samplers against a real KairosDB on H2: exact counts, tags, aggregators, KairosDB's errors. */
+@ExtendWith(SharedKairosDb.class)
 class KairosDbSamplerIT {
     private static EmbeddedKairosDb kairos;
     private KairosDbConnection connection;
 
     @BeforeAll
-    static void start() {
-        kairos = EmbeddedKairosDb.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        kairos.close();
+    static void shared() {
+        kairos = SharedKairosDb.server();
     }
 
     @BeforeEach
@@ -220,7 +217,7 @@ class KairosDbSamplerIT {
 
     @Test
     void aCrossCheckThatCannotCountFailsTheRunAndStatesNoCapacity() throws Exception {
-        java.nio.file.Path runDir = java.nio.file.Files.createDirectories(org.dsload.testing.Build.target()
+        java.nio.file.Path runDir = java.nio.file.Files.createDirectories(org.dsload.targets.Checkout.target()
                 .resolve("test-results/kairos-verdict-" + System.nanoTime()));
         org.apache.jmeter.util.JMeterUtils.setProperty(org.dsload.run.PlanRunner.RUN_DIR_PROPERTY, runDir.toString());
         connection.testEnded();

@@ -14,7 +14,7 @@ import org.dsload.gauges.GaugeFile;
 import org.dsload.gauges.GaugeRows;
 import org.dsload.gauges.RunFolder;
 import org.dsload.kairosdb.report.KairosServerSection;
-import org.dsload.testing.EmbeddedKairosDb;
+import org.dsload.targets.EmbeddedKairosDb;
 import org.dsload.testing.JMeterRuntime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -14,11 +14,11 @@ import java.util.Map;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
-import org.dsload.chaos.MonkeyCluster;
 import org.dsload.chaos.proxy.ProxyControl;
+import org.dsload.process.Ports;
 import org.dsload.report.FaultWindows;
 import org.dsload.report.JtlSample;
-import org.dsload.testing.ManagedProcess;
+import org.dsload.targets.MonkeyCluster;
 import org.dsload.testing.HostPrivileges;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -141,7 +141,7 @@ class CassandraMonkeyPlanIT {
         try (var files = Files.list(monkey.volume())) {
             assertEquals(List.of(), files.toList());
         }
-        assertTrue(ManagedProcess.portOpen("127.0.0.3", Integer.parseInt(p.get("node3_port"))));
+        assertTrue(Ports.open("127.0.0.3", Integer.parseInt(p.get("node3_port"))));
     }
 
     private static List<JtlSample> withFaultMarkers(Path jtl) throws java.io.IOException {

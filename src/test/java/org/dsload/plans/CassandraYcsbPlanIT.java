@@ -22,8 +22,8 @@ import org.dsload.report.SlaveOfSample;
 import org.dsload.report.SlaveRoster;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
-import org.dsload.testing.Build;
-import org.dsload.testing.EmbeddedCassandra;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedCassandra;
 import org.dsload.testing.SharedCassandra;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -72,10 +72,10 @@ class CassandraYcsbPlanIT {
     void withOperationsInFlightOnTwoLocalSlavesEveryOperationReachesTheMasterAndTheCoordinatorCountsEach()
             throws Exception {
         EmbeddedCassandra cassandra = SharedCassandra.node();
-        PlanRun run = new PlanRun(Build.jmeterHome(), PlanRuns.plan("cassandra-ycsb.jmx"))
-                .resultsRoot(Build.target().resolve("test-results")).timeout(Duration.ofMinutes(5))
+        PlanRun run = new PlanRun(Checkout.jmeterHome(), PlanRuns.plan("cassandra-ycsb.jmx"))
+                .resultsRoot(Checkout.target().resolve("test-results")).timeout(Duration.ofMinutes(5))
                 .jvmArgs(List.of("-Xms256m", "-Xmx512m")).dashboard(false).slaveHeap("256m")
-                .remoteDir(Build.target().resolve("rmi")).localSlaves(2)
+                .remoteDir(Checkout.target().resolve("rmi")).localSlaves(2)
                 .property("hosts", cassandra.address()).property("keyspace", "ycsb_slaves")
                 .property("recordcount", "400").property("operations", "1500").property("threads", "2")
                 .property("load_threads", "2").property("in_flight", "8").property("consistency", "ONE")

@@ -17,7 +17,7 @@ import org.dsload.report.GeneratorCsv;
 import org.dsload.report.JtlSample;
 import org.dsload.report.LabelStats;
 import org.dsload.report.RunCharts;
-import org.dsload.testing.EmbeddedRedis;
+import org.dsload.targets.EmbeddedRedis;
 import org.dsload.testing.RedisCalls;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -20,8 +20,8 @@ import org.dsload.report.SlaveOfSample;
 import org.dsload.report.SlaveRoster;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
-import org.dsload.testing.Build;
-import org.dsload.testing.EmbeddedRedis;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedRedis;
 import org.dsload.testing.RedisCalls;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -81,16 +81,20 @@ class EkvProfilePlanIT {
                     "the summary counts requests, not rows");
             gets.assertServerCounted(RedisCalls.of(redis, "GET"));
             assertTrue(gets.ok() > 1000, gets.toString());
+            String summary = Files.readString(result.outcome().dir().resolve("summary.txt"), StandardCharsets.UTF_8);
+            assertTrue(summary.lines().anyMatch(l -> l.startsWith("Cross-check [dsload reported, server counted]")
+                    && l.contains("(match)") && l.contains("GET")), "the sent GETs are counted for the cross-check:\n"
+                    + summary);
         }
     }
 
     @Test
     void withRequestsInFlightOnTwoLocalSlavesEveryGetReachesTheMaster() throws Exception {
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
-            PlanRun run = new PlanRun(Build.jmeterHome(), PlanRuns.plan("ekv-profile-get.jmx"))
-                    .resultsRoot(Build.target().resolve("test-results")).timeout(Duration.ofMinutes(4))
+            PlanRun run = new PlanRun(Checkout.jmeterHome(), PlanRuns.plan("ekv-profile-get.jmx"))
+                    .resultsRoot(Checkout.target().resolve("test-results")).timeout(Duration.ofMinutes(4))
                     .jvmArgs(List.of("-Xms256m", "-Xmx512m")).dashboard(false).slaveHeap("256m")
-                    .remoteDir(Build.target().resolve("rmi")).localSlaves(2)
+                    .remoteDir(Checkout.target().resolve("rmi")).localSlaves(2)
                     .property("hosts", redis.address()).property("profiles", "1000").property("value_sizes", "100")
                     .property("threads", "2").property("in_flight", "8").property("duration", "4");
             ByteArrayOutputStream console = new ByteArrayOutputStream();

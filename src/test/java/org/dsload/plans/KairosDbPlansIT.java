@@ -12,27 +12,24 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import org.dsload.process.Ports;
 import org.dsload.report.JtlSample;
-import org.dsload.testing.EmbeddedKairosDb;
-import org.dsload.testing.Ports;
-import org.junit.jupiter.api.AfterAll;
+import org.dsload.targets.EmbeddedKairosDb;
+import org.dsload.testing.SharedKairosDb;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** test-plans/kairosdb-write.jmx and kairosdb-read.jmx, headless, against a real KairosDB on H2. */
 @Timeout(400)
+@ExtendWith(SharedKairosDb.class)
 class KairosDbPlansIT {
     private static EmbeddedKairosDb kairos;
 
     @BeforeAll
-    static void start() {
-        kairos = EmbeddedKairosDb.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        kairos.close();
+    static void shared() {
+        kairos = SharedKairosDb.server();
     }
 
     @Test

@@ -13,7 +13,7 @@ import org.dsload.report.JtlReader;
 import org.dsload.report.JtlSample;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
-import org.dsload.testing.Build;
+import org.dsload.targets.Checkout;
 
 /** Runs shipped plans headless with the JMeter home the build made, as a user would. */
 public final class PlanRuns {
@@ -24,7 +24,7 @@ public final class PlanRuns {
     }
 
     public static Path plan(String name) {
-        return Build.basedir().resolve("test-plans").resolve(name);
+        return Checkout.basedir().resolve("test-plans").resolve(name);
     }
 
     /** Runs a plan into target/test-results/, with the given -J properties and a time limit. */
@@ -38,8 +38,8 @@ public final class PlanRuns {
             throws IOException, InterruptedException {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
-        PlanRun run = new PlanRun(Build.jmeterHome(), plan(planName))
-                .resultsRoot(Build.target().resolve("test-results"))
+        PlanRun run = new PlanRun(Checkout.jmeterHome(), plan(planName))
+                .resultsRoot(Checkout.target().resolve("test-results"))
                 .timeout(limit)
                 .dashboard(dashboard)
                 .jvmArgs(List.of("-Xms256m", "-Xmx512m"));

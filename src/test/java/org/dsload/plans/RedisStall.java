@@ -2,7 +2,7 @@ package org.dsload.plans;
 
 import java.time.Duration;
 
-import org.dsload.testing.EmbeddedRedis;
+import org.dsload.targets.EmbeddedRedis;
 
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.commands.ProtocolCommand;

@@ -13,8 +13,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.dsload.report.JtlSample;
-import org.dsload.testing.EmbeddedRedis;
-import org.dsload.testing.Ports;
+import org.dsload.targets.EmbeddedRedis;
+import org.dsload.process.Ports;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -16,8 +16,8 @@ import org.dsload.report.JtlSample;
 import org.dsload.report.RunFiles;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
-import org.dsload.testing.Build;
-import org.dsload.testing.EmbeddedRedis;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedRedis;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -32,10 +32,10 @@ class ServerGaugesDistributedIT {
     void twoSlavesOnOneServerGiveOneExactCrossCheck() throws Exception {
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
             ByteArrayOutputStream console = new ByteArrayOutputStream();
-            PlanRun run = new PlanRun(Build.jmeterHome(), PlanRuns.plan("ekv-profile-get.jmx"))
-                    .resultsRoot(Build.target().resolve("test-results")).timeout(Duration.ofMinutes(4))
+            PlanRun run = new PlanRun(Checkout.jmeterHome(), PlanRuns.plan("ekv-profile-get.jmx"))
+                    .resultsRoot(Checkout.target().resolve("test-results")).timeout(Duration.ofMinutes(4))
                     .jvmArgs(List.of("-Xms256m", "-Xmx512m")).dashboard(false).slaveHeap("256m")
-                    .remoteDir(Build.target().resolve("rmi")).localSlaves(2)
+                    .remoteDir(Checkout.target().resolve("rmi")).localSlaves(2)
                     .property("hosts", redis.address()).property("profiles", "1000").property("threads", "2")
                     .property("duration", "4");
             PlanRunner.Outcome outcome = new PlanRunner(new PrintStream(console, true, StandardCharsets.UTF_8)).run(run);

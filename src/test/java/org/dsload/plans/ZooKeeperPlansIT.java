@@ -20,7 +20,7 @@ import org.apache.curator.retry.RetryNTimes;
 import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.data.ACL;
 import org.dsload.report.JtlSample;
-import org.dsload.testing.EmbeddedZooKeeper;
+import org.dsload.targets.EmbeddedZooKeeper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -12,8 +12,8 @@ import java.util.List;
 import org.apache.jmeter.samplers.SampleResult;
 import org.dsload.gauges.RunFolder;
 import org.dsload.redis.report.RedisServerSection;
-import org.dsload.testing.EmbeddedRedis;
-import org.dsload.testing.EmbeddedRedisCluster;
+import org.dsload.targets.EmbeddedRedis;
+import org.dsload.targets.EmbeddedRedisCluster;
 import org.dsload.testing.JMeterRuntime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -120,7 +120,7 @@ class RedisGaugesIT {
     @Test
     void aPasswordProtectedServerGivesItsGaugesAndThePasswordIsInNoFile() {
         String secret = "gauge-secret-41";
-        try (EmbeddedRedis redis = EmbeddedRedis.start("127.0.0.1", org.dsload.testing.Ports.free(),
+        try (EmbeddedRedis redis = EmbeddedRedis.start("127.0.0.1", org.dsload.process.Ports.free(),
                 List.of("--requirepass", secret)); RunFolder run = RunFolder.create("redis-auth")) {
             JMeterRuntime.freshVariables();
             RedisConnection c = connection(redis.address());
@@ -143,7 +143,7 @@ class RedisGaugesIT {
     void anAclUserThatMayNotRunInfoIsNamedOnceAndTheLoadGoesOn() {
         String admin = "admin-secret-17";
         String secret = "loader-secret-23";
-        try (EmbeddedRedis redis = EmbeddedRedis.start("127.0.0.1", org.dsload.testing.Ports.free(),
+        try (EmbeddedRedis redis = EmbeddedRedis.start("127.0.0.1", org.dsload.process.Ports.free(),
                 List.of("--requirepass", admin)); RunFolder run = RunFolder.create("redis-acl")) {
             try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
                 jedis.auth(admin);

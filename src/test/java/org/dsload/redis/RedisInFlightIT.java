@@ -12,7 +12,6 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -27,10 +26,11 @@ import org.dsload.core.SampleTiming;
 import org.dsload.core.SharedClients;
 import org.dsload.core.inflight.InFlightWindow;
 import org.dsload.report.BatchTiming;
-import org.dsload.testing.EmbeddedRedis;
+import org.dsload.targets.EmbeddedRedis;
 import org.dsload.testing.JMeterRuntime;
-import org.dsload.testing.Ports;
+import org.dsload.process.Ports;
 import org.dsload.testing.RedisCalls;
+import org.dsload.testing.TimerDelays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -344,37 +344,11 @@ class RedisInFlightIT {
             assertEquals(500, requests.size());
             assertTrue(requests.stream().allMatch(Completion::scheduled));
             assertTrue(requests.stream().allMatch(r -> r.sendNanos() >= r.intendedNanos()), "never early");
-            long ours = median(requests.stream().skip(100).mapToLong(Completion::delayMicros).toArray());
-            long timer = median(wholeMillisecondTimerDelays(200));
+            long ours = TimerDelays.median(requests.stream().skip(100).mapToLong(Completion::delayMicros).toArray());
+            long timer = TimerDelays.median(TimerDelays.wholeMillisecond(200));
             assertTrue(ours < timer, "median start delay " + ours + " µs, against " + timer
                     + " µs for a timer's whole-millisecond sleep on the same machine just now");
         }
-    }
-
-    private static long median(long[] values) {
-        long[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return sorted[sorted.length / 2];
-    }
-
-    /** The start delays of arrivals 2 ms apart waited for as a JMeter timer does: a sleep in whole ms, rounded up. */
-    private static long[] wholeMillisecondTimerDelays(int arrivals) {
-        long start = System.nanoTime() + 5_000_000L;
-        long[] delays = new long[arrivals];
-        for (int i = 0; i < arrivals; i++) {
-            long intended = start + 2_000_000L * i;
-            long wait = intended - System.nanoTime();
-            if (wait > 0) {
-                try {
-                    Thread.sleep((wait + 999_999) / 1_000_000);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return delays;
-                }
-            }
-            delays[i] = (System.nanoTime() - intended) / 1000;
-        }
-        return delays;
     }
 
     @Test

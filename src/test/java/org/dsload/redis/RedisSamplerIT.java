@@ -13,7 +13,7 @@ import java.security.MessageDigest;
 import java.util.HexFormat;
 
 import org.apache.jmeter.samplers.SampleResult;
-import org.dsload.testing.EmbeddedRedis;
+import org.dsload.targets.EmbeddedRedis;
 import org.dsload.testing.JMeterRuntime;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;

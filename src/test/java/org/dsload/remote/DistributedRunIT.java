@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import org.dsload.plans.PlanRuns;
+import org.dsload.process.Ports;
 import org.dsload.report.JtlSample;
 import org.dsload.report.LabelStats;
 import org.dsload.report.SlaveOfSample;
@@ -25,10 +26,9 @@ import org.dsload.report.SlaveRoster;
 import org.dsload.report.SlavesSection;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
-import org.dsload.testing.Build;
-import org.dsload.testing.EmbeddedRedis;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedRedis;
 import org.dsload.testing.RedisCalls;
-import org.dsload.testing.Ports;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -50,10 +50,10 @@ class DistributedRunIT {
     }
 
     private static PlanRun ekv() {
-        return new PlanRun(Build.jmeterHome(), PlanRuns.plan("ekv-profile-get.jmx"))
-                .resultsRoot(Build.target().resolve("test-results")).timeout(Duration.ofMinutes(4))
+        return new PlanRun(Checkout.jmeterHome(), PlanRuns.plan("ekv-profile-get.jmx"))
+                .resultsRoot(Checkout.target().resolve("test-results")).timeout(Duration.ofMinutes(4))
                 .jvmArgs(List.of("-Xms256m", "-Xmx512m")).dashboard(false).slaveHeap("256m")
-                .remoteDir(Build.target().resolve("rmi"))
+                .remoteDir(Checkout.target().resolve("rmi"))
                 .property("hosts", redis.address()).property("profiles", "1000").property("threads", "2");
     }
 

@@ -15,14 +15,14 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.dsload.plans.PlanRuns;
+import org.dsload.process.Ports;
 import org.dsload.report.JtlSample;
 import org.dsload.report.SlaveRoster;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
-import org.dsload.testing.Build;
-import org.dsload.testing.EmbeddedRedis;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedRedis;
 import org.dsload.testing.RedisCalls;
-import org.dsload.testing.Ports;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -37,11 +37,11 @@ class SlaveLossIT {
     @Test
     void theRunEndsWithTheSurvivorKeepsAllItsSamplesAndNamesTheLostAndTheMissingSlave() throws Exception {
         PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-        Path results = Build.target().resolve("test-results");
+        Path results = Checkout.target().resolve("test-results");
         try (EmbeddedRedis forVictim = EmbeddedRedis.start(); EmbeddedRedis forSurvivor = EmbeddedRedis.start()) {
-            RmiSecurity security = RmiSecurity.ssl(RmiKeystore.ensure(Build.target().resolve("rmi"), quiet));
+            RmiSecurity security = RmiSecurity.ssl(RmiKeystore.ensure(Checkout.target().resolve("rmi"), quiet));
             Path logs = results.resolve("slave-loss-" + System.currentTimeMillis()).resolve("slaves");
-            LocalSlaves.Options options = new LocalSlaves.Options(Build.jmeterHome(), logs, logs.getParent(), security, "256m");
+            LocalSlaves.Options options = new LocalSlaves.Options(Checkout.jmeterHome(), logs, logs.getParent(), security, "256m");
             try (LocalSlaves slaves = LocalSlaves.start(options, 2, address -> Map.of("hosts",
                     address.host().equals(LocalSlaves.FIRST_ADDRESS) ? forVictim.address() : forSurvivor.address()))
                     .stopOnExit()) {
@@ -61,9 +61,9 @@ class SlaveLossIT {
                 killer.start();
 
                 ByteArrayOutputStream console = new ByteArrayOutputStream();
-                PlanRun run = new PlanRun(Build.jmeterHome(), PlanRuns.plan("ekv-profile-get.jmx")).resultsRoot(results)
+                PlanRun run = new PlanRun(Checkout.jmeterHome(), PlanRuns.plan("ekv-profile-get.jmx")).resultsRoot(results)
                         .timeout(Duration.ofMinutes(4)).jvmArgs(List.of("-Xms256m", "-Xmx512m"))
-                        .remoteDir(Build.target().resolve("rmi")).allowMissingSlaves(true)
+                        .remoteDir(Checkout.target().resolve("rmi")).allowMissingSlaves(true)
                         .remoteHosts(List.of(victim.address().toString(), survivor.address().toString(), missing))
                         .property("profiles", "500").property("threads", "2").property("duration", "10");
                 PlanRunner.Outcome outcome = new PlanRunner(new PrintStream(console, true, StandardCharsets.UTF_8)).run(run);

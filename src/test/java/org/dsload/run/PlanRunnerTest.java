@@ -8,16 +8,16 @@ class PlanRunnerTest {
 
     @Test
     void timingColumnIsAddedToTheUsersSampleVariables() {
-        assertEquals("dsload_timing", PlanRunner.sampleVariables(null));
-        assertEquals("user,dsload_timing", PlanRunner.sampleVariables("user"));
-        assertEquals("dsload_timing,user", PlanRunner.sampleVariables("dsload_timing,user"));
+        assertEquals("dsload_timing", JMeterCommand.sampleVariables(null));
+        assertEquals("user,dsload_timing", JMeterCommand.sampleVariables("user"));
+        assertEquals("dsload_timing,user", JMeterCommand.sampleVariables("dsload_timing,user"));
     }
 
     @Test
     void secretLookingPropertiesAreMaskedInTheRunRecord() {
-        assertEquals("****", PlanRunner.mask("redis_password", "hunter2"));
-        assertEquals("****", PlanRunner.mask("api_token", "abc"));
-        assertEquals("env:REDIS_PW", PlanRunner.mask("redis_password", "env:REDIS_PW"));
-        assertEquals("127.0.0.1:6379", PlanRunner.mask("hosts", "127.0.0.1:6379"));
+        assertEquals("****", RunFolder.mask("redis_password", "hunter2"));
+        assertEquals("****", RunFolder.mask("api_token", "abc"));
+        assertEquals("env:REDIS_PW", RunFolder.mask("redis_password", "env:REDIS_PW"));
+        assertEquals("127.0.0.1:6379", RunFolder.mask("hosts", "127.0.0.1:6379"));
     }
 }

@@ -3,6 +3,8 @@ package org.dsload.testing;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.dsload.targets.EmbeddedRedis;
+
 import redis.clients.jedis.Jedis;
 
 /** What a redis-server itself counted: how many times each command ran, the independent tally of a run. */

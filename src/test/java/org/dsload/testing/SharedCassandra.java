@@ -1,5 +1,6 @@
 package org.dsload.testing;
 
+import org.dsload.targets.EmbeddedCassandra;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 

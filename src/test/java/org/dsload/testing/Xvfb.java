@@ -10,6 +10,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
+import org.dsload.process.ManagedProcess;
+import org.dsload.targets.Checkout;
+
 /**
  * An X server in memory (Debian's xvfb package) for tests of JMeter's GUI. It picks a free
  * display number itself ({@code -displayfd}), so tests running side by side never collide.
@@ -42,7 +45,7 @@ public final class Xvfb implements AutoCloseable {
 
     public static Xvfb start() {
         Path program = executable().orElseThrow(() -> new IllegalStateException("Xvfb is not installed"));
-        Path dir = Build.work("xvfb-" + ProcessHandle.current().pid() + "-" + System.nanoTime());
+        Path dir = Checkout.work("xvfb-" + ProcessHandle.current().pid() + "-" + System.nanoTime());
         Path log = dir.resolve("xvfb.log");
         ManagedProcess process = ManagedProcess.start("Xvfb", List.of(program.toString(), "-displayfd", "1",
                 "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-noreset"), dir, log);

@@ -16,8 +16,8 @@ import java.util.concurrent.TimeUnit;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.util.JMeterUtils;
 import org.dsload.run.PlanRunner;
-import org.dsload.testing.Build;
-import org.dsload.testing.EmbeddedZooKeeper;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedZooKeeper;
 import org.dsload.testing.JMeterRuntime;
 import org.dsload.zookeeper.report.ServerGaugesSection;
 import org.junit.jupiter.api.AfterAll;
@@ -38,7 +38,7 @@ class ZooKeeperEnsembleIT {
     @BeforeAll
     static void start() throws Exception {
         ensemble = EmbeddedZooKeeper.ensemble(3);
-        runDir = Files.createDirectories(Build.target().resolve("test-results/zk-ensemble-" + System.nanoTime()));
+        runDir = Files.createDirectories(Checkout.target().resolve("test-results/zk-ensemble-" + System.nanoTime()));
         JMeterRuntime.init();
         JMeterUtils.setProperty(PlanRunner.RUN_DIR_PROPERTY, runDir.toString());
     }

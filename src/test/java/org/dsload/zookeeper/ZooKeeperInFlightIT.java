@@ -22,8 +22,8 @@ import org.dsload.core.Results;
 import org.dsload.core.SampleTiming;
 import org.dsload.core.inflight.InFlightWindow;
 import org.dsload.report.BatchTiming;
-import org.dsload.testing.EmbeddedZooKeeper;
-import org.dsload.testing.InFlightThread;
+import org.dsload.targets.EmbeddedZooKeeper;
+import org.dsload.testing.SamplerThread;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -95,11 +95,11 @@ class ZooKeeperInFlightIT {
 
     @Test
     void everyRequestEndsOnceWithItsOwnTimingAndTheServerHoldsWhatWasWritten() throws Exception {
-        InFlightThread thread = new InFlightThread(connection("zk", zk.connectString()));
+        SamplerThread thread = new SamplerThread(connection("zk", zk.connectString()));
         try (thread) {
             ZooKeeperSampler create = inFlight("create", root + "/n#{seq}", 25);
             create.setDataSize("100");
-            thread.drain(create, InFlightThread.arrivals(2000));
+            thread.drain(create, SamplerThread.arrivals(2000));
         }
         List<Completion> created = thread.requests();
         assertEquals(2000, created.size());
@@ -113,16 +113,16 @@ class ZooKeeperInFlightIT {
                 "the row's timing value carries each of its requests");
         assertTrue(thread.atThreadEnd.isEmpty(), "nothing was outstanding at the end");
 
-        InFlightThread reads = new InFlightThread(connection("zk", zk.connectString()));
+        SamplerThread reads = new SamplerThread(connection("zk", zk.connectString()));
         try (reads) {
-            reads.drain(inFlight("get", root + "/n#{seq}", 25), InFlightThread.arrivals(2000));
+            reads.drain(inFlight("get", root + "/n#{seq}", 25), SamplerThread.arrivals(2000));
         }
         assertEquals(2000, reads.count("OK"));
         assertTrue(reads.requests().stream().allMatch(r -> r.outcome().receivedBytes() > 100), "each read its 100 bytes");
 
-        InFlightThread deletes = new InFlightThread(connection("zk", zk.connectString()));
+        SamplerThread deletes = new SamplerThread(connection("zk", zk.connectString()));
         try (deletes) {
-            deletes.drain(inFlight("delete", root + "/n#{seq}", 25), InFlightThread.arrivals(2100));
+            deletes.drain(inFlight("delete", root + "/n#{seq}", 25), SamplerThread.arrivals(2100));
         }
         assertEquals(2000, deletes.count("OK"));
         assertEquals(100, deletes.count("NONODE"), "the 100 past the last znode found none");
@@ -136,16 +136,16 @@ class ZooKeeperInFlightIT {
 
     @Test
     void transactionsAndSequentialCreatesAnswerAsTheBlockingCallsDo() throws Exception {
-        InFlightThread thread = new InFlightThread(connection("zk", zk.connectString()));
+        SamplerThread thread = new SamplerThread(connection("zk", zk.connectString()));
         try (thread) {
             ZooKeeperSampler multi = inFlight("multi", "/", 10);
             multi.setMultiOperations("create " + root + "/a#{seq}\ncreate " + root + "/b#{seq}");
             multi.setResponseDataLimit("200");
-            thread.drain(multi, InFlightThread.arrivals(300));
+            thread.drain(multi, SamplerThread.arrivals(300));
             ZooKeeperSampler sequential = inFlight("create", root + "/s-", 10);
             sequential.setCreateMode("persistent-sequential");
             sequential.setResponseDataLimit("100");
-            thread.drain(sequential, InFlightThread.arrivals(50));
+            thread.drain(sequential, SamplerThread.arrivals(50));
         }
         assertEquals(350, thread.count("OK"));
         assertEquals(650, plain.checkExists().forPath(root).getNumChildren(), "300 transactions of two creates, 50 more");
@@ -161,7 +161,7 @@ class ZooKeeperInFlightIT {
     @Test
     void aFrozenServerShowsInTheRequestsOutstandingThenAndInNoOthers() throws Exception {
         plain.create().forPath(root + "/x", new byte[10]);
-        InFlightThread thread = new InFlightThread(connection("zk", zk.connectString()));
+        SamplerThread thread = new SamplerThread(connection("zk", zk.connectString()));
         long[] when;
         try (thread) {
             ZooKeeperSampler get = inFlight("get", root + "/x", 10);
@@ -190,7 +190,7 @@ class ZooKeeperInFlightIT {
     void aServerThatStopsAnsweringFailsEachRequestAtTheRequestTimeoutFromItsSendAndTheThreadsEndCancelsTheRest() {
         ZooKeeperConnection c = connection("zk", zk.connectString());
         c.setRequestTimeout("300");
-        InFlightThread thread = new InFlightThread(c);
+        SamplerThread thread = new SamplerThread(c);
         try (thread) {
             ZooKeeperSampler get = inFlight("exists", root, 4);
             thread.loop(get, Duration.ofMillis(200));
@@ -228,7 +228,7 @@ class ZooKeeperInFlightIT {
         c.setRetryPolicy("n-times");
         c.setRetries("20");
         c.setRetrySleep("100");
-        InFlightThread thread = new InFlightThread(c);
+        SamplerThread thread = new SamplerThread(c);
         try (thread) {
             ZooKeeperSampler get = inFlight("get", root + "/x", 5);
             thread.loop(get, Duration.ofMillis(300));
@@ -263,7 +263,7 @@ class ZooKeeperInFlightIT {
         ZooKeeperConnection wrong = connection("zk", zk.connectString());
         wrong.setAuthUser("scheduler");
         wrong.setAuthPassword("not-the-password");
-        InFlightThread thread = new InFlightThread(wrong);
+        SamplerThread thread = new SamplerThread(wrong);
         try (thread) {
             SampleResult denied = thread.sample(inFlight("get", root + "/private", 3));
             assertEquals("NOAUTH", denied.getResponseCode());
@@ -283,7 +283,7 @@ class ZooKeeperInFlightIT {
 
     @Test
     void aWatchInFlightAndAPathWithoutItsLeadingSlashAreRefusedAtTheFirstSample() {
-        InFlightThread thread = new InFlightThread(connection("zk", zk.connectString()));
+        SamplerThread thread = new SamplerThread(connection("zk", zk.connectString()));
         try (thread) {
             SampleResult watch = thread.sample(inFlight("watch", root + "/w", 5));
             assertEquals(Results.CONFIG_ERROR, watch.getResponseCode());
@@ -305,7 +305,7 @@ class ZooKeeperInFlightIT {
         c.setConnectionTimeout("500");
         c.setRequestTimeout("1000");
         c.setRetryPolicy("none");
-        InFlightThread thread = new InFlightThread(c);
+        SamplerThread thread = new SamplerThread(c);
         try (thread; own) {
             ZooKeeperSampler exists = inFlight("exists", "/gone", 5);
             thread.loop(exists, Duration.ofMillis(300));

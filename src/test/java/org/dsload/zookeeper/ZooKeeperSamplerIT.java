@@ -21,7 +21,7 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.zookeeper.data.Stat;
 import org.dsload.core.SampleTiming;
-import org.dsload.testing.EmbeddedZooKeeper;
+import org.dsload.targets.EmbeddedZooKeeper;
 import org.dsload.testing.JMeterRuntime;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;

@@ -17,6 +17,7 @@ public abstract class InFlightRequest {
     long deadlineNanos;
     long dropped;
     long sentBytes;
+    int count = 1;
     boolean outstanding;
     private int generation;
     /** The window's list of outstanding requests, by deadline. */
@@ -42,6 +43,19 @@ public abstract class InFlightRequest {
         this.sentBytes = bytes;
     }
 
+    /** What the request stands for in the results (a write of 25 points counts 25); 1 unless set. */
+    public final int count() {
+        return count;
+    }
+
+    /** Sets what the request counts as; the sampler's preparer calls it, before the send. */
+    public final void count(int count) {
+        if (count < 1) {
+            throw new IllegalArgumentException("a request counts at least 1, got " + count);
+        }
+        this.count = count;
+    }
+
     /** Whether it is sent and not yet answered, timed out or cancelled. */
     public final boolean outstanding() {
         return outstanding;
@@ -65,6 +79,7 @@ public abstract class InFlightRequest {
         intendedNanos = Completion.UNSCHEDULED;
         dropped = 0;
         sentBytes = 0;
+        count = 1;
         prev = null;
         next = null;
     }

@@ -95,12 +95,14 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
             expire(now);
             long wake = fill(now, preparer);
             if (!ready.isEmpty()) {
-                // replies already in join this row: fewer rows, and each read as soon as possible
+                // replies already in join this row (fewer rows, each reply read as soon as possible),
+                // and their places are filled again: the window stays full while the row is recorded
                 transport.await(now, false, this);
                 if (rowDue == 0) {
                     rowDue = now + gatherNanos;
                 }
                 if (now - rowDue >= 0 || ready.size() >= Math.max(1, places / 2) || outstanding == 0) {
+                    fill(System.nanoTime(), preparer);
                     return takeRow();
                 }
             }
@@ -215,7 +217,7 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
         outstanding--;
         GeneratorMetrics.requestsInFlight(-1);
         ready.add(new Completion(request.intendedNanos, request.sendNanos, Math.max(endNanos, request.sendNanos),
-                request.dropped, 1, outcome, detail != null ? detail : request.unanswered()));
+                request.dropped, request.count, outcome, detail != null ? detail : request.unanswered()));
         request.reuse();
         spare.push(request);
     }

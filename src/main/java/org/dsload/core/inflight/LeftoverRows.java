@@ -1,6 +1,7 @@
 package org.dsload.core.inflight;
 
 import java.util.List;
+import java.util.function.Consumer;
 
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleListener;
@@ -54,12 +55,19 @@ public final class LeftoverRows {
 
     /** Hands each row to the listeners, as JMeter would have after a sample. */
     public void deliver(String label, List<List<Completion>> rows) {
+        deliver(label, rows, result -> {
+        });
+    }
+
+    /** As {@link #deliver(String, List)}, each row finished by the sampler first (such as its URL). */
+    public void deliver(String label, List<List<Completion>> rows, Consumer<RequestsResult> finish) {
         for (List<Completion> row : rows) {
             RequestsResult result = BatchResult.of(label, row, variables);
+            finish.accept(result);
             result.setThreadName(threadName);
             result.setGroupThreads(threadGroup == null ? 0 : threadGroup.getNumberOfThreads());
             result.setAllThreads(JMeterContextService.getNumberOfThreads());
-            if (!listeners.isEmpty()) {
+            if (!listeners.isEmpty() && !result.isIgnore()) { // ignored: recorded request by request
                 String group = threadGroup == null ? "" : threadGroup.getName();
                 NOTIFIER.notifyListeners(new SampleEvent(result, group, variables), listeners);
             }

@@ -43,9 +43,13 @@ class InFlightWindowTest {
     void aClosedWindowKeepsExactlyItsPlacesOutstandingAndEndsEveryRequestOnce() {
         try (InMemoryStore store = new InMemoryStore(10_000, n -> new Answer(2, InMemoryStore.OK))) {
             InFlightWindow<InMemoryStore.Request> window = new InFlightWindow<>(5, store);
-            List<Completion> answered = collect(window, numbered(new AtomicInteger()), 200);
+            List<Completion> answered = new ArrayList<>(collect(window, numbered(new AtomicInteger()), 200));
             assertEquals(5, store.mostHeld.get(), "never more than 5 outstanding, and 5 reached");
             assertEquals(5, window.outstanding(), "the window stays full between rows");
+            for (int i = 0; i < 50; i++) {
+                answered.addAll(window.next(numbered(new AtomicInteger(10_000 + 100 * i))));
+                assertEquals(5, window.outstanding(), "full again each time a row is returned");
+            }
             assertTrue(answered.stream().allMatch(c -> c.outcome().success() && c.count() == 1));
 
             List<List<Completion>> rest = window.drain();

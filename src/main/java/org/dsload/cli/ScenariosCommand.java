@@ -1,0 +1,98 @@
+package org.dsload.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.dsload.recording.RecordMode;
+import org.dsload.scenarios.MainJob;
+import org.dsload.scenarios.Scenario;
+import org.dsload.targets.Checkout;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * {@code dsload scenarios}: the main job. {@code ./mvnw verify -Pscenarios} runs it with options
+ * it may leave empty ({@code --record=}): an empty value is the default.
+ */
+@Command(name = "scenarios", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"The main job: every scenario plan (or those named) against its embedded server, distributed"
+                + " over local jmeter-server slaves; each run's results and summary into <results>/<date>-<time>-<name>/,"
+                + " and a table of all scenarios at the end."},
+        exitCodeListHeading = ExitCodes.HEADING,
+        exitCodeList = {"  0:every scenario ran (those whose server is not installed here are skipped, saying so)",
+            "  1:a scenario failed", ExitCodes.USAGE_LINE, ExitCodes.INTERRUPTED_LINE})
+final class ScenariosCommand extends Subcommand {
+    @Parameters(paramLabel = "<name>", arity = "0..*", split = ",",
+            description = "Scenarios to run, by name, separate or comma separated (default: all): ekv, redis-ycsb,"
+                    + " cassandra, zk-latencies, zk-scheduler, influx, kairosdb-write, kairosdb-read, monkey.")
+    private List<String> names = new ArrayList<>();
+
+    @Option(names = "--slaves", paramLabel = "<n>", converter = SlavesOrDefault.class,
+            description = "jmeter-server slaves on this machine for every plan; 0 runs each plan in the master alone"
+                    + " (default: 2).")
+    private Integer slaves = MainJob.DEFAULT_SLAVES;
+
+    @Option(names = "--props", paramLabel = "\"name=value ...\"",
+            description = "JMeter properties for every plan, space separated (duration=60 threads=50; threads are per"
+                    + " slave).")
+    private String props = "";
+
+    @Option(names = "--record", paramLabel = "rows|histograms", converter = OptionValues.Record.class,
+            description = "What every run records of its samples: the JMeter property dsload.record (default: the"
+                    + " plans' own).")
+    private RecordMode record;
+
+    @Option(names = "--results", paramLabel = "<dir>",
+            description = "Folder of the run folders (default: results/ of the checkout).")
+    private Path results;
+
+    @Override
+    public Integer call() throws IOException {
+        List<Scenario> chosen;
+        try {
+            chosen = MainJob.selected(names.stream().map(String::trim).filter(n -> !n.isEmpty()).toList());
+        } catch (IllegalArgumentException e) {
+            throw usageError(e.getMessage());
+        }
+        Map<String, String> overrides = properties(props);
+        if (record != null) {
+            overrides.put(RecordMode.PROPERTY, record.value());
+        }
+        Path root = results != null ? results : Checkout.basedir().resolve("results");
+        int failed = new MainJob(out(), root, slaves).run(chosen, overrides);
+        return failed == 0 ? ExitCodes.OK : ExitCodes.FAILED;
+    }
+
+    /** A count of 0 or more; empty is the default. */
+    static final class SlavesOrDefault implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String text) {
+            return text.isBlank() ? MainJob.DEFAULT_SLAVES : new OptionValues.CountOrNone().convert(text);
+        }
+    }
+
+    /** {@code name=value} pairs separated by spaces; empty for none. */
+    private Map<String, String> properties(String text) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        for (String pair : text.trim().split("\\s+")) {
+            if (pair.isEmpty()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            if (eq <= 0) {
+                throw usageError("Invalid value for option '--props': '" + pair + "' is not name=value; write the"
+                        + " properties as \"duration=60 threads=50\"");
+            }
+            properties.put(pair.substring(0, eq), pair.substring(eq + 1));
+        }
+        return properties;
+    }
+}

@@ -1,0 +1,138 @@
+package org.dsload.influxdb;
+
+import java.io.IOException;
+import java.net.MalformedURLException;
+import java.net.URI;
+import java.net.URL;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.apache.hc.client5.http.async.methods.SimpleHttpRequest;
+import org.apache.hc.client5.http.async.methods.SimpleHttpResponse;
+import org.apache.hc.client5.http.protocol.HttpClientContext;
+import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.HttpHeaders;
+import org.apache.hc.core5.http.HttpHost;
+import org.dsload.core.ConnectionCounting;
+import org.dsload.core.Errors;
+import org.dsload.http.AsyncHttp;
+import org.dsload.http.Gzip;
+
+/**
+ * The shared client of a dsload InfluxDB Connection: Apache HttpClient 5's async client over one
+ * or more InfluxDB servers, taken in turn, and the write endpoint of each: {@code /write?db=} of
+ * the 1.x API or {@code /api/v2/write?org=&bucket=} of the 2.x API, with the precision.
+ */
+public final class InfluxClient implements AutoCloseable, ConnectionCounting {
+    private static final ContentType LINE_PROTOCOL = ContentType.create("text/plain", "UTF-8");
+
+    private final List<Target> targets;
+    private final AsyncHttp http;
+    private final String authorization;
+    private final boolean gzip;
+    private final String describe;
+    private final AtomicLong turn = new AtomicLong();
+
+    /** One server and its write endpoint; host and path apart, so that a request costs no URI parsing. */
+    public record Target(URI base, URI write, URL url, HttpHost host, String path) {
+        static Target of(URI base, String writePath) {
+            URI write = base.resolve(writePath);
+            try {
+                return new Target(base, write, write.toURL(), HttpHost.create(write),
+                        write.getRawPath() + (write.getRawQuery() == null ? "" : "?" + write.getRawQuery()));
+            } catch (MalformedURLException e) {
+                throw new IllegalArgumentException("not a URL: " + write, e);
+            }
+        }
+    }
+
+    /**
+     * @param writePath     the write endpoint below each base URL, with its query ({@code write?db=test})
+     * @param authorization the Authorization header's value, or null
+     * @param describe      the settings for messages (no secret in it)
+     */
+    InfluxClient(List<URI> bases, String writePath, String authorization, boolean gzip, AsyncHttp.Settings settings,
+            String describe) {
+        this.targets = bases.stream().map(b -> Target.of(b, writePath)).toList();
+        this.authorization = authorization;
+        this.gzip = gzip;
+        this.describe = describe;
+        this.http = new AsyncHttp(settings);
+    }
+
+    public AsyncHttp http() {
+        return http;
+    }
+
+    public List<Target> targets() {
+        return targets;
+    }
+
+    /** The connection's settings for messages: API, servers, timeouts. */
+    public String describe() {
+        return describe;
+    }
+
+    public boolean gzip() {
+        return gzip;
+    }
+
+    /** The next server's endpoint (round robin). */
+    Target next() {
+        return targets.size() == 1 ? targets.get(0)
+                : targets.get((int) Math.floorMod(turn.getAndIncrement(), (long) targets.size()));
+    }
+
+    /** A write of line protocol to a server: the body as given, or gzipped when the connection says so. */
+    SimpleHttpRequest write(Target target, byte[] lineProtocol) {
+        SimpleHttpRequest post = new SimpleHttpRequest("POST", target.host(), target.path());
+        if (authorization != null) {
+            post.setHeader(HttpHeaders.AUTHORIZATION, authorization);
+        }
+        if (gzip) {
+            post.setHeader(HttpHeaders.CONTENT_ENCODING, "gzip");
+            post.setBody(Gzip.of(lineProtocol), LINE_PROTOCOL);
+        } else {
+            post.setBody(lineProtocol, LINE_PROTOCOL);
+        }
+        return post;
+    }
+
+    /** GET /ping on every server: each must answer 204 within the timeouts, or the reason is thrown. */
+    void ping(long timeoutMillis) throws IOException {
+        for (Target target : targets) {
+            SimpleHttpRequest ping = SimpleHttpRequest.create("GET", target.base().resolve("ping"));
+            if (authorization != null) {
+                ping.setHeader(HttpHeaders.AUTHORIZATION, authorization);
+            }
+            SimpleHttpResponse answer;
+            try {
+                answer = http.execute(ping, HttpClientContext.create(), null).get(timeoutMillis, TimeUnit.MILLISECONDS);
+            } catch (ExecutionException e) {
+                throw new IOException(target.base() + ": " + Errors.describe(e.getCause()), e.getCause());
+            } catch (TimeoutException e) {
+                throw new IOException("no answer from " + target.base() + "ping within " + timeoutMillis + " ms", e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted", e);
+            }
+            if (answer.getCode() != 204) {
+                throw new IOException(target.base() + "ping answered HTTP " + answer.getCode() + ", not 204: is this "
+                        + "InfluxDB? " + InfluxErrors.serverSentence(answer.getBodyText()));
+            }
+        }
+    }
+
+    @Override
+    public int openConnections() {
+        return http.openConnections();
+    }
+
+    @Override
+    public void close() throws IOException {
+        http.close();
+    }
+}

@@ -1,0 +1,94 @@
+package org.dsload.process;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/** What Linux's /proc tells about a process: its state, its memory, the ports it listens on. */
+public final class ProcFs {
+    private ProcFs() {
+    }
+
+    /** The state letter of a /proc stat file (R, S, D, T ...), or '?' where it cannot be read. */
+    static char state(Path stat) {
+        try {
+            String text = Files.readString(stat, StandardCharsets.US_ASCII);
+            // the state follows the command name, which is in parentheses and may hold spaces
+            return text.charAt(text.lastIndexOf(')') + 2);
+        } catch (IOException | RuntimeException e) {
+            return '?';
+        }
+    }
+
+    /** The process's state letter, or '?' where there is no /proc entry for it. */
+    public static char state(long pid) {
+        return state(Path.of("/proc", Long.toString(pid), "stat"));
+    }
+
+    /** Whether every thread of the process is stopped (state T); true where /proc cannot tell. */
+    public static boolean allThreadsStopped(long pid) {
+        Path tasks = Path.of("/proc", Long.toString(pid), "task");
+        if (!Files.isDirectory(tasks)) {
+            return true;
+        }
+        try (var threads = Files.list(tasks)) {
+            return threads.allMatch(t -> {
+                char state = state(t.resolve("stat"));
+                return state == 'T' || state == '?'; // a thread that ended meanwhile is not running either
+            });
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
+    /** Resident memory of a process in bytes (VmRSS), or -1 where that cannot be read. */
+    public static long residentBytes(long pid) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"), StandardCharsets.US_ASCII)) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("\\D+", "")) * 1024;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+        return -1;
+    }
+
+    /** Whether the process holds a listening TCP socket on the port: its socket inodes against /proc/net/tcp(6). */
+    public static boolean listensOn(long pid, int port) throws IOException {
+        Set<String> inodes = new HashSet<>();
+        try (var fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
+            for (Path fd : fds.toList()) {
+                try {
+                    String target = Files.readSymbolicLink(fd).toString();
+                    if (target.startsWith("socket:[")) {
+                        inodes.add(target.substring(8, target.length() - 1));
+                    }
+                } catch (IOException e) {
+                    // closed meanwhile
+                }
+            }
+        }
+        String local = String.format(Locale.ROOT, ":%04X", port);
+        for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+            Path file = Path.of(table);
+            if (!Files.isReadable(file)) {
+                continue;
+            }
+            for (String line : Files.readAllLines(file, StandardCharsets.US_ASCII)) {
+                String[] f = line.trim().split("\\s+");
+                // local address, state 0A (LISTEN), inode
+                if (f.length > 9 && f[1].endsWith(local) && f[3].equals("0A") && inodes.contains(f[9])) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+}

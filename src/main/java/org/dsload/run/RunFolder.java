@@ -1,0 +1,88 @@
+package org.dsload.run;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * The folder a run leaves its files in, {@code <results root>/<run-id>/}: made fresh (a
+ * timestamp and the plan's name, or the id asked for, with -2, -3 ... when taken), with a record
+ * of what ran, and {@code latest} beside it pointing at it once the run is over.
+ */
+final class RunFolder {
+    private static final Pattern SECRET_NAME = Pattern.compile("(?i).*(pass|secret|token|credential|key).*");
+
+    private RunFolder() {
+    }
+
+    static String planName(PlanRun run) {
+        return run.plan.getFileName().toString().replaceFirst("\\.jmx$", "");
+    }
+
+    static Path create(PlanRun run) throws IOException {
+        String base = run.runId != null ? run.runId
+                : LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-"
+                        + planName(run);
+        Files.createDirectories(run.resultsRoot);
+        Path dir = run.resultsRoot.resolve(base);
+        for (int n = 2; Files.exists(dir); n++) {
+            dir = run.resultsRoot.resolve(base + "-" + n);
+        }
+        Files.createDirectories(dir);
+        return dir.toAbsolutePath();
+    }
+
+    /** A record of what ran ({@code run.properties}), with values of secret-looking properties masked. */
+    static void writeRecord(PlanRun run, Path dir) throws IOException {
+        StringBuilder text = new StringBuilder();
+        text.append("plan=").append(run.plan.toAbsolutePath()).append('\n');
+        text.append("jmeter.home=").append(run.jmeterHome.toAbsolutePath()).append('\n');
+        if (!run.remoteHosts.isEmpty()) {
+            text.append("remote.hosts=").append(String.join(",", run.remoteHosts)).append('\n');
+        }
+        if (run.localSlaves > 0) {
+            text.append("local.slaves=").append(run.localSlaves).append('\n');
+        }
+        run.properties.forEach((k, v) -> text.append("J ").append(k).append('=').append(mask(k, v)).append('\n'));
+        run.globalProperties.forEach((k, v) -> text.append("G ").append(k).append('=').append(mask(k, v)).append('\n'));
+        Files.writeString(dir.resolve("run.properties"), text, StandardCharsets.UTF_8);
+    }
+
+    static String mask(String name, String value) {
+        return SECRET_NAME.matcher(name).matches() && !value.startsWith("env:") && !value.startsWith("file:")
+                ? "****" : value;
+    }
+
+    /** What the master said about slaves it could not use, for a run without results. */
+    static String remoteErrors(Path dir) {
+        Path out = dir.resolve("jmeter.out");
+        try {
+            if (!Files.isRegularFile(out)) {
+                return "";
+            }
+            List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8).stream()
+                    .filter(l -> l.contains("could not be configured") || l.contains("have not started")
+                            || l.contains("Engine is busy") || l.contains("Failed to configure"))
+                    .toList();
+            return lines.isEmpty() ? "" : "; the master said: " + String.join(" | ", lines);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    static void linkLatest(Path dir) {
+        Path latest = dir.getParent().resolve("latest");
+        try {
+            Files.deleteIfExists(latest);
+            Files.createSymbolicLink(latest, dir.getFileName());
+        } catch (IOException | UnsupportedOperationException e) {
+            // a convenience only; some file systems have no links
+        }
+    }
+}

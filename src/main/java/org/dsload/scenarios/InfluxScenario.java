@@ -1,0 +1,46 @@
+package org.dsload.scenarios;
+
+import java.util.Map;
+
+import org.dsload.targets.InfluxDb;
+
+/**
+ * S2: InfluxDB writes at a constant rate, against influxd of Debian's influxdb package started
+ * here; skipped, saying why, on a machine without it.
+ */
+final class InfluxScenario implements Scenario {
+
+    @Override
+    public String name() {
+        return "influx";
+    }
+
+    @Override
+    public String plan() {
+        return "influxdb-write.jmx";
+    }
+
+    @Override
+    public Map<String, String> mainJobProperties() {
+        return Map.of("rate", "5000", "duration", "20", "threads", "100");
+    }
+
+    @Override
+    public Target start() {
+        if (InfluxDb.binary().isEmpty()) {
+            throw new Unavailable(InfluxDb.missingMessage());
+        }
+        InfluxDb influx = InfluxDb.start();
+        return new Target() {
+            @Override
+            public Map<String, String> properties() {
+                return Map.of("influx_host", influx.host(), "influx_port", Integer.toString(influx.port()));
+            }
+
+            @Override
+            public void close() {
+                influx.close();
+            }
+        };
+    }
+}

@@ -1,0 +1,135 @@
+package org.dsload.scenarios;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.dsload.report.LabelStats;
+import org.dsload.report.SlaveRoster;
+import org.dsload.run.PlanRun;
+import org.dsload.run.PlanRunner;
+import org.dsload.targets.Checkout;
+
+/**
+ * The main job: every scenario plan, each against its embedded target started here, results and
+ * summaries into a results folder, and a table of all scenarios at the end.
+ * {@code dsload scenarios} and {@code ./mvnw verify -Pscenarios} run it.
+ */
+public final class MainJob {
+    static final List<Scenario> SCENARIOS = List.of(new EkvScenario(), new RedisYcsbScenario(), new CassandraScenario(),
+            new ZkLatenciesScenario(), new ZkSchedulerScenario(), new InfluxScenario(), new KairosDbWriteScenario(),
+            new KairosDbReadScenario(), new MonkeyScenario());
+    private static final Duration PER_PLAN_LIMIT = Duration.ofMinutes(15);
+    public static final int DEFAULT_SLAVES = 2;
+
+    private final PrintStream out;
+    private final Path results;
+    private final int slaves;
+
+    public MainJob(PrintStream out, Path results, int slaves) {
+        this.out = out;
+        this.results = results;
+        this.slaves = slaves;
+    }
+
+    /** The scenarios of these names, in the main job's order; all of them for none. */
+    public static List<Scenario> selected(List<String> names) {
+        if (names.isEmpty()) {
+            return SCENARIOS;
+        }
+        Set<String> wanted = new LinkedHashSet<>(names);
+        List<Scenario> chosen = SCENARIOS.stream().filter(s -> wanted.contains(s.name())).toList();
+        if (chosen.size() != wanted.size()) {
+            Set<String> unknown = new LinkedHashSet<>(wanted);
+            chosen.forEach(s -> unknown.remove(s.name()));
+            throw new IllegalArgumentException("unknown scenario " + String.join(", ", unknown) + "; known: "
+                    + SCENARIOS.stream().map(Scenario::name).collect(Collectors.joining(", ")));
+        }
+        return chosen;
+    }
+
+    /**
+     * Runs the scenarios one after the other, each plan with its main-job properties, then its
+     * target's, then {@code overrides}.
+     *
+     * @return the number of scenarios that failed
+     */
+    public int run(List<Scenario> scenarios, Map<String, String> overrides) throws IOException {
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
+        List<String> report = new ArrayList<>();
+        int failed = 0;
+        int skipped = 0;
+        for (Scenario scenario : scenarios) {
+            out.println("== dsload main job: " + scenario.name() + " (" + scenario.plan() + ") ==");
+            String line;
+            try (Scenario.Target target = scenario.start()) {
+                PlanRun run = new PlanRun(Checkout.jmeterHome(), Checkout.basedir().resolve("test-plans").resolve(scenario.plan()))
+                        .resultsRoot(results).runId(stamp + "-" + scenario.name()).timeout(PER_PLAN_LIMIT)
+                        .localSlaves(slaves).remoteDir(Checkout.basedir().resolve("remote-servers"));
+                scenario.mainJobProperties().forEach(run::property);
+                target.properties().forEach(run::property);
+                overrides.forEach(run::property);
+                PlanRunner.Outcome outcome = new PlanRunner(out).run(run);
+                if (outcome.summary() != null) {
+                    out.println();
+                    out.print(Files.readString(outcome.dir().resolve("summary.txt"), StandardCharsets.UTF_8));
+                }
+                line = describe(scenario, outcome);
+                if (!outcome.ok()) {
+                    failed++;
+                }
+            } catch (Scenario.Unavailable e) {
+                skipped++;
+                line = String.format(Locale.ROOT, "%-10s SKIPPED: its server is not available here: %s", scenario.name(),
+                        e.getMessage());
+            } catch (Exception e) {
+                failed++;
+                line = String.format(Locale.ROOT, "%-10s FAILED to run: %s", scenario.name(), e);
+            }
+            out.println(line);
+            report.add(line);
+        }
+        Files.createDirectories(results);
+        Path index = results.resolve(stamp + "-main-job.txt");
+        Files.writeString(index, String.join("\n", report) + "\n", StandardCharsets.UTF_8);
+        out.println();
+        out.println("== dsload main job: " + (scenarios.size() - failed - skipped) + " of " + scenarios.size()
+                + " scenarios ran" + (skipped > 0 ? ", " + skipped + " skipped" : "")
+                + (slaves > 0 ? ", each on " + slaves + " local jmeter-server slaves" : "") + " ==");
+        report.forEach(out::println);
+        out.println("(this table: " + index + ")");
+        return failed;
+    }
+
+    private static String describe(Scenario scenario, PlanRunner.Outcome outcome) {
+        if (!outcome.ok() || outcome.summary() == null) {
+            return String.format(Locale.ROOT, "%-10s FAILED: %s  [%s]", scenario.name(), outcome.problem(), outcome.dir());
+        }
+        LabelStats all = outcome.summary().total();
+        int lost = lostSlaves(outcome.dir());
+        return String.format(Locale.ROOT, "%-10s ok  %d requests, %.1f/s, success %.2f%%, p99 %s%s  [%s]",
+                scenario.name(), all.requests(), all.rate(), all.successRatio() * 100,
+                org.dsload.report.Durations.format(all.latencies().percentile(99) / 1000.0),
+                lost > 0 ? ", " + lost + " slave(s) lost" : "", outcome.dir());
+    }
+
+    private static int lostSlaves(Path runDir) {
+        try {
+            return SlaveRoster.read(runDir).map(r -> r.in(SlaveRoster.State.LOST).size()).orElse(0);
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+}

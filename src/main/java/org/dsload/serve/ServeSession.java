@@ -1,0 +1,115 @@
+package org.dsload.serve;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The targets one serve started, in its folder: started one after the other, stopped in the
+ * reverse order. When one cannot start, the ones before it are stopped and the reason is the
+ * first line of what went wrong.
+ */
+public final class ServeSession implements AutoCloseable {
+    private final ServeFolder folder;
+    private final List<Served> served;
+    private final PrintStream console;
+
+    private ServeSession(ServeFolder folder, List<Served> served, PrintStream console) {
+        this.folder = folder;
+        this.served = served;
+        this.console = console;
+    }
+
+    /** A target could not start; the message is one sentence, the others have been stopped. */
+    public static final class StartFailure extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        StartFailure(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    public static ServeSession start(ServeRequest request, PrintStream console) {
+        return start(request, console, () -> false);
+    }
+
+    /**
+     * Starts every target of the request, each ready when the next starts.
+     *
+     * @param stopRequested asked between targets: when it says true, those started are stopped again
+     * @throws StartFailure when a target cannot start, or a stop was asked for before all had
+     */
+    public static ServeSession start(ServeRequest request, PrintStream console, BooleanSupplier stopRequested) {
+        ServeFolder folder = ServeFolder.open(request.data(), console);
+        console.println("dsload: data and logs in " + folder.dir() + (folder.kept() ? " (kept)"
+                : " (deleted when serve ends)"));
+        List<Served> started = new ArrayList<>();
+        ServeSession session = new ServeSession(folder, started, console);
+        for (ServeRequest.Target target : request.targets()) {
+            if (stopRequested.getAsBoolean()) {
+                session.stop(false);
+                throw new StartFailure("stopped before every target had started", null);
+            }
+            String label = target.label();
+            console.println("dsload: starting " + label + " ...");
+            long begin = System.nanoTime();
+            try {
+                Served s = ServedTargets.start(target, folder.placement(label));
+                started.add(s);
+                console.printf(Locale.ROOT, "dsload: %s ready in %.1f s (pid %s)%n", label,
+                        (System.nanoTime() - begin) / 1e9, s.pids());
+            } catch (RuntimeException e) {
+                console.println("dsload: " + label + " could not start: " + firstLine(e));
+                session.stop(false);
+                throw new StartFailure(label + " could not start: " + firstLine(e) + "; its log is in "
+                        + folder.dir().resolve(label), e);
+            }
+        }
+        return session;
+    }
+
+    private static String firstLine(Throwable e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        int nl = message.indexOf('\n');
+        return (nl < 0 ? message : message.substring(0, nl)).strip();
+    }
+
+    public List<Served> served() {
+        return Collections.unmodifiableList(served);
+    }
+
+    public Path folder() {
+        return folder.dir();
+    }
+
+    /** A target with a process that has ended on its own, or null while all run. */
+    public Served lost() {
+        return served.stream().filter(s -> s.ended() != null).findFirst().orElse(null);
+    }
+
+    @Override
+    public void close() {
+        stop(true);
+    }
+
+    private void stop(boolean clean) {
+        List<Served> reverse = new ArrayList<>(served);
+        Collections.reverse(reverse);
+        boolean allStopped = true;
+        for (Served s : reverse) {
+            console.println("dsload: stopping " + s.name());
+            try {
+                s.stopper().close();
+            } catch (Exception e) {
+                allStopped = false;
+                console.println("dsload: " + s.name() + " did not stop cleanly: " + firstLine(e));
+            }
+        }
+        served.clear();
+        folder.close(clean && allStopped);
+    }
+}

@@ -1,0 +1,44 @@
+package org.dsload.influxdb;
+
+import org.dsload.targets.InfluxDb;
+import org.dsload.testing.JMeterRuntime;
+import org.dsload.testing.Prerequisites;
+
+/** Builds InfluxDB elements the way a plan would. */
+final class InfluxFixture {
+    /** S2's two bodies; the second carries two points, so that points and requests differ. */
+    static final String TWO_BODIES = "cpu,host=server01,region=uswest value=1\n---\n"
+            + "cpu,host=server02,region=useast value=2\ncpu,host=server03,region=useast value=3";
+
+    private InfluxFixture() {
+    }
+
+    static void requireInfluxd() {
+        if (InfluxDb.binary().isEmpty()) {
+            Prerequisites.missing(InfluxDb.missingMessage(), InfluxDb.REQUIRED_ENV, "true");
+        }
+    }
+
+    static InfluxDbConnection connection(String url) {
+        JMeterRuntime.init();
+        InfluxDbConnection c = new InfluxDbConnection();
+        c.setName("influxdb");
+        c.setVariableName("influxdb");
+        c.setUrls(url);
+        return c;
+    }
+
+    static InfluxDbWrite write(String body, int inFlight) {
+        JMeterRuntime.init();
+        InfluxDbWrite w = new InfluxDbWrite();
+        w.setName("write");
+        w.setConnection("influxdb");
+        w.setBody(body);
+        w.setInFlight(Integer.toString(inFlight));
+        return w;
+    }
+
+    static String url(InfluxDb influx) {
+        return "http://" + influx.host() + ":" + influx.port();
+    }
+}

@@ -1,0 +1,49 @@
+package org.dsload.influxdb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+
+import org.dsload.core.Completion;
+import org.dsload.core.Outcome;
+import org.dsload.core.RequestsResult;
+import org.dsload.http.HttpEnd;
+import org.dsload.http.HttpPlace;
+import org.dsload.testing.JMeterRuntime;
+import org.junit.jupiter.api.Test;
+
+/** The gauges' count of writes, for rows of dsload InfluxDB Write that stand for several requests. */
+class WriteCounterTest {
+    private static final InfluxClient.Target TARGET = InfluxClient.Target.of(URI.create("http://127.0.0.1:8086/"),
+            "write?db=test");
+
+    private static Completion request(Outcome outcome, int points) {
+        InfluxDbWrite.Written written = new InfluxDbWrite.Written(TARGET, points, new byte[0]);
+        return new Completion(Completion.UNSCHEDULED, 0, 1000, 0, 1, outcome,
+                new HttpEnd(new HttpPlace.Sent(TARGET.write(), written, 0), null));
+    }
+
+    private static RequestsResult row(List<Completion> requests) {
+        JMeterRuntime.init(); // before JMeter's SampleResult reads its settings
+        RequestsResult row = new RequestsResult();
+        row.requests(requests);
+        row.setSampleCount(requests.size());
+        row.setURL(TARGET.url());
+        return row;
+    }
+
+    @Test
+    void aRowCountsEachOfItsRequestsAndThePointsOfThoseAccepted() {
+        WriteCounter counter = new WriteCounter();
+        Outcome ok = Outcome.ok("204", "written", 0, 0);
+        counter.add(row(List.of(request(ok, 1), request(ok, 2), request(ok, 1))));
+        Outcome refused = Outcome.failed("500", "cache full", 0, 0);
+        counter.add(row(List.of(request(refused, 1), request(refused, 2))));
+        Outcome cancelled = Outcome.failed("CANCELLED", "cancelled", 0, 0);
+        counter.add(row(List.of(new Completion(Completion.UNSCHEDULED, 0, 10, 0, 1, cancelled))));
+        assertEquals(Map.of(WriteCounter.REQUESTS, 6L, WriteCounter.POINTS, 4L), counter.snapshot(),
+                "6 requests sent, refused and cancelled ones too; the 4 points of the 3 accepted");
+    }
+}

@@ -1,0 +1,38 @@
+package org.dsload.process;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/** A server whose owner is killed outright (SIGKILL, no shutdown hook) is stopped by the owner's reaper. */
+class OrphansTest {
+
+    @Test
+    void theServersOfAKilledOwnerAreStopped() throws Exception {
+        long server;
+        try (ChildJvm owner = ChildJvm.start(Owner.class)) {
+            server = Long.parseLong(owner.readLine());
+            assertTrue(ProcessTree.alive(server).isPresent(), "the owner's server runs");
+            owner.process().destroyForcibly();
+            owner.process().waitFor();
+        }
+        assertTrue(Deadline.await(() -> ProcessTree.alive(server).isEmpty(), Duration.ofSeconds(30), Duration.ofMillis(100)),
+                "server " + server + " outlived its killed owner");
+    }
+
+    /** Starts a server (a sleep), prints its pid, and waits to be killed. */
+    public static final class Owner {
+        public static void main(String[] args) throws Exception {
+            Path dir = Files.createTempDirectory("dsload-orphans");
+            ManagedProcess sleep = ManagedProcess.start("sleep", List.of("sleep", "300"), dir, dir.resolve("sleep.log"));
+            System.out.println(sleep.pid());
+            System.out.flush();
+            Thread.sleep(300_000);
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package org.dsload.process;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+/** Free ports are free and reserved across processes; a port probe tells an open port from a closed one. */
+class PortsTest {
+
+    @Test
+    void freePortsCanBeBoundAndAreNeverHandedOutTwice() {
+        Set<Integer> seen = new HashSet<>();
+        for (int i = 0; i < 50; i++) {
+            int port = Ports.free();
+            assertTrue(seen.add(port), "port " + port + " handed out twice");
+            assertTrue(Ports.isFree("127.0.0.1", port));
+        }
+    }
+
+    @Test
+    void aPortAnotherRunningProcessPickedIsNotGivenHereUntilThatProcessEnds() throws Exception {
+        try (ChildJvm other = ChildJvm.start(Holder.class)) {
+            int port = Integer.parseInt(other.readLine());
+            assertTrue(Ports.isFree("127.0.0.1", port), "nothing listens on it yet");
+            assertFalse(Ports.claim(List.of("127.0.0.1"), port, 0), "reserved by the other process");
+            other.endInput();
+            assertEquals(0, other.process().waitFor());
+            assertTrue(Ports.claim(List.of("127.0.0.1"), port, 0), "free once its owner has ended");
+            assertFalse(Ports.claim(List.of("127.0.0.1"), port, 0), "and now this process's");
+        }
+    }
+
+    @Test
+    void aPairIsFreeOnEveryAddressAndBothPortsAreReserved() {
+        int port = Ports.freeOnAll(List.of("127.0.0.1", "127.0.0.2"), 10000);
+        assertTrue(Ports.isFree("127.0.0.2", port) && Ports.isFree("127.0.0.1", port + 10000));
+        assertFalse(Ports.claim(List.of("127.0.0.1"), port + 10000, 0), "the companion is reserved too");
+    }
+
+    @Test
+    void aProbeTellsAListeningPortFromAClosedOneAndSaysWhy() throws Exception {
+        int port = Ports.free();
+        try (ServerSocket server = new ServerSocket()) {
+            server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+            assertTrue(Ports.open("127.0.0.1", port));
+            assertFalse(Ports.isFree("127.0.0.1", port));
+            assertFalse(Ports.claim(List.of("127.0.0.1"), port, 0), "a port something listens on is not claimed");
+        }
+        assertTrue(Ports.awaitClosed("127.0.0.1", port, Duration.ofSeconds(5)));
+        assertTrue(Ports.refusal("127.0.0.1", port, Duration.ofSeconds(1)).orElseThrow().contains("refused"));
+    }
+
+    /** Reserves a port, prints it and holds it until its input ends. */
+    public static final class Holder {
+        public static void main(String[] args) throws IOException {
+            System.out.println(Ports.free());
+            System.out.flush();
+            while (System.in.read() >= 0) {
+                // hold the reservation
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+package org.dsload.serve;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.dsload.process.Deadline;
+import org.dsload.process.ProcessTree;
+import org.dsload.targets.Checkout;
+
+/**
+ * {@code bin/dsload serve ...} run as a user runs it, its output read line by line: the -J
+ * properties it prints for each target, and the processes it started.
+ */
+final class ServeProcess implements AutoCloseable {
+    private static final Pattern TARGET_LINE = Pattern.compile("^([a-z0-9-]+): ((?:-J\\S+=\\S+ ?)+)\\s+\\((.*)\\)$");
+    private static final String SERVING = "dsload: serving until";
+
+    private final Process process;
+    private final List<String> lines = new CopyOnWriteArrayList<>();
+
+    private ServeProcess(Process process) {
+        this.process = process;
+        Thread reader = new Thread(() -> {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = in.readLine()) != null) {
+                    lines.add(line);
+                    System.out.println("  serve " + process.pid() + " | " + line);
+                }
+            } catch (IOException e) {
+                // the process ended
+            }
+        }, "serve-output");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    /** Starts bin/dsload serve with these arguments; {@code javaOptions} reach its JVM through JAVA_TOOL_OPTIONS. */
+    static ServeProcess withJavaOptions(String javaOptions, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(Checkout.basedir().resolve("bin/dsload").toString(), "serve"));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        if (javaOptions != null) {
+            builder.environment().put("JAVA_TOOL_OPTIONS", javaOptions);
+        }
+        return new ServeProcess(builder.start());
+    }
+
+    static ServeProcess start(String... args) throws IOException {
+        return withJavaOptions(null, args);
+    }
+
+    /** Waits until it serves (true) or has ended (false). */
+    boolean awaitServing(Duration limit) throws InterruptedException {
+        Deadline.await(() -> serving() || !process.isAlive(), limit, Duration.ofMillis(100));
+        return serving();
+    }
+
+    private boolean serving() {
+        return lines.stream().anyMatch(l -> l.startsWith(SERVING));
+    }
+
+    /** The -J properties printed for each target, by the target's name. */
+    Map<String, Map<String, String>> targets() {
+        Map<String, Map<String, String>> targets = new LinkedHashMap<>();
+        for (String line : lines) {
+            Matcher m = TARGET_LINE.matcher(line);
+            if (m.matches()) {
+                Map<String, String> properties = new LinkedHashMap<>();
+                for (String option : m.group(2).trim().split(" ")) {
+                    int eq = option.indexOf('=');
+                    properties.put(option.substring(2, eq), option.substring(eq + 1));
+                }
+                targets.put(m.group(1), properties);
+            }
+        }
+        return targets;
+    }
+
+    /** host:port of every server a target's properties name. */
+    static List<String> addresses(Map<String, String> properties) {
+        List<String> addresses = new ArrayList<>();
+        if (properties.containsKey("hosts")) {
+            addresses.addAll(List.of(properties.get("hosts").split(",")));
+        }
+        if (properties.containsKey("urls")) {
+            URI url = URI.create(properties.get("urls"));
+            addresses.add(url.getHost() + ":" + url.getPort());
+        }
+        if (properties.containsKey("influx_port")) {
+            addresses.add(properties.get("influx_host") + ":" + properties.get("influx_port"));
+        }
+        return addresses;
+    }
+
+    /** The folder the serve said it keeps data and logs in. */
+    String folder() {
+        return lines.stream().filter(l -> l.startsWith("dsload: data and logs in ")).findFirst()
+                .map(l -> l.substring("dsload: data and logs in ".length()).replaceFirst(" \\(.*\\)$", "")).orElseThrow();
+    }
+
+    /** The processes serve started (its servers and their watcher), as they are now. */
+    List<ProcessHandle> children() {
+        return process.descendants().toList();
+    }
+
+    String output() {
+        return String.join("\n", lines);
+    }
+
+    Process process() {
+        return process;
+    }
+
+    /** SIGTERM, and its exit code once it has stopped its servers. */
+    int terminate(Duration limit) throws InterruptedException {
+        process.toHandle().destroy(); // the JVM itself, not the bash of bin/dsload: bin/dsload execs it
+        if (!ProcessTree.awaitExit(process.toHandle(), limit)) {
+            throw new IllegalStateException("serve did not end within " + limit.toSeconds() + " s of SIGTERM:\n" + output());
+        }
+        return process.exitValue();
+    }
+
+    @Override
+    public void close() {
+        ProcessTree.kill(process.toHandle());
+    }
+}

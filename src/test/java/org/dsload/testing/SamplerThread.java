@@ -1,0 +1,134 @@
+package org.dsload.testing;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.apache.jmeter.samplers.SampleEvent;
+import org.apache.jmeter.samplers.SampleListener;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.samplers.Sampler;
+import org.apache.jmeter.testelement.AbstractTestElement;
+import org.apache.jmeter.testelement.TestStateListener;
+import org.apache.jmeter.testelement.ThreadListener;
+import org.apache.jmeter.threads.JMeterThread;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.jmeter.threads.SamplePackage;
+import org.dsload.core.ArrivalSource;
+import org.dsload.core.Completion;
+import org.dsload.core.IntendedStart;
+import org.dsload.core.RequestsResult;
+
+/**
+ * A JMeter thread's life in the calling thread, for samplers with requests in flight: the
+ * connection element started, samples taken the way JMeter takes them, the thread's end; and every
+ * request reported, from the rows samples return and from the rows handed to the thread's
+ * listeners when it ends.
+ */
+public class SamplerThread implements AutoCloseable {
+    public final List<RequestsResult> rows = new ArrayList<>();
+    public final List<RequestsResult> atThreadEnd = new ArrayList<>();
+    private final TestStateListener connection;
+    private final Set<ThreadListener> used = new LinkedHashSet<>();
+    private boolean ended;
+
+    /** Starts the connection element for a thread with fresh variables and a listener that collects rows. */
+    public SamplerThread(TestStateListener connection) {
+        JMeterVariables variables = JMeterRuntime.freshVariables();
+        variables.putObject(JMeterThread.PACKAGE_OBJECT, new SamplePackage(List.of(), List.of(new Collector()),
+                List.of(), List.of(), List.of(), List.of(), List.of()));
+        this.connection = connection;
+        connection.testStarted();
+    }
+
+    /** The thread ends: every sampler it used reports what it still had outstanding. */
+    public void endThread() {
+        if (!ended) {
+            ended = true;
+            used.forEach(ThreadListener::threadFinished);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            endThread();
+        } finally {
+            connection.testEnded();
+        }
+    }
+
+    /** One sample, as JMeter takes it; a sampler that keeps requests in flight returns a row of requests. */
+    public SampleResult sample(Sampler sampler) {
+        if (sampler instanceof ThreadListener listener) {
+            used.add(listener);
+        }
+        SampleResult r = sampler.sample(null);
+        if (r instanceof RequestsResult row) {
+            rows.add(row);
+        }
+        return r;
+    }
+
+    /** Samples with this source offered before each, until the sampler returns no row. */
+    public void drain(Sampler sampler, ArrivalSource source) {
+        while (true) {
+            IntendedStart.offer(sampler, source);
+            if (sample(sampler) == null) {
+                return;
+            }
+        }
+    }
+
+    /** Samples with no schedule for a while. */
+    public void loop(Sampler sampler, Duration time) {
+        long end = System.nanoTime() + time.toNanos();
+        while (System.nanoTime() - end < 0) {
+            sample(sampler);
+        }
+    }
+
+    /** n arrivals with no intended start: the sampler sends n requests, then has nothing left. */
+    public static ArrivalSource arrivals(int n) {
+        return new ArrivalSource() {
+            private int left = n;
+
+            @Override
+            public Arrival take(long nowNanos) {
+                return left-- > 0 ? new Arrival(Completion.UNSCHEDULED, 0) : null;
+            }
+        };
+    }
+
+    /** Every request reported so far, from samples and from the thread's end. */
+    public List<Completion> requests() {
+        List<Completion> all = new ArrayList<>();
+        rows.forEach(r -> all.addAll(r.requests()));
+        atThreadEnd.forEach(r -> all.addAll(r.requests()));
+        return all;
+    }
+
+    public long count(String code) {
+        return requests().stream().filter(c -> c.outcome().code().equals(code)).count();
+    }
+
+    /** A listener as JMeter has them: a test element. */
+    private final class Collector extends AbstractTestElement implements SampleListener {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void sampleOccurred(SampleEvent e) {
+            atThreadEnd.add((RequestsResult) e.getResult());
+        }
+
+        @Override
+        public void sampleStarted(SampleEvent e) {
+        }
+
+        @Override
+        public void sampleStopped(SampleEvent e) {
+        }
+    }
+}

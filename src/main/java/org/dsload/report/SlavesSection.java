@@ -92,7 +92,9 @@ public final class SlavesSection implements RunSection {
                 LabelStats s = f.slaves().get(e.address());
                 out.append(e.state() == SlaveRoster.State.LOST ? "Lost: " : "Stalled: ").append(e.address()).append(" at ").append(TIME.format(Instant.ofEpochMilli(e.time())));
                 if (runStart > 0) {
-                    out.append(String.format(Locale.ROOT, " (%.1f s after the first sample)", (e.time() - runStart) / 1000.0));
+                    double seconds = (e.time() - runStart) / 1000.0;
+                    out.append(String.format(Locale.ROOT, " (%.1f s %s the first sample)", Math.abs(seconds),
+                            seconds < 0 ? "before" : "after"));
                 }
                 out.append(": ").append(e.detail());
                 if (s != null && s.samples() > 0) {

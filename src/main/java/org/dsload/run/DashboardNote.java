@@ -80,28 +80,29 @@ final class DashboardNote {
         LabelStats all = summary.total();
         StringBuilder text = new StringBuilder();
         text.append("This HTML dashboard is JMeter's own report of ").append(summary.source().getFileName())
-                .append(". Where its figures differ from dsload's summary (../summary.txt), the summary's are the\n"
-                        + "measured ones. What differs, and why:\n\n");
-        text.append("- Requests. The dashboard counts each row of the results file as one sample. A pipelined or batched\n"
-                + "  sample of N requests is one row with SampleCount N; the summary counts its N requests, and its rates,\n"
-                + "  throughput and success ratio are per request. ");
+                .append(".\nWhere its figures differ from dsload's summary (../summary.txt), the summary's are the "
+                        + "measured ones.\nWhat differs, and why:\n\n");
+        text.append("- Requests. The dashboard counts each row of the results file as one sample. A pipelined or\n"
+                + "  batched sample of N requests is one row with SampleCount N; the summary counts its N requests,\n"
+                + "  and its rates, throughput and success ratio are per request.\n");
         if (all.requests() != all.samples()) {
-            text.append(String.format(Locale.ROOT, "This run: %d rows hold %d requests, so the dashboard's #Samples,\n"
+            text.append(String.format(Locale.ROOT, "  This run: %d rows hold %d requests, so the dashboard's #Samples,\n"
                     + "  throughput and error %% differ from the summary's.\n", all.samples(), all.requests()));
         } else {
-            text.append("This run has one request per row: the counts agree.\n");
+            text.append("  This run has one request per row: the counts agree.\n");
         }
-        text.append("- Latencies. The dashboard reads the Elapsed column, in whole milliseconds, so a request under 1 ms\n"
-                + "  shows as 0 ms and its percentiles move in steps of 1 ms. The summary's are exact nearest-rank\n"
-                + "  percentiles over the microsecond timings of dsload's samplers (the dsload_timing column).");
+        text.append("- Latencies. The dashboard reads the Elapsed column, in whole milliseconds, so a request under\n"
+                + "  1 ms shows as 0 ms and its percentiles move in steps of 1 ms. The summary's are exact\n"
+                + "  nearest-rank percentiles over the microsecond timings of dsload's samplers (dsload_timing).\n");
         if (all.samples() > 0) {
-            text.append(" This run's\n  median is ").append(Durations.format(all.latencies().percentile(50) / 1000.0))
-                    .append(" and its p99 ").append(Durations.format(all.latencies().percentile(99) / 1000.0))
-                    .append(" in the summary.");
+            text.append("  This run: median ").append(Durations.format(all.latencies().percentile(50) / 1000.0))
+                    .append(", p99 ").append(Durations.format(all.latencies().percentile(99) / 1000.0))
+                    .append(" in the summary.\n");
         }
-        text.append("\n- Fault samples (labels fault:<kind>:<target>) mark when faults were applied and reverted; they are\n"
-                + "  no requests, and are left out of both (the dashboard's jmeter.reportgenerator.sample_filter). The\n"
-                + "  summary's Fault phases section lines them up with the load.\n");
+        text.append("- Fault samples (labels fault:<kind>:<target>) mark when faults were applied and reverted;\n"
+                + "  they are no requests, and both leave them out (the dashboard by its\n"
+                + "  jmeter.reportgenerator.sample_filter). The summary's Fault phases section lines them up with\n"
+                + "  the load.\n");
         return text.toString();
     }
 }

@@ -162,9 +162,10 @@ public final class PlanRunner {
             charts(jtl, dir);
         }
         if (distributed != null) {
-            for (SlaveRoster.Entry lost : distributed.lost()) {
-                console.println("dsload: slave " + lost.address() + " was lost during the run: " + lost.detail()
-                        + " (see the Slaves section of the summary)");
+            for (SlaveRoster.Entry gone : distributed.lost()) {
+                console.println("dsload: slave " + gone.address() + (gone.state() == SlaveRoster.State.STALLED
+                        ? " stalled during the run, and the run ended without it: " : " was lost during the run: ")
+                        + gone.detail() + " (see the Slaves section of the summary)");
             }
         }
         if (verdict.ending() != Ending.REFUSED) {

@@ -36,21 +36,28 @@ import picocli.CommandLine.Spec;
             RevertCommand.class,
             ProxyCommand.class,
             InstallCommand.class,
+            ZkCleanupCommand.class,
             JvmOptionsCommand.class,
             CommandLine.HelpCommand.class,
         })
 final class DsloadCommand implements Callable<Integer> {
     private final PrintStream out;
+    private final PrintStream err;
 
     @Spec
     CommandSpec spec;
 
-    DsloadCommand(PrintStream out) {
+    DsloadCommand(PrintStream out, PrintStream err) {
         this.out = out;
+        this.err = err;
     }
 
     PrintStream out() {
         return out;
+    }
+
+    PrintStream err() {
+        return err;
     }
 
     /** The command line, reporting usage errors and failures on {@code err}. */
@@ -58,7 +65,7 @@ final class DsloadCommand implements Callable<Integer> {
         // picocli looks for Groovy closures in annotations when Groovy is on the class path, as it
         // is in JMeter's lib/; initialising Groovy for that costs about a second at every start.
         System.setProperty("picocli.disable.closures", "true");
-        CommandLine cli = new CommandLine(new DsloadCommand(out));
+        CommandLine cli = new CommandLine(new DsloadCommand(out, err));
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
         // A plan or results file whose name starts with @ is a file, not a list of arguments.

@@ -64,13 +64,11 @@ public final class PlanRunner {
             RunFolder.writeRecord(run, dir);
             String refused = TimestampFormat.refusal(run, console);
             if (refused != null) {
-                console.println("dsload: " + refused);
                 return new Outcome(dir, jtl, -1, false, null, Ending.REFUSED, refused);
             }
             if (run.distributed()) {
                 distributed = DistributedRun.prepare(run, dir, console);
                 if (distributed.problem() != null) {
-                    console.println("dsload: " + distributed.problem());
                     return new Outcome(dir, jtl, -1, false, null, Ending.REFUSED, distributed.problem());
                 }
             }
@@ -148,8 +146,8 @@ public final class PlanRunner {
                 resultsProblem = "cannot read " + jtl + ": " + ex.getMessage();
             }
         }
-        RunJudge.Verdict verdict = RunJudge.judge(new RunJudge.Facts(dir, summary, resultsProblem, e.exit(), e.timedOut(),
-                e.stoppedOnPurpose(), slavesProblem, e.signal()));
+        RunJudge.Verdict verdict = RunJudge.judge(new RunJudge.Facts(dir, summary, resultsProblem,
+                RunFolder.slavesRefused(dir), e.exit(), e.timedOut(), e.stoppedOnPurpose(), slavesProblem, e.signal()));
         if (summary != null) {
             boolean samples = summary.total().samples() > 0 || !summary.faultMarkers().isEmpty();
             if (run.dashboard && samples && !DashboardNote.exists(dir)) {

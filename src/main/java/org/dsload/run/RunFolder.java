@@ -55,6 +55,17 @@ final class RunFolder {
         return SecretNames.isLiteralSecret(name, value) ? "****" : value;
     }
 
+    /** True when the master said it could not configure or start its slaves: the run never got its load. */
+    static boolean slavesRefused(Path dir) {
+        Path out = dir.resolve("jmeter.out");
+        try {
+            return Files.isRegularFile(out) && Files.readAllLines(out, StandardCharsets.UTF_8).stream()
+                    .anyMatch(l -> l.contains("could not be configured") || l.contains("have not started"));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     /** What the master said about slaves it could not use, for a run without results. */
     static String remoteErrors(Path dir) {
         Path out = dir.resolve("jmeter.out");

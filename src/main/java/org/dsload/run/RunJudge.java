@@ -27,8 +27,12 @@ final class RunJudge {
     private static final int QUOTED = 5;
 
     /** What the runner knows once JMeter has ended. */
-    record Facts(Path dir, Summary summary, String resultsProblem, int jmeterExit, boolean timedOut,
-            boolean stoppedOnPurpose, String slavesProblem, String signal) {
+    /**
+     * @param slavesRefused true when JMeter could not configure or start its slaves, so that
+     *                      {@code resultsProblem} (no results) is a refusal at the start
+     */
+    record Facts(Path dir, Summary summary, String resultsProblem, boolean slavesRefused, int jmeterExit,
+            boolean timedOut, boolean stoppedOnPurpose, String slavesProblem, String signal) {
     }
 
     /** The ending and, unless it is {@link Ending#OK}, what went wrong, one reason a line. */
@@ -44,6 +48,9 @@ final class RunJudge {
                     + "what was recorded until then");
         }
         List<String> refusals = new ArrayList<>(RunVerdict.refusals(f.dir()));
+        if (f.slavesRefused() && f.resultsProblem() != null) {
+            refusals.add(f.resultsProblem());
+        }
         Summary s = f.summary();
         if (s != null && s.total().statusCodes().getOrDefault(Results.CONFIG_ERROR, 0L) > 0) {
             refusals.addAll(configRefusals(s));

@@ -131,9 +131,11 @@ public final class MainJob {
 
     private static String describe(Scenario scenario, PlanRunner.Outcome outcome) {
         if (!outcome.ok() || outcome.summary() == null) {
-            // one line in the table: the reasons of a refusal or failure follow each other
-            return String.format(Locale.ROOT, "%-10s %s: %s  [%s]", scenario.name(), verdict(outcome.ending()),
-                    outcome.problem().replaceAll("\\s*\\n\\s*", " | "), outcome.dir());
+            // one line in the table: the reasons of a refusal or failure, after the headline the verdict repeats
+            List<String> lines = outcome.problem().lines().map(String::trim).toList();
+            String reasons = String.join(" | ", lines.size() > 1 ? lines.subList(1, lines.size()) : lines);
+            return String.format(Locale.ROOT, "%-10s %s: %s  [%s]", scenario.name(), verdict(outcome.ending()), reasons,
+                    outcome.dir());
         }
         LabelStats all = outcome.summary().total();
         int lost = slaves(outcome.dir(), SlaveRoster.State.LOST);

@@ -19,6 +19,7 @@ import org.dsload.plans.PlanRuns;
 import org.dsload.process.Ports;
 import org.dsload.targets.Checkout;
 import org.dsload.targets.EmbeddedRedis;
+import org.dsload.testing.DsloadProcess;
 import org.dsload.testing.RedisCalls;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -1,4 +1,4 @@
-package org.dsload.run;
+package org.dsload.testing;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -25,7 +25,7 @@ import org.dsload.targets.Checkout;
  * {@code bin/dsload <command> ...} run as a user runs it, in a session of its own as a terminal
  * would start it (so that a Ctrl-C can be sent to its process group), its output read line by line.
  */
-final class DsloadProcess implements AutoCloseable {
+public final class DsloadProcess implements AutoCloseable {
     private static final Pattern JMETER_PID = Pattern.compile("\\(JMeter pid (\\d+)\\)");
     private static final Pattern SLAVE_PID = Pattern.compile("^dsload: slave \\S+ pid (\\d+)$");
     private static final Pattern RESULTS = Pattern.compile("^dsload: results in (.+)$");
@@ -50,7 +50,7 @@ final class DsloadProcess implements AutoCloseable {
     }
 
     /** Starts bin/dsload with these arguments and extra environment variables. */
-    static DsloadProcess start(Map<String, String> environment, String... args) throws IOException {
+    public static DsloadProcess start(Map<String, String> environment, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(Checkout.basedir().resolve("bin/dsload").toString()));
         command.addAll(List.of(args));
         // bin/dsload execs its JVM, and setsid execs bin/dsload: the PID is the JVM's and leads its process group
@@ -59,12 +59,12 @@ final class DsloadProcess implements AutoCloseable {
         return new DsloadProcess(builder.start());
     }
 
-    static DsloadProcess start(String... args) throws IOException {
+    public static DsloadProcess start(String... args) throws IOException {
         return start(Map.of(), args);
     }
 
     /** Waits for the command to end and returns its exit code; fails past the limit. */
-    int exitCode(Duration limit) throws InterruptedException {
+    public int exitCode(Duration limit) throws InterruptedException {
         if (!ProcessTree.awaitExit(process.toHandle(), limit)) {
             throw new IllegalStateException("dsload did not end within " + limit.toSeconds() + " s:\n" + output());
         }
@@ -75,13 +75,13 @@ final class DsloadProcess implements AutoCloseable {
     }
 
     /** Waits until the output has a line containing {@code text}; false when the limit passed or dsload ended first. */
-    boolean awaitLine(String text, Duration limit) throws InterruptedException {
+    public boolean awaitLine(String text, Duration limit) throws InterruptedException {
         return Deadline.await(() -> lines.stream().anyMatch(l -> l.contains(text)) || !process.isAlive(), limit,
                 Duration.ofMillis(100)) && lines.stream().anyMatch(l -> l.contains(text));
     }
 
     /** Ctrl-C in its terminal: SIGINT to its whole process group. */
-    void ctrlC() throws IOException, InterruptedException {
+    public void ctrlC() throws IOException, InterruptedException {
         Commands.Result r = Commands.run(List.of("kill", "-INT", "--", "-" + process.pid()), Duration.ofSeconds(10));
         if (r.exit() != 0) {
             throw new IOException("kill -INT -- -" + process.pid() + " failed: " + r.output());
@@ -89,19 +89,19 @@ final class DsloadProcess implements AutoCloseable {
     }
 
     /** A signal to the dsload JVM alone. */
-    void signal(String name) throws IOException, InterruptedException {
+    public void signal(String name) throws IOException, InterruptedException {
         Signals.send(process.pid(), name);
     }
 
-    long pid() {
+    public long pid() {
         return process.pid();
     }
 
-    Optional<Long> jmeterPid() {
+    public Optional<Long> jmeterPid() {
         return first(JMETER_PID);
     }
 
-    List<Long> slavePids() {
+    public List<Long> slavePids() {
         List<Long> pids = new ArrayList<>();
         for (String line : lines) {
             Matcher m = SLAVE_PID.matcher(line);
@@ -113,7 +113,7 @@ final class DsloadProcess implements AutoCloseable {
     }
 
     /** The run folder the last lines name. */
-    Path resultsDir() {
+    public Path resultsDir() {
         return lines.stream().map(RESULTS::matcher).filter(Matcher::matches).map(m -> Path.of(m.group(1))).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no 'results in' line:\n" + output()));
     }
@@ -132,7 +132,7 @@ final class DsloadProcess implements AutoCloseable {
         return Optional.empty();
     }
 
-    String output() {
+    public String output() {
         return String.join("\n", lines);
     }
 

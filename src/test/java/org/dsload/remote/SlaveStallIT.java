@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 
 import org.dsload.plans.PlanRuns;
 import org.dsload.process.Deadline;
@@ -34,15 +33,9 @@ class SlaveStallIT {
 
     @Test
     void aFrozenSlaveIsNamedStalledAndTheRunEndsWhenTheOtherIsDone() throws Exception {
-        PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         Path results = Checkout.target().resolve("test-results");
         try (EmbeddedRedis forFrozen = EmbeddedRedis.start(); EmbeddedRedis forOther = EmbeddedRedis.start()) {
-            RmiSecurity security = RmiSecurity.ssl(RmiKeystore.ensure(Checkout.target().resolve("rmi"), quiet));
-            Path logs = results.resolve("slave-stall-" + System.currentTimeMillis()).resolve("slaves");
-            LocalSlaves.Options options = new LocalSlaves.Options(Checkout.jmeterHome(), logs, logs.getParent(), security, "256m");
-            try (LocalSlaves slaves = LocalSlaves.start(options, 2, address -> Map.of("hosts",
-                    address.host().equals(LocalSlaves.FIRST_ADDRESS) ? forFrozen.address() : forOther.address()))
-                    .stopOnExit()) {
+            try (LocalSlaves slaves = SlavesOfTheirOwn.start("slave-stall", forFrozen, forOther)) {
                 SlaveProcess frozen = slaves.slaves().get(0);
                 SlaveProcess other = slaves.slaves().get(1);
                 Thread freezer = new Thread(() -> {
@@ -58,7 +51,7 @@ class SlaveStallIT {
                 ByteArrayOutputStream console = new ByteArrayOutputStream();
                 PlanRun run = new PlanRun(Checkout.jmeterHome(), PlanRuns.plan("ekv-profile-get.jmx")).resultsRoot(results)
                         .timeout(Duration.ofMinutes(5)).jvmArgs(List.of("-Xms256m", "-Xmx512m")).dashboard(false)
-                        .remoteDir(Checkout.target().resolve("rmi"))
+                        .remoteDir(SlavesOfTheirOwn.keystoreDir())
                         .remoteHosts(List.of(frozen.address().toString(), other.address().toString()))
                         .property("profiles", "500").property("threads", "2").property("duration", "15");
                 PlanRunner.Outcome outcome;

@@ -9,8 +9,10 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -21,8 +23,6 @@ import org.dsload.targets.Checkout;
 import org.dsload.targets.EmbeddedRedis;
 import org.dsload.testing.DsloadProcess;
 import org.dsload.testing.RedisCalls;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -35,17 +35,6 @@ import redis.clients.jedis.Jedis;
 @Timeout(600)
 class RunExitCodesIT {
     private static final Duration LIMIT = Duration.ofMinutes(3);
-    private static EmbeddedRedis redis;
-
-    @BeforeAll
-    static void startRedis() {
-        redis = EmbeddedRedis.start();
-    }
-
-    @AfterAll
-    static void stopRedis() {
-        redis.close();
-    }
 
     private static Path freshResults(String name) throws IOException {
         Path root = Checkout.target().resolve("test-results").resolve(name + "-" + System.nanoTime());
@@ -61,7 +50,7 @@ class RunExitCodesIT {
     /** redis-get-rate.jmx for a few seconds at a low rate, into its own results folder. */
     private static DsloadProcess getRate(Path results, Map<String, String> environment, String... properties)
             throws IOException {
-        List<String> args = new java.util.ArrayList<>(List.of("run", PlanRuns.plan("redis-get-rate.jmx").toString(),
+        List<String> args = new ArrayList<>(List.of("run", PlanRuns.plan("redis-get-rate.jmx").toString(),
                 "--results", results.toString(), "--no-dashboard", "-Jduration=3", "-Jrate=100", "-Jthreads=2",
                 "-Jserver_gauges=false"));
         args.addAll(List.of(properties));
@@ -82,7 +71,7 @@ class RunExitCodesIT {
             assertTrue(text.contains("Run REFUSED: the run was refused at its start:\n  dsload Redis Connection"), text);
             assertTrue(text.contains("Refused: every sample is a configuration an element refused (code CONFIG)"), text);
             assertFalse(text.contains("no dsload_timing column"), text);
-            assertFalse(Files.exists(results.resolve("latest"), java.nio.file.LinkOption.NOFOLLOW_LINKS),
+            assertFalse(Files.exists(results.resolve("latest"), LinkOption.NOFOLLOW_LINKS),
                     "a refused run does not become results/latest");
         }
     }
@@ -105,10 +94,10 @@ class RunExitCodesIT {
 
     @Test
     void aRunWhoseEveryRequestFailsEndsWithExitCode4() throws Exception {
-        RedisCalls.reset(redis);
         Path results = freshResults("no-success");
         // an empty server answers every GET with nil, which this run counts as a failure
-        try (DsloadProcess run = getRate(results, Map.of(), "-Jhosts=" + redis.address(), "-Jnil_is_failure=true")) {
+        try (EmbeddedRedis redis = EmbeddedRedis.start();
+             DsloadProcess run = getRate(results, Map.of(), "-Jhosts=" + redis.address(), "-Jnil_is_failure=true")) {
             assertEquals(ExitCodes.NO_SUCCESSFUL_SAMPLE, run.exitCode(LIMIT), run.output());
             long gets = RedisCalls.of(redis, "GET");
             assertTrue(gets > 0, "the load ran");
@@ -120,12 +109,12 @@ class RunExitCodesIT {
 
     @Test
     void aFaultScheduleInAPlanWhoseThreadGroupsRunConsecutivelyRefusesTheTestBeforeItsLoad() throws Exception {
-        RedisCalls.reset(redis);
         Path results = freshResults("consecutive-faults");
         Path plan = results.resolve("get-rate-with-faults.jmx");
         Files.writeString(plan, withFaultSchedule(Files.readString(PlanRuns.plan("redis-get-rate.jmx"),
                 StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
-        try (DsloadProcess run = DsloadProcess.start("run", plan.toString(), "--results", results.toString(),
+        try (EmbeddedRedis redis = EmbeddedRedis.start();
+             DsloadProcess run = DsloadProcess.start("run", plan.toString(), "--results", results.toString(),
                 "--no-dashboard", "-Jduration=3", "-Jrate=100", "-Jthreads=2", "-Jhosts=" + redis.address(),
                 "-Jredis_port=" + redis.port(), "-Jredis_pid=" + redis.pid())) {
             assertEquals(ExitCodes.REFUSED_AT_START, run.exitCode(LIMIT), run.output());

@@ -21,8 +21,6 @@ import org.dsload.targets.Checkout;
 import org.dsload.targets.EmbeddedRedis;
 import org.dsload.testing.DsloadProcess;
 import org.dsload.testing.RedisCalls;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -34,21 +32,9 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(600)
 class RunInterruptIT {
     private static final Duration LIMIT = Duration.ofMinutes(3);
-    private static EmbeddedRedis redis;
 
-    @BeforeAll
-    static void startRedis() {
-        redis = EmbeddedRedis.start();
-    }
-
-    @AfterAll
-    static void stopRedis() {
-        redis.close();
-    }
-
-    /** A run that would take two minutes, interrupted once its GETs have started. */
-    private static DsloadProcess longRun(String name, String... extra) throws Exception {
-        RedisCalls.reset(redis);
+    /** A run that would take two minutes, once its GETs have started. */
+    private static DsloadProcess longRun(EmbeddedRedis redis, String name, String... extra) throws Exception {
         Path results = Files.createDirectories(Checkout.target().resolve("test-results").resolve(name + "-" + System.nanoTime()));
         List<String> args = new ArrayList<>(List.of("run", PlanRuns.plan("ekv-profile-get.jmx").toString(), "--results",
                 results.toString(), "-Jhosts=" + redis.address(), "-Jduration=120", "-Jthreads=2", "-Jprofiles=500"));
@@ -60,7 +46,7 @@ class RunInterruptIT {
     }
 
     /** Every GET the server answered, and every SET of the setup, has its row in the results file. */
-    private static void everyRequestHasItsRow(Path dir) throws Exception {
+    private static void everyRequestHasItsRow(EmbeddedRedis redis, Path dir) throws Exception {
         Path jtl = dir.resolve("ekv-profile-get.jtl");
         List<JtlSample> samples = PlanRuns.samples(jtl);
         assertEquals(RedisCalls.of(redis, "GET"), samples.stream().filter(s -> s.label().equals("GET profile")).count(),
@@ -76,7 +62,7 @@ class RunInterruptIT {
 
     @Test
     void ctrlCEndsTheRunWithItsSummaryChartsAndDashboardAndExitCode130() throws Exception {
-        try (DsloadProcess run = longRun("ctrl-c")) {
+        try (EmbeddedRedis redis = EmbeddedRedis.start(); DsloadProcess run = longRun(redis, "ctrl-c")) {
             run.ctrlC();
             assertEquals(ExitCodes.INTERRUPTED, run.exitCode(LIMIT), run.output());
             Path dir = run.resultsDir();
@@ -84,7 +70,7 @@ class RunInterruptIT {
             String summary = Files.readString(dir.resolve("summary.txt"), StandardCharsets.UTF_8);
             assertTrue(summary.contains("Run INTERRUPTED: the run was interrupted (SIGINT)"), summary);
             assertTrue(Files.isRegularFile(dir.resolve(RunCharts.THROUGHPUT)));
-            everyRequestHasItsRow(dir);
+            everyRequestHasItsRow(redis, dir);
             gone(run.jmeterPid().orElseThrow(), "JMeter");
 
             // the dashboard of what was recorded, its dates as dates, and what sets it apart from the summary
@@ -100,7 +86,8 @@ class RunInterruptIT {
 
     @Test
     void sigtermToTheRunnerAloneStopsItsJMeterAndSlaveAndKeepsEveryRow() throws Exception {
-        try (DsloadProcess run = longRun("sigterm", "--slaves", "1", "--no-dashboard")) {
+        try (EmbeddedRedis redis = EmbeddedRedis.start();
+             DsloadProcess run = longRun(redis, "sigterm", "--slaves", "1", "--no-dashboard")) {
             long jmeter = run.jmeterPid().orElseThrow();
             List<Long> slaves = run.slavePids();
             assertEquals(1, slaves.size(), run.output());
@@ -109,7 +96,7 @@ class RunInterruptIT {
             gone(jmeter, "JMeter");
             gone(slaves.get(0), "the slave");
             Path dir = run.resultsDir();
-            everyRequestHasItsRow(dir);
+            everyRequestHasItsRow(redis, dir);
             assertTrue(Files.readString(dir.resolve("summary.txt"), StandardCharsets.UTF_8)
                     .contains("Run INTERRUPTED: the run was interrupted (SIGTERM)"));
         }
@@ -117,7 +104,8 @@ class RunInterruptIT {
 
     @Test
     void aRunnerKilledOutrightLeavesNoJMeterAndNoSlave() throws Exception {
-        try (DsloadProcess run = longRun("sigkill", "--slaves", "1", "--no-dashboard")) {
+        try (EmbeddedRedis redis = EmbeddedRedis.start();
+             DsloadProcess run = longRun(redis, "sigkill", "--slaves", "1", "--no-dashboard")) {
             long jmeter = run.jmeterPid().orElseThrow();
             List<Long> slaves = run.slavePids();
             run.signal("KILL");

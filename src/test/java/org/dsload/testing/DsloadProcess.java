@@ -1,16 +1,12 @@
 package org.dsload.testing;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -31,22 +27,11 @@ public final class DsloadProcess implements AutoCloseable {
     private static final Pattern RESULTS = Pattern.compile("^dsload: results in (.+)$");
 
     private final Process process;
-    private final List<String> lines = new CopyOnWriteArrayList<>();
+    private final List<String> lines;
 
     private DsloadProcess(Process process) {
         this.process = process;
-        Thread reader = new Thread(() -> {
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = in.readLine()) != null) {
-                    lines.add(line);
-                }
-            } catch (IOException e) {
-                // the process ended
-            }
-        }, "dsload-output");
-        reader.setDaemon(true);
-        reader.start();
+        this.lines = OutputLines.of(process, null).lines();
     }
 
     /** Starts bin/dsload with these arguments and extra environment variables. */

@@ -51,7 +51,7 @@ public class CqlSampler extends ClientSampler {
     private transient CompiledFields<CqlSettings> compiled;
 
     @Override
-    public SampleResult sample(Entry entry) {
+    protected SampleResult doSample(Entry entry) {
         CqlSettings c;
         CqlClient client;
         try {

@@ -43,7 +43,7 @@ public class YcsbSampler extends ClientSampler {
     }
 
     @Override
-    public SampleResult sample(Entry entry) {
+    protected SampleResult doSample(Entry entry) {
         Settings s;
         YcsbRun run;
         YcsbBinding store;

@@ -68,7 +68,7 @@ final class CheckCommand extends Subcommand {
         }
         PrintStream out = out();
         Summary summary = Summary.of(jtl);
-        out.println("dsload check of " + jtl + ": " + SummaryText.METHOD);
+        out.println("dsload check of " + jtl + ": " + SummaryText.method(summary.total()));
         out.print(SummaryText.resolution(summary.total()));
         List<Limits.Verdict> failures = new ArrayList<>();
         for (LabelStats stats : judged(summary)) {

@@ -9,6 +9,8 @@ import java.util.regex.Pattern;
 
 import org.dsload.chaos.proxy.FaultProxy;
 
+import org.dsload.recording.RecordMode;
+
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -26,6 +28,21 @@ final class OptionValues {
     }
 
     /** A latency with its unit (500us, 20ms, 1.5s) in microseconds. */
+    /** How runs record their samples: rows or histograms; empty leaves the plan's own (null). */
+    static final class Record implements ITypeConverter<RecordMode> {
+        @Override
+        public RecordMode convert(String text) {
+            if (text.isBlank()) {
+                return null;
+            }
+            try {
+                return RecordMode.parse(text);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException("'" + text + "' is not rows or histograms");
+            }
+        }
+    }
+
     static final class Micros implements ITypeConverter<Long> {
         @Override
         public Long convert(String text) {

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import org.dsload.recording.RecordMode;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
 import org.dsload.run.RunSignals;
@@ -42,6 +43,12 @@ final class RunCommand extends Subcommand {
     @Option(names = "--no-dashboard", description = "Skip JMeter's HTML dashboard.")
     private boolean noDashboard;
 
+    @Option(names = "--record", paramLabel = "rows|histograms", converter = OptionValues.Record.class,
+            description = "What every engine records of its samples: rows (a results row per sample, the default) or"
+                    + " histograms (HdrHistogram interval logs per label, one results row per label and second); the"
+                    + " JMeter property " + RecordMode.PROPERTY + ".")
+    private RecordMode record;
+
     @Mixin
     private PropertyOptions properties;
 
@@ -57,6 +64,9 @@ final class RunCommand extends Subcommand {
                 .timeout(timeout).dashboard(!noDashboard).remoteDir(remoteDir.dir());
         slaves.applyTo(run);
         properties.applyTo(run);
+        if (record != null) {
+            run.property(RecordMode.PROPERTY, record.value());
+        }
         PrintStream out = out();
         try (RunSignals signals = RunSignals.catching(out)) {
             PlanRunner.Outcome outcome = new PlanRunner(out).stopOn(signals).run(run);

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.dsload.recording.RecordMode;
 import org.dsload.run.RunSignals;
 import org.dsload.scenarios.MainJob;
 import org.dsload.scenarios.Scenario;
@@ -46,10 +47,10 @@ final class ScenariosCommand extends Subcommand {
                     + " slave).")
     private String props = "";
 
-    @Option(names = "--record", paramLabel = "rows|histograms", converter = RecordMode.class,
+    @Option(names = "--record", paramLabel = "rows|histograms", converter = OptionValues.Record.class,
             description = "What every run records of its samples: the JMeter property dsload.record (default: the"
                     + " plans' own).")
-    private String record;
+    private RecordMode record;
 
     @Option(names = "--results", paramLabel = "<dir>",
             description = "Folder of the run folders (default: results/ of the checkout).")
@@ -65,7 +66,7 @@ final class ScenariosCommand extends Subcommand {
         }
         Map<String, String> overrides = properties(props);
         if (record != null) {
-            overrides.put(MainJob.RECORD_PROPERTY, record);
+            overrides.put(RecordMode.PROPERTY, record.value());
         }
         Path root = results != null ? results : Checkout.basedir().resolve("results");
         try (RunSignals signals = RunSignals.catching(out())) {
@@ -82,18 +83,6 @@ final class ScenariosCommand extends Subcommand {
         @Override
         public Integer convert(String text) {
             return text.isBlank() ? MainJob.DEFAULT_SLAVES : new OptionValues.CountOrNone().convert(text);
-        }
-    }
-
-    /** rows or histograms; empty for none. */
-    static final class RecordMode implements ITypeConverter<String> {
-        @Override
-        public String convert(String text) {
-            String mode = text.trim();
-            if (!mode.isEmpty() && !MainJob.RECORD_MODES.contains(mode)) {
-                throw new TypeConversionException("'" + text + "' is not " + String.join(" or ", MainJob.RECORD_MODES));
-            }
-            return mode.isEmpty() ? null : mode;
         }
     }
 

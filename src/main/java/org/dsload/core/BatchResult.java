@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
+import org.dsload.recording.Recording;
 import org.dsload.report.BatchTiming;
 
 /**
@@ -70,6 +71,14 @@ public final class BatchResult {
         JMeterVariables variables = JMeterContextService.getContext().getVariables();
         if (variables != null) {
             variables.put(SampleTiming.VARIABLE, BatchTiming.format(rowStartMillis, entries));
+        }
+        if (Recording.histograms()) {
+            for (Completion c : completions) {
+                Recording.request(label, Clock.epochMillis(c.sendNanos()), c.elapsedMicros(), c.delayMicros(),
+                        c.dropped(), c.count(), c.outcome().success(), c.outcome().code(), c.outcome().message(),
+                        c.outcome().sentBytes(), c.outcome().receivedBytes());
+            }
+            Recording.ignore(result);
         }
         return result;
     }

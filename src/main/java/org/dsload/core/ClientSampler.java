@@ -2,14 +2,29 @@ package org.dsload.core;
 
 import org.apache.jmeter.config.ConfigTestElement;
 import org.apache.jmeter.samplers.AbstractSampler;
+import org.apache.jmeter.samplers.Entry;
+import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testbeans.TestBean;
+import org.dsload.recording.Recording;
 
 /**
  * A dsload sampler: it finds its client (connection, session, workload) by the variable name a
- * config element published, so no config element's fields are ever merged into its own.
+ * config element published, so no config element's fields are ever merged into its own. Each
+ * sample goes to the engine's recording once complete ({@link Recording}): a row as JMeter writes
+ * it, or in histograms mode into the interval logs, the row then marked ignored.
  */
 public abstract class ClientSampler extends AbstractSampler implements TestBean {
     private static final long serialVersionUID = 1L;
+
+    @Override
+    public final SampleResult sample(Entry entry) {
+        SampleResult result = doSample(entry);
+        Recording.completed(result);
+        return result;
+    }
+
+    /** One sample: time the driver call with {@link SampleTiming} and fill the result; never throws. */
+    protected abstract SampleResult doSample(Entry entry);
 
     @Override
     public boolean applies(ConfigTestElement configElement) {

@@ -3,6 +3,7 @@ package org.dsload.core;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
+import org.dsload.recording.Recording;
 import org.dsload.report.JtlColumns;
 import org.dsload.report.TimingValue;
 
@@ -23,6 +24,18 @@ public final class SampleTiming {
 
     private long startNanos;
 
+    /**
+     * For a sample whose time was measured elsewhere than around a call in this thread (a ZooKeeper
+     * watch notification): its start and microseconds, as {@link #end} leaves them.
+     */
+    public static void measured(SampleResult result, long startMillis, long micros) {
+        JMeterVariables variables = JMeterContextService.getContext().getVariables();
+        if (variables != null) {
+            variables.put(VARIABLE, TimingValue.format(startMillis, micros));
+            Recording.timed(result, micros, TimingValue.NONE, 0);
+        }
+    }
+
     /** Call right before the driver call. */
     public void start(SampleResult result) {
         result.sampleStart();
@@ -39,10 +52,12 @@ public final class SampleTiming {
             IntendedStart.Stamp stamp = IntendedStart.take();
             if (stamp == null) {
                 variables.put(VARIABLE, TimingValue.format(result.getStartTime(), micros));
+                Recording.timed(result, micros, TimingValue.NONE, 0);
             } else {
                 long delay = stamp.delayMicros(startNanos);
                 IntendedStart.record(delay);
                 variables.put(VARIABLE, TimingValue.format(result.getStartTime(), micros, delay, stamp.dropped()));
+                Recording.timed(result, micros, delay, stamp.dropped());
             }
         }
         return micros;

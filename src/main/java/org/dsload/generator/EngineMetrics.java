@@ -10,6 +10,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.apache.jmeter.util.JMeterUtils;
 import org.dsload.core.GeneratorMetrics;
+import org.dsload.recording.Recording;
+import org.dsload.report.RecordingFormat;
 import org.dsload.run.PlanRunner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * elements, arrival elements, dsload Generator Metrics) and stops with the last. The engine's
  * name keeps the files of a distributed run apart: {@code master} for a local run (and for the
  * master of a distributed run, see {@link #startForProcess}), {@code slave-<host_port>} for an
- * engine the master reached at host:port.
+ * engine the master reached at host:port. The same start and end bound the engine's recording in
+ * histograms mode ({@link Recording}).
  */
 public final class EngineMetrics {
     public static final String CONSOLE_PROPERTY = "dsload.metrics.console";
@@ -49,7 +52,7 @@ public final class EngineMetrics {
         if (remoteHost == null || remoteHost.isBlank()) {
             return MASTER;
         }
-        return "slave-" + remoteHost.trim().replaceAll("[^A-Za-z0-9.-]", "_");
+        return RecordingFormat.slaveEngine(remoteHost);
     }
 
     /**
@@ -66,9 +69,12 @@ public final class EngineMetrics {
         if (reporter == null) {
             start(engineName(remoteHost));
         }
+        Recording.testStarted(remoteHost);
     }
 
+    /** Called by each element at test end, when every sampler thread of the engine is done. */
     public static synchronized void release(Object owner) {
+        Recording.testEnded();
         if (OWNERS.remove(owner) && OWNERS.isEmpty() && !forProcess) {
             stop();
         }

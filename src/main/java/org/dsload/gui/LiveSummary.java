@@ -7,6 +7,7 @@ import java.util.Map;
 
 import org.dsload.report.JtlSample;
 import org.dsload.report.LabelStats;
+import org.dsload.report.RecordedInterval;
 import org.dsload.report.Summary;
 import org.dsload.report.SummaryText;
 
@@ -24,6 +25,13 @@ final class LiveSummary {
     synchronized void add(JtlSample sample) {
         labels.computeIfAbsent(sample.label(), LabelStats::new).add(sample);
         total.add(sample);
+        version++;
+    }
+
+    /** An aggregate row of histograms mode, as the interval it stands for. */
+    synchronized void add(RecordedInterval interval) {
+        labels.computeIfAbsent(interval.label(), LabelStats::new).add(interval);
+        total.add(interval);
         version++;
     }
 
@@ -47,7 +55,10 @@ final class LiveSummary {
             return "";
         }
         List<LabelStats> all = new ArrayList<>(labels.values());
-        return "Latencies: " + SummaryText.METHOD + ".\n" + SummaryText.resolution(total)
+        String missing = total.samplesWithoutLatency() == 0 ? "" : "Latencies of " + total.samplesWithoutLatency()
+                + " samples are in their engines' interval logs only (rows of histograms mode that reach this "
+                + "listener without them); the summary after the run has them.\n";
+        return "Latencies: " + SummaryText.method(total) + ".\n" + missing + SummaryText.resolution(total)
                 + SummaryText.blocks(all, total);
     }
 }

@@ -2,11 +2,15 @@ package org.dsload.gui;
 
 import java.util.List;
 
+import org.HdrHistogram.Histogram;
 import org.apache.jmeter.samplers.SampleResult;
+import org.dsload.report.AggregateRowText;
 import org.dsload.report.BatchRows;
 import org.dsload.report.BatchTiming;
 import org.dsload.report.JtlReader;
 import org.dsload.report.JtlSample;
+import org.dsload.report.RecordedInterval;
+import org.dsload.report.RecordingFormat;
 
 /**
  * A sample as the summary reads it from a results file, built from the live result instead, so
@@ -27,6 +31,34 @@ final class SampleRows {
             return List.of(of(r, value));
         }
         return BatchRows.expand(of(r, ""), BatchTiming.rowStart(value), batch);
+    }
+
+    /**
+     * A histograms-mode aggregate row as the interval it stands for: its counts, its code, and its
+     * latencies when the row carries them (in its request text); null for any other row.
+     */
+    static RecordedInterval aggregate(SampleResult r, String timing) {
+        String engine = RecordingFormat.aggregateEngine(timing);
+        if (engine == null) {
+            return null;
+        }
+        long requests = Math.max(1, r.getSampleCount());
+        long failures = Math.min(requests, r.getErrorCount());
+        String code = nonNull(r.getResponseCode());
+        List<RecordedInterval.Code> codes = new java.util.ArrayList<>();
+        if (failures > 0) {
+            codes.add(new RecordedInterval.Code(code, false, failures, nonNull(r.getResponseMessage())));
+        }
+        if (failures < requests) {
+            codes.add(new RecordedInterval.Code(failures > 0 ? "(not in the row)" : code, true, requests - failures, ""));
+        }
+        Histogram raw = AggregateRowText.raw(r.getSamplerData());
+        long start = r.getStartTime();
+        RecordedInterval.Counts counts = new RecordedInterval.Counts(raw == null ? requests : raw.getTotalCount(),
+                requests, failures, r.getSentBytes(), r.getBytesAsLong(), r.getTime(), start, start, start + 1000, 0, 0,
+                0, 0, 0, 0, 0, java.util.Map.of());
+        return new RecordedInterval(engine, r.getSampleLabel(), start, start + 1000, counts, codes, raw,
+                AggregateRowText.corrected(r.getSamplerData()));
     }
 
     /**

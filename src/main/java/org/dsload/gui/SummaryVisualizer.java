@@ -17,6 +17,7 @@ import javax.swing.Timer;
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.visualizers.gui.AbstractVisualizer;
+import org.dsload.report.RecordedInterval;
 
 /**
  * dsload Summary (listener): the table {@code dsload summary} prints after a headless run, shown
@@ -62,7 +63,13 @@ public class SummaryVisualizer extends AbstractVisualizer {
     /** Called by the collector on the sampling thread (or a slave's delivery thread). */
     @Override
     public void add(SampleResult sample) {
-        SampleRows.requests(sample, SummaryCollector.currentTiming()).forEach(summary::add);
+        String timing = SummaryCollector.currentTiming();
+        RecordedInterval aggregate = SampleRows.aggregate(sample, timing);
+        if (aggregate != null) {
+            summary.add(aggregate);
+        } else {
+            SampleRows.requests(sample, timing).forEach(summary::add);
+        }
     }
 
     @Override

@@ -48,7 +48,7 @@ public class KairosDbQuery extends ClientSampler {
     private transient CompiledFields<QuerySettings.Compiled> compiled;
 
     @Override
-    public SampleResult sample(Entry entry) {
+    protected SampleResult doSample(Entry entry) {
         QuerySettings.Compiled c;
         KairosClient client;
         try {

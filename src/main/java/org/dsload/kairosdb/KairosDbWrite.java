@@ -63,7 +63,7 @@ public class KairosDbWrite extends ClientSampler {
     private transient List<WriteLedger.Series> bodySeries = List.of();
 
     @Override
-    public SampleResult sample(Entry entry) {
+    protected SampleResult doSample(Entry entry) {
         WriteSettings.Compiled c;
         KairosClient client;
         try {

@@ -50,7 +50,7 @@ public class RedisSampler extends ClientSampler {
     }
 
     @Override
-    public SampleResult sample(Entry entry) {
+    protected SampleResult doSample(Entry entry) {
         Compiled c;
         RedisClientHandle client;
         try {

@@ -25,6 +25,10 @@ import java.util.Set;
 
 import org.dsload.process.Commands;
 
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+
 /**
  * The key pair JMeter's RMI over SSL uses on the master and every slave: {@code rmi_keystore.jks}
  * with one key under the alias {@code rmi}, made by the JDK's keytool with the parameters of
@@ -137,6 +141,27 @@ public final class RmiKeystore {
         } catch (GeneralSecurityException e) {
             throw new IOException("cannot read " + keystore + " with the password in " + passwordFile + ": "
                     + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A TLS context that presents this keystore's key and trusts its certificate, as both ends of
+     * dsload's RMI connections do: what a client outside JMeter (the runner fetching a slave's
+     * recordings) needs to be let in by a jmeter-server.
+     */
+    public SSLContext clientContext() throws IOException {
+        char[] password = password();
+        try {
+            KeyStore ks = KeyStore.getInstance(keystore.toFile(), password);
+            KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+            keys.init(ks, password);
+            TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            trust.init(ks);
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(keys.getKeyManagers(), trust.getTrustManagers(), null);
+            return context;
+        } catch (GeneralSecurityException e) {
+            throw new IOException("cannot use " + keystore + " for TLS: " + e.getMessage(), e);
         }
     }
 

@@ -35,6 +35,11 @@ public final class RmiSecurity {
         return keystore != null;
     }
 
+    /** The TLS context of a client of the slaves' RMI (see {@link RmiKeystore#clientContext}), or null without SSL. */
+    public javax.net.ssl.SSLContext clientContext() throws java.io.IOException {
+        return keystore == null ? null : keystore.clientContext();
+    }
+
     /** Non-secret JMeter properties of either end. */
     public Map<String, String> properties() {
         return keystore == null ? Map.of(DISABLE_PROPERTY, "true") : keystore.properties();

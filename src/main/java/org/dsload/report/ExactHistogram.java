@@ -60,6 +60,16 @@ public final class ExactHistogram {
         return count;
     }
 
+    /** Every distinct value with how often it was recorded, smallest first. */
+    public void forEach(java.util.function.BiConsumer<Long, Long> valueAndCount) {
+        for (int v = 0; v < dense.length; v++) {
+            if (dense[v] != 0) {
+                valueAndCount.accept((long) v, dense[v]);
+            }
+        }
+        sparse.forEach(valueAndCount);
+    }
+
     public long min() {
         return count == 0 ? 0 : min;
     }

@@ -109,16 +109,18 @@ public final class GeneratorCsv {
 
     private static List<Point> points(Path file) throws IOException {
         List<Point> points = new ArrayList<>();
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        for (int i = 1; i < lines.size(); i++) {
-            String[] parts = lines.get(i).split(",");
-            if (parts.length < 2) {
-                continue;
-            }
-            try {
-                points.add(new Point(Long.parseLong(parts[0].trim()), Double.parseDouble(parts[1].trim())));
-            } catch (NumberFormatException unreadable) {
-                // a line cut short when the engine was killed
+        try (CsvReader csv = new CsvReader(Files.newBufferedReader(file, StandardCharsets.UTF_8))) {
+            csv.next(); // the header
+            List<String> fields;
+            while ((fields = csv.next()) != null) {
+                if (fields.size() < 2) {
+                    continue;
+                }
+                try {
+                    points.add(new Point(Long.parseLong(fields.get(0).trim()), Double.parseDouble(fields.get(1).trim())));
+                } catch (NumberFormatException unreadable) {
+                    // a line cut short when the engine was killed
+                }
             }
         }
         return points;

@@ -12,7 +12,12 @@ import java.util.Optional;
  * or connections passes for a slow server unless this is shown): peaks per engine, and a warning
  * when the generator itself was saturated.
  */
-final class GeneratorSection implements RunSection {
+public final class GeneratorSection implements RunSection {
+
+    @Override
+    public int order() {
+        return 800;
+    }
     /** CPU above this share ... */
     static final double SATURATED_CPU = 90;
     /** ... for this many seconds in a row counts as saturation (a single busy second is JIT or GC). */

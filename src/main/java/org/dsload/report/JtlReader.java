@@ -1,6 +1,5 @@
 package org.dsload.report;
 
-import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Streams a JMeter CSV results file. The header line names the columns, so any set of saved
+ * Streams a JMeter CSV results file ({@link CsvReader}). The header line names the columns, so any set of saved
  * fields works as long as timeStamp, elapsed, label and success are among them. Rows that cannot
  * be read (a line cut short when a run was killed) are skipped and counted, never fatal. Rows of
  * a fault schedule (labels {@code fault:...}) mark when faults were applied and reverted; they are
@@ -23,7 +22,7 @@ import java.util.Map;
 public final class JtlReader implements Closeable {
     /** Labels of a fault schedule's samples start with this. */
     public static final String FAULT_PREFIX = "fault:";
-    private final BufferedReader in;
+    private final CsvReader in;
     private final Path file;
     private final Map<String, Integer> columns = new HashMap<>();
     private final int timeStamp;
@@ -37,6 +36,7 @@ public final class JtlReader implements Closeable {
     private final int latency;
     private final int connect;
     private final int sampleCount;
+    private final int errorCount;
     private final int hostname;
     private final int threadName;
     private final int failureMessage;
@@ -47,11 +47,13 @@ public final class JtlReader implements Closeable {
     private final Deque<JtlSample> pending = new ArrayDeque<>();
     private boolean faultMarkers;
     private long markerRows;
+    /** Aggregate rows of histograms mode, kept apart from the samples (see {@link #aggregates()}). */
+    private final List<Recordings.AggregateRow> aggregates = new ArrayList<>();
 
     public JtlReader(Path file) throws IOException {
         this.file = file;
-        this.in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
-        List<String> header = readRecord();
+        this.in = new CsvReader(Files.newBufferedReader(file, StandardCharsets.UTF_8));
+        List<String> header = in.next();
         if (header == null) {
             in.close();
             throw new IOException(file + " is empty: the run wrote no samples");
@@ -75,6 +77,7 @@ public final class JtlReader implements Closeable {
         latency = optional("Latency");
         connect = optional("Connect");
         sampleCount = optional("SampleCount");
+        errorCount = optional("ErrorCount");
         hostname = optional("Hostname");
         threadName = optional("threadName");
         failureMessage = optional("failureMessage");
@@ -115,6 +118,15 @@ public final class JtlReader implements Closeable {
         return columns.containsKey(name);
     }
 
+    /**
+     * The aggregate rows read so far: in histograms mode an engine writes one row per label and
+     * interval ({@link RecordingFormat}); they stand for requests whose latencies are in the engine's
+     * interval logs, so {@link #next} never returns them as samples.
+     */
+    public List<Recordings.AggregateRow> aggregates() {
+        return aggregates;
+    }
+
     /** Rows skipped because they could not be read. */
     public long malformedRows() {
         return malformed;
@@ -134,7 +146,7 @@ public final class JtlReader implements Closeable {
             return pending.poll();
         }
         while (true) {
-            List<String> f = readRecord();
+            List<String> f = in.next();
             if (f == null) {
                 return null;
             }
@@ -149,6 +161,12 @@ public final class JtlReader implements Closeable {
                 long start = Long.parseLong(f.get(timeStamp));
                 long millis = Long.parseLong(f.get(elapsed));
                 String timingText = text(f, timing);
+                String engine = RecordingFormat.aggregateEngine(timingText);
+                if (engine != null) {
+                    aggregates.add(aggregate(f, engine, timingText, start, millis));
+                    rows++;
+                    continue;
+                }
                 List<BatchTiming.Entry> batch = BatchTiming.parse(timingText, start, millis);
                 TimingValue t = batch == null ? TimingValue.parse(timingText, start, millis) : null;
                 boolean micro = t != null && t.hasElapsed();
@@ -183,6 +201,16 @@ public final class JtlReader implements Closeable {
         }
     }
 
+    private Recordings.AggregateRow aggregate(List<String> f, String engine, String timingText, long start, long millis) {
+        String[] parts = timingText.split(":");
+        long end = parts.length >= 4 ? Long.parseLong(parts[parts.length - 1]) : start + 1000;
+        long requests = sampleCount < 0 ? 1 : Math.max(1, number(f, sampleCount));
+        boolean ok = Boolean.parseBoolean(f.get(success));
+        long failures = errorCount >= 0 ? number(f, errorCount) : ok ? 0 : requests;
+        return new Recordings.AggregateRow(engine, f.get(label), start, end, requests, failures, number(f, sentBytes),
+                number(f, bytes), millis, text(f, code), ok);
+    }
+
     /**
      * The microseconds of a {@code <start ms>:<µs>...} timing value, or -1 when there is none or it
      * belongs to an earlier sample of the thread (see {@link TimingValue#parse}).
@@ -199,51 +227,6 @@ public final class JtlReader implements Closeable {
     private static long number(List<String> fields, int index) {
         String value = text(fields, index);
         return value.isEmpty() ? 0 : Long.parseLong(value);
-    }
-
-    /** One CSV record; quoted fields may hold commas, doubled quotes and line breaks. */
-    private List<String> readRecord() throws IOException {
-        int c = in.read();
-        if (c < 0) {
-            return null;
-        }
-        List<String> fields = new ArrayList<>(20);
-        StringBuilder field = new StringBuilder();
-        boolean quoted = false;
-        while (true) {
-            if (c < 0) {
-                fields.add(field.toString());
-                return fields;
-            }
-            char ch = (char) c;
-            if (quoted) {
-                if (ch == '"') {
-                    in.mark(1);
-                    int nextChar = in.read();
-                    if (nextChar == '"') {
-                        field.append('"');
-                    } else {
-                        quoted = false;
-                        if (nextChar >= 0) {
-                            in.reset();
-                        }
-                    }
-                } else {
-                    field.append(ch);
-                }
-            } else if (ch == '"' && field.length() == 0) {
-                quoted = true;
-            } else if (ch == ',') {
-                fields.add(field.toString());
-                field.setLength(0);
-            } else if (ch == '\n') {
-                fields.add(field.toString());
-                return fields;
-            } else if (ch != '\r') {
-                field.append(ch);
-            }
-            c = in.read();
-        }
     }
 
     @Override

@@ -20,9 +20,11 @@ public final class LabelStats {
     private final String label;
     private final long lateMicros;
     /** Latencies in microseconds. */
-    private final ExactHistogram latencies = new ExactHistogram();
+    private final Latencies latencies = new Latencies();
     /** Latencies from the intended start, in microseconds, of samples under an arrival schedule. */
-    private final ExactHistogram corrected = new ExactHistogram();
+    private final Latencies corrected = new Latencies();
+    /** Samples counted from aggregate rows of an engine whose interval logs are not at hand. */
+    private long withoutLatency;
     private final Map<String, Long> statusCodes = new LinkedHashMap<>();
     private final ErrorShapes errors = new ErrorShapes(MAX_ERROR_MESSAGES, OTHER_ERRORS);
     private long samples;
@@ -89,8 +91,52 @@ public final class LabelStats {
         lastEnd = Math.max(lastEnd, s.end());
     }
 
+    /**
+     * Adds an interval that histograms mode recorded: its counts, codes and messages, and its
+     * latency histograms (none when only the results file's aggregate row told of it).
+     */
+    public void add(RecordedInterval interval) {
+        RecordedInterval.Counts c = interval.counts();
+        samples += c.samples();
+        requests += c.requests();
+        successes += c.requests() - c.failures();
+        for (RecordedInterval.Code code : interval.codes()) {
+            statusCodes.merge(TransportErrors.code(code.code()), code.requests(), Long::sum);
+            if (!code.success()) {
+                errors.add(TransportErrors.message(code.code(), code.message()), code.requests());
+            }
+        }
+        if (interval.hasLatencies()) {
+            latencies.add(interval.raw());
+            microTimed += c.samples();
+        } else {
+            withoutLatency += c.samples();
+        }
+        if (interval.corrected() != null) {
+            corrected.add(interval.corrected());
+        }
+        dropped += c.dropped();
+        if (c.scheduled() > 0) {
+            scheduled += c.scheduled();
+            late += c.late();
+            c.arrivalsPerSecond().forEach((second, n) -> arrivalsPerSecond.merge(second, n, Long::sum));
+            firstIntended = Math.min(firstIntended, c.firstIntendedMicros());
+            lastIntended = Math.max(lastIntended, c.lastIntendedMicros());
+            firstScheduledStart = Math.min(firstScheduledStart, c.firstScheduled());
+            lastScheduledStart = Math.max(lastScheduledStart, c.lastScheduled());
+        }
+        bytesIn += c.bytesReceived();
+        bytesOut += c.bytesSent();
+        if (c.samples() > 0) {
+            firstStart = Math.min(firstStart, c.firstStart());
+            lastStart = Math.max(lastStart, c.lastStart());
+            lastEnd = Math.max(lastEnd, c.lastEnd());
+        }
+    }
+
     public void merge(LabelStats other) {
         samples += other.samples;
+        withoutLatency += other.withoutLatency;
         microTimed += other.microTimed;
         requests += other.requests;
         successes += other.successes;
@@ -158,9 +204,17 @@ public final class LabelStats {
         return totalMillis() == 0 ? 0 : successes * 1000.0 / totalMillis();
     }
 
-    /** Latencies in microseconds. */
-    public ExactHistogram latencies() {
+    /** Latencies in microseconds: exact, or HdrHistogram's precision where interval logs contributed. */
+    public Latencies latencies() {
         return latencies;
+    }
+
+    /**
+     * Samples whose latency is not known: counted from the results file's aggregate rows of an engine
+     * whose interval logs are not at hand. Percentiles leave them out.
+     */
+    public long samplesWithoutLatency() {
+        return withoutLatency;
     }
 
     /** Samples whose latency was timed in microseconds by a dsload sampler. */
@@ -207,7 +261,7 @@ public final class LabelStats {
     }
 
     /** Latencies from the intended start, in microseconds, of the scheduled samples. */
-    public ExactHistogram corrected() {
+    public Latencies corrected() {
         return corrected;
     }
 

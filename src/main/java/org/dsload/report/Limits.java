@@ -32,9 +32,16 @@ public final class Limits {
         }
         String figure = "p" + plain(percentile);
         limits.add(stats -> {
+            if (stats.samplesWithoutLatency() > 0) {
+                return new Verdict(stats.label(), figure, false, figure + " cannot be judged: "
+                        + stats.samplesWithoutLatency() + " samples have no latency (their engines' interval logs "
+                        + "are not in the run folder)");
+            }
             long measured = stats.latencies().percentile(percentile);
             boolean held = measured <= maxMicros;
-            return new Verdict(stats.label(), figure, held, figure + " " + micros(measured)
+            String precision = stats.latencies().exact() ? "" : " (HdrHistogram, " + HdrLatency.DIGITS
+                    + " significant digits, from the engines' interval logs)";
+            return new Verdict(stats.label(), figure, held, figure + " " + micros(measured) + precision
                     + (held ? ", within " : " is above the limit ") + micros(maxMicros));
         });
         return this;

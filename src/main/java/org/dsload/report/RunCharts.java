@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.HdrHistogram.AbstractHistogram;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -49,7 +50,7 @@ public final class RunCharts {
         if (System.getProperty("java.awt.headless") == null) {
             System.setProperty("java.awt.headless", "true");
         }
-        TimeSeries series = TimeSeries.of(jtl);
+        TimeSeries series = TimeSeries.of(jtl, runDir);
         List<Path> written = new ArrayList<>();
         if (series.isEmpty()) {
             return written;
@@ -70,10 +71,10 @@ public final class RunCharts {
             x[i] = e.getKey() - origin;
             requests[i] = s.requests;
             errors[i] = s.requests == 0 ? 0 : 100.0 * s.failures / s.requests;
-            p50[i] = millis(s.raw.percentile(50));
-            p99[i] = millis(s.raw.percentile(99));
-            cp50[i] = millis(s.corrected.percentile(50));
-            cp99[i] = millis(s.corrected.percentile(99));
+            p50[i] = millis(percentile(s.raw, 50));
+            p99[i] = millis(percentile(s.raw, 99));
+            cp50[i] = millis(percentile(s.corrected, 50));
+            cp99[i] = millis(percentile(s.corrected, 99));
             i++;
         }
 
@@ -89,7 +90,8 @@ public final class RunCharts {
         shade(throughput, faults, origin, lastX);
         written.add(save(throughput, outDir.resolve(THROUGHPUT)));
 
-        XYChart latency = chart("Latency per second (log scale)", "ms");
+        XYChart latency = chart(series.histograms() ? "Latency per second (log scale; from the engines' interval logs)"
+                : "Latency per second (log scale)", "ms");
         latency.getStyler().setYAxisLogarithmic(true);
         line(latency, "p50", x, floor(p50));
         line(latency, "p99", x, floor(p99));
@@ -189,6 +191,10 @@ public final class RunCharts {
     static Path save(XYChart chart, Path file) throws IOException {
         BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
         return file;
+    }
+
+    private static long percentile(AbstractHistogram h, double p) {
+        return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(p);
     }
 
     private static double millis(long micros) {

@@ -2,32 +2,29 @@ package org.dsload.report;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-
-import org.dsload.cassandra.report.CassandraServerSection;
-import org.dsload.influxdb.report.InfluxServerSection;
-import org.dsload.kairosdb.report.KairosServerSection;
-import org.dsload.kairosdb.report.WriteCapacitySection;
-import org.dsload.redis.report.RedisServerSection;
-import org.dsload.zookeeper.report.CapacitySection;
-import org.dsload.zookeeper.report.ServerGaugesSection;
-import org.dsload.zookeeper.report.ZkLatenciesSection;
+import java.util.ServiceLoader;
 
 /** The summary of a run: the results file's figures, then every section the run has material for. */
 public final class RunReport {
-    /** Sections in the order they are printed. */
-    static final List<RunSection> SECTIONS = List.of(new YcsbSection(), new ZkLatenciesSection(),
-            new ServerGaugesSection(), new CapacitySection(), new WriteCapacitySection(), new FaultPhasesSection(),
-            new SlavesSection(), new GeneratorSection(),
-            new RedisServerSection(), new CassandraServerSection(), new KairosServerSection(), new InfluxServerSection());
 
     private RunReport() {
     }
 
+    /** The registered sections (META-INF/services), in the order they are printed. */
+    static List<RunSection> sections() {
+        List<RunSection> sections = new ArrayList<>();
+        ServiceLoader.load(RunSection.class, RunSection.class.getClassLoader()).forEach(sections::add);
+        sections.sort(Comparator.comparingInt(RunSection::order).thenComparing(s -> s.getClass().getName()));
+        return sections;
+    }
+
     public static String render(Path runDir, Summary summary) throws IOException {
         StringBuilder text = new StringBuilder(SummaryText.render(summary));
-        for (RunSection section : SECTIONS) {
+        for (RunSection section : sections()) {
             Optional<String> part = section.render(runDir, summary);
             if (part.isPresent() && !part.get().isBlank()) {
                 text.append('\n').append(part.get());

@@ -2,10 +2,8 @@ package org.dsload.report;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -19,12 +17,17 @@ import java.util.Optional;
  * counter per distinct microsecond value, so it loses nothing and its percentiles are exact.
  */
 public final class SlavesSection implements RunSection {
+
+    @Override
+    public int order() {
+        return 700;
+    }
     static final String NO_SLAVE = "(no slave prefix)";
     static final String WHOLE_RUN = "all slaves";
     static final String METHOD = "Percentiles are exact: nearest rank over every sample; the all-slaves row merges the "
             + "per-slave histograms (one counter per distinct microsecond value) without loss.";
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS z", Locale.ROOT)
-            .withZone(ZoneId.systemDefault());
+    static final String HDR_METHOD = "Percentiles are HdrHistogram's (" + HdrLatency.DIGITS + " significant digits) "
+            + "from each slave's interval logs; the all-slaves row merges them without further loss.";
 
     /** Figures per slave, in the roster's order, and merged. */
     public record Figures(Map<String, LabelStats> slaves, LabelStats whole, Optional<SlaveRoster> roster) {
@@ -59,6 +62,24 @@ public final class SlavesSection implements RunSection {
                 slaves.computeIfAbsent(slave, LabelStats::new).add(sample);
             }
         }
+        if (summary.histograms()) {
+            Map<String, String> addressOfEngine = new HashMap<>();
+            known.forEach(a -> addressOfEngine.put(RecordingFormat.slaveEngine(a), a));
+            boolean[] slaveEngines = {false};
+            summary.recordings().forEach(interval -> {
+                String address = addressOfEngine.get(interval.engine());
+                if (address == null && known.isEmpty() && interval.engine().startsWith("slave-")) {
+                    address = interval.engine().substring("slave-".length());
+                }
+                if (address != null) {
+                    slaveEngines[0] = true;
+                }
+                slaves.computeIfAbsent(address == null ? NO_SLAVE : address, LabelStats::new).add(interval);
+            });
+            if (roster.isEmpty() && !slaveEngines[0]) {
+                return Optional.empty();
+            }
+        }
         LabelStats whole = new LabelStats(WHOLE_RUN);
         slaves.values().forEach(whole::merge);
         return Optional.of(new Figures(slaves, whole, roster));
@@ -90,7 +111,8 @@ public final class SlavesSection implements RunSection {
         for (SlaveRoster.Entry e : notable) {
             if (e.state() == SlaveRoster.State.LOST || e.state() == SlaveRoster.State.STALLED) {
                 LabelStats s = f.slaves().get(e.address());
-                out.append(e.state() == SlaveRoster.State.LOST ? "Lost: " : "Stalled: ").append(e.address()).append(" at ").append(TIME.format(Instant.ofEpochMilli(e.time())));
+                out.append(e.state() == SlaveRoster.State.LOST ? "Lost: " : "Stalled: ").append(e.address()).append(" at ")
+                        .append(Durations.timestamp(e.time()));
                 if (runStart > 0) {
                     double seconds = (e.time() - runStart) / 1000.0;
                     out.append(String.format(Locale.ROOT, " (%.1f s %s the first sample)", Math.abs(seconds),
@@ -98,7 +120,7 @@ public final class SlavesSection implements RunSection {
                 }
                 out.append(": ").append(e.detail());
                 if (s != null && s.samples() > 0) {
-                    out.append("; its last sample ended ").append(TIME.format(Instant.ofEpochMilli(s.lastEnd())));
+                    out.append("; its last sample ended ").append(Durations.timestamp(s.lastEnd()));
                 } else {
                     out.append("; no sample of it arrived");
                 }
@@ -109,12 +131,12 @@ public final class SlavesSection implements RunSection {
                         .append(e.detail()).append("); the run went on without it.\n");
             }
         }
-        out.append(METHOD).append('\n');
+        out.append(f.whole().latencies().exact() ? METHOD : HDR_METHOD).append('\n');
         return out.toString();
     }
 
     private static void row(StringBuilder out, LabelStats s, String state) {
-        ExactHistogram h = s.latencies();
+        Latencies h = s.latencies();
         out.append(String.format(Locale.ROOT, "%-24s %-8s %10d %11.2f %12.2f %7.2f%% %9s %9s %9s %9s %9s%n", s.label(), state,
                 s.requests(), s.rate(), s.throughput(), s.successRatio() * 100, micros(h.percentile(50)),
                 micros(h.percentile(90)), micros(h.percentile(95)), micros(h.percentile(99)), micros(h.max())));

@@ -18,6 +18,10 @@ public final class Summary {
     private final LabelStats total;
     private long malformedRows;
     private boolean hasSampleCount;
+    private Recordings recordings = Recordings.none();
+    private long aggregateRows;
+    /** Per engine of histograms mode: requests in its files (or rows), and requests its aggregate rows in the results file count. */
+    private final Map<String, long[]> engineRequests = new LinkedHashMap<>();
 
     private Summary(Path source, long lateMicros) {
         this.source = source;
@@ -31,7 +35,17 @@ public final class Summary {
 
     /** @param lateMicros an arrival that starts more than this after its intended start counts as late */
     public static Summary of(Path jtl, long lateMicros) throws IOException {
+        Path parent = jtl.toAbsolutePath().getParent();
+        return of(jtl, lateMicros, parent == null ? Path.of(".") : parent);
+    }
+
+    /**
+     * @param runDir the run's folder, where histograms mode left the engines' interval logs
+     *               ({@link RecordingFormat}); the results file's own folder by default
+     */
+    public static Summary of(Path jtl, long lateMicros, Path runDir) throws IOException {
         Summary summary = new Summary(jtl, lateMicros);
+        List<Recordings.AggregateRow> aggregates;
         try (JtlReader reader = new JtlReader(jtl).faultMarkers(true)) {
             summary.hasSampleCount = reader.hasColumn("SampleCount");
             JtlSample sample;
@@ -43,8 +57,48 @@ public final class Summary {
                 }
             }
             summary.malformedRows = reader.malformedRows();
+            aggregates = reader.aggregates();
         }
+        summary.aggregateRows = aggregates.size();
+        for (Recordings.AggregateRow row : aggregates) {
+            summary.labels.computeIfAbsent(row.label(), name -> new LabelStats(name, lateMicros));
+            summary.engineRequests.computeIfAbsent(row.engine(), e -> new long[3])[1] += row.requests();
+        }
+        summary.recordings = Recordings.read(runDir, aggregates);
+        summary.recordings.forEach(summary::add);
+        summary.labels.values().removeIf(stats -> stats.samples() == 0 && stats.requests() == 0);
         return summary;
+    }
+
+    void add(RecordedInterval interval) {
+        labels.computeIfAbsent(interval.label(), name -> new LabelStats(name, lateMicros)).add(interval);
+        total.add(interval);
+        long[] e = engineRequests.computeIfAbsent(interval.engine(), name -> new long[3]);
+        e[0] += interval.counts().requests();
+        e[2]++;
+    }
+
+    /**
+     * Per engine of histograms mode, in the order first seen: {requests recorded (files, or rows for an
+     * engine without files), requests its aggregate rows in the results file count, intervals read}.
+     */
+    public Map<String, long[]> engineRequests() {
+        return engineRequests;
+    }
+
+    /** What histograms mode recorded in the run (empty for a run recorded as rows). */
+    public Recordings recordings() {
+        return recordings;
+    }
+
+    /** Aggregate rows of histograms mode in the results file. */
+    public long aggregateRows() {
+        return aggregateRows;
+    }
+
+    /** True when histograms mode recorded some of the run (its latencies come from interval logs). */
+    public boolean histograms() {
+        return !recordings.isEmpty();
     }
 
     void add(JtlSample sample) {

@@ -14,7 +14,8 @@ public final class SummaryJson {
     public static String render(Summary summary) {
         Json json = new Json().begin();
         json.field("source", summary.source().toString());
-        json.field("percentiles", SummaryText.METHOD);
+        json.field("percentiles", SummaryText.method(summary.total()));
+        json.field("recording", summary.histograms() ? "histograms" : "rows");
         json.field("malformedRows", summary.malformedRows());
         json.field("sampleCountColumn", summary.hasSampleCount());
         json.name("labels").beginArray();
@@ -28,7 +29,7 @@ public final class SummaryJson {
     }
 
     private static void stats(Json json, LabelStats s) {
-        ExactHistogram h = s.latencies();
+        Latencies h = s.latencies();
         json.begin()
                 .field("label", s.label())
                 .field("samples", s.samples())
@@ -48,7 +49,7 @@ public final class SummaryJson {
         json.field("p99.9", ms(h.percentile(99.9))).field("max", ms(h.max())).end();
         json.field("microsecondSamples", s.microTimedSamples());
         if (s.scheduledSamples() > 0) {
-            ExactHistogram c = s.corrected();
+            Latencies c = s.corrected();
             json.name("schedule").begin()
                     .field("scheduledSamples", s.scheduledSamples())
                     .field("targetRate", s.targetRate())

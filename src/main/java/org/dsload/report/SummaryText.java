@@ -10,6 +10,9 @@ public final class SummaryText {
     /** The response code of a sample whose element refused its configuration (core.Results.CONFIG_ERROR). */
     static final String REFUSED_CODE = "CONFIG";
     public static final String METHOD = "exact nearest-rank percentiles over every sample (no window, no sampling)";
+    /** How percentiles are read in histograms mode. */
+    public static final String HDR_METHOD = HdrLatency.METHOD + ", from the interval logs every engine recorded "
+            + "(histograms mode), merged without further loss";
 
     private SummaryText() {
     }
@@ -17,7 +20,19 @@ public final class SummaryText {
     public static String render(Summary summary) {
         StringBuilder out = new StringBuilder();
         out.append("dsload summary of ").append(summary.source()).append('\n');
-        out.append("Latencies: ").append(METHOD).append("; one pipelined sample is one latency and N requests.\n");
+        out.append("Latencies: ").append(method(summary.total())).append("; one pipelined sample is one latency and N "
+                + "requests.\n");
+        if (summary.histograms()) {
+            out.append("Histograms mode: the results file holds one row per label, engine and second; JMeter's "
+                    + "dashboard and listeners take rates and error counts from them, but their percentiles and "
+                    + "response-time graphs are not those of the requests: the latencies below, chart-latency.png and "
+                    + "the Recording section are.\n");
+        }
+        if (summary.total().samplesWithoutLatency() > 0) {
+            out.append("Warning: ").append(summary.total().samplesWithoutLatency()).append(" samples have no latency: "
+                    + "their engines' interval logs are not in the run folder (see the Recording section); the "
+                    + "percentiles leave them out.\n");
+        }
         if (!summary.hasSampleCount()) {
             out.append("Note: no SampleCount column; each sample counted as one request "
                     + "(save with jmeter.save.saveservice.sample_count=true).\n");
@@ -27,7 +42,10 @@ public final class SummaryText {
         if (all.scheduledSamples() > 0) {
             out.append("Corrected: latency from each sample's intended start under its arrival schedule ("
                     + all.scheduledSamples() + " of " + all.samples() + " samples); late: started more than "
-                    + Durations.format(all.lateMicros() / 1000.0) + " after it.\n");
+                    + Durations.format(all.lateMicros() / 1000.0) + " after it"
+                    + (summary.histograms() && all.lateMicros() != LabelStats.DEFAULT_LATE_MICROS
+                            ? " (the engines of histograms mode count late arrivals at "
+                            + Durations.format(LabelStats.DEFAULT_LATE_MICROS / 1000.0) + ")" : "") + ".\n");
             if (all.lateArrivals() > 0 || all.droppedArrivals() > 0) {
                 out.append("Warning: the generator did not keep its schedule: ").append(all.lateArrivals())
                         .append(" arrivals started late, ").append(all.droppedArrivals())
@@ -41,19 +59,25 @@ public final class SummaryText {
         return out.toString();
     }
 
+    /** How the percentiles of these figures were read: exact, or from HdrHistogram interval logs. */
+    public static String method(LabelStats stats) {
+        return stats.latencies().exact() ? METHOD : HDR_METHOD;
+    }
+
     /** How the latencies were timed, as a line; empty when there are no samples. */
     public static String resolution(LabelStats all) {
-        if (all.samples() == 0) {
+        long timed = all.samples() - all.samplesWithoutLatency();
+        if (timed <= 0) {
             return "";
         }
         if (all.statusCodes().getOrDefault(REFUSED_CODE, 0L) == all.requests()) {
             return "Refused: every sample is a configuration an element refused (code " + REFUSED_CODE + "): the run "
                     + "was refused at its start and nothing was timed.\n";
         }
-        return "Resolution: " + (all.microTimedSamples() == all.samples() ? "microseconds for every sample"
+        return "Resolution: " + (all.microTimedSamples() == timed ? "microseconds for every sample"
                 : all.microTimedSamples() == 0 ? "milliseconds (no " + JtlColumns.TIMING + " column; save it with "
                 + "sample_variables=" + JtlColumns.TIMING + ")"
-                : "microseconds for " + all.microTimedSamples() + " of " + all.samples()
+                : "microseconds for " + all.microTimedSamples() + " of " + timed
                 + " samples (dsload samplers), milliseconds for the others") + ".\n";
     }
 
@@ -72,7 +96,7 @@ public final class SummaryText {
     }
 
     static void block(StringBuilder out, LabelStats s) {
-        ExactHistogram h = s.latencies();
+        Latencies h = s.latencies();
         out.append("== ").append(s.label()).append(" ==\n");
         line(out, "Requests", "[total, rate, throughput]",
                 s.requests() + ", " + fixed(s.rate()) + ", " + fixed(s.throughput()));
@@ -111,7 +135,7 @@ public final class SummaryText {
         }
     }
 
-    private static String percentiles(ExactHistogram h) {
+    private static String percentiles(Latencies h) {
         StringBuilder text = new StringBuilder();
         text.append(micros(h.min())).append(", ").append(micros(h.mean()));
         for (double p : PERCENTILES) {

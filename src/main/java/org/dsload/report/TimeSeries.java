@@ -6,23 +6,33 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 
-/** A run second by second (by sample start): requests, failures and latency percentiles, raw and corrected. */
+import org.HdrHistogram.IntCountsHistogram;
+
+/**
+ * A run second by second: requests, failures and latency percentiles, raw and corrected; rows by
+ * their start, histograms mode's intervals by the second they start in. A chart needs no more than
+ * 2 significant digits per second (1 %), which keeps a long run's seconds small.
+ */
 public final class TimeSeries {
+    static final int CHART_DIGITS = 2;
+
     /** One second of the run. */
     static final class Second {
         long requests;
         long failures;
-        final CoarseHistogram raw = new CoarseHistogram();
-        final CoarseHistogram corrected = new CoarseHistogram();
+        final IntCountsHistogram raw = new IntCountsHistogram(CHART_DIGITS);
+        final IntCountsHistogram corrected = new IntCountsHistogram(CHART_DIGITS);
     }
 
     private final TreeMap<Long, Second> seconds = new TreeMap<>();
     private double targetRate;
+    private boolean histograms;
     private final List<JtlSample> faultMarkers = new ArrayList<>();
 
-    public static TimeSeries of(Path jtl) throws IOException {
+    public static TimeSeries of(Path jtl, Path runDir) throws IOException {
         TimeSeries series = new TimeSeries();
         LabelStats all = new LabelStats("all");
+        List<Recordings.AggregateRow> aggregates;
         try (JtlReader reader = new JtlReader(jtl).faultMarkers(true)) {
             JtlSample s;
             while ((s = reader.next()) != null) {
@@ -33,9 +43,33 @@ public final class TimeSeries {
                 series.add(s);
                 all.add(s);
             }
+            aggregates = reader.aggregates();
         }
+        Recordings recordings = Recordings.read(runDir, aggregates);
+        series.histograms = !recordings.isEmpty();
+        recordings.bySecond(intervals -> intervals.forEach(i -> {
+            series.add(i);
+            all.add(i);
+        }));
         series.targetRate = all.targetRate();
         return series;
+    }
+
+    void add(RecordedInterval i) {
+        Second second = seconds.computeIfAbsent(Math.floorDiv(i.start(), 1000), k -> new Second());
+        second.requests += i.counts().requests();
+        second.failures += i.counts().failures();
+        if (i.raw() != null) {
+            second.raw.add(i.raw());
+        }
+        if (i.corrected() != null) {
+            second.corrected.add(i.corrected());
+        }
+    }
+
+    /** True when some seconds come from histograms mode's interval logs. */
+    boolean histograms() {
+        return histograms;
     }
 
     void add(JtlSample s) {
@@ -44,9 +78,9 @@ public final class TimeSeries {
         if (!s.success()) {
             second.failures += s.sampleCount();
         }
-        second.raw.record(s.elapsedMicros());
+        second.raw.recordValue(Math.max(0, s.elapsedMicros()));
         if (s.scheduled()) {
-            second.corrected.record(s.correctedMicros());
+            second.corrected.recordValue(Math.max(0, s.correctedMicros()));
         }
     }
 
@@ -73,6 +107,6 @@ public final class TimeSeries {
     }
 
     boolean scheduled() {
-        return seconds.values().stream().anyMatch(s -> s.corrected.count() > 0);
+        return seconds.values().stream().anyMatch(s -> s.corrected.getTotalCount() > 0);
     }
 }

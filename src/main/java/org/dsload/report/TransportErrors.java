@@ -7,7 +7,7 @@ package org.dsload.report;
  * sample under code {@value #CODE} and keeps the exception class in its error message.
  * Other samplers' codes (a Redis error class, {@code POOL_EXHAUSTED} ...) are left as they are.
  */
-final class TransportErrors {
+public final class TransportErrors {
     static final String CODE = "0";
     private static final String JMETER_PREFIX = "Non HTTP response code";
 
@@ -19,7 +19,7 @@ final class TransportErrors {
     }
 
     /** The code the summary counts a sample under. */
-    static String code(String responseCode) {
+    public static String code(String responseCode) {
         if (responseCode.isEmpty()) {
             return "(none)";
         }
@@ -27,7 +27,7 @@ final class TransportErrors {
     }
 
     /** The error message, with the exception class of a transport error so it can be acted on. */
-    static String message(String responseCode, String message) {
+    public static String message(String responseCode, String message) {
         if (!isTransportError(responseCode)) {
             return message;
         }

@@ -26,6 +26,11 @@ public final class YcsbSection implements RunSection {
         "scanproportion", "readmodifywriteproportion"};
 
     @Override
+    public int order() {
+        return 100;
+    }
+
+    @Override
     public Optional<String> render(Path runDir, Summary summary) throws IOException {
         // a distributed run leaves it in each slave's folder: every slave runs the same workload
         List<Path> files = RunFiles.find(runDir, FILE);
@@ -99,8 +104,8 @@ public final class YcsbSection implements RunSection {
     }
 
     private static void row(StringBuilder out, String label, LabelStats s, double seconds) {
-        ExactHistogram h = s.latencies();
-        boolean any = s.samples() > 0;
+        Latencies h = s.latencies();
+        boolean any = h.count() > 0;
         out.append(String.format(Locale.ROOT, "%-19s %11d %11.1f %10s %10s %10s %10s %10s %10s %8d%n", label, s.requests(),
                 seconds > 0 ? s.requests() / seconds : 0.0, micros(any, h.mean()), micros(any, h.min()),
                 micros(any, h.max()), micros(any, h.percentile(50)), micros(any, h.percentile(95)),

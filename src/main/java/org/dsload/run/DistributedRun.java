@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.dsload.recording.Recording;
+import org.dsload.recording.RecordingGatherer;
 import org.dsload.remote.LocalSlaves;
 import org.dsload.remote.RmiKeystore;
 import org.dsload.remote.RmiSecurity;
@@ -212,6 +214,8 @@ final class DistributedRun implements AutoCloseable {
             // a fault schedule must run in one engine only: the first slave, unless the run names another
             p.putIfAbsent(FAULTS_ENGINE_PROPERTY, slaves.get(0).toString());
         }
+        // slaves without a run folder keep their recordings under this name (histograms mode)
+        p.put(Recording.RUN_ID_PROPERTY, dir.getFileName().toString());
         NOT_FOR_SLAVES.forEach(p::remove);
         p.keySet().removeIf(k -> k.startsWith("server.rmi.ssl."));
         return p;
@@ -298,6 +302,17 @@ final class DistributedRun implements AutoCloseable {
         }
         return "slave(s) " + String.join(", ", silent) + " ran the plan but sent no sample; see "
                 + dir.resolve("slaves") + " and " + dir.resolve("jmeter.log");
+    }
+
+    /**
+     * In histograms mode, brings the interval logs of slaves on other machines into the run folder
+     * (local slaves wrote theirs into it already).
+     */
+    void gatherRecordings(boolean histograms) {
+        if (histograms && !run.remoteHosts.isEmpty()) {
+            RecordingGatherer.gather(dir, run.remoteHosts.stream().map(SlaveAddress::parse).toList(), security,
+                    run.properties, console);
+        }
     }
 
     /** Lost and stalled slaves, for the console. */

@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.Properties;
 
 import org.dsload.process.Java;
+import org.dsload.recording.Recording;
+import org.dsload.recording.ResultsPlan;
 import org.dsload.report.JtlColumns;
 import org.dsload.report.JtlReader;
 
@@ -50,9 +52,12 @@ public final class JMeterCommand {
     private JMeterCommand() {
     }
 
-    /** The headless run of the plan into the run folder; a distributed run adds its slaves and their properties. */
-    static List<String> headless(PlanRun run, Path jar, Path dir, Path jtl, Path scratch, DistributedRun distributed)
-            throws IOException {
+    /**
+     * The headless run of the plan into the run folder; a distributed run adds its slaves and their
+     * properties; {@code results} says which plan JMeter runs and who writes the results file.
+     */
+    static List<String> headless(PlanRun run, Path jar, Path dir, Path scratch, DistributedRun distributed,
+            ResultsPlan results) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Java.executable());
         command.addAll(JMeterJvm.baseOptions());
@@ -60,15 +65,18 @@ public final class JMeterCommand {
         if (distributed != null) {
             command.addAll(distributed.masterJvmArgs());
         }
-        command.addAll(List.of("-jar", jar.toString(), "-n", "-t", run.plan.toAbsolutePath().toString(),
-                "-l", jtl.toString(), "-j", dir.resolve("jmeter.log").toString()));
+        command.addAll(List.of("-jar", jar.toString(), "-n", "-t", results.plan().toAbsolutePath().toString()));
+        command.addAll(results.jmeterArgs());
+        command.addAll(List.of("-j", dir.resolve("jmeter.log").toString()));
         Properties local = new Properties();
         local.putAll(SAVE_SETTINGS);
         if (distributed != null) {
             local.putAll(distributed.masterProperties());
         }
         local.putAll(run.properties);
+        local.putAll(results.properties());
         local.setProperty(PlanRunner.RUN_DIR_PROPERTY, dir.toString());
+        local.setProperty(Recording.RUN_ID_PROPERTY, dir.getFileName().toString());
         // a fault schedule's samples mark fault windows; they are no requests for the dashboard's figures
         local.putIfAbsent(DASHBOARD_FILTER_PROPERTY, "^(?!" + JtlReader.FAULT_PREFIX + ").*");
         local.setProperty("sample_variables", sampleVariables(run.properties.get("sample_variables")));
@@ -85,6 +93,9 @@ public final class JMeterCommand {
         command.add("-q");
         command.add(localFile.toString());
         Map<String, String> globals = distributed != null ? distributed.slaveProperties(SAVE_SETTINGS) : run.globalProperties;
+        if (distributed != null) {
+            results.slaveProperties().forEach(globals::putIfAbsent);
+        }
         if (!globals.isEmpty()) {
             Properties global = new Properties();
             global.putAll(globals);
@@ -100,7 +111,7 @@ public final class JMeterCommand {
             command.add("-R");
             command.add(distributed.remoteHosts());
         }
-        if (run.dashboard) {
+        if (results.dashboardByJMeter(run.dashboard)) {
             command.addAll(List.of("-e", "-o", dir.resolve("dashboard").toString()));
         }
         command.addAll(run.extraArgs);

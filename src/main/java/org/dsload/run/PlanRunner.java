@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 import org.dsload.process.Folders;
+import org.dsload.recording.ResultsPlan;
 import org.dsload.report.RunCharts;
 import org.dsload.report.RunReport;
 import org.dsload.report.SlaveRoster;
@@ -60,7 +61,9 @@ public final class PlanRunner {
         Path jtl = dir.resolve(RunFolder.planName(run) + ".jtl");
         Path scratch = Files.createTempDirectory("dsload-run-");
         DistributedRun distributed = null;
+        ResultsPlan results = null;
         try {
+            results = ResultsPlan.prepare(run.plan, jtl, run.properties, console);
             RunFolder.writeRecord(run, dir);
             String refused = TimestampFormat.refusal(run, console);
             if (refused != null) {
@@ -76,8 +79,8 @@ public final class PlanRunner {
                 return new Outcome(dir, jtl, -1, false, null, Ending.INTERRUPTED, "the run was interrupted (SIG"
                         + signals.signalName() + ") before JMeter started");
             }
-            JMeterProcess jmeter = JMeterProcess.start(JMeterCommand.headless(run, jar, dir, jtl, scratch, distributed),
-                    dir, dir.resolve("jmeter.out"), console);
+            JMeterProcess jmeter = JMeterProcess.start(JMeterCommand.headless(run, jar, dir, scratch, distributed,
+                    results), dir, dir.resolve("jmeter.out"), console);
             console.println("dsload: running " + run.plan + " -> " + dir + " (JMeter pid " + jmeter.pid() + ")");
             if (signals != null) {
                 signals.stopping(new RunSignals.Stopper() {
@@ -111,11 +114,17 @@ public final class PlanRunner {
             if (distributed != null) {
                 distributed.runEnded();
                 stoppedOnPurpose |= distributed.masterStoppedByWatch();
+                distributed.gatherRecordings(results.histograms());
             }
-            return finish(run, new Ended(jar, dir, jtl, scratch, exit, timedOut, stoppedOnPurpose, signal), distributed);
+            boolean dashboard = results.dashboardByJMeter(run.dashboard) || results.dashboardAfterRun(run.dashboard);
+            return finish(new Ended(jar, dir, jtl, scratch, exit, timedOut, stoppedOnPurpose, signal), dashboard,
+                    distributed);
         } finally {
             if (distributed != null) {
                 distributed.close();
+            }
+            if (results != null) {
+                results.close();
             }
             Folders.deleteTree(scratch);
         }
@@ -126,7 +135,8 @@ public final class PlanRunner {
             String signal) {
     }
 
-    private Outcome finish(PlanRun run, Ended e, DistributedRun distributed) throws IOException, InterruptedException {
+    /** @param dashboard whether the run wants JMeter's dashboard: made here when JMeter did not make it */
+    private Outcome finish(Ended e, boolean dashboard, DistributedRun distributed) throws IOException, InterruptedException {
         Path dir = e.dir();
         Path jtl = e.jtl();
         String resultsProblem = null;
@@ -150,7 +160,7 @@ public final class PlanRunner {
                 RunFolder.slavesRefused(dir), e.exit(), e.timedOut(), e.stoppedOnPurpose(), slavesProblem, e.signal()));
         if (summary != null) {
             boolean samples = summary.total().samples() > 0 || !summary.faultMarkers().isEmpty();
-            if (run.dashboard && samples && !DashboardNote.exists(dir)) {
+            if (dashboard && samples && !DashboardNote.exists(dir)) {
                 dashboard(e.jar(), dir, jtl, e.scratch().resolve(JMeterCommand.PROPERTIES_FILE));
             }
             boolean noted = DashboardNote.add(dir, summary);

@@ -30,9 +30,6 @@ import org.dsload.targets.Checkout;
  * {@code dsload scenarios} and {@code ./mvnw verify -Pscenarios} run it.
  */
 public final class MainJob {
-    /** The JMeter property that chooses what a run records of its samples (rows or histograms). */
-    public static final String RECORD_PROPERTY = "dsload.record";
-    public static final List<String> RECORD_MODES = List.of("rows", "histograms");
     static final List<Scenario> SCENARIOS = List.of(new EkvScenario(), new RedisYcsbScenario(), new CassandraScenario(),
             new ZkLatenciesScenario(), new ZkSchedulerScenario(), new InfluxScenario(), new KairosDbWriteScenario(),
             new KairosDbReadScenario(), new MonkeyScenario());

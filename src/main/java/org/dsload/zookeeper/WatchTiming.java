@@ -1,8 +1,6 @@
 package org.dsload.zookeeper;
 
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.threads.JMeterContextService;
-import org.apache.jmeter.threads.JMeterVariables;
 import org.dsload.core.SampleTiming;
 
 /**
@@ -19,9 +17,6 @@ final class WatchTiming {
         long millis = micros / 1000;
         result.setStampAndTime(startMillis, millis);
         result.setLatency(millis);
-        JMeterVariables variables = JMeterContextService.getContext().getVariables();
-        if (variables != null) {
-            variables.put(SampleTiming.VARIABLE, startMillis + ":" + micros);
-        }
+        SampleTiming.measured(result, startMillis, micros);
     }
 }

@@ -60,7 +60,7 @@ public class ZooKeeperSampler extends ClientSampler implements ThreadListener {
     private transient CompiledFields<OperationSettings> compiled;
 
     @Override
-    public SampleResult sample(Entry entry) {
+    protected SampleResult doSample(Entry entry) {
         OperationSettings c;
         ZooKeeperClients clients;
         try {

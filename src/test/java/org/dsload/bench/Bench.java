@@ -13,6 +13,8 @@ import java.util.regex.Pattern;
 
 import org.dsload.report.Durations;
 import org.dsload.report.ExactHistogram;
+import org.dsload.report.Latencies;
+import org.dsload.report.Recordings;
 
 /** What the benchmarks share: one row per measurement, printed as a table. */
 final class Bench {
@@ -67,6 +69,33 @@ final class Bench {
         return new Row(tool, threads, ops, measured, -1);
     }
 
+    /**
+     * A row from a run in histograms mode: the requests of {@code label}'s intervals (every engine)
+     * that started from {@code warmup} seconds after its first interval for {@code seconds}, and
+     * their p99 from the merged interval logs.
+     */
+    static Row fromRecording(String tool, int threads, Path runDir, String label, int warmup, int seconds)
+            throws IOException {
+        Recordings recordings = Recordings.read(runDir, List.of());
+        long[] first = {Long.MAX_VALUE};
+        recordings.forEach(i -> {
+            if (i.label().equals(label)) {
+                first[0] = Math.min(first[0], i.start());
+            }
+        });
+        long from = first[0] + warmup * 1000L;
+        long to = from + seconds * 1000L;
+        long[] ops = {0};
+        Latencies micros = new Latencies();
+        recordings.forEach(i -> {
+            if (i.label().equals(label) && i.start() >= from && i.start() < to) {
+                ops[0] += i.counts().requests();
+                micros.add(i.raw());
+            }
+        });
+        return new Row(tool, threads, ops[0], seconds, micros.percentile(99));
+    }
+
     /** JMeter's own launcher jar in the JMeter home the build made, for runs without dsload's runner. */
     static Path jmeterLauncher() throws IOException {
         try (var files = Files.list(org.dsload.targets.Checkout.jmeterHome().resolve("bin"))) {
@@ -93,6 +122,19 @@ final class Bench {
             }
         }
         return false;
+    }
+
+    /**
+     * Applies {@code -Dbench.props="name=value ..."} (how Maven passes a benchmark's own settings) as
+     * system properties {@code bench.<name>}.
+     */
+    static void applyProps() {
+        for (String pair : System.getProperty("bench.props", "").trim().split("\\s+")) {
+            int eq = pair.indexOf('=');
+            if (eq > 0) {
+                System.setProperty("bench." + pair.substring(0, eq), pair.substring(eq + 1));
+            }
+        }
     }
 
     /** The thread counts of -Dbench.threads, or the benchmark's own when it is not given. */

@@ -34,10 +34,11 @@ import redis.clients.jedis.Pipeline;
  *
  * <p>System properties: {@code bench.threads} (threads per engine; the first value is used,
  * default 10), {@code bench.seconds} measured per row (default 15), {@code bench.warmup} (5).
+ * {@code -Dbench.props=part=recording} measures the recording modes instead ({@link MasterLoad}).
  */
 public final class DistributedBenchmark {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
-    private static final int PROFILES = 10_000;
+    static final int PROFILES = 10_000;
 
     private DistributedBenchmark() {
     }
@@ -57,6 +58,11 @@ public final class DistributedBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
+        Bench.applyProps();
+        if ("recording".equals(System.getProperty("bench.part"))) {
+            MasterLoad.main(args);
+            return;
+        }
         int threads = Bench.ints(System.getProperty("bench.threads", "10")).get(0);
         int seconds = Integer.getInteger("bench.seconds", 15);
         int warmup = Integer.getInteger("bench.warmup", 5);
@@ -93,7 +99,8 @@ public final class DistributedBenchmark {
         Files.writeString(out, table, StandardCharsets.UTF_8);
     }
 
-    private static void preload(EmbeddedRedis redis) {
+    /** 10,000 values of 100 bytes, keys 1:0 ... 1:9999, as the plan reads them. */
+    static void preload(EmbeddedRedis redis) {
         String value = "v".repeat(100);
         try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
             Pipeline p = jedis.pipelined();

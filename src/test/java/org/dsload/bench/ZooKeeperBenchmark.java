@@ -49,12 +49,7 @@ public final class ZooKeeperBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        for (String pair : System.getProperty("bench.props", "").trim().split("\\s+")) {
-            int eq = pair.indexOf('=');
-            if (eq > 0) {
-                System.setProperty("bench." + pair.substring(0, eq), pair.substring(eq + 1));
-            }
-        }
+        Bench.applyProps();
         int znodes = Integer.getInteger("bench.znodes", 10_000);
         int size = Integer.getInteger("bench.size", 100);
         int watches = Integer.getInteger("bench.watches", 1000);

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.dsload.recording.RecordMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -159,6 +160,8 @@ class CommandLineTest {
                 "run", "plan.jmx", "--slaves", "two");
         assertUsageError("Invalid value for option '-J' (name=value): 'threads' is not name=value",
                 "run", "plan.jmx", "-Jthreads");
+        assertUsageError("Invalid value for option '--record': 'hist' is not rows or histograms",
+                "run", "plan.jmx", "--record", "hist");
         assertUsageError("Invalid value for option '--late-ms': '-1' is not a number of milliseconds of at least 0",
                 "summary", "x.jtl", "--late-ms", "-1");
         assertUsageError("Invalid value for option '--max-error-rate': '150%' is above 100%",
@@ -200,6 +203,8 @@ class CommandLineTest {
                 run.matchedOptionValue("-G", List.of()));
         assertEquals(List.of("10.0.0.5:1099", "10.0.0.6", "10.0.0.7"), run.matchedOptionValue("-R", List.of()));
         assertEquals(Path.of("plan.jmx"), run.matchedPositionalValue(0, null));
+        assertEquals(RecordMode.HISTOGRAMS,
+                cli.parseArgs("run", "plan.jmx", "--record", "histograms").subcommand().matchedOptionValue("--record", null));
     }
 
     @Test

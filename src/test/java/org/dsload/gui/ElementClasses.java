@@ -49,7 +49,16 @@ public final class ElementClasses {
         return all;
     }
 
+    /** Every concrete class of the plugin that is a {@code type}, public or not. */
+    public static List<Class<?>> implementing(Class<?> type) {
+        return scan(c -> type.isAssignableFrom(c) && c != type, false);
+    }
+
     private static List<Class<?>> scan(java.util.function.Predicate<Class<?>> wanted) {
+        return scan(wanted, true);
+    }
+
+    private static List<Class<?>> scan(java.util.function.Predicate<Class<?>> wanted, boolean publicOnly) {
         Path location = pluginClasses();
         List<Class<?>> found = new ArrayList<>();
         // In failsafe the plugin is its jar; read it as a file system, like a folder of classes.
@@ -64,7 +73,7 @@ public final class ElementClasses {
                     continue;
                 }
                 Class<?> c = Class.forName(name, false, ElementClasses.class.getClassLoader());
-                if (Modifier.isPublic(c.getModifiers()) && !Modifier.isAbstract(c.getModifiers())
+                if ((!publicOnly || Modifier.isPublic(c.getModifiers())) && !Modifier.isAbstract(c.getModifiers())
                         && !c.isInterface() && wanted.test(c)) {
                     found.add(c);
                 }

@@ -11,8 +11,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.HdrHistogram.Histogram;
 import org.apache.jmeter.samplers.SampleResult;
+import org.dsload.report.AggregateRowText;
 import org.dsload.report.JtlSample;
+import org.dsload.report.RecordingFormat;
 import org.dsload.report.Summary;
 import org.dsload.report.SummaryText;
 import org.dsload.testing.JMeterRuntime;
@@ -98,5 +101,30 @@ class LiveSummaryTest {
         assertEquals(0, live.samples());
         assertEquals("", live.render());
         assertTrue(live.version() > before, "a clear is a change the GUI shows");
+    }
+
+    @Test
+    void aggregateRowsOfHistogramsModeCountEveryRequestAndShowTheLatenciesTheyCarry() {
+        Histogram second = new Histogram(3);
+        for (int i = 1; i <= 1000; i++) {
+            second.recordValue(100 + i);
+        }
+        SampleResult row = result(1_700_000_000_000L, 150, "GET profile", true, "OK", 1000);
+        row.setSamplerData(AggregateRowText.of("GET profile", 1000, "master", second, null));
+        LiveSummary live = new LiveSummary();
+        live.add(SampleRows.aggregate(row, RecordingFormat.aggregateTiming("master", 1_700_000_000_000L,
+                1_700_000_001_000L)));
+        String text = live.render();
+        assertTrue(text.contains("Latencies: " + SummaryText.HDR_METHOD), text);
+        assertTrue(text.contains("Requests      [total, rate, throughput]         1000,"), text);
+        assertTrue(text.matches("(?s).*Latencies +\\[min, mean, 50, 90, 95, 99, max\\] +101µs, .*, 600µs, .*1.1ms.*"),
+                text);
+
+        SampleResult stripped = result(1_700_000_001_000L, 150, "GET profile", true, "OK", 500);
+        live.add(SampleRows.aggregate(stripped, RecordingFormat.aggregateTiming("slave-x", 1_700_000_001_000L,
+                1_700_000_002_000L)));
+        assertTrue(live.render().contains("Latencies of 500 samples are in their engines' interval logs only"),
+                live.render());
+        assertEquals(null, SampleRows.aggregate(row, "1700000000000:150"), "a row of one sample is no aggregate");
     }
 }

@@ -19,6 +19,11 @@ import org.dsload.gauges.ServerGaugeSection;
  * samplers sent checked against the coordinators' counts.
  */
 public final class CassandraServerSection extends ServerGaugeSection {
+
+    @Override
+    public int order() {
+        return 910;
+    }
     public static final String NAME = "cassandra-views.tsv";
     static final String READS = "coordinator_reads";
     static final String SCANS = "coordinator_scans";

@@ -17,6 +17,11 @@ import org.dsload.gauges.ServerGaugeSection;
  * samplers' writes and points checked against the server's counts.
  */
 public final class InfluxServerSection extends ServerGaugeSection {
+
+    @Override
+    public int order() {
+        return 930;
+    }
     public static final String NAME = "influxdb-vars.tsv";
     static final String WRITE_REQUESTS = "write_requests";
     static final String POINTS_OK = "points_written_ok";

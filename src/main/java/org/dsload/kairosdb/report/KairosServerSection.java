@@ -18,6 +18,11 @@ import org.dsload.gauges.ServerGaugeSection;
  * writes these series only while its reporter is on; the section says so when there were none.
  */
 public final class KairosServerSection extends ServerGaugeSection {
+
+    @Override
+    public int order() {
+        return 920;
+    }
     public static final String NAME = "kairosdb-metrics.tsv";
     /** Points KairosDB counted in (kairosdb.metric_counters) for every metric but its own. */
     public static final String POINTS_COUNTED = "points_counted";

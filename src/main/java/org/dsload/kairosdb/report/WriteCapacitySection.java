@@ -30,6 +30,11 @@ import org.dsload.report.Summary;
  * why not. A cross-check that failed or differs fails the run ({@link CapacityRecord#failure()}).
  */
 public final class WriteCapacitySection implements RunSection {
+
+    @Override
+    public int order() {
+        return 500;
+    }
     /** S1's resource: 100 metrics reported every 15 s (hosts) or every 180 s (network devices). */
     static final int METRICS_PER_RESOURCE = 100;
     static final int FAST_INTERVAL_SECONDS = 15;

@@ -22,6 +22,11 @@ import org.dsload.gauges.ServerGaugeSection;
  * commands the samplers sent checked against the servers' commandstats.
  */
 public final class RedisServerSection extends ServerGaugeSection {
+
+    @Override
+    public int order() {
+        return 900;
+    }
     public static final String NAME = "redis-info.tsv";
     /** INFO's Commandstats as {@code name=calls} pairs, one column. */
     public static final String COMMANDSTATS = "commandstats";

@@ -12,6 +12,11 @@ import org.dsload.report.Summary;
 
 /** The steps of a capacity search and the capacity reached, as the Capacity Steps listener wrote them. */
 public final class CapacitySection implements RunSection {
+
+    @Override
+    public int order() {
+        return 400;
+    }
     public static final String FILE = "capacity.txt";
 
     @Override

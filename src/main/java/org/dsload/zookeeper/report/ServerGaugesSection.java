@@ -28,6 +28,11 @@ import org.dsload.report.Summary;
  * the level S4 found to predict instability.
  */
 public final class ServerGaugesSection implements RunSection {
+
+    @Override
+    public int order() {
+        return 300;
+    }
     static final String FILE = "zk-mntr.tsv";
     static final long OUTSTANDING_WARNING = 300;
     private static final String UNREACHABLE = "unreachable";

@@ -6,8 +6,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 import org.dsload.report.Durations;
-import org.dsload.report.ExactHistogram;
 import org.dsload.report.LabelStats;
+import org.dsload.report.Latencies;
 import org.dsload.report.RunSection;
 import org.dsload.report.Summary;
 
@@ -19,6 +19,11 @@ import org.dsload.report.Summary;
  * section when its results hold at least the Create and Get phases of test-plans/zk-latencies.jmx.
  */
 public final class ZkLatenciesSection implements RunSection {
+
+    @Override
+    public int order() {
+        return 200;
+    }
     /** Label in the plan, and the verb and noun zk-latencies prints for it. */
     private record Phase(String label, String verb, String kind) {
     }
@@ -53,7 +58,7 @@ public final class ZkLatenciesSection implements RunSection {
                         phase.verb, 0, phase.kind, s.requests(), codes(s)));
                 continue;
             }
-            ExactHistogram h = s.latencies();
+            Latencies h = s.latencies();
             out.append(String.format(Locale.ROOT, "%-9s %9d %-9s znodes in %8d ms (%.6f ms/op %.2f/sec)  "
                     + "p50 %s p99 %s max %s%s%n", phase.verb, done, phase.kind, spanMillis,
                     (double) spanMillis / done, done * 1000.0 / spanMillis,

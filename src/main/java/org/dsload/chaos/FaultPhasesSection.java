@@ -1,4 +1,4 @@
-package org.dsload.report;
+package org.dsload.chaos;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,6 +12,17 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
+import org.dsload.report.Durations;
+import org.dsload.report.FaultWindows;
+import org.dsload.report.JtlReader;
+import org.dsload.report.JtlSample;
+import org.dsload.report.LabelStats;
+import org.dsload.report.Latencies;
+import org.dsload.report.RecordedInterval;
+import org.dsload.report.RunSection;
+import org.dsload.report.Summary;
+import org.dsload.report.TransportErrors;
+
 /**
  * The load before, during and after each fault window: throughput, errors by code, p50, p95, p99
  * and max, the way S5 compares them (a delay fault shows at p50, where most requests are). "Before" is as long as the window and ends at its start (but not
@@ -20,6 +31,11 @@ import java.util.stream.Stream;
  * every fault record the run left behind.
  */
 public final class FaultPhasesSection implements RunSection {
+
+    @Override
+    public int order() {
+        return 600;
+    }
 
     @Override
     public Optional<String> render(Path runDir, Summary summary) throws IOException {
@@ -51,6 +67,13 @@ public final class FaultPhasesSection implements RunSection {
                 }
             }
         }
+        summary.recordings().forEach(interval -> {
+            for (Phase[] p : phases) {
+                for (Phase phase : p) {
+                    phase.offer(interval);
+                }
+            }
+        });
         StringBuilder out = new StringBuilder("== Fault phases ==\n");
         out.append(String.format(Locale.ROOT, "%-34s %-6s %9s %9s %9s %12s %8s %10s %10s %10s %10s  %s%n", "fault",
                 "phase", "from", "to", "requests", "throughput/s", "errors", "p50", "p95", "p99", "max", "errors by code"));
@@ -64,6 +87,10 @@ public final class FaultPhasesSection implements RunSection {
         }
         out.append("Times are seconds since the first sample; a window runs from the end of its apply to the start of "
                 + "its revert; throughput counts successful requests.\n");
+        if (summary.histograms()) {
+            out.append("Histograms mode: an engine's second belongs to the phase its start falls in, so phases are "
+                    + "counted to the second; percentiles are HdrHistogram's (3 significant digits).\n");
+        }
         phaseWarnings(out, phases);
         List<String> problems = new ArrayList<>();
         for (FaultWindows.Window w : windows) {
@@ -141,12 +168,23 @@ public final class FaultPhasesSection implements RunSection {
             }
         }
 
+        void offer(RecordedInterval i) {
+            if (i.start() >= from && i.start() < to) {
+                stats.add(i);
+                for (RecordedInterval.Code c : i.codes()) {
+                    if (!c.success()) {
+                        failedCodes.merge(TransportErrors.code(c.code()), c.requests(), Long::sum);
+                    }
+                }
+            }
+        }
+
         String row(String fault, long origin) {
             double seconds = Math.max(0, to - from) / 1000.0;
             long errors = stats.requests() - stats.successes();
             String rate = stats.requests() == 0 ? "0.00%" : String.format(Locale.ROOT, "%.2f%%", 100.0 * errors / stats.requests());
-            ExactHistogram h = stats.latencies();
-            boolean any = stats.samples() > 0;
+            Latencies h = stats.latencies();
+            boolean any = h.count() > 0;
             return String.format(Locale.ROOT, "%-34s %-6s %9.1f %9.1f %9d %12.1f %8s %10s %10s %10s %10s  %s%n", fault,
                     name, (from - origin) / 1000.0, (to - origin) / 1000.0, stats.requests(),
                     seconds > 0 ? stats.successes() / seconds : 0.0, rate, any ? micros(h.percentile(50)) : "-",

@@ -1,0 +1,22 @@
+package org.dsload.recording;
+
+/**
+ * One timed request as histograms mode records it: what its results row would have held.
+ *
+ * @param delayMicros how long after its intended start it started, or -1 outside an arrival schedule
+ * @param dropped     scheduled arrivals skipped just before it
+ * @param requests    requests it stands for (a pipeline of N is one latency and N requests)
+ */
+record RecordedSample(String label, long startMillis, long endMillis, long elapsedMicros, long delayMicros,
+        long dropped, int requests, boolean success, String code, String message,
+        long sentBytes, long receivedBytes) {
+
+    boolean scheduled() {
+        return delayMicros >= 0;
+    }
+
+    /** The intended start in microseconds since the epoch (the start itself outside a schedule). */
+    long intendedStartMicros() {
+        return startMillis * 1000 - Math.max(0, delayMicros);
+    }
+}

@@ -1,0 +1,216 @@
+package org.dsload.recording;
+
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+
+import org.apache.jmeter.samplers.SampleListener;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.JMeterContext;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterThread;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.jmeter.threads.SamplePackage;
+import org.apache.jmeter.util.JMeterUtils;
+import org.dsload.report.RecordingFormat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Where the samples of dsload samplers go on this engine: into the results file as rows (the
+ * default), or in histograms mode ({@link RecordMode}) into this engine's interval logs, with the
+ * sample itself marked ignored so that JMeter hands it to no listener (JMeterThread skips the
+ * listeners, post-processors and assertions of an ignored result) and one aggregate row per label
+ * and second going to the listeners instead.
+ *
+ * <p>A sampler reports each sample twice: {@link #timed} when its timing is known (core's
+ * SampleTiming) and {@link #completed} when the result is complete (core's ClientSampler, after
+ * the sampler returns); a row of several requests timed on their own reports each with
+ * {@link #request} (core's BatchResult). Results that were not timed (a refused configuration)
+ * stay rows in either mode.
+ */
+public final class Recording {
+    private static final Logger log = LoggerFactory.getLogger(Recording.class);
+    /** Names the run on every engine (the runner sets it), for the folder of engines without a run folder. */
+    public static final String RUN_ID_PROPERTY = "dsload.run_id";
+    /** Where an engine without {@code dsload.run_dir} keeps its recordings, under its working folder. */
+    public static final String DEFAULT_ROOT = "dsload-recordings";
+    private static final String RUN_DIR_PROPERTY = "dsload.run_dir";
+    private static final String ENGINE_PROPERTY = "dsload.engine";
+
+    private static final ThreadLocal<Pending> PENDING = ThreadLocal.withInitial(Pending::new);
+    private static volatile EngineRecording current;
+    private static volatile String refusal;
+    private static boolean started;
+
+    /** The timing of the sample a thread is running, until the sampler returns. */
+    private static final class Pending {
+        SampleResult result;
+        long micros;
+        long delayMicros;
+        long dropped;
+    }
+
+    private Recording() {
+    }
+
+    /**
+     * Reads the mode at the start of a test on this engine; several elements may call it, the first
+     * one counts. In histograms mode the recording starts; an unknown mode refuses every dsload sample.
+     *
+     * @param remoteHost the host:port the master reached this engine at, or null in a local run
+     */
+    public static synchronized void testStarted(String remoteHost) {
+        if (started) {
+            return;
+        }
+        started = true;
+        refusal = null;
+        RecordMode mode;
+        try {
+            mode = RecordMode.parse(property(RecordMode.PROPERTY, ""));
+        } catch (IllegalArgumentException e) {
+            refusal = e.getMessage();
+            log.error("dsload: {}", refusal);
+            return;
+        }
+        if (mode != RecordMode.HISTOGRAMS) {
+            return;
+        }
+        String engine = property(ENGINE_PROPERTY, "master");
+        String threadName = remoteHost == null || remoteHost.isBlank() ? RecordingFormat.AGGREGATE_THREAD
+                : remoteHost.trim() + "-" + RecordingFormat.AGGREGATE_THREAD;
+        Path root = root();
+        try {
+            current = EngineRecording.start(engine, threadName, root.resolve(RecordingFormat.FOLDER).resolve(engine));
+            if (remoteHost != null && property(RUN_DIR_PROPERTY, "").isBlank()) {
+                // a slave without a run folder: the runner fetches its recording after the run
+                RecordingFiles.serve(root.getParent());
+            }
+        } catch (IntervalFiles.WriteFailure e) {
+            refusal = "dsload: histograms mode cannot record: " + e.getMessage();
+            log.error(refusal, e);
+        }
+    }
+
+    /** Ends this engine's recording once the test's threads are done: the last interval is written. */
+    public static synchronized void testEnded() {
+        if (!started) {
+            return;
+        }
+        started = false;
+        EngineRecording recording = current;
+        current = null;
+        if (recording != null) {
+            recording.close();
+        }
+    }
+
+    /** True while samples are recorded into histograms on this engine. */
+    public static boolean histograms() {
+        return current != null;
+    }
+
+    /** Called with a sample's timing, right after its driver call; the result is completed later. */
+    public static void timed(SampleResult result, long micros, long delayMicros, long dropped) {
+        if (current == null) {
+            return;
+        }
+        Pending p = PENDING.get();
+        p.result = result;
+        p.micros = micros;
+        p.delayMicros = delayMicros;
+        p.dropped = dropped;
+    }
+
+    /**
+     * Called with the result a dsload sampler returns. In histograms mode a timed result is recorded
+     * and marked ignored; under an unknown mode it becomes a failure that stops the test.
+     */
+    public static void completed(SampleResult result) {
+        if (refusal != null) {
+            refuse(result);
+            return;
+        }
+        EngineRecording recording = current;
+        if (recording == null) {
+            return;
+        }
+        Pending p = PENDING.get();
+        if (p.result != result) {
+            return;
+        }
+        p.result = null;
+        recording.record(new RecordedSample(result.getSampleLabel(), result.getStartTime(), result.getEndTime(),
+                p.micros, p.delayMicros, p.dropped,
+                Math.max(1, result.getSampleCount()), result.isSuccessful(), nonNull(result.getResponseCode()),
+                nonNull(result.getResponseMessage()), result.getSentBytes(), result.getBytesAsLong()),
+                Recording::listenersOfThisThread);
+        result.setIgnore();
+    }
+
+    /**
+     * Records one request of a row that stands for several (each timed on its own); the caller
+     * marks the row ignored ({@link #ignore}) once all are recorded. Only in histograms mode.
+     */
+    public static void request(String label, long startMillis, long elapsedMicros, long delayMicros, long dropped,
+            int count, boolean success, String code, String message, long sentBytes, long receivedBytes) {
+        EngineRecording recording = current;
+        if (recording == null) {
+            return;
+        }
+        recording.record(new RecordedSample(label, startMillis, startMillis + elapsedMicros / 1000, elapsedMicros,
+                delayMicros, dropped, count, success, nonNull(code), nonNull(message),
+                sentBytes, receivedBytes), Recording::listenersOfThisThread);
+    }
+
+    /** Marks a row whose requests were recorded one by one ({@link #request}). */
+    public static void ignore(SampleResult row) {
+        if (current != null) {
+            row.setIgnore();
+        }
+    }
+
+    private static void refuse(SampleResult result) {
+        result.setSuccessful(false);
+        result.setResponseCode("CONFIG");
+        result.setResponseMessage(refusal);
+        result.setStopTest(true);
+    }
+
+    /** The listeners JMeter gives the sampler this thread is running, and its thread group. */
+    private static LabelRecording.Listeners listenersOfThisThread() {
+        JMeterContext context = JMeterContextService.getContext();
+        JMeterVariables variables = context.getVariables();
+        Object pack = variables == null ? null : variables.getObject(JMeterThread.PACKAGE_OBJECT);
+        if (!(pack instanceof SamplePackage samplePackage)) {
+            return null;
+        }
+        List<SampleListener> listeners = List.copyOf(samplePackage.getSampleListeners());
+        String group = context.getThreadGroup() == null ? "" : context.getThreadGroup().getName();
+        return new LabelRecording.Listeners(listeners, group);
+    }
+
+    /** {@code <run folder>}, or {@code dsload-recordings/<run id>} in the working folder of an engine without one. */
+    private static Path root() {
+        String runDir = property(RUN_DIR_PROPERTY, "").trim();
+        if (!runDir.isEmpty()) {
+            return Path.of(runDir);
+        }
+        String id = property(RUN_ID_PROPERTY, "").trim();
+        if (id.isEmpty() || !id.matches("[A-Za-z0-9._-]+")) {
+            id = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
+        }
+        return Path.of(DEFAULT_ROOT, id).toAbsolutePath();
+    }
+
+    private static String property(String name, String fallback) {
+        return JMeterUtils.getJMeterProperties() == null ? fallback : JMeterUtils.getPropDefault(name, fallback);
+    }
+
+    private static String nonNull(String s) {
+        return s == null ? "" : s;
+    }
+}

@@ -1,0 +1,208 @@
+package org.dsload.recording;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import javax.xml.XMLConstants;
+import javax.xml.parsers.DocumentBuilder;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.transform.OutputKeys;
+import javax.xml.transform.Transformer;
+import javax.xml.transform.TransformerFactory;
+import javax.xml.transform.dom.DOMSource;
+import javax.xml.transform.stream.StreamResult;
+
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+
+/**
+ * How the runner has JMeter write a run's results: the plan it gives JMeter and the arguments and
+ * properties that go with it. In rows mode the results file is written by {@link ResultsWriter}
+ * (no lock shared by the sampler threads), which the runner adds to a copy of the plan kept beside
+ * the original (so every relative path in the plan means what it meant) and deletes after the run;
+ * JMeter's own {@code -l} writer is the fallback when that folder cannot be written. In histograms
+ * mode the results file holds one row per label and second, which JMeter's writer keeps up with.
+ *
+ * <p>Runs in the runner's JVM, which has no JMeter classes: the plan is edited as XML.
+ */
+public final class ResultsPlan implements AutoCloseable {
+    /** {@link ResultsWriter}'s class name, as the plan's XML names the element. */
+    static final String WRITER_CLASS = "org.dsload.recording.ResultsWriter";
+    /** JMeter's property naming its summariser ({@code summary +} lines); JMeter's default name. */
+    static final String SUMMARISER_PROPERTY = "summariser.name";
+    static final String DEFAULT_SUMMARISER = "summary";
+
+    private final Path plan;
+    private final boolean histograms;
+    private final Path copy;
+    private final List<String> jmeterArgs;
+    private final Map<String, String> properties;
+
+    private ResultsPlan(Path plan, boolean histograms, Path copy, List<String> jmeterArgs,
+            Map<String, String> properties) {
+        this.histograms = histograms;
+        this.plan = plan;
+        this.copy = copy;
+        this.jmeterArgs = jmeterArgs;
+        this.properties = properties;
+    }
+
+    /**
+     * @param properties the run's JMeter properties (for the mode and the summariser's name)
+     * @param console    where a fallback to JMeter's writer is explained
+     */
+    public static ResultsPlan prepare(Path plan, Path jtl, Map<String, String> properties, PrintStream console)
+            throws IOException {
+        RecordMode mode;
+        try {
+            mode = RecordMode.parse(properties.get(RecordMode.PROPERTY));
+        } catch (IllegalArgumentException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+        List<String> viaJMeter = List.of("-l", jtl.toString());
+        if (mode == RecordMode.HISTOGRAMS) {
+            return new ResultsPlan(plan, true, null, viaJMeter, Map.of());
+        }
+        String summariser = properties.getOrDefault(SUMMARISER_PROPERTY, DEFAULT_SUMMARISER);
+        Path dir = plan.toAbsolutePath().getParent();
+        if (dir == null || !Files.isWritable(dir)) {
+            console.println("dsload: " + dir + " cannot be written, so the plan runs with JMeter's own results writer "
+                    + "(one lock per row; see docs/scale.md)");
+            return new ResultsPlan(plan, false, null, viaJMeter, Map.of());
+        }
+        Document doc = read(plan);
+        Element testPlanTree = testPlanTree(doc);
+        if (testPlanTree == null) {
+            // not a plan this code understands; JMeter will say what is wrong with it
+            return new ResultsPlan(plan, false, null, viaJMeter, Map.of());
+        }
+        Element writer = doc.createElement(WRITER_CLASS);
+        writer.setAttribute("guiclass", "SimpleDataWriter");
+        writer.setAttribute("testclass", WRITER_CLASS);
+        writer.setAttribute("testname", "dsload results writer");
+        writer.setAttribute("enabled", "true");
+        writer.appendChild(property(doc, "stringProp", "filename", jtl.toAbsolutePath().toString()));
+        writer.appendChild(property(doc, "stringProp", ResultsWriter.SUMMARISER, summariser));
+        // last under the test plan: its test end comes after every other element's, so whatever
+        // they hand over at the end of the test (histograms mode's last rows) is still written
+        testPlanTree.appendChild(writer);
+        testPlanTree.appendChild(doc.createElement("hashTree"));
+        String name = plan.getFileName().toString().replaceFirst("\\.jmx$", "");
+        Path copy = Files.createTempFile(dir, "." + name + ".dsload-", ".jmx");
+        try (OutputStream out = Files.newOutputStream(copy)) {
+            Transformer t = TransformerFactory.newInstance().newTransformer();
+            t.setOutputProperty(OutputKeys.ENCODING, "UTF-8");
+            t.transform(new DOMSource(doc), new StreamResult(out));
+        } catch (Exception e) {
+            Files.deleteIfExists(copy);
+            throw new IOException("cannot write the plan with dsload's results writer to " + copy + ": " + e, e);
+        }
+        // JMeter adds its own summariser when it writes no results file; this one feeds the writer's
+        return new ResultsPlan(plan, false, copy, List.of(), Map.of(SUMMARISER_PROPERTY, ""));
+    }
+
+    private static Element property(Document doc, String kind, String name, String value) {
+        Element p = doc.createElement(kind);
+        p.setAttribute("name", name);
+        p.setTextContent(value);
+        return p;
+    }
+
+    private static Document read(Path plan) throws IOException {
+        try (InputStream in = Files.newInputStream(plan)) {
+            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+            factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
+            factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+            DocumentBuilder builder = factory.newDocumentBuilder();
+            return builder.parse(in);
+        } catch (IOException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException(plan + " is not a JMeter plan (XML): " + e.getMessage(), e);
+        }
+    }
+
+    /** The hashTree that holds the test plan's children: {@code jmeterTestPlan/hashTree/TestPlan + hashTree}. */
+    private static Element testPlanTree(Document doc) {
+        Element root = doc.getDocumentElement();
+        Element top = firstElement(root.getFirstChild());
+        if (!"jmeterTestPlan".equals(root.getNodeName()) || top == null || !"hashTree".equals(top.getNodeName())) {
+            return null;
+        }
+        for (Element e = firstElement(top.getFirstChild()); e != null; e = firstElement(e.getNextSibling())) {
+            if ("TestPlan".equals(e.getNodeName())) {
+                Element tree = firstElement(e.getNextSibling());
+                return tree != null && "hashTree".equals(tree.getNodeName()) ? tree : null;
+            }
+        }
+        return null;
+    }
+
+    private static Element firstElement(Node node) {
+        for (Node n = node; n != null; n = n.getNextSibling()) {
+            if (n instanceof Element e) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    /** The plan to give JMeter ({@code -t}). */
+    public Path plan() {
+        return copy != null ? copy : plan;
+    }
+
+    /** Arguments for JMeter about the results file: {@code -l <file>} when JMeter writes it. */
+    public List<String> jmeterArgs() {
+        return new ArrayList<>(jmeterArgs);
+    }
+
+    /** JMeter properties that go with it. */
+    public Map<String, String> properties() {
+        return properties;
+    }
+
+    /**
+     * Whether JMeter makes the HTML dashboard at the end of the run ({@code -e -o}, which needs its own
+     * writer), when one is wanted. Histograms mode makes none: the dashboard counts rows, and a row
+     * there stands for a second of requests.
+     */
+    public boolean dashboardByJMeter(boolean wanted) {
+        return wanted && !histograms && copy == null;
+    }
+
+    /** Whether the runner makes the dashboard from the results file after the run, when one is wanted. */
+    public boolean dashboardAfterRun(boolean wanted) {
+        return wanted && !histograms && copy != null;
+    }
+
+    public boolean histograms() {
+        return histograms;
+    }
+
+    /**
+     * JMeter properties for the slaves of a distributed run, where the run did not set them. In
+     * histograms mode a slave's batch sender sends what it holds at least every second
+     * ({@code time_threshold}, 60 s by default, which would hold a second's aggregate rows back for a
+     * minute), so the master's summariser and listeners follow the run live.
+     */
+    public Map<String, String> slaveProperties() {
+        return histograms ? Map.of("time_threshold", "1000") : Map.of();
+    }
+
+    /** Deletes the plan's copy. */
+    @Override
+    public void close() throws IOException {
+        if (copy != null) {
+            Files.deleteIfExists(copy);
+        }
+    }
+}

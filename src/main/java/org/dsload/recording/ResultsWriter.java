@@ -1,0 +1,312 @@
+package org.dsload.recording;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Iterator;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import org.apache.jmeter.JMeter;
+import org.apache.jmeter.engine.StandardJMeterEngine;
+import org.apache.jmeter.reporters.ResultCollector;
+import org.apache.jmeter.reporters.Summariser;
+import org.apache.jmeter.samplers.SampleEvent;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.samplers.SampleSaveConfiguration;
+import org.apache.jmeter.save.CSVSaveService;
+import org.apache.jmeter.save.SaveService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The results file of a run, in JMeter's exact CSV format (its CSVSaveService makes every line and
+ * the header, with the save settings of JMeter's own results writer), written without a lock
+ * shared by the sampler threads: each thread formats its rows into a buffer of its own, and one
+ * writer thread moves every buffer to the file several times a second. JMeter's own writer
+ * appends every row under one lock, which a descheduled thread can hold while all others wait.
+ *
+ * <p>What a stop costs: rows reach the operating system every {@value #DRAIN_MILLIS} ms, so a
+ * killed JMeter ({@code kill -9}) loses at most that much; on Ctrl-C (or any JVM exit) a shutdown
+ * hook writes everything buffered. A write that fails (a full disk) stops the test with a message
+ * saying which file and why, instead of a results file that silently ends early.
+ *
+ * <p>The dsload runner adds it to the plan it runs in place of JMeter's {@code -l} writer, with
+ * the summariser JMeter would have given that writer, so a distributed run still sends every
+ * sample to the master once.
+ */
+public class ResultsWriter extends ResultCollector {
+    private static final long serialVersionUID = 1L;
+    private static final Logger log = LoggerFactory.getLogger(ResultsWriter.class);
+    /** Element property: the name of the summariser to feed ({@code summary +} lines), empty for none. */
+    public static final String SUMMARISER = "dsload.summariser";
+    static final long DRAIN_MILLIS = 200;
+    /** The host a local engine gives testStarted; a distributed run's slaves give their own. */
+    private static final String LOCAL = "*local*";
+    /** Characters buffered by all threads together before a sampler thread waits for the writer. */
+    static final long MAX_BUFFERED_CHARS = 32L * 1024 * 1024;
+
+    /** The shared state of one open file (transient: the element itself travels to slaves in a distributed run). */
+    private transient volatile OpenFile file;
+    private transient Summariser summariser;
+    private transient int starts;
+
+    /**
+     * One thread's rows not yet written. The writer takes the whole builder and leaves an empty one
+     * in its place, so the owner never waits for more than that swap.
+     */
+    private static final class Buffer {
+        final Thread owner = Thread.currentThread();
+        StringBuilder text = new StringBuilder(8192);
+        /** An emptied builder the writer gives back, to be swapped in next time. */
+        StringBuilder spare = new StringBuilder(8192);
+    }
+
+    private static final class OpenFile {
+        final Path path;
+        final FileChannel channel;
+        final Charset charset;
+        final SampleSaveConfiguration config;
+        final ConcurrentLinkedQueue<Buffer> buffers = new ConcurrentLinkedQueue<>();
+        final ThreadLocal<Buffer> mine = new ThreadLocal<>();
+        final Thread writer;
+        final Thread hook;
+        final boolean distributed;
+        volatile boolean open = true;
+        volatile String failure;
+
+        OpenFile(Path path, FileChannel channel, Charset charset, SampleSaveConfiguration config, boolean distributed) {
+            this.distributed = distributed;
+            this.path = path;
+            this.channel = channel;
+            this.charset = charset;
+            this.config = config;
+            this.writer = new Thread(this::drainEvery, "dsload-results-writer");
+            writer.setDaemon(true);
+            this.hook = new Thread(this::drainAtExit, "dsload-results-writer-exit");
+        }
+
+        private static int pending(Buffer b) {
+            synchronized (b) {
+                return b.text.length();
+            }
+        }
+
+        void append(String row) {
+            Buffer b = mine.get();
+            if (b == null) {
+                b = new Buffer();
+                mine.set(b);
+                buffers.add(b);
+            }
+            int length;
+            synchronized (b) {
+                b.text.append(row).append('\n');
+                length = b.text.length();
+            }
+            if (length > MAX_BUFFERED_CHARS / Math.max(1, buffers.size())) {
+                // the disk is slower than the load: wait for the writer rather than fill the heap
+                while (open && failure == null && pending(b) > MAX_BUFFERED_CHARS / Math.max(1, buffers.size()) / 2) {
+                    LockSupport.unpark(writer);
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+                }
+            }
+        }
+
+        private void drainEvery() {
+            while (open) {
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(DRAIN_MILLIS));
+                drain();
+            }
+        }
+
+        /** Moves every buffer to the file; false once writing failed. */
+        synchronized boolean drain() {
+            if (failure != null) {
+                return false;
+            }
+            try {
+                for (Iterator<Buffer> it = buffers.iterator(); it.hasNext();) {
+                    Buffer b = it.next();
+                    StringBuilder chunk;
+                    synchronized (b) {
+                        if (b.text.length() == 0) {
+                            if (!b.owner.isAlive()) {
+                                it.remove();
+                            }
+                            continue;
+                        }
+                        chunk = b.text;
+                        b.text = b.spare != null ? b.spare : new StringBuilder(8192);
+                        b.spare = null;
+                    }
+                    ByteBuffer bytes = charset.encode(CharBuffer.wrap(chunk));
+                    while (bytes.hasRemaining()) {
+                        channel.write(bytes);
+                    }
+                    chunk.setLength(0);
+                    synchronized (b) {
+                        b.spare = chunk;
+                    }
+                }
+                return true;
+            } catch (IOException e) {
+                failed(e);
+                return false;
+            }
+        }
+
+        private void failed(IOException e) {
+            failure = "dsload: cannot write the results file " + path + ": " + e.getMessage() + ". The test is "
+                    + "stopped rather than go on with a results file that silently ends here; make room in "
+                    + path.getParent() + " and run it again.";
+            log.error(failure, e);
+            System.err.println(failure); // NOSONAR the console is where a person running the test looks
+            buffers.clear();
+            stopTest(distributed);
+        }
+
+        private void drainAtExit() {
+            open = false;
+            drain();
+            closeChannel();
+        }
+
+        void close() {
+            open = false;
+            LockSupport.unpark(writer);
+            try {
+                writer.join(10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            drain();
+            closeChannel();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running: it has written everything
+            }
+        }
+
+        private synchronized void closeChannel() {
+            try {
+                if (channel.isOpen()) {
+                    channel.close();
+                }
+            } catch (IOException e) {
+                log.warn("dsload: closing {}: {}", path, e.toString());
+            }
+        }
+    }
+
+    /**
+     * Stops the test of this JVM: the local engine; the master of a distributed run has none, so it
+     * ends (JMeter's shutdown hooks close its other files) and the slaves find it gone.
+     */
+    private static void stopTest(boolean distributed) {
+        if (!distributed) {
+            StandardJMeterEngine.stopEngineNow();
+        } else if (JMeter.isNonGUI()) {
+            Thread exit = new Thread(() -> System.exit(2), "dsload-results-writer-stop");
+            exit.setDaemon(true);
+            exit.start();
+        }
+    }
+
+    public ResultsWriter() {
+        super();
+    }
+
+    @Override
+    public void testStarted() {
+        testStarted(LOCAL);
+    }
+
+    @Override
+    public synchronized void testStarted(String host) {
+        if (starts++ == 0) {
+            String name = getPropertyAsString(SUMMARISER);
+            summariser = name.isBlank() ? null : new Summariser(name);
+            boolean distributed = !LOCAL.equals(host);
+            try {
+                file = open(distributed);
+            } catch (IOException e) {
+                String problem = "dsload: cannot open the results file " + getFilename() + ": " + e.getMessage();
+                log.error(problem, e);
+                System.err.println(problem); // NOSONAR as above
+                stopTest(distributed);
+            }
+        }
+        if (summariser != null) {
+            summariser.testStarted(host);
+        }
+    }
+
+    private OpenFile open(boolean distributed) throws IOException {
+        Path path = Path.of(getFilename()).toAbsolutePath();
+        Files.createDirectories(path.getParent());
+        SampleSaveConfiguration config = getSaveConfig();
+        if (config.saveAsXml()) {
+            throw new IOException("dsload writes CSV results (its summary reads CSV); drop "
+                    + "jmeter.save.saveservice.output_format=xml from the run's properties");
+        }
+        Charset charset = Charset.forName(SaveService.getFileEncoding(StandardCharsets.UTF_8.name()));
+        boolean fresh = !Files.exists(path) || Files.size(path) == 0;
+        FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND);
+        if (fresh) {
+            ByteBuffer header = charset.encode(CSVSaveService.printableFieldNamesToString(config) + "\n");
+            while (header.hasRemaining()) {
+                channel.write(header);
+            }
+        }
+        OpenFile opened = new OpenFile(path, channel, charset, config, distributed);
+        Runtime.getRuntime().addShutdownHook(opened.hook);
+        opened.writer.start();
+        log.info("dsload: results into {}, one writer thread fed by a buffer per sampler thread", path);
+        return opened;
+    }
+
+    @Override
+    public void sampleOccurred(SampleEvent event) {
+        OpenFile f = file;
+        SampleResult result = event.getResult();
+        if (f != null && f.open && f.failure == null && isSampleWanted(result.isSuccessful())) {
+            result.setSaveConfig(f.config);
+            f.append(CSVSaveService.resultToDelimitedString(event));
+        }
+        if (summariser != null) {
+            summariser.sampleOccurred(event);
+        }
+    }
+
+    @Override
+    public void testEnded() {
+        testEnded(LOCAL);
+    }
+
+    @Override
+    public synchronized void testEnded(String host) {
+        if (summariser != null) {
+            summariser.testEnded(host);
+        }
+        if (--starts == 0 && file != null) {
+            file.close();
+            file = null;
+        }
+    }
+
+    /** Why writing stopped, or null while it works (for tests). */
+    String failure() {
+        OpenFile f = file;
+        return f == null ? null : f.failure;
+    }
+}

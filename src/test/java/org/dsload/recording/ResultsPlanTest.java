@@ -1,0 +1,115 @@
+package org.dsload.recording;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import javax.xml.parsers.DocumentBuilderFactory;
+
+import org.dsload.targets.Checkout;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+
+/** What the runner gives JMeter: in rows mode a copy of the plan with dsload's writer, beside the original. */
+class ResultsPlanTest {
+    private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
+
+    private static Path plan(Path dir) throws Exception {
+        return Files.copy(Checkout.basedir().resolve("test-plans/ekv-profile-get.jmx"), dir.resolve("ekv.jmx"));
+    }
+
+    @Test
+    void rowsModeRunsACopyBesideThePlanWithTheWriterLastUnderTheTestPlan(@TempDir Path dir) throws Exception {
+        Path plan = plan(dir);
+        Path jtl = dir.resolve("out/ekv.jtl");
+        Path copy;
+        try (ResultsPlan results = ResultsPlan.prepare(plan, jtl, Map.of(), QUIET)) {
+            copy = results.plan();
+            assertEquals(dir, copy.getParent(), "relative paths of the plan keep their meaning");
+            assertTrue(copy.getFileName().toString().startsWith(".ekv.dsload-"), copy.toString());
+            assertEquals(List.of(), results.jmeterArgs(), "no -l: JMeter's writer would lock per row");
+            assertEquals(Map.of("summariser.name", ""), results.properties(), "the writer feeds the summariser");
+            assertFalse(results.dashboardByJMeter(true));
+            assertTrue(results.dashboardAfterRun(true));
+
+            Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(copy.toFile());
+            Element testPlanTree = next(next(doc.getDocumentElement().getFirstChild()).getFirstChild(), "TestPlan");
+            testPlanTree = next(testPlanTree.getNextSibling());
+            Element last = null;
+            for (Node n = testPlanTree.getFirstChild(); n != null; n = n.getNextSibling()) {
+                if (n instanceof Element e && !e.getNodeName().equals("hashTree")) {
+                    last = e;
+                }
+            }
+            assertEquals(ResultsWriter.class.getName(), last.getNodeName());
+            assertEquals(jtl.toAbsolutePath().toString(), property(last, "filename"));
+            assertEquals("summary", property(last, ResultsWriter.SUMMARISER));
+            assertEquals(countOf(plan, "RedisSampler"), countOf(copy, "RedisSampler"), "the plan itself is unchanged");
+        }
+        assertFalse(Files.exists(copy), "the copy goes with the run");
+    }
+
+    @Test
+    void histogramsModeHasJMeterWriteItsFewRowsAndMakesNoDashboard(@TempDir Path dir) throws Exception {
+        Path plan = plan(dir);
+        Path jtl = dir.resolve("ekv.jtl");
+        try (ResultsPlan results = ResultsPlan.prepare(plan, jtl, Map.of(RecordMode.PROPERTY, "histograms"), QUIET)) {
+            assertEquals(plan, results.plan());
+            assertEquals(List.of("-l", jtl.toString()), results.jmeterArgs());
+            assertFalse(results.dashboardByJMeter(true));
+            assertFalse(results.dashboardAfterRun(true));
+            assertEquals(Map.of("time_threshold", "1000"), results.slaveProperties(),
+                    "slaves send their rows at least every second, not every minute");
+        }
+    }
+
+    @Test
+    void anUnknownModeIsRefusedBeforeTheRun(@TempDir Path dir) throws Exception {
+        Path plan = plan(dir);
+        Exception e = assertThrows(java.io.IOException.class,
+                () -> ResultsPlan.prepare(plan, dir.resolve("x.jtl"), Map.of(RecordMode.PROPERTY, "hdr"), QUIET));
+        assertTrue(e.getMessage().contains("'rows'") && e.getMessage().contains("'hdr'"), e.getMessage());
+    }
+
+    private static long countOf(Path file, String text) throws Exception {
+        return Files.readString(file).split(text, -1).length - 1;
+    }
+
+    private static Element next(Node n) {
+        for (; n != null; n = n.getNextSibling()) {
+            if (n instanceof Element e) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    private static Element next(Node n, String name) {
+        for (Element e = next(n); e != null; e = next(e.getNextSibling())) {
+            if (e.getNodeName().equals(name)) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    private static String property(Element e, String name) {
+        for (Node n = e.getFirstChild(); n != null; n = n.getNextSibling()) {
+            if (n instanceof Element p && name.equals(p.getAttribute("name"))) {
+                return p.getTextContent();
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,138 @@
+package org.dsload.recording;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.apache.jmeter.samplers.SampleEvent;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.samplers.SampleSaveConfiguration;
+import org.apache.jmeter.save.CSVSaveService;
+import org.dsload.report.JtlReader;
+import org.dsload.report.JtlSample;
+import org.dsload.testing.HostPrivileges;
+import org.dsload.testing.JMeterRuntime;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The results file without a shared lock: JMeter's lines, every row once, a full disk said out loud. */
+class ResultsWriterTest {
+
+    private static SampleEvent event(String label, int i) {
+        SampleResult r = new SampleResult(1_700_000_000_000L + i, i % 50);
+        r.setSampleLabel(label);
+        r.setSuccessful(i % 10 != 0);
+        r.setResponseCode(i % 10 != 0 ? "OK" : "ERR");
+        r.setResponseMessage(i % 10 != 0 ? "OK" : "ERR bad \"key\", line\nand more #" + i);
+        r.setThreadName("t-" + label);
+        return new SampleEvent(r, "group");
+    }
+
+    private static ResultsWriter writer(Path jtl) {
+        JMeterRuntime.init();
+        ResultsWriter w = new ResultsWriter();
+        w.setFilename(jtl.toString());
+        return w;
+    }
+
+    @Test
+    void manyThreadsWriteEveryRowOnceInJMetersOwnFormat(@TempDir Path dir) throws Exception {
+        Path jtl = dir.resolve("r.jtl");
+        ResultsWriter w = writer(jtl);
+        w.testStarted();
+        List<Thread> threads = new ArrayList<>();
+        int perThread = 5_000;
+        for (int t = 0; t < 8; t++) {
+            String label = "label, " + t;
+            threads.add(new Thread(() -> {
+                for (int i = 0; i < perThread; i++) {
+                    w.sampleOccurred(event(label, i));
+                }
+            }));
+        }
+        threads.forEach(Thread::start);
+        for (Thread t : threads) {
+            t.join();
+        }
+        w.testEnded();
+
+        SampleSaveConfiguration config = new SampleSaveConfiguration();
+        List<String> lines = Files.readAllLines(jtl, StandardCharsets.UTF_8);
+        assertEquals(CSVSaveService.printableFieldNamesToString(config), lines.get(0), "JMeter's header");
+        SampleEvent sample = event("label, 3", 17);
+        sample.getResult().setSaveConfig(config);
+        assertTrue(lines.contains(CSVSaveService.resultToDelimitedString(sample)), "JMeter's line for a sample");
+        Set<String> seen = new HashSet<>();
+        int failures = 0;
+        try (JtlReader reader = new JtlReader(jtl)) {
+            JtlSample s;
+            while ((s = reader.next()) != null) {
+                assertTrue(seen.add(s.label() + "/" + s.start()), "once: " + s.label() + " " + s.start());
+                if (!s.success()) {
+                    failures++;
+                    assertTrue(s.responseMessage().startsWith("ERR bad \"key\", line\nand more #"), s.responseMessage());
+                }
+            }
+            assertEquals(0, reader.malformedRows());
+        }
+        assertEquals(8 * perThread, seen.size());
+        assertEquals(8 * perThread / 10, failures);
+    }
+
+    @Test
+    void rowsReachTheFileWhileTheTestRuns(@TempDir Path dir) throws Exception {
+        Path jtl = dir.resolve("r.jtl");
+        ResultsWriter w = writer(jtl);
+        w.testStarted();
+        try {
+            w.sampleOccurred(event("GET", 1));
+            // the writer thread hands rows to the system several times a second, so a killed JVM keeps them
+            long lines = 0;
+            for (int wait = 0; wait < 100 && lines < 2; wait++) {
+                Thread.sleep(100);
+                lines = Files.readAllLines(jtl, StandardCharsets.UTF_8).size();
+            }
+            assertEquals(2, lines, "header and the row, before the test ends");
+        } finally {
+            w.testEnded();
+        }
+    }
+
+    @Test
+    void aFullDiskStopsWritingWithAMessageNamingTheFile(@TempDir Path dir) throws Exception {
+        HostPrivileges.require("a full disk (a 1 MiB tmpfs)", "mount", "umount");
+        Path volume = Files.createDirectories(dir.resolve("small"));
+        SmallDisk disk = SmallDisk.mount(volume, "1m");
+        try {
+            Path jtl = volume.resolve("r.jtl");
+            ResultsWriter w = writer(jtl);
+            w.testStarted();
+            String failure = null;
+            for (int i = 0; i < 200_000 && failure == null; i++) {
+                w.sampleOccurred(event("GET with a long label to fill the disk sooner " + "x".repeat(200), i));
+                if (i % 1000 == 0) {
+                    Thread.sleep(5);
+                    failure = w.failure();
+                }
+            }
+            for (int wait = 0; wait < 50 && failure == null; wait++) {
+                Thread.sleep(100);
+                failure = w.failure();
+            }
+            assertNotNull(failure, "the writer noticed the full disk");
+            assertTrue(failure.contains(jtl.toString()) && failure.contains("No space left on device")
+                    && failure.contains("The test is stopped"), failure);
+            w.testEnded();
+        } finally {
+            disk.close();
+        }
+    }
+}

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -90,6 +91,7 @@ public final class FaultPhasesSection implements RunSection {
             out.append("Histograms mode: an engine's second belongs to the phase its start falls in, so phases are "
                     + "counted to the second; percentiles are HdrHistogram's (3 significant digits).\n");
         }
+        phaseWarnings(out, phases);
         List<String> problems = new ArrayList<>();
         for (FaultWindows.Window w : windows) {
             if (!w.applied()) {
@@ -119,6 +121,24 @@ public final class FaultPhasesSection implements RunSection {
             problems.forEach(p -> out.append(p).append('\n'));
         }
         return Optional.of(out.toString());
+    }
+
+    /** Says when phases hold no request, or end before they start: the faults and the load did not overlap. */
+    private static void phaseWarnings(StringBuilder out, List<Phase[]> phases) {
+        long empty = phases.stream().flatMap(Arrays::stream).filter(p -> p.stats.requests() == 0).count();
+        long inverted = phases.stream().flatMap(Arrays::stream).filter(Phase::inverted).count();
+        long all = phases.size() * 3L;
+        if (empty == all) {
+            out.append("Warning: no phase holds a request: the faults came before or after the load, not during it "
+                    + "(a Test Plan that runs its thread groups consecutively runs the schedule's group alone).\n");
+        } else if (empty > 0) {
+            out.append("Warning: ").append(empty).append(" of ").append(all)
+                    .append(" phases hold no request (marked empty); compare only the phases that do.\n");
+        }
+        if (inverted > 0) {
+            out.append("Warning: ").append(inverted).append(" phase(s) end before they start (marked inverted): the "
+                    + "load had ended before them.\n");
+        }
     }
 
     private static long endOf(FaultWindows.Window w, long lastEnd) {
@@ -169,7 +189,15 @@ public final class FaultPhasesSection implements RunSection {
                     name, (from - origin) / 1000.0, (to - origin) / 1000.0, stats.requests(),
                     seconds > 0 ? stats.successes() / seconds : 0.0, rate, any ? micros(h.percentile(50)) : "-",
                     any ? micros(h.percentile(95)) : "-",
-                    any ? micros(h.percentile(99)) : "-", any ? micros(h.max()) : "-", codes());
+                    any ? micros(h.percentile(99)) : "-", any ? micros(h.max()) : "-", codes() + note());
+        }
+
+        boolean inverted() {
+            return to < from;
+        }
+
+        private String note() {
+            return inverted() ? "(inverted: ends before it starts)" : stats.requests() == 0 ? "(empty)" : "";
         }
 
         private String codes() {

@@ -1,5 +1,6 @@
 package org.dsload.chaos;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -20,6 +21,7 @@ import org.apache.jmeter.util.JMeterUtils;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
 import org.dsload.core.Results;
+import org.dsload.report.RunVerdict;
 import org.dsload.run.PlanRunner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,6 +40,15 @@ final class ScheduleRun {
     private static final Logger log = LoggerFactory.getLogger(ScheduleRun.class);
     private static final AtomicInteger SEQUENCE = new AtomicInteger();
     private static final long SLICE_MS = 100;
+    /**
+     * Why a schedule refuses a test whose thread groups run one after another, rather than warn:
+     * every fault is reverted before the schedule's thread group ends, so in such a test no fault
+     * is ever in force while load runs, and its fault phases would compare nothing.
+     */
+    static final String CONSECUTIVE = "its faults cannot overlap the load: the Test Plan runs its thread groups "
+            + "consecutively (Run Thread Groups consecutively), so this schedule's thread group runs before or after "
+            + "the others and its faults would hit no load. Untick that box in the Test Plan. The test was stopped "
+            + "before its thread groups started.";
 
     private final String name;
     private final boolean designated;
@@ -97,9 +108,16 @@ final class ScheduleRun {
                 refusal = e.getMessage();
             }
         }
+        boolean consecutive = refusal == null && ConsecutiveGroups.inThisEngine().orElse(false);
+        if (consecutive) {
+            refusal = "dsload Fault Schedule '" + s.getName() + "': " + CONSECUTIVE;
+        }
         if (refusal != null) {
             log.error("dsload: {}", refusal);
             System.err.println("dsload: " + refusal); // NOSONAR the console is where a headless user looks
+            if (consecutive) {
+                refuseTheTest(runDir, designated, s.getName(), host);
+            }
         } else if (designated) {
             log.info("dsload: fault schedule '{}' runs in this engine{}: {}", s.getName(), host == null ? "" : " (" + host + ")",
                     plan.stream().map(PlannedFault::describe).toList());
@@ -107,6 +125,19 @@ final class ScheduleRun {
         ScheduleRun run = new ScheduleRun(s.getName(), designated, refusal, plan, settings, endWithLoad, runDir);
         run.endTestAfterMillis = endTestAfter;
         return run;
+    }
+
+    /** Leaves the refusal for the runner (once, from the injecting engine) and ends the test before its load. */
+    private static void refuseTheTest(Path runDir, boolean designated, String name, String host) {
+        if (designated && runDir != null) {
+            try {
+                RunVerdict.refuse(runDir, "dsload Fault Schedule '" + name + "'", host == null ? "master" : host,
+                        CONSECUTIVE);
+            } catch (IOException e) {
+                log.warn("dsload: cannot write {} in {}: {}", RunVerdict.FILE, runDir, e.toString());
+            }
+        }
+        ConsecutiveGroups.stopBeforeTheLoad();
     }
 
     private static long endTestAfter(Fields f, String text) {

@@ -14,7 +14,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
+
+import org.dsload.process.Folders;
 
 /**
  * Installs the bundle (the plugin jar for lib/ext and its libraries for lib) into a JMeter home,
@@ -167,7 +168,7 @@ public final class BundleInstaller {
                 boolean oldHome = UUID_DIR.matcher(dir.getFileName().toString()).matches()
                         && Files.isDirectory(dir.resolve("jmeter")) && !home.startsWith(dir);
                 if (oldHome) {
-                    deleteTree(dir);
+                    Folders.deleteTree(dir);
                 }
             }
         }
@@ -185,13 +186,5 @@ public final class BundleInstaller {
         }
         jars.sort(Comparator.comparing(Path::toString));
         return jars;
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 }

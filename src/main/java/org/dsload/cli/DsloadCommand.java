@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
         footer = {"`dsload <command> --help` shows the options of a command; docs/cli.md describes them all."},
         exitCodeListHeading = ExitCodes.HEADING,
         exitCodeList = {ExitCodes.OK_LINE, "  1:the command failed (a limit not kept, a run that failed ...)",
-            ExitCodes.USAGE_LINE, "  3:run refused at its start (reserved)", "  4:run without a successful sample (reserved)",
+            ExitCodes.USAGE_LINE, ExitCodes.REFUSED_LINE + " (run)", ExitCodes.NO_SUCCESS_LINE + " (run)",
             ExitCodes.INTERRUPTED_LINE},
         subcommands = {
             RunCommand.class,
@@ -36,21 +36,28 @@ import picocli.CommandLine.Spec;
             RevertCommand.class,
             ProxyCommand.class,
             InstallCommand.class,
+            ZkCleanupCommand.class,
             JvmOptionsCommand.class,
             CommandLine.HelpCommand.class,
         })
 final class DsloadCommand implements Callable<Integer> {
     private final PrintStream out;
+    private final PrintStream err;
 
     @Spec
     CommandSpec spec;
 
-    DsloadCommand(PrintStream out) {
+    DsloadCommand(PrintStream out, PrintStream err) {
         this.out = out;
+        this.err = err;
     }
 
     PrintStream out() {
         return out;
+    }
+
+    PrintStream err() {
+        return err;
     }
 
     /** The command line, reporting usage errors and failures on {@code err}. */
@@ -58,7 +65,7 @@ final class DsloadCommand implements Callable<Integer> {
         // picocli looks for Groovy closures in annotations when Groovy is on the class path, as it
         // is in JMeter's lib/; initialising Groovy for that costs about a second at every start.
         System.setProperty("picocli.disable.closures", "true");
-        CommandLine cli = new CommandLine(new DsloadCommand(out));
+        CommandLine cli = new CommandLine(new DsloadCommand(out, err));
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
         // A plan or results file whose name starts with @ is a file, not a list of arguments.

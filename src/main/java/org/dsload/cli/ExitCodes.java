@@ -1,5 +1,7 @@
 package org.dsload.cli;
 
+import org.dsload.run.Ending;
+
 /**
  * The exit codes of every dsload command, in one place (docs/cli.md lists them too). Scripts and
  * CI steps branch on them, so a code keeps its meaning once published.
@@ -12,21 +14,38 @@ public final class ExitCodes {
     /** The command line itself is wrong: an unknown option, a missing or malformed value. */
     public static final int USAGE = 2;
     /**
-     * Reserved for {@code run}: the run was refused at its start (a plan that does not load, slaves
-     * that cannot be reached), so no load was generated.
+     * {@code run}: the run was refused at its start, so the load did not run as planned: an element
+     * refused its configuration (the test stopped at a sample with response code CONFIG) or the
+     * test, slaves could not be reached, a setting the summary cannot work with.
      */
     public static final int REFUSED_AT_START = 3;
-    /** Reserved for {@code run}: the run ended without a single successful sample. */
+    /** {@code run}: the run ended without a single successful sample. */
     public static final int NO_SUCCESSFUL_SAMPLE = 4;
     /** Stopped by an interrupt (Ctrl-C), as shells report it: 128 + SIGINT. */
     public static final int INTERRUPTED = 130;
+    /** Stopped by SIGTERM, as shells report it: 128 + SIGTERM. */
+    public static final int TERMINATED = 143;
 
     /** Help-footer lines shared by every command; each command adds what 1 means for it. */
     static final String HEADING = "%nExit codes:%n";
     static final String OK_LINE = "  0:done";
     static final String USAGE_LINE = "  2:usage error: unknown option, missing or malformed value";
-    static final String INTERRUPTED_LINE = "130:interrupted";
+    static final String INTERRUPTED_LINE = "130:interrupted (Ctrl-C); 143 after SIGTERM";
+    static final String REFUSED_LINE = "  3:the run was refused at its start: a configuration or the test refused, slaves"
+            + " unreachable";
+    static final String NO_SUCCESS_LINE = "  4:the run ended without a single successful sample";
 
     private ExitCodes() {
+    }
+
+    /** The code of a run that ended so; {@code signalCode} is the code of the signal that interrupted it, if one did. */
+    static int of(Ending ending, int signalCode) {
+        return switch (ending) {
+            case OK -> OK;
+            case FAILED -> FAILED;
+            case REFUSED -> REFUSED_AT_START;
+            case NO_SUCCESS -> NO_SUCCESSFUL_SAMPLE;
+            case INTERRUPTED -> signalCode > 0 ? signalCode : INTERRUPTED;
+        };
     }
 }

@@ -13,6 +13,11 @@ final class RemoteDirOption {
                     + " (default: $" + ENV + ", else remote-servers; bin/dsload sets it to the project's).")
     private Path dir;
 
+    /** The option as given on the command line, to repeat in a hint (" --remote-dir <dir>"); empty when it was not given. */
+    String given() {
+        return dir == null ? "" : " --remote-dir " + dir;
+    }
+
     Path dir() {
         if (dir != null) {
             return dir;

@@ -10,6 +10,7 @@ import java.time.Duration;
 import org.dsload.recording.RecordMode;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
+import org.dsload.run.RunSignals;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,8 +23,9 @@ import picocli.CommandLine.Parameters;
                 + " HTML dashboard, summary and charts. With slaves (--slaves, -R, --hosts-file) the run is"
                 + " distributed and every -J property goes to the slaves too."},
         exitCodeListHeading = ExitCodes.HEADING,
-        exitCodeList = {"  0:the run finished with results", "  1:the run failed (no results, JMeter failed, timed out ...)",
-            ExitCodes.USAGE_LINE, ExitCodes.INTERRUPTED_LINE})
+        exitCodeList = {"  0:the run finished with results", "  1:the run failed (no results, JMeter failed, timed out,"
+                + " an element found it failed ...)", ExitCodes.USAGE_LINE, ExitCodes.REFUSED_LINE, ExitCodes.NO_SUCCESS_LINE,
+            "130:interrupted (Ctrl-C): the summary covers what was recorded; 143 after SIGTERM"})
 final class RunCommand extends Subcommand {
     @Parameters(paramLabel = "<plan.jmx>", description = "The test plan.")
     private Path plan;
@@ -66,17 +68,21 @@ final class RunCommand extends Subcommand {
             run.property(RecordMode.PROPERTY, record.value());
         }
         PrintStream out = out();
-        PlanRunner.Outcome outcome = new PlanRunner(out).run(run);
-        if (outcome.summary() != null) {
+        try (RunSignals signals = RunSignals.catching(out)) {
+            PlanRunner.Outcome outcome = new PlanRunner(out).stopOn(signals).run(run);
+            if (outcome.summary() != null) {
+                out.println();
+                out.print(Files.readString(outcome.dir().resolve("summary.txt"), StandardCharsets.UTF_8));
+            }
             out.println();
-            out.print(Files.readString(outcome.dir().resolve("summary.txt"), StandardCharsets.UTF_8));
+            out.println("dsload: results in " + outcome.dir());
+            if (!outcome.ok()) {
+                // the summary ends with the reasons already; without one, they are said here
+                String problem = outcome.problem();
+                out.println("dsload: " + (outcome.summary() == null ? problem
+                        : problem.lines().findFirst().orElse(problem).replaceFirst(":$", "; why is said above")));
+            }
+            return ExitCodes.of(outcome.ending(), signals.exitCode());
         }
-        out.println();
-        out.println("dsload: results in " + outcome.dir());
-        if (!outcome.ok()) {
-            out.println("dsload: " + outcome.problem());
-            return ExitCodes.FAILED;
-        }
-        return ExitCodes.OK;
     }
 }

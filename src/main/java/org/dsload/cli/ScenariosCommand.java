@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.dsload.recording.RecordMode;
+import org.dsload.run.RunSignals;
 import org.dsload.scenarios.MainJob;
 import org.dsload.scenarios.Scenario;
 import org.dsload.targets.Checkout;
@@ -28,7 +29,8 @@ import picocli.CommandLine.TypeConversionException;
                 + " and a table of all scenarios at the end."},
         exitCodeListHeading = ExitCodes.HEADING,
         exitCodeList = {"  0:every scenario ran (those whose server is not installed here are skipped, saying so)",
-            "  1:a scenario failed", ExitCodes.USAGE_LINE, ExitCodes.INTERRUPTED_LINE})
+            "  1:a scenario failed: its run failed, was refused at its start or had no successful sample (the table"
+                + " says which and why)", ExitCodes.USAGE_LINE, ExitCodes.INTERRUPTED_LINE})
 final class ScenariosCommand extends Subcommand {
     @Parameters(paramLabel = "<name>", arity = "0..*", split = ",",
             description = "Scenarios to run, by name, separate or comma separated (default: all): ekv, redis-ycsb,"
@@ -67,8 +69,13 @@ final class ScenariosCommand extends Subcommand {
             overrides.put(RecordMode.PROPERTY, record.value());
         }
         Path root = results != null ? results : Checkout.basedir().resolve("results");
-        int failed = new MainJob(out(), root, slaves).run(chosen, overrides);
-        return failed == 0 ? ExitCodes.OK : ExitCodes.FAILED;
+        try (RunSignals signals = RunSignals.catching(out())) {
+            int failed = new MainJob(out(), root, slaves).stopOn(signals).run(chosen, overrides);
+            if (signals.caught()) {
+                return signals.exitCode();
+            }
+            return failed == 0 ? ExitCodes.OK : ExitCodes.FAILED;
+        }
     }
 
     /** A count of 0 or more; empty is the default. */

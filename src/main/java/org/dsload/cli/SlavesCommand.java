@@ -22,7 +22,7 @@ import picocli.CommandLine.Command;
         subcommands = {SlavesStartCommand.class, SlavesStopCommand.class, SlavesStatusCommand.class,
             SlavesKeystoreCommand.class})
 final class SlavesCommand extends Subcommand {
-    static final String PID_FILE = "slaves.pid";
+    static final String PID_FILE = SlavesPidFile.FILE;
     static final String HOSTS_FILE = "local.hosts";
 
     /** The slaves the last start recorded in this folder; says so when there are none. */

@@ -104,9 +104,9 @@ final class SlavesStartCommand extends Subcommand {
             out.println("slave " + s.address() + " pid " + s.pid() + " log " + s.log());
         }
         out.println("RMI over SSL: " + (ssl ? "on" : "off (server.rmi.ssl.disable=true)"));
-        out.println("run on them:  bin/dsload run <plan.jmx> --hosts-file " + hosts
+        out.println("run on them:  bin/dsload run <plan.jmx> --hosts-file " + hosts + remoteDir.given()
                 + (ssl ? "" : " -Jserver.rmi.ssl.disable=true"));
-        out.println("stop them:    bin/dsload slaves stop");
+        out.println("stop them:    bin/dsload slaves stop" + remoteDir.given());
         return ExitCodes.OK;
     }
 }

@@ -6,7 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
-import org.dsload.remote.SlaveProbe;
+import org.dsload.process.Ports;
 import org.dsload.remote.SlavesPidFile;
 
 import picocli.CommandLine.Command;
@@ -33,7 +33,7 @@ final class SlavesStatusCommand extends Subcommand {
         int down = 0;
         for (SlavesPidFile.Entry e : entries) {
             boolean alive = e.process().isPresent();
-            Optional<String> refused = SlaveProbe.unreachable(e.address(), Duration.ofSeconds(2));
+            Optional<String> refused = Ports.refusal(e.address().host(), e.address().port(), Duration.ofSeconds(2));
             if (!alive || refused.isPresent()) {
                 down++;
             }

@@ -2,13 +2,12 @@ package org.dsload.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
+import org.dsload.process.ProcessTree;
 import org.dsload.remote.SlavesPidFile;
 
 import picocli.CommandLine.Command;
@@ -21,6 +20,8 @@ import picocli.CommandLine.Mixin;
         exitCodeList = {"  0:stopped, or none recorded", "  1:the PID file cannot be read", ExitCodes.USAGE_LINE,
             ExitCodes.INTERRUPTED_LINE})
 final class SlavesStopCommand extends Subcommand {
+    private static final Duration STOP_GRACE = Duration.ofSeconds(10);
+
     @Mixin
     private RemoteDirOption remoteDir;
 
@@ -37,14 +38,9 @@ final class SlavesStopCommand extends Subcommand {
                 out.println("slave " + e.address() + " (pid " + e.pid() + ") was not running");
                 continue;
             }
-            ProcessHandle p = process.get();
-            p.destroy();
-            try {
-                p.onExit().get(10, TimeUnit.SECONDS);
-            } catch (ExecutionException | TimeoutException stillThere) {
-                p.destroyForcibly();
-            }
-            out.println("slave " + e.address() + " (pid " + e.pid() + ") stopped");
+            boolean gone = ProcessTree.stop(process.get(), STOP_GRACE);
+            out.println("slave " + e.address() + " (pid " + e.pid() + ") " + (gone ? "stopped"
+                    : "still there after SIGTERM and SIGKILL"));
         }
         Files.deleteIfExists(remoteDir.dir().resolve(SlavesCommand.PID_FILE));
         Files.deleteIfExists(remoteDir.dir().resolve(SlavesCommand.HOSTS_FILE));

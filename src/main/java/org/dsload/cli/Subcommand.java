@@ -20,6 +20,11 @@ abstract class Subcommand implements Callable<Integer> {
         return ((DsloadCommand) spec.root().userObject()).out();
     }
 
+    /** Where the command reports what went wrong, for code that takes a PrintStream. */
+    PrintStream err() {
+        return ((DsloadCommand) spec.root().userObject()).err();
+    }
+
     /** A usage error (exit code 2) about this command's arguments, reported like a parse error. */
     ParameterException usageError(String message) {
         return new ParameterException(spec.commandLine(), message);

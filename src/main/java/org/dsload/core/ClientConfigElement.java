@@ -51,6 +51,11 @@ public abstract class ClientConfigElement<C extends AutoCloseable> extends Abstr
                 report(e);
                 return;
             }
+            String earlier = VariableOwners.claim(name, this, fields.element());
+            if (earlier != null) {
+                warn(earlier + " and " + fields.element() + " both publish their client as variable '" + name
+                        + "': samplers using it get only the one started last. Give each a variable name of its own.");
+            }
             try {
                 client = open(fields);
                 SharedClients.publish(name, client);
@@ -66,6 +71,11 @@ public abstract class ClientConfigElement<C extends AutoCloseable> extends Abstr
                 report(wrapped);
             }
         }
+    }
+
+    private static void warn(String message) {
+        log.warn("dsload: {}", message);
+        System.err.println("dsload: " + message); // NOSONAR the console is where a headless user looks
     }
 
     private static void report(ConfigException e) {

@@ -7,7 +7,7 @@ import java.util.Locale;
 
 import org.apache.jmeter.util.JMeterUtils;
 import org.dsload.kairosdb.report.CapacityRecord;
-import org.dsload.kairosdb.report.RunVerdict;
+import org.dsload.report.RunVerdict;
 import org.dsload.run.PlanRunner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
+import org.dsload.process.Orphans;
 import org.dsload.process.Ports;
 
 /**
@@ -28,11 +29,15 @@ public final class LocalSlaves implements AutoCloseable {
         this.slaves = slaves;
     }
 
-    /** Kills the slaves if this JVM ends before {@link #close()} (Ctrl-C on a run that started them). */
+    /**
+     * Kills the slaves if this JVM ends before {@link #close()}: at its exit, or, killed outright,
+     * by its orphan reaper ({@link Orphans}).
+     */
     public synchronized LocalSlaves stopOnExit() {
         if (exitHook == null) {
             exitHook = new Thread(() -> slaves.forEach(SlaveProcess::kill), "dsload-local-slaves-reaper");
             Runtime.getRuntime().addShutdownHook(exitHook);
+            slaves.forEach(s -> Orphans.watch(s.handle()));
         }
         return this;
     }
@@ -106,6 +111,7 @@ public final class LocalSlaves implements AutoCloseable {
                     // the hook is running or about to: it kills them
                 }
                 exitHook = null;
+                slaves.forEach(s -> Orphans.forget(s.pid()));
             }
         }
         List<Thread> stoppers = new ArrayList<>();

@@ -60,10 +60,15 @@ public final class RmiKeystore {
         this.passwordFile = passwordFile;
     }
 
-    /** The keystore in {@code dir}, made (or renewed when it is about to expire) if needed. */
+    /**
+     * The keystore in {@code dir}, made (or renewed when it is about to expire) if needed. A new
+     * key would lock out the slaves started with the old one (recorded in {@link SlavesPidFile#FILE}
+     * of the same folder): while they run, it is refused.
+     */
     public static synchronized RmiKeystore ensure(Path dir, java.io.PrintStream console) throws IOException {
         Path absolute = dir.toAbsolutePath().normalize();
         RmiKeystore store = new RmiKeystore(absolute.resolve(KEYSTORE), absolute.resolve(PASSWORD_FILE));
+        String why = "missing";
         if (Files.isRegularFile(store.keystore)) {
             if (!Files.isRegularFile(store.passwordFile)) {
                 throw new IOException(store.keystore + " has no " + PASSWORD_FILE + " beside it: delete the keystore to "
@@ -74,12 +79,25 @@ public final class RmiKeystore {
             if (Instant.now().plus(RENEW_BEFORE).isBefore(end)) {
                 return store;
             }
+            why = "about to expire (" + end + ")";
             console.println("dsload: the RMI keystore " + store.keystore + " expires " + end + "; making a new one");
         }
+        refuseWhileSlavesUseIt(absolute, store.keystore, why);
         store.create();
         console.println("dsload: made the RMI keystore " + store.keystore + " (password in " + store.passwordFile
                 + "); remote slaves need a copy of both files");
         return store;
+    }
+
+    private static void refuseWhileSlavesUseIt(Path dir, Path keystore, String why) throws IOException {
+        List<SlavesPidFile.Entry> running = SlavesPidFile.running(dir);
+        if (!running.isEmpty()) {
+            String slaves = String.join(", ", running.stream().map(e -> e.address() + " (pid " + e.pid() + ")").toList());
+            throw new IOException("the RMI keystore " + keystore + " is " + why + ", and the slaves started with it still "
+                    + "run: " + slaves + ". A new key would lock them out (JMeter's SSLHandshakeException). Restart them, "
+                    + "which makes a new keystore: dsload slaves stop --remote-dir " + dir + ", then dsload slaves start "
+                    + "--remote-dir " + dir);
+        }
     }
 
     /** An existing keystore, as {@code dsload slaves} on a slave machine uses the copies it was given. */

@@ -1,21 +1,75 @@
 package org.dsload.remote;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.Optional;
 
 import org.dsload.process.Ports;
 
 /**
- * Whether a slave's RMI registry port accepts TCP connections. A slave's registry lives in the
- * jmeter-server process itself, so a refused or unanswered connection means the process (or its
- * machine) is gone. It does not prove the slave is healthy: a frozen process still accepts.
+ * Whether a slave's RMI registry port accepts TCP connections, and whether the process behind it
+ * answers. A slave's registry lives in the jmeter-server process itself, so a refused or
+ * unanswered connection means the process (or its machine) is gone. An accepted connection does
+ * not prove the process runs: the kernel accepts for a frozen one (SIGSTOP, a machine that
+ * stopped scheduling it), which then says nothing.
  */
 public final class SlaveProbe {
+    /**
+     * The start of an RMI (JRMP) connection: magic, version 2, stream protocol. A registry without
+     * SSL answers it with its acknowledgement, one with SSL closes the connection on it (it is no
+     * TLS record): either is the process answering.
+     */
+    private static final byte[] JRMP_HEADER = {'J', 'R', 'M', 'I', 0, 2, 0x4b};
+
+    /** What a probe found. */
+    public enum Reply {
+        /** The process read the probe and answered or closed the connection. */
+        ANSWERS,
+        /** The connection was accepted, and nothing came back within the time limit. */
+        SILENT,
+        /** The connection was refused or not accepted in time. */
+        UNREACHABLE
+    }
+
+    /** A probe's finding, and what went wrong when the slave did not answer. */
+    public record Probe(Reply reply, String detail) {
+    }
+
     private SlaveProbe() {
     }
 
     /** Empty when the port accepts a connection within the timeout, else why not. */
     public static Optional<String> unreachable(SlaveAddress slave, Duration timeout) {
         return Ports.refusal(slave.host(), slave.port(), timeout);
+    }
+
+    /** Connects, sends the start of an RMI connection, and waits up to {@code timeout} for any reply. */
+    public static Probe probe(SlaveAddress slave, Duration timeout) {
+        int millis = (int) Math.max(1, timeout.toMillis());
+        try (Socket socket = new Socket()) {
+            try {
+                socket.connect(new InetSocketAddress(slave.host(), slave.port()), millis);
+            } catch (IOException e) {
+                return new Probe(Reply.UNREACHABLE, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+            }
+            socket.setSoTimeout(millis);
+            OutputStream out = socket.getOutputStream();
+            out.write(JRMP_HEADER);
+            out.flush();
+            InputStream in = socket.getInputStream();
+            in.read();
+            return new Probe(Reply.ANSWERS, "");
+        } catch (SocketTimeoutException e) {
+            return new Probe(Reply.SILENT, "its RMI port accepted a connection but the process sent nothing for "
+                    + millis + " ms");
+        } catch (IOException e) {
+            // a reset or a broken pipe comes from a process that handled the connection
+            return new Probe(Reply.ANSWERS, "");
+        }
     }
 }

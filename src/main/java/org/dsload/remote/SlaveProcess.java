@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Properties;
 
 import org.dsload.process.Java;
+import org.dsload.process.ManagedProcess;
 import org.dsload.process.Ports;
 import org.dsload.process.ProcessTree;
 import org.dsload.run.JMeterCommand;
@@ -76,7 +77,9 @@ public final class SlaveProcess {
             command.add("-q");
             command.add(file.toString());
         }
-        Process process = new ProcessBuilder(command).directory(spec.workDir().toFile()).redirectErrorStream(true)
+        // a session of its own: a Ctrl-C in the terminal reaches the command that started it, which stops it in order
+        Process process = new ProcessBuilder(ManagedProcess.detached(command)).directory(spec.workDir().toFile())
+                .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(console.toFile())).start();
         return new SlaveProcess(address, process.toHandle(), log, console);
     }

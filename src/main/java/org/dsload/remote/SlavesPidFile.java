@@ -15,7 +15,15 @@ import java.util.Optional;
  * system has since given to another process is left alone.
  */
 public final class SlavesPidFile {
+    /** The file's name in the remote folder (beside the RMI keystore the slaves use). */
+    public static final String FILE = "slaves.pid";
+
     private SlavesPidFile() {
+    }
+
+    /** The slaves of the file in {@code remoteDir} that still run. */
+    public static List<Entry> running(Path remoteDir) throws IOException {
+        return read(remoteDir.resolve(FILE)).stream().filter(e -> e.process().isPresent()).toList();
     }
 
     /** One slave of the file; {@code process} is empty when it is no longer running. */

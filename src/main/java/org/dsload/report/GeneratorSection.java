@@ -29,8 +29,8 @@ public final class GeneratorSection implements RunSection {
         StringBuilder out = new StringBuilder();
         for (GeneratorCsv.Engine e : engines) {
             out.append("== Generator ").append(e.name()).append(" (peaks of per-second readings) ==\n");
-            line(out, "CPU", "[process, machine, cores]", percent(e.peak(GeneratorCsv.PROCESS_CPU)) + ", "
-                    + percent(e.peak(GeneratorCsv.SYSTEM_CPU)) + ", " + whole(e.last(GeneratorCsv.CORES)));
+            line(out, "CPU", "[generator, other procs, cores]", percent(e.peak(GeneratorCsv.PROCESS_CPU)) + ", "
+                    + percent(CpuShares.of(e).peakOthers()) + ", " + whole(e.last(GeneratorCsv.CORES)));
             line(out, "Heap", "[used]", megabytes(e.peak(GeneratorCsv.HEAP_USED)));
             line(out, "GC", "[total, per second]", millis(e.last(GeneratorCsv.GC_TIME)) + ", "
                     + millis(e.peakRate(GeneratorCsv.GC_TIME)));
@@ -50,14 +50,20 @@ public final class GeneratorSection implements RunSection {
     }
 
     private static void warnings(StringBuilder out, GeneratorCsv.Engine e) {
-        for (String figure : new String[] {GeneratorCsv.PROCESS_CPU, GeneratorCsv.SYSTEM_CPU}) {
-            int seconds = e.longestRunAbove(figure, SATURATED_CPU);
-            if (seconds >= SATURATED_SECONDS) {
-                out.append("Warning: generator ").append(e.name()).append(" saturated: ")
-                        .append(figure.equals(GeneratorCsv.PROCESS_CPU) ? "its JVM" : "its machine")
-                        .append(" used more than ").append((int) SATURATED_CPU).append(" % CPU for ").append(seconds)
-                        .append(" s in a row; the results may show the generator's limit, not the server's.\n");
-            }
+        CpuShares cpu = CpuShares.of(e);
+        int own = cpu.longestRun(CpuShares.Second::generatorBound, SATURATED_CPU);
+        int busy = cpu.longestRun(CpuShares.Second::machineBusy, SATURATED_CPU);
+        if (own >= SATURATED_SECONDS) {
+            out.append("Warning: generator ").append(e.name()).append(" saturated: its own process was the bottleneck for ")
+                    .append(own).append(" s in a row (it used more than ").append((int) SATURATED_CPU)
+                    .append(" % of the machine's CPU, or most of a machine that had none left); the results may show "
+                            + "the generator's limit, not the server's.\n");
+        } else if (busy >= SATURATED_SECONDS) {
+            out.append("Note: generator ").append(e.name()).append("'s machine was busy for ").append(busy)
+                    .append(" s in a row (more than ").append((int) SATURATED_CPU).append(" % CPU), but the generator "
+                            + "process used at most ").append(percent(e.peak(GeneratorCsv.PROCESS_CPU)))
+                    .append(": other processes on the machine (the server under test, other programs) took it. The "
+                            + "generator was not its bottleneck; a server on the same machine shared its CPU.\n");
         }
         double dropped = e.last(GeneratorCsv.ARRIVALS_DROPPED);
         if (dropped > 0) {

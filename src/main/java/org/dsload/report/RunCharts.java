@@ -29,6 +29,12 @@ public final class RunCharts {
     public static final String LATENCY = "chart-latency.png";
     public static final String ERRORS = "chart-errors.png";
     public static final String GENERATOR_CPU = "chart-generator-cpu.png";
+    /** Colours far apart in hue, for series that must be told apart (Tableau's ten). */
+    static final Color[] DISTINCT = {new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c), new Color(0xd62728),
+        new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f), new Color(0xbcbd22),
+        new Color(0x17becf)};
+    private static final BasicStroke DASHES = new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+            new float[] {6f, 4f}, 0f);
     private static final int WIDTH = 1000;
     private static final int HEIGHT = 420;
 
@@ -104,12 +110,7 @@ public final class RunCharts {
 
         List<GeneratorCsv.Engine> engines = GeneratorCsv.read(runDir);
         if (!engines.isEmpty()) {
-            XYChart cpu = chart("Generator CPU (% of all cores)", "%");
-            cpu.getStyler().setYAxisMin(0.0).setYAxisMax(100.0);
-            for (GeneratorCsv.Engine engine : engines) {
-                cpuSeries(cpu, engine.name() + " JVM", engine.series(GeneratorCsv.PROCESS_CPU), origin, false);
-                cpuSeries(cpu, engine.name() + " machine", engine.series(GeneratorCsv.SYSTEM_CPU), origin, true);
-            }
+            XYChart cpu = generatorCpu(engines, origin);
             if (!cpu.getSeriesMap().isEmpty()) {
                 written.add(save(cpu, outDir.resolve(GENERATOR_CPU)));
             }
@@ -127,19 +128,39 @@ public final class RunCharts {
         }
     }
 
-    private static void cpuSeries(XYChart chart, String name, List<GeneratorCsv.Point> points, long origin,
-            boolean dashed) {
+    /**
+     * Each engine's JVM (solid) and machine (dashed) CPU, every series in a colour of its own: the
+     * theme's colours come in close pairs, and a JVM line beside its machine's must not read as one.
+     */
+    static XYChart generatorCpu(List<GeneratorCsv.Engine> engines, long origin) {
+        XYChart cpu = chart("Generator CPU (% of all cores)", "%");
+        cpu.getStyler().setYAxisMin(0.0).setYAxisMax(100.0);
+        int n = 0;
+        for (GeneratorCsv.Engine engine : engines) {
+            if (cpuSeries(cpu, engine.name() + " JVM", engine.series(GeneratorCsv.PROCESS_CPU), origin, false, n)) {
+                n++;
+            }
+            if (cpuSeries(cpu, engine.name() + " machine", engine.series(GeneratorCsv.SYSTEM_CPU), origin, true, n)) {
+                n++;
+            }
+        }
+        return cpu;
+    }
+
+    private static boolean cpuSeries(XYChart chart, String name, List<GeneratorCsv.Point> points, long origin,
+            boolean dashed, int index) {
         List<GeneratorCsv.Point> valid = points.stream().filter(p -> p.value() >= 0).toList();
         if (valid.isEmpty()) {
-            return;
+            return false;
         }
         double[] x = valid.stream().mapToDouble(p -> p.epochSecond() - origin).toArray();
         double[] y = valid.stream().mapToDouble(GeneratorCsv.Point::value).toArray();
+        XYSeries series = line(chart, name, x, y);
         if (dashed) {
-            dashed(chart, name, x, y);
-        } else {
-            line(chart, name, x, y);
+            series.setLineStyle(DASHES);
         }
+        series.setLineColor(DISTINCT[index % DISTINCT.length]);
+        return true;
     }
 
     static XYChart chart(String title, String yTitle) {
@@ -164,8 +185,7 @@ public final class RunCharts {
     }
 
     static void dashed(XYChart chart, String name, double[] x, double[] y) {
-        line(chart, name, x, y).setLineStyle(new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
-                new float[] {6f, 4f}, 0f));
+        line(chart, name, x, y).setLineStyle(DASHES);
     }
 
     static Path save(XYChart chart, Path file) throws IOException {

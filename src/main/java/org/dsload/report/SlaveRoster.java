@@ -23,11 +23,13 @@ public final class SlaveRoster {
         USED,
         /** Stopped answering during the run; its samples up to then are in the results. */
         LOST,
+        /** Still there, but silent (frozen) when the run ended without it; its samples up to then are in the results. */
+        STALLED,
         /** Could not be reached before the run and was left out. */
         MISSING
     }
 
-    /** One slave; {@code time} (epoch ms) is when it was found lost or missing, 0 for a used one. */
+    /** One slave; {@code time} (epoch ms) is when it was found missing, or went lost or silent; 0 for a used one. */
     public record Entry(String address, State state, long time, String detail) {
     }
 

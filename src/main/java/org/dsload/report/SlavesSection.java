@@ -104,15 +104,19 @@ public final class SlavesSection implements RunSection {
         List<SlaveRoster.Entry> notable = new ArrayList<>();
         f.roster().ifPresent(r -> {
             notable.addAll(r.in(SlaveRoster.State.LOST));
+            notable.addAll(r.in(SlaveRoster.State.STALLED));
             notable.addAll(r.in(SlaveRoster.State.MISSING));
         });
         long runStart = summary.total().samples() > 0 ? summary.total().firstStart() : 0;
         for (SlaveRoster.Entry e : notable) {
-            if (e.state() == SlaveRoster.State.LOST) {
+            if (e.state() == SlaveRoster.State.LOST || e.state() == SlaveRoster.State.STALLED) {
                 LabelStats s = f.slaves().get(e.address());
-                out.append("Lost: ").append(e.address()).append(" at ").append(Durations.timestamp(e.time()));
+                out.append(e.state() == SlaveRoster.State.LOST ? "Lost: " : "Stalled: ").append(e.address()).append(" at ")
+                        .append(Durations.timestamp(e.time()));
                 if (runStart > 0) {
-                    out.append(String.format(Locale.ROOT, " (%.1f s after the first sample)", (e.time() - runStart) / 1000.0));
+                    double seconds = (e.time() - runStart) / 1000.0;
+                    out.append(String.format(Locale.ROOT, " (%.1f s %s the first sample)", Math.abs(seconds),
+                            seconds < 0 ? "before" : "after"));
                 }
                 out.append(": ").append(e.detail());
                 if (s != null && s.samples() > 0) {
@@ -120,7 +124,8 @@ public final class SlavesSection implements RunSection {
                 } else {
                     out.append("; no sample of it arrived");
                 }
-                out.append(". The other slaves ran to the end.\n");
+                out.append(e.state() == SlaveRoster.State.LOST ? ". The other slaves ran to the end.\n"
+                        : ". The run ended without waiting for it.\n");
             } else {
                 out.append("Missing: ").append(e.address()).append(" could not be reached before the run (")
                         .append(e.detail()).append("); the run went on without it.\n");

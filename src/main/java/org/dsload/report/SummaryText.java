@@ -7,6 +7,8 @@ import java.util.Map;
 /** The summary as text, one block per label in the shape of vegeta's text report. */
 public final class SummaryText {
     static final double[] PERCENTILES = {50, 90, 95, 99};
+    /** The response code of a sample whose element refused its configuration (core.Results.CONFIG_ERROR). */
+    static final String REFUSED_CODE = "CONFIG";
     public static final String METHOD = "exact nearest-rank percentiles over every sample (no window, no sampling)";
     /** How percentiles are read in histograms mode. */
     public static final String HDR_METHOD = HdrLatency.METHOD + ", from the interval logs every engine recorded "
@@ -67,6 +69,10 @@ public final class SummaryText {
         long timed = all.samples() - all.samplesWithoutLatency();
         if (timed <= 0) {
             return "";
+        }
+        if (all.statusCodes().getOrDefault(REFUSED_CODE, 0L) == all.requests()) {
+            return "Refused: every sample is a configuration an element refused (code " + REFUSED_CODE + "): the run "
+                    + "was refused at its start and nothing was timed.\n";
         }
         return "Resolution: " + (all.microTimedSamples() == timed ? "microseconds for every sample"
                 : all.microTimedSamples() == 0 ? "milliseconds (no " + JtlColumns.TIMING + " column; save it with "

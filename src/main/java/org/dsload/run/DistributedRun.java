@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 import org.dsload.recording.Recording;
 import org.dsload.recording.RecordingGatherer;
@@ -42,8 +41,8 @@ final class DistributedRun implements AutoCloseable {
     static final String MODE_PROPERTY = "mode";
     /** {@code -Jallow_missing_slaves=true}: run on the slaves that can be reached. */
     static final String ALLOW_MISSING_PROPERTY = "allow_missing_slaves";
-    /** Property names whose literal values would reach the slaves' logs. */
-    private static final Pattern SECRET = Pattern.compile("(?i).*(password|passwd|secret|token|credential).*");
+    /** The shipped plans' load length in seconds. */
+    static final String DURATION_PROPERTY = "duration";
     private static final Duration PREFLIGHT_TIMEOUT = Duration.ofSeconds(3);
     /** Properties that concern the master only, or each process separately. */
     private static final List<String> NOT_FOR_SLAVES = List.of(PlanRunner.RUN_DIR_PROPERTY, "server.rmi.ssl.keystore.file",
@@ -72,7 +71,7 @@ final class DistributedRun implements AutoCloseable {
         all.putAll(run.globalProperties);
         for (Map.Entry<String, String> p : all.entrySet()) {
             String v = p.getValue();
-            if (SECRET.matcher(p.getKey()).matches() && !v.isEmpty() && !v.startsWith("env:") && !v.startsWith("file:")) {
+            if (SecretNames.isLiteralSecret(p.getKey(), v)) {
                 throw new IOException("property '" + p.getKey() + "' holds a literal value: in a distributed run JMeter "
                         + "writes every property it sends to the slaves into their logs. Pass env:NAME or file:/path "
                         + "instead (read on each slave).");
@@ -80,17 +79,33 @@ final class DistributedRun implements AutoCloseable {
         }
     }
 
-    /** Starts the run's local slaves and checks every slave; {@link #problem()} says if the run cannot go on. */
+    /**
+     * Starts the run's local slaves and checks every slave; {@link #problem()} says if the run cannot
+     * go on (no keystore to use, a local slave that did not start, slaves out of reach).
+     */
     static DistributedRun prepare(PlanRun run, Path dir, PrintStream console) throws IOException {
         Map<String, String> all = new LinkedHashMap<>(run.properties);
         all.putAll(run.globalProperties);
-        RmiSecurity security = RmiSecurity.disabledBy(all) ? RmiSecurity.disabled()
-                : RmiSecurity.ssl(RmiKeystore.ensure(run.remoteDir, console));
+        RmiSecurity security;
+        try {
+            security = RmiSecurity.disabledBy(all) ? RmiSecurity.disabled()
+                    : RmiSecurity.ssl(RmiKeystore.ensure(run.remoteDir, console));
+        } catch (IOException e) {
+            DistributedRun refused = new DistributedRun(run, dir, console, RmiSecurity.disabled());
+            refused.problem = "no load was started: " + e.getMessage();
+            return refused;
+        }
         DistributedRun d = new DistributedRun(run, dir, console, security);
         try {
-            d.startLocalSlaves();
+            try {
+                d.startLocalSlaves();
+            } catch (IOException e) {
+                d.close();
+                d.problem = "no load was started: a local slave did not start: " + e.getMessage();
+                return d;
+            }
             d.preflight();
-            d.roster(Map.of()).write(dir);
+            d.roster(Map.of(), Map.of()).write(dir);
         } catch (IOException | RuntimeException e) {
             d.close();
             throw e;
@@ -216,17 +231,29 @@ final class DistributedRun implements AutoCloseable {
         if (local != null) {
             local.slaves().forEach(s -> processes.put(s.address(), s.handle()));
         }
-        watch = new SlaveWatch(slaves, processes, masterLog, master, console).start();
+        watch = new SlaveWatch(slaves, processes, masterLog, master, console, SlaveWatch.Timing.of(plannedLength()))
+                .start();
     }
 
-    /** True when the master had to be stopped because it waited for a lost slave. */
-    boolean masterStoppedForLostSlave() {
+    /** The plans' {@code duration} property (seconds), when the run sets it: how long the load is planned to last. */
+    private Duration plannedLength() {
+        String text = run.globalProperties.getOrDefault(DURATION_PROPERTY, run.properties.get(DURATION_PROPERTY));
+        try {
+            return text == null ? null : Duration.ofSeconds(Long.parseLong(text.trim()));
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /** True when the watch had to stop the master because it waited for a lost or stalled slave. */
+    boolean masterStoppedByWatch() {
         return watch != null && watch.stoppedMaster();
     }
 
     /** Ends the watch and writes the final roster. */
     void runEnded() throws IOException {
         Map<String, SlaveWatch.Loss> lost = Map.of();
+        Map<String, SlaveWatch.Loss> stalled = Map.of();
         if (watch != null) {
             try {
                 watch.close();
@@ -234,16 +261,23 @@ final class DistributedRun implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
             lost = watch.lost();
+            stalled = watch.stalled();
         }
-        roster(lost).write(dir);
+        roster(lost, stalled).write(dir);
     }
 
-    private SlaveRoster roster(Map<String, SlaveWatch.Loss> lost) {
+    private SlaveRoster roster(Map<String, SlaveWatch.Loss> lost, Map<String, SlaveWatch.Loss> stalled) {
         List<SlaveRoster.Entry> entries = new ArrayList<>();
         for (SlaveAddress s : slaves) {
             SlaveWatch.Loss loss = lost.get(s.toString());
-            entries.add(loss == null ? new SlaveRoster.Entry(s.toString(), SlaveRoster.State.USED, 0, "")
-                    : new SlaveRoster.Entry(s.toString(), SlaveRoster.State.LOST, loss.time(), loss.detail()));
+            SlaveWatch.Loss stall = stalled.get(s.toString());
+            if (loss != null) {
+                entries.add(new SlaveRoster.Entry(s.toString(), SlaveRoster.State.LOST, loss.time(), loss.detail()));
+            } else if (stall != null) {
+                entries.add(new SlaveRoster.Entry(s.toString(), SlaveRoster.State.STALLED, stall.time(), stall.detail()));
+            } else {
+                entries.add(new SlaveRoster.Entry(s.toString(), SlaveRoster.State.USED, 0, ""));
+            }
         }
         entries.addAll(missing);
         return new SlaveRoster(entries);
@@ -281,9 +315,14 @@ final class DistributedRun implements AutoCloseable {
         }
     }
 
-    /** Lost slaves, for the console. */
+    /** Lost and stalled slaves, for the console. */
     List<SlaveRoster.Entry> lost() throws IOException {
-        return SlaveRoster.read(dir).map(r -> r.in(SlaveRoster.State.LOST)).orElse(List.of());
+        List<SlaveRoster.Entry> gone = new ArrayList<>();
+        SlaveRoster.read(dir).ifPresent(r -> {
+            gone.addAll(r.in(SlaveRoster.State.LOST));
+            gone.addAll(r.in(SlaveRoster.State.STALLED));
+        });
+        return gone;
     }
 
     /** Stops the slaves this run started. */

@@ -25,11 +25,13 @@ import org.dsload.report.JtlReader;
  * outside the results folder, which the runner deletes after the run.
  */
 public final class JMeterCommand {
-    /** The save settings every dsload report relies on. */
+    /**
+     * The save settings every dsload report relies on. Time stamps are JMeter's default, epoch
+     * milliseconds, left unset on purpose ({@link TimestampFormat}).
+     */
     static final Map<String, String> SAVE_SETTINGS = Map.ofEntries(
             Map.entry("jmeter.save.saveservice.output_format", "csv"),
             Map.entry("jmeter.save.saveservice.print_field_names", "true"),
-            Map.entry("jmeter.save.saveservice.timestamp_format", "ms"),
             Map.entry("sampleresult.timestamp.start", "true"),
             Map.entry("jmeter.save.saveservice.sample_count", "true"),
             Map.entry("jmeter.save.saveservice.hostname", "true"),

@@ -9,44 +9,76 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
+import org.dsload.process.ManagedProcess;
+import org.dsload.process.Orphans;
 import org.dsload.process.ProcessTree;
 
 /**
  * A JMeter process of a run: started in the run folder, its console output copied to a file and
  * to the runner's console line by line, waited for with an optional time limit, and stopped with
- * its descendants (SIGTERM, then SIGKILL after 20 s).
+ * its descendants.
+ *
+ * <p>It runs in a session of its own, so a Ctrl-C in the terminal reaches the runner alone, which
+ * then asks JMeter to end its test ({@link StopMessage}): JMeter stops its threads (and its
+ * slaves'), writes its last results and its dashboard, and exits. It never outlives the runner:
+ * at the runner's exit it is asked the same and then stopped by signal, and when the runner is
+ * killed outright, its orphan reaper ({@link Orphans}) stops it.
  */
 final class JMeterProcess {
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
     private static final Duration PUMP_DRAIN = Duration.ofSeconds(10);
+    /** How long a JMeter asked to stop may take to end its test and write its results and dashboard. */
+    static final Duration ASKED_STOP_LIMIT = Duration.ofSeconds(60);
+    /** At the runner's exit there is less time: the results file first, the dashboard can be made later. */
+    private static final Duration EXIT_STOP_LIMIT = Duration.ofSeconds(15);
+    /** The line JMeter prints when it listens for its stop commands (JMeter.waitForSignals). */
+    static final Pattern COMMAND_PORT = Pattern.compile("Waiting for possible Shutdown/StopTestNow.* on port (\\d+)");
 
     private final Process process;
+    private final PrintStream console;
+    private final Path copy;
     private final Thread pump;
+    private final Thread exitHook;
+    private volatile int commandPort = -1;
 
-    private JMeterProcess(Process process, Thread pump) {
+    private JMeterProcess(Process process, PrintStream console, Path copy) {
         this.process = process;
-        this.pump = pump;
+        this.console = console;
+        this.copy = copy;
+        this.pump = new Thread(this::pumpOutput, "jmeter-output");
+        this.exitHook = new Thread(() -> stop(EXIT_STOP_LIMIT), "dsload-jmeter-stop");
     }
 
     /** Starts JMeter in the folder, its console output into {@code copy} and onto the console. */
     static JMeterProcess start(List<String> command, Path dir, Path copy, PrintStream console) throws IOException {
-        Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
-        Thread pump = new Thread(() -> {
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-                 PrintStream file = new PrintStream(Files.newOutputStream(copy), true, StandardCharsets.UTF_8)) {
-                String line;
-                while ((line = in.readLine()) != null) {
-                    file.println(line);
-                    console.println("  | " + line);
+        Process process = new ProcessBuilder(ManagedProcess.detached(command)).directory(dir.toFile())
+                .redirectErrorStream(true).start();
+        JMeterProcess jmeter = new JMeterProcess(process, console, copy);
+        Orphans.watch(process.toHandle());
+        Runtime.getRuntime().addShutdownHook(jmeter.exitHook);
+        jmeter.pump.setDaemon(true);
+        jmeter.pump.start();
+        return jmeter;
+    }
+
+    private void pumpOutput() {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+             PrintStream file = new PrintStream(Files.newOutputStream(copy), true, StandardCharsets.UTF_8)) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                file.println(line);
+                console.println("  | " + line);
+                Matcher m = COMMAND_PORT.matcher(line);
+                if (m.find()) {
+                    commandPort = Integer.parseInt(m.group(1));
                 }
-            } catch (IOException e) {
-                console.println("dsload: lost JMeter's console output: " + e.getMessage());
             }
-        }, "jmeter-output");
-        pump.setDaemon(true);
-        pump.start();
-        return new JMeterProcess(process, pump);
+        } catch (IOException e) {
+            console.println("dsload: lost JMeter's console output: " + e.getMessage());
+        }
     }
 
     /** Waits for JMeter to end, at most {@code limit} (null: no limit); true when it ended. */
@@ -58,15 +90,52 @@ final class JMeterProcess {
         return ProcessTree.awaitExit(process.toHandle(), limit);
     }
 
-    /** Stops JMeter and whatever it started. */
-    void stop() {
-        ProcessTree.stop(process.toHandle(), STOP_GRACE);
+    /** Asks JMeter to end its test now (as its StopTestNow command does); false when it cannot be asked. */
+    boolean askToStop() {
+        int port = commandPort;
+        return port > 0 && process.isAlive() && StopMessage.stopTestNow(port);
     }
 
-    /** JMeter's exit code, once its console output has been read to the end. */
+    /**
+     * Asks JMeter to end its test and waits up to {@code limit} for it to exit, so that its results
+     * are complete; what is still running then is stopped by signal (SIGTERM, JMeter then writes
+     * the results it holds; SIGKILL after a grace period).
+     */
+    void stop(Duration limit) {
+        if (!process.isAlive()) {
+            return;
+        }
+        boolean asked = askToStop();
+        try {
+            if (asked && ProcessTree.awaitExit(process.toHandle(), limit)) {
+                return;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        stopWithin(STOP_GRACE);
+    }
+
+    /** SIGTERM to JMeter and whatever it started (JMeter then writes the results it holds), SIGKILL after {@code grace}. */
+    void stopWithin(Duration grace) {
+        ProcessTree.stop(process.toHandle(), grace);
+    }
+
+    /** JMeter's exit code, once its console output has been read to the end; the process is then forgotten. */
     int exitCode() throws InterruptedException {
+        process.waitFor();
         pump.join(PUMP_DRAIN.toMillis());
+        ended();
         return process.exitValue();
+    }
+
+    private void ended() {
+        Orphans.forget(process.pid());
+        try {
+            Runtime.getRuntime().removeShutdownHook(exitHook);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook runs or is about to, and finds the process gone
+        }
     }
 
     long pid() {

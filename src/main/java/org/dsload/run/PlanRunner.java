@@ -18,23 +18,34 @@ import org.dsload.report.SummaryJson;
 /**
  * Runs a plan headless in a JMeter process ({@link JMeterCommand}, {@link JMeterProcess}) and
  * leaves in {@code results/<run-id>/} ({@link RunFolder}): the JTL, JMeter's log and console
- * output, its HTML dashboard, and the dsload summary (text and JSON) and charts.
+ * output, its HTML dashboard, and the dsload summary (text and JSON) and charts; then judges how
+ * the run ended ({@link RunJudge}).
  */
 public final class PlanRunner {
     /** JMeter property naming the run's folder, for elements that leave files next to the JTL. */
     public static final String RUN_DIR_PROPERTY = "dsload.run_dir";
     private static final Duration DASHBOARD_LIMIT = Duration.ofMinutes(5);
+    /** A second signal gives JMeter this long to write the results it holds. */
+    private static final Duration AT_ONCE = Duration.ofSeconds(2);
 
     private final PrintStream console;
+    private RunSignals signals;
 
     public PlanRunner(PrintStream console) {
         this.console = console;
     }
 
-    /** Where a run left its files, how JMeter ended, and the summary if there were samples. */
-    public record Outcome(Path dir, Path jtl, int exitCode, boolean timedOut, Summary summary, String problem) {
+    /** Stops the run in order on these signals, and reports it as interrupted. */
+    public PlanRunner stopOn(RunSignals caught) {
+        this.signals = caught;
+        return this;
+    }
+
+    /** Where a run left its files, how JMeter and the run ended, and the summary if there were samples. */
+    public record Outcome(Path dir, Path jtl, int exitCode, boolean timedOut, Summary summary, Ending ending,
+            String problem) {
         public boolean ok() {
-            return problem == null;
+            return ending == Ending.OK;
         }
     }
 
@@ -54,17 +65,36 @@ public final class PlanRunner {
         try {
             results = ResultsPlan.prepare(run.plan, jtl, run.properties, console);
             RunFolder.writeRecord(run, dir);
+            String refused = TimestampFormat.refusal(run, console);
+            if (refused != null) {
+                return new Outcome(dir, jtl, -1, false, null, Ending.REFUSED, refused);
+            }
             if (run.distributed()) {
                 distributed = DistributedRun.prepare(run, dir, console);
                 if (distributed.problem() != null) {
-                    console.println("dsload: " + distributed.problem());
-                    RunFolder.linkLatest(dir);
-                    return new Outcome(dir, jtl, -1, false, null, distributed.problem());
+                    return new Outcome(dir, jtl, -1, false, null, Ending.REFUSED, distributed.problem());
                 }
             }
-            console.println("dsload: running " + run.plan + " -> " + dir);
+            if (signals != null && signals.caught()) {
+                return new Outcome(dir, jtl, -1, false, null, Ending.INTERRUPTED, "the run was interrupted (SIG"
+                        + signals.signalName() + ") before JMeter started");
+            }
             JMeterProcess jmeter = JMeterProcess.start(JMeterCommand.headless(run, jar, dir, scratch, distributed,
                     results), dir, dir.resolve("jmeter.out"), console);
+            console.println("dsload: running " + run.plan + " -> " + dir + " (JMeter pid " + jmeter.pid() + ")");
+            if (signals != null) {
+                signals.stopping(new RunSignals.Stopper() {
+                    @Override
+                    public void askToStop() {
+                        jmeter.stop(JMeterProcess.ASKED_STOP_LIMIT);
+                    }
+
+                    @Override
+                    public void stopAtOnce() {
+                        jmeter.stopWithin(AT_ONCE);
+                    }
+                });
+            }
             if (distributed != null) {
                 distributed.watch(jmeter.process(), dir.resolve("jmeter.log"));
             }
@@ -72,21 +102,23 @@ public final class PlanRunner {
             if (timedOut) {
                 console.println("dsload: " + run.plan + " ran past its time limit of " + run.timeout.toSeconds()
                         + " s; stopping JMeter (pid " + jmeter.pid() + ")");
-                jmeter.stop();
+                jmeter.stop(JMeterProcess.ASKED_STOP_LIMIT);
             }
             int exit = jmeter.exitCode();
-            boolean stoppedForLostSlave = false;
+            String signal = null;
+            if (signals != null) {
+                signals.stopping(null);
+                signal = signals.signalName();
+            }
+            boolean stoppedOnPurpose = timedOut || signal != null;
             if (distributed != null) {
                 distributed.runEnded();
-                stoppedForLostSlave = distributed.masterStoppedForLostSlave();
+                stoppedOnPurpose |= distributed.masterStoppedByWatch();
                 distributed.gatherRecordings(results.histograms());
             }
-            boolean dashboardLeftToUs = results.dashboardAfterRun(run.dashboard)
-                    || stoppedForLostSlave && results.dashboardByJMeter(run.dashboard);
-            if (dashboardLeftToUs && Files.isRegularFile(jtl)) {
-                dashboard(jar, dir, jtl, scratch.resolve(JMeterCommand.PROPERTIES_FILE));
-            }
-            return finish(dir, jtl, exit, timedOut, distributed, stoppedForLostSlave);
+            boolean dashboard = results.dashboardByJMeter(run.dashboard) || results.dashboardAfterRun(run.dashboard);
+            return finish(new Ended(jar, dir, jtl, scratch, exit, timedOut, stoppedOnPurpose, signal), dashboard,
+                    distributed);
         } finally {
             if (distributed != null) {
                 distributed.close();
@@ -98,45 +130,59 @@ public final class PlanRunner {
         }
     }
 
-    private Outcome finish(Path dir, Path jtl, int exit, boolean timedOut, DistributedRun distributed,
-            boolean stoppedForLostSlave) throws IOException {
-        String problem = null;
+    /** What the runner knows when JMeter has ended. */
+    private record Ended(Path jar, Path dir, Path jtl, Path scratch, int exit, boolean timedOut, boolean stoppedOnPurpose,
+            String signal) {
+    }
+
+    /** @param dashboard whether the run wants JMeter's dashboard: made here when JMeter did not make it */
+    private Outcome finish(Ended e, boolean dashboard, DistributedRun distributed) throws IOException, InterruptedException {
+        Path dir = e.dir();
+        Path jtl = e.jtl();
+        String resultsProblem = null;
+        String slavesProblem = null;
         Summary summary = null;
         if (!Files.isRegularFile(jtl) || Files.size(jtl) == 0) {
-            problem = "JMeter wrote no results (" + jtl + "); see " + dir.resolve("jmeter.log") + RunFolder.remoteErrors(dir);
+            resultsProblem = "JMeter wrote no results (" + jtl + "); see " + dir.resolve("jmeter.log") + RunFolder.remoteErrors(dir);
         } else {
             try {
                 summary = Summary.of(jtl);
-                Files.writeString(dir.resolve("summary.txt"), RunReport.render(dir, summary), StandardCharsets.UTF_8);
-                Files.writeString(dir.resolve("summary.json"), SummaryJson.render(summary), StandardCharsets.UTF_8);
-                charts(jtl, dir);
                 if (summary.total().samples() == 0) {
-                    problem = "the run produced no samples; see " + dir.resolve("jmeter.log") + RunFolder.remoteErrors(dir);
+                    resultsProblem = "the run produced no samples; see " + dir.resolve("jmeter.log") + RunFolder.remoteErrors(dir);
                 } else if (distributed != null) {
-                    problem = distributed.checkResults(summary);
+                    slavesProblem = distributed.checkResults(summary);
                 }
-            } catch (IOException e) {
-                problem = "cannot read " + jtl + ": " + e.getMessage();
+            } catch (IOException ex) {
+                resultsProblem = "cannot read " + jtl + ": " + ex.getMessage();
             }
         }
-        if (problem == null && timedOut) {
-            problem = "JMeter was stopped at the time limit";
-        }
-        // a master stopped on purpose exits with SIGTERM's code; its results file was checked above
-        if (problem == null && exit != 0 && !stoppedForLostSlave) {
-            problem = "JMeter exited with code " + exit + "; see " + dir.resolve("jmeter.log");
+        RunJudge.Verdict verdict = RunJudge.judge(new RunJudge.Facts(dir, summary, resultsProblem,
+                RunFolder.slavesRefused(dir), e.exit(), e.timedOut(), e.stoppedOnPurpose(), slavesProblem, e.signal()));
+        if (summary != null) {
+            boolean samples = summary.total().samples() > 0 || !summary.faultMarkers().isEmpty();
+            if (dashboard && samples && !DashboardNote.exists(dir)) {
+                dashboard(e.jar(), dir, jtl, e.scratch().resolve(JMeterCommand.PROPERTIES_FILE));
+            }
+            boolean noted = DashboardNote.add(dir, summary);
+            Files.writeString(dir.resolve("summary.txt"), RunReport.render(dir, summary)
+                    + RunEndText.of(verdict, noted ? DashboardNote.README : null), StandardCharsets.UTF_8);
+            Files.writeString(dir.resolve("summary.json"), SummaryJson.render(summary), StandardCharsets.UTF_8);
+            charts(jtl, dir);
         }
         if (distributed != null) {
-            for (SlaveRoster.Entry lost : distributed.lost()) {
-                console.println("dsload: slave " + lost.address() + " was lost during the run: " + lost.detail()
-                        + " (see the Slaves section of the summary)");
+            for (SlaveRoster.Entry gone : distributed.lost()) {
+                console.println("dsload: slave " + gone.address() + (gone.state() == SlaveRoster.State.STALLED
+                        ? " stalled during the run, and the run ended without it: " : " was lost during the run: ")
+                        + gone.detail() + " (see the Slaves section of the summary)");
             }
         }
-        RunFolder.linkLatest(dir);
-        return new Outcome(dir, jtl, exit, timedOut, summary, problem);
+        if (verdict.ending() != Ending.REFUSED) {
+            RunFolder.linkLatest(dir);
+        }
+        return new Outcome(dir, jtl, e.exit(), e.timedOut(), summary, verdict.ending(), verdict.problem());
     }
 
-    /** The HTML dashboard from the results file, for a master that was stopped before it made one. */
+    /** The HTML dashboard from the results file, for a JMeter that was stopped before it made one. */
     private void dashboard(Path jar, Path dir, Path jtl, Path properties) throws InterruptedException {
         try {
             String problem = JMeterProcess.runToEnd(JMeterCommand.dashboard(jar, dir, jtl, properties), dir,

@@ -8,7 +8,6 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Pattern;
 
 /**
  * The folder a run leaves its files in, {@code <results root>/<run-id>/}: made fresh (a
@@ -16,8 +15,6 @@ import java.util.regex.Pattern;
  * of what ran, and {@code latest} beside it pointing at it once the run is over.
  */
 final class RunFolder {
-    private static final Pattern SECRET_NAME = Pattern.compile("(?i).*(pass|secret|token|credential|key).*");
-
     private RunFolder() {
     }
 
@@ -55,8 +52,18 @@ final class RunFolder {
     }
 
     static String mask(String name, String value) {
-        return SECRET_NAME.matcher(name).matches() && !value.startsWith("env:") && !value.startsWith("file:")
-                ? "****" : value;
+        return SecretNames.isLiteralSecret(name, value) ? "****" : value;
+    }
+
+    /** True when the master said it could not configure or start its slaves: the run never got its load. */
+    static boolean slavesRefused(Path dir) {
+        Path out = dir.resolve("jmeter.out");
+        try {
+            return Files.isRegularFile(out) && Files.readAllLines(out, StandardCharsets.UTF_8).stream()
+                    .anyMatch(l -> l.contains("could not be configured") || l.contains("have not started"));
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** What the master said about slaves it could not use, for a run without results. */
@@ -66,13 +73,32 @@ final class RunFolder {
             if (!Files.isRegularFile(out)) {
                 return "";
             }
-            List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8).stream()
+            List<String> all = Files.readAllLines(out, StandardCharsets.UTF_8);
+            List<String> lines = all.stream()
                     .filter(l -> l.contains("could not be configured") || l.contains("have not started")
                             || l.contains("Engine is busy") || l.contains("Failed to configure"))
                     .toList();
-            return lines.isEmpty() ? "" : "; the master said: " + String.join(" | ", lines);
+            String said = lines.isEmpty() ? "" : "; the master said: " + String.join(" | ", lines);
+            if (all.stream().anyMatch(l -> l.contains("SSLHandshakeException")) || logSaysKeysDiffer(dir)) {
+                said += "; the slaves hold another RMI key than this master (the keystore was made again, or copied, "
+                        + "since they started): restart them (dsload slaves stop, then dsload slaves start, with the same "
+                        + "--remote-dir), or give them a copy of this run's keystore";
+            }
+            return said;
         } catch (IOException e) {
             return "";
+        }
+    }
+
+    private static boolean logSaysKeysDiffer(Path dir) throws IOException {
+        Path log = dir.resolve("jmeter.log");
+        if (!Files.isRegularFile(log)) {
+            return false;
+        }
+        try (var lines = Files.lines(log, StandardCharsets.UTF_8)) {
+            return lines.anyMatch(l -> l.contains("SSLHandshakeException"));
+        } catch (java.io.UncheckedIOException e) {
+            return false;
         }
     }
 

@@ -18,8 +18,10 @@ import java.util.stream.Collectors;
 
 import org.dsload.report.LabelStats;
 import org.dsload.report.SlaveRoster;
+import org.dsload.run.Ending;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
+import org.dsload.run.RunSignals;
 import org.dsload.targets.Checkout;
 
 /**
@@ -37,11 +39,18 @@ public final class MainJob {
     private final PrintStream out;
     private final Path results;
     private final int slaves;
+    private RunSignals signals;
 
     public MainJob(PrintStream out, Path results, int slaves) {
         this.out = out;
         this.results = results;
         this.slaves = slaves;
+    }
+
+    /** Stops the run under way in order on these signals, and the job with it. */
+    public MainJob stopOn(RunSignals caught) {
+        this.signals = caught;
+        return this;
     }
 
     /** The scenarios of these names, in the main job's order; all of them for none. */
@@ -72,6 +81,10 @@ public final class MainJob {
         int failed = 0;
         int skipped = 0;
         for (Scenario scenario : scenarios) {
+            if (signals != null && signals.caught()) {
+                report.add(String.format(Locale.ROOT, "%-10s not run: the job was interrupted", scenario.name()));
+                continue;
+            }
             out.println("== dsload main job: " + scenario.name() + " (" + scenario.plan() + ") ==");
             String line;
             try (Scenario.Target target = scenario.start()) {
@@ -81,7 +94,7 @@ public final class MainJob {
                 scenario.mainJobProperties().forEach(run::property);
                 target.properties().forEach(run::property);
                 overrides.forEach(run::property);
-                PlanRunner.Outcome outcome = new PlanRunner(out).run(run);
+                PlanRunner.Outcome outcome = new PlanRunner(out).stopOn(signals).run(run);
                 if (outcome.summary() != null) {
                     out.println();
                     out.print(Files.readString(outcome.dir().resolve("summary.txt"), StandardCharsets.UTF_8));
@@ -115,19 +128,34 @@ public final class MainJob {
 
     private static String describe(Scenario scenario, PlanRunner.Outcome outcome) {
         if (!outcome.ok() || outcome.summary() == null) {
-            return String.format(Locale.ROOT, "%-10s FAILED: %s  [%s]", scenario.name(), outcome.problem(), outcome.dir());
+            // one line in the table: the reasons of a refusal or failure, after the headline the verdict repeats
+            List<String> lines = outcome.problem().lines().map(String::trim).toList();
+            String reasons = String.join(" | ", lines.size() > 1 ? lines.subList(1, lines.size()) : lines);
+            return String.format(Locale.ROOT, "%-10s %s: %s  [%s]", scenario.name(), verdict(outcome.ending()), reasons,
+                    outcome.dir());
         }
         LabelStats all = outcome.summary().total();
-        int lost = lostSlaves(outcome.dir());
-        return String.format(Locale.ROOT, "%-10s ok  %d requests, %.1f/s, success %.2f%%, p99 %s%s  [%s]",
+        int lost = slaves(outcome.dir(), SlaveRoster.State.LOST);
+        int stalled = slaves(outcome.dir(), SlaveRoster.State.STALLED);
+        return String.format(Locale.ROOT, "%-10s ok  %d requests, %.1f/s, success %.2f%%, p99 %s%s%s  [%s]",
                 scenario.name(), all.requests(), all.rate(), all.successRatio() * 100,
                 org.dsload.report.Durations.format(all.latencies().percentile(99) / 1000.0),
-                lost > 0 ? ", " + lost + " slave(s) lost" : "", outcome.dir());
+                lost > 0 ? ", " + lost + " slave(s) lost" : "", stalled > 0 ? ", " + stalled + " slave(s) stalled" : "",
+                outcome.dir());
     }
 
-    private static int lostSlaves(Path runDir) {
+    private static String verdict(Ending ending) {
+        return switch (ending) {
+            case INTERRUPTED -> "INTERRUPTED";
+            case REFUSED -> "FAILED, refused at its start";
+            case NO_SUCCESS -> "FAILED, no successful sample";
+            default -> "FAILED";
+        };
+    }
+
+    private static int slaves(Path runDir, SlaveRoster.State state) {
         try {
-            return SlaveRoster.read(runDir).map(r -> r.in(SlaveRoster.State.LOST).size()).orElse(0);
+            return SlaveRoster.read(runDir).map(r -> r.in(state).size()).orElse(0);
         } catch (IOException e) {
             return 0;
         }

@@ -60,4 +60,26 @@ class FaultPhasesSectionTest {
         assertTrue(text.matches("(?s).*\\n +during +10\\.0 +20\\.0 +10 +1\\.0 +0\\.00% +205ms +210ms +210ms +210ms .*"), text);
         assertTrue(text.matches("(?s).*#1 delay node3 +before +0\\.0 +10\\.0 +9 +0\\.9 +0\\.00% +5ms +5ms +5ms +5ms .*"), text);
     }
+
+    @Test
+    void faultsAfterTheLoadGiveEmptyPhasesAndAnInvertedAfterAndSaySo(@TempDir Path dir) throws Exception {
+        StringBuilder jtl = new StringBuilder("timeStamp,elapsed,label,responseCode,responseMessage,success\n");
+        long t0 = 1_000_000L;
+        for (int i = 0; i < 10; i++) {
+            jtl.append(t0 + i * 1000L).append(",5,GET,OK,m,true\n");
+        }
+        // a schedule whose thread group ran after the load's: its window starts 10 s after the last request
+        jtl.append(t0 + 20_000).append(",10,fault:pause:redis,APPLIED,paused,true\n");
+        jtl.append(t0 + 25_000).append(",1,fault:pause:redis,REVERTED,resumed,true\n");
+        Path file = dir.resolve("r.jtl");
+        Files.writeString(file, jtl, StandardCharsets.UTF_8);
+
+        String text = new FaultPhasesSection().render(dir, Summary.of(file)).orElseThrow();
+        assertTrue(text.matches("(?s).*#1 pause redis +before +15\\.0 +20\\.0 +0 .*\\(empty\\)\n.*"), text);
+        assertTrue(text.matches("(?s).*\\n +during +20\\.0 +25\\.0 +0 .*\\(empty\\)\n.*"), text);
+        assertTrue(text.matches("(?s).*\\n +after +25\\.0 +9\\.0 +0 .*\\(inverted: ends before it starts\\)\n.*"), text);
+        assertTrue(text.contains("Warning: no phase holds a request: the faults came before or after the load, not during it"),
+                text);
+        assertTrue(text.contains("Warning: 1 phase(s) end before they start (marked inverted)"), text);
+    }
 }

@@ -239,4 +239,18 @@ class CommandLineTest {
         assertEquals(0, dsload("jvm-options"));
         assertTrue(out.lines().allMatch(l -> l.startsWith("-")), out);
     }
+
+    @Test
+    void zkCleanupRefusesARootThatIsNoPathAndSaysWhenNoServerAnswers() throws Exception {
+        assertEquals(ExitCodes.USAGE, dsload("zk-cleanup", "127.0.0.1:2181", "dsload-test"));
+        assertTrue(err.contains("the root must be a znode path below /, got 'dsload-test'"), err);
+        assertEquals(ExitCodes.USAGE, dsload("zk-cleanup", "127.0.0.1:2181"));
+
+        int closed;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closed = s.getLocalPort();
+        }
+        assertEquals(ExitCodes.FAILED, dsload("zk-cleanup", "127.0.0.1:" + closed, "/dsload-test"));
+        assertTrue(err.contains("dsload zk-cleanup: no server of 127.0.0.1:" + closed + " answered within"), err);
+    }
 }

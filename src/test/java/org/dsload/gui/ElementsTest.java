@@ -1,5 +1,6 @@
 package org.dsload.gui;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,6 +20,8 @@ import java.util.Map;
 import java.util.MissingResourceException;
 import java.util.ResourceBundle;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -43,6 +46,8 @@ import org.junit.jupiter.api.Test;
 class ElementsTest {
     /** "- **dsload Redis Connection** (Config Element): ..." in README.md's element list. */
     private static final Pattern README_ELEMENT = Pattern.compile("(?m)^- \\*\\*(dsload [^*]+)\\*\\* \\(([^)]+)\\)");
+    /** A menu and its elements: "- Timer: dsload Constant Arrival Rate, dsload Open Model Guard", continued on indented lines. */
+    private static final Pattern BUNDLE_README_MENU = Pattern.compile("(?m)^- ([A-Z][A-Za-z ]+): (dsload [^\\n]*(?:\\n  [^\\n]+)*)");
 
     @BeforeAll
     static void jmeter() {
@@ -144,6 +149,32 @@ class ElementsTest {
             assertNotNull(c.getAnnotation(TestElementMetadata.class),
                     c.getName() + " needs @TestElementMetadata(labelResource = \"displayName\") for its menu entry");
         }
+    }
+
+    @Test
+    void theBundleReadmeListsEveryElementUnderItsMenuAndNoOther() throws Exception {
+        Map<String, Set<String>> shipped = new TreeMap<>();
+        for (Class<?> c : ElementClasses.all()) {
+            JMeterGUIComponent entry = menuEntry(c);
+            String menu = JMeterUtils.getResString(entry.getMenuCategories().iterator().next());
+            shipped.computeIfAbsent(menu, m -> new TreeSet<>()).add(entry.getStaticLabel());
+        }
+        assertEquals(shipped, bundleReadmeElements(), "jmeter-plugins/README.md's list of elements, by Add menu");
+    }
+
+    /** "- Sampler: dsload CQL Request, dsload Fault Schedule, ..." lines, a list that may wrap, in jmeter-plugins/README.md. */
+    private static Map<String, Set<String>> bundleReadmeElements() throws IOException {
+        String readme = Files.readString(Checkout.basedir().resolve("jmeter-plugins/README.md"), StandardCharsets.UTF_8);
+        Map<String, Set<String>> listed = new TreeMap<>();
+        Matcher m = BUNDLE_README_MENU.matcher(readme);
+        while (m.find()) {
+            Set<String> labels = new TreeSet<>();
+            for (String label : m.group(2).replaceAll("\\s+", " ").split(",")) {
+                labels.add(label.trim());
+            }
+            listed.put(m.group(1), labels);
+        }
+        return listed;
     }
 
     @Test

@@ -240,7 +240,7 @@ class KairosDbSamplerIT {
             CrossCheck.Result counted = connection.lastCrossCheck();
             connection = null;
             assertEquals(org.dsload.kairosdb.report.CapacityRecord.Check.FAILED, counted.check(), counted.note());
-            List<String> verdict = org.dsload.kairosdb.report.RunVerdict.failures(runDir);
+            List<String> verdict = org.dsload.report.RunVerdict.failures(runDir);
             assertEquals(1, verdict.size(), verdict.toString());
             assertTrue(verdict.get(0).contains("the cross-check failed: 100 points reported written could not be "
                     + "counted back"), verdict.get(0));

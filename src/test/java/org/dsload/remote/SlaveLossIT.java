@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.dsload.plans.PlanRuns;
@@ -36,15 +35,9 @@ class SlaveLossIT {
 
     @Test
     void theRunEndsWithTheSurvivorKeepsAllItsSamplesAndNamesTheLostAndTheMissingSlave() throws Exception {
-        PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         Path results = Checkout.target().resolve("test-results");
         try (EmbeddedRedis forVictim = EmbeddedRedis.start(); EmbeddedRedis forSurvivor = EmbeddedRedis.start()) {
-            RmiSecurity security = RmiSecurity.ssl(RmiKeystore.ensure(Checkout.target().resolve("rmi"), quiet));
-            Path logs = results.resolve("slave-loss-" + System.currentTimeMillis()).resolve("slaves");
-            LocalSlaves.Options options = new LocalSlaves.Options(Checkout.jmeterHome(), logs, logs.getParent(), security, "256m");
-            try (LocalSlaves slaves = LocalSlaves.start(options, 2, address -> Map.of("hosts",
-                    address.host().equals(LocalSlaves.FIRST_ADDRESS) ? forVictim.address() : forSurvivor.address()))
-                    .stopOnExit()) {
+            try (LocalSlaves slaves = SlavesOfTheirOwn.start("slave-loss", forVictim, forSurvivor)) {
                 SlaveProcess victim = slaves.slaves().get(0);
                 SlaveProcess survivor = slaves.slaves().get(1);
                 String missing = "127.0.0.9:" + Ports.free("127.0.0.9");
@@ -63,7 +56,7 @@ class SlaveLossIT {
                 ByteArrayOutputStream console = new ByteArrayOutputStream();
                 PlanRun run = new PlanRun(Checkout.jmeterHome(), PlanRuns.plan("ekv-profile-get.jmx")).resultsRoot(results)
                         .timeout(Duration.ofMinutes(4)).jvmArgs(List.of("-Xms256m", "-Xmx512m"))
-                        .remoteDir(Checkout.target().resolve("rmi")).allowMissingSlaves(true)
+                        .remoteDir(SlavesOfTheirOwn.keystoreDir()).allowMissingSlaves(true)
                         .remoteHosts(List.of(victim.address().toString(), survivor.address().toString(), missing))
                         .property("profiles", "500").property("threads", "2").property("duration", "10");
                 PlanRunner.Outcome outcome = new PlanRunner(new PrintStream(console, true, StandardCharsets.UTF_8)).run(run);

@@ -37,7 +37,7 @@ class GeneratorSectionTest {
         figure("slave-127.0.0.2_1099", "jvm.cpu.process", "t,value", 5, 6);
         String text = new GeneratorSection().render(run, summary("1,1,get,OK,OK,true\n")).orElseThrow();
         assertTrue(text.contains("== Generator master (peaks of per-second readings) =="), text);
-        assertTrue(text.contains("CPU           [process, machine, cores]         35.50%, n/a, n/a"), text);
+        assertTrue(text.contains("CPU           [generator, other procs, cores]   35.50%, n/a, n/a"), text);
         assertTrue(text.contains("Heap          [used]                            50.0 MB"), text);
         assertTrue(text.contains("Sent          [total, per second]               4000 B, 3000 B/s"), text);
         assertTrue(text.contains("== Generator slave-127.0.0.2_1099"), text);
@@ -45,11 +45,32 @@ class GeneratorSectionTest {
     }
 
     @Test
-    void threeSecondsAbove90PercentCpuIsASaturatedGenerator() throws IOException {
-        figure("master", "jvm.cpu.system", "t,value", 95, 50, 91, 99, 92, 40);
+    void threeSecondsAbove90PercentOfTheGeneratorsOwnCpuIsASaturatedGenerator() throws IOException {
+        figure("master", "jvm.cpu.process", "t,value", 95, 50, 91, 99, 92, 40);
+        figure("master", "jvm.cpu.system", "t,value", 97, 60, 93, 99, 95, 45);
         String text = new GeneratorSection().render(run, summary("1,1,get,OK,OK,true\n")).orElseThrow();
-        assertTrue(text.contains("Warning: generator master saturated: its machine used more than 90 % CPU for 3 s"),
+        assertTrue(text.contains("Warning: generator master saturated: its own process was the bottleneck for 3 s"),
                 text);
+    }
+
+    @Test
+    void aGeneratorHoldingMostOfAMachineWithNoCpuLeftIsSaturatedToo() throws IOException {
+        figure("master", "jvm.cpu.process", "t,value", 60, 70, 65, 20);
+        figure("master", "jvm.cpu.system", "t,value", 98, 99, 97, 30);
+        String text = new GeneratorSection().render(run, summary("1,1,get,OK,OK,true\n")).orElseThrow();
+        assertTrue(text.contains("Warning: generator master saturated: its own process was the bottleneck for 3 s"),
+                text);
+    }
+
+    @Test
+    void aMachineBusyWithOtherProcessesIsNoSaturatedGeneratorAndSaysWhoseCpuItWas() throws IOException {
+        figure("master", "jvm.cpu.process", "t,value", 18, 12, 15, 10);
+        figure("master", "jvm.cpu.system", "t,value", 99, 98, 97, 40);
+        String text = new GeneratorSection().render(run, summary("1,1,get,OK,OK,true\n")).orElseThrow();
+        assertFalse(text.contains("saturated"), text);
+        assertTrue(text.contains("CPU           [generator, other procs, cores]   18.00%, 86.00%, n/a"), text);
+        assertTrue(text.contains("Note: generator master's machine was busy for 3 s in a row (more than 90 % CPU), but "
+                + "the generator process used at most 18.00%: other processes on the machine"), text);
     }
 
     @Test

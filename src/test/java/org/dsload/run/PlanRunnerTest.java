@@ -1,8 +1,17 @@
 package org.dsload.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class PlanRunnerTest {
 
@@ -19,5 +28,35 @@ class PlanRunnerTest {
         assertEquals("****", RunFolder.mask("api_token", "abc"));
         assertEquals("env:REDIS_PW", RunFolder.mask("redis_password", "env:REDIS_PW"));
         assertEquals("127.0.0.1:6379", RunFolder.mask("hosts", "127.0.0.1:6379"));
+        assertEquals("****", RunFolder.mask("server.rmi.ssl.keystore.password", "changeit"));
+        assertEquals("****", RunFolder.mask("influx_token", "t0k3n"));
+        assertEquals("****", RunFolder.mask("db_pass", "x"));
+    }
+
+    @Test
+    void namesThatMerelyHoldKeyAreNoSecrets() {
+        assertEquals("ycsb", RunFolder.mask("keyspace", "ycsb"));
+        assertEquals("key:", RunFolder.mask("key_prefix", "key:"));
+        assertEquals("10000", RunFolder.mask("keys", "10000"));
+        assertEquals("100", RunFolder.mask("passes", "100"));
+    }
+
+    @Test
+    void aTimestampFormatTheSummaryCannotReadRefusesTheRunAndMsIsSaidToSpoilTheDashboard(@TempDir Path home)
+            throws Exception {
+        Files.createDirectories(home.resolve("bin"));
+        PlanRun run = new PlanRun(home, home.resolve("p.jmx"));
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
+        assertNull(TimestampFormat.refusal(run, out));
+
+        Files.writeString(home.resolve("bin/user.properties"), "jmeter.save.saveservice.timestamp_format=ms\n");
+        assertNull(TimestampFormat.refusal(run, out));
+        assertTrue(console.toString(StandardCharsets.UTF_8).contains("user.properties sets "
+                + "jmeter.save.saveservice.timestamp_format=ms, which JMeter's dashboard takes for a date pattern"));
+
+        run.property("jmeter.save.saveservice.timestamp_format", "yyyy/MM/dd HH:mm:ss");
+        assertTrue(TimestampFormat.refusal(run, out).startsWith("-Jjmeter.save.saveservice.timestamp_format sets "
+                + "jmeter.save.saveservice.timestamp_format=yyyy/MM/dd HH:mm:ss: the results would hold dates"));
     }
 }

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -94,6 +95,72 @@ class SlaveWatchTest {
         assertTrue(master.isAlive());
         assertFalse(watch.stoppedMaster());
         assertTrue(watch.lost().isEmpty());
+        watch.close();
+    }
+
+    /** A registry port whose process answers: it accepts each connection and closes it at once. */
+    private ServerSocket answering() throws IOException {
+        ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        Thread t = new Thread(() -> {
+            while (!server.isClosed()) {
+                try {
+                    server.accept().close();
+                } catch (IOException closed) {
+                    return;
+                }
+            }
+        }, "answering-registry");
+        t.setDaemon(true);
+        t.start();
+        return server;
+    }
+
+    private static final SlaveWatch.Timing QUICK = new SlaveWatch.Timing(Duration.ofSeconds(2), Duration.ofMillis(200),
+            Duration.ofSeconds(1), null);
+
+    @Test
+    void aSlaveWhosePortAcceptsButWhichSaysNothingIsStalledAndTheRunEndsAfterTheOthersAndAGrace() throws Exception {
+        Path log = Files.createFile(dir.resolve("jmeter.log"));
+        master = new ProcessBuilder("sleep", "120").start();
+        registry = new ServerSocket(0, 50, InetAddress.getLoopbackAddress()); // accepted by the kernel, never read
+        SlaveAddress frozen = new SlaveAddress("127.0.0.1", registry.getLocalPort());
+        try (ServerSocket live = answering()) {
+            SlaveAddress alive = new SlaveAddress("127.0.0.1", live.getLocalPort());
+            ByteArrayOutputStream console = new ByteArrayOutputStream();
+            SlaveWatch watch = new SlaveWatch(List.of(frozen, alive), Map.of(), log, master,
+                    new PrintStream(console, true, StandardCharsets.UTF_8), QUICK).start();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (!watch.stalled().containsKey(frozen.toString()) && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            assertEquals(List.of(frozen.toString()), List.copyOf(watch.stalled().keySet()), console.toString());
+            assertTrue(watch.stalled().get(frozen.toString()).detail().contains("accepted a connection but the process "
+                    + "sent nothing"), watch.stalled().toString());
+            assertTrue(watch.lost().isEmpty(), "a silent slave is not a lost one");
+            Thread.sleep(1500);
+            assertTrue(master.isAlive(), "the other slave has not finished yet");
+
+            finished(log, alive);
+            assertTrue(master.waitFor(20, TimeUnit.SECONDS), "stopped a grace after the other slave reported its end");
+            assertTrue(watch.stoppedMaster());
+            assertTrue(console.toString(StandardCharsets.UTF_8).contains("every other slave finished 1 s ago"), console.toString());
+            watch.close();
+        }
+    }
+
+    @Test
+    void withNoOtherSlaveTheRunEndsAtItsPlannedLengthAndAGrace() throws Exception {
+        Path log = Files.createFile(dir.resolve("jmeter.log"));
+        master = new ProcessBuilder("sleep", "120").start();
+        registry = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        SlaveAddress frozen = new SlaveAddress("127.0.0.1", registry.getLocalPort());
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        SlaveWatch watch = new SlaveWatch(List.of(frozen), Map.of(), log, master,
+                new PrintStream(console, true, StandardCharsets.UTF_8), new SlaveWatch.Timing(Duration.ofSeconds(2),
+                        Duration.ofMillis(200), Duration.ofSeconds(1), Duration.ofSeconds(3))).start();
+        assertTrue(master.waitFor(30, TimeUnit.SECONDS), console.toString(StandardCharsets.UTF_8));
+        assertTrue(console.toString(StandardCharsets.UTF_8).contains("the run's planned 3 s and 1 s more have passed"),
+                console.toString(StandardCharsets.UTF_8));
         watch.close();
     }
 }

@@ -1,22 +1,19 @@
 package org.dsload.serve;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.dsload.process.Deadline;
 import org.dsload.process.ProcessTree;
 import org.dsload.targets.Checkout;
+import org.dsload.testing.OutputLines;
 
 /**
  * {@code bin/dsload serve ...} run as a user runs it, its output read line by line: the -J
@@ -27,23 +24,11 @@ final class ServeProcess implements AutoCloseable {
     private static final String SERVING = "dsload: serving until";
 
     private final Process process;
-    private final List<String> lines = new CopyOnWriteArrayList<>();
+    private final List<String> lines;
 
     private ServeProcess(Process process) {
         this.process = process;
-        Thread reader = new Thread(() -> {
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = in.readLine()) != null) {
-                    lines.add(line);
-                    System.out.println("  serve " + process.pid() + " | " + line);
-                }
-            } catch (IOException e) {
-                // the process ended
-            }
-        }, "serve-output");
-        reader.setDaemon(true);
-        reader.start();
+        this.lines = OutputLines.of(process, "  serve " + process.pid() + " | ").lines();
     }
 
     /** Starts bin/dsload serve with these arguments; {@code javaOptions} reach its JVM through JAVA_TOOL_OPTIONS. */

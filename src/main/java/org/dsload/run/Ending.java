@@ -1,0 +1,19 @@
+package org.dsload.run;
+
+/** How a run ended, most telling first when several apply; the command line turns it into its exit code. */
+public enum Ending {
+    /** Stopped by a signal (Ctrl-C, SIGTERM); the summary covers what was recorded until then. */
+    INTERRUPTED,
+    /**
+     * Refused at its start, so the load did not run as planned: slaves that cannot be reached, an
+     * element that refused its configuration (a sample with response code CONFIG stopped the test),
+     * or refused the test (a {@code refused} line in run-verdict).
+     */
+    REFUSED,
+    /** Ran without a single successful sample: nothing it measured is a measurement of the server. */
+    NO_SUCCESS,
+    /** Ran and failed: no results, JMeter failed or ran out of time, an element found the run failed ... */
+    FAILED,
+    /** Finished with results, and nothing found it failed. */
+    OK
+}

@@ -1,0 +1,113 @@
+package org.dsload.run;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.dsload.core.Results;
+import org.dsload.report.JtlReader;
+import org.dsload.report.JtlSample;
+import org.dsload.report.RunVerdict;
+import org.dsload.report.Summary;
+
+/**
+ * Whether a run that went through JMeter succeeded, and if not, why, in the order a user needs to
+ * know it: a signal that stopped it, a refusal at its start (a configuration an element refused,
+ * which stopped the test at its first sample, or a {@code refused} line an element left in
+ * {@link RunVerdict#FILE}), no successful sample at all, then anything else that failed it (no
+ * results, JMeter's exit code, the time limit, slaves that sent nothing, {@code failed} lines).
+ */
+final class RunJudge {
+    /** At most this many distinct refusal messages are quoted. */
+    private static final int QUOTED = 5;
+
+    /** What the runner knows once JMeter has ended. */
+    /**
+     * @param slavesRefused true when JMeter could not configure or start its slaves, so that
+     *                      {@code resultsProblem} (no results) is a refusal at the start
+     */
+    record Facts(Path dir, Summary summary, String resultsProblem, boolean slavesRefused, int jmeterExit,
+            boolean timedOut, boolean stoppedOnPurpose, String slavesProblem, String signal) {
+    }
+
+    /** The ending and, unless it is {@link Ending#OK}, what went wrong, one reason a line. */
+    record Verdict(Ending ending, String problem) {
+    }
+
+    private RunJudge() {
+    }
+
+    static Verdict judge(Facts f) throws IOException {
+        if (f.signal() != null) {
+            return new Verdict(Ending.INTERRUPTED, "the run was interrupted (SIG" + f.signal() + "); the summary covers "
+                    + "what was recorded until then");
+        }
+        List<String> refusals = new ArrayList<>(RunVerdict.refusals(f.dir()));
+        if (f.slavesRefused() && f.resultsProblem() != null) {
+            refusals.add(f.resultsProblem());
+        }
+        Summary s = f.summary();
+        if (s != null && s.total().statusCodes().getOrDefault(Results.CONFIG_ERROR, 0L) > 0) {
+            refusals.addAll(configRefusals(s));
+        }
+        if (!refusals.isEmpty()) {
+            long ok = s == null ? 0 : s.total().successes();
+            return new Verdict(Ending.REFUSED, "the run was refused at its start"
+                    + (ok > 0 ? " (after " + ok + " successful requests)" : "") + ":" + lines(refusals));
+        }
+        if (s != null && s.total().samples() > 0 && s.total().successes() == 0) {
+            return new Verdict(Ending.NO_SUCCESS, "no request succeeded: all " + s.total().requests()
+                    + " failed (see the Error Set above and " + f.dir().resolve("jmeter.log") + ")");
+        }
+        List<String> failures = new ArrayList<>();
+        if (f.resultsProblem() != null) {
+            failures.add(f.resultsProblem());
+        }
+        if (f.slavesProblem() != null) {
+            failures.add(f.slavesProblem());
+        }
+        if (f.timedOut()) {
+            failures.add("JMeter was stopped at the time limit");
+        }
+        // a master stopped on purpose exits with SIGTERM's code; its results file was checked above
+        if (f.jmeterExit() != 0 && !f.timedOut() && !f.stoppedOnPurpose()) {
+            failures.add("JMeter exited with code " + f.jmeterExit() + "; see " + f.dir().resolve("jmeter.log"));
+        }
+        List<String> verdicts = RunVerdict.failures(f.dir());
+        if (!verdicts.isEmpty()) {
+            failures.add("an element found the run failed:" + lines(verdicts));
+        }
+        if (failures.isEmpty()) {
+            return new Verdict(Ending.OK, null);
+        }
+        return new Verdict(Ending.FAILED, failures.size() == 1 ? failures.get(0) : "the run failed:" + lines(failures));
+    }
+
+    /** The distinct messages of the samples a refused configuration stopped, each with the labels it stopped. */
+    private static List<String> configRefusals(Summary s) throws IOException {
+        Map<String, Set<String>> labels = new LinkedHashMap<>();
+        try (JtlReader reader = new JtlReader(s.source())) {
+            JtlSample sample;
+            while ((sample = reader.next()) != null) {
+                if (!sample.success() && Results.CONFIG_ERROR.equals(sample.responseCode())
+                        && (labels.size() < QUOTED || labels.containsKey(sample.responseMessage()))) {
+                    labels.computeIfAbsent(sample.responseMessage(), m -> new LinkedHashSet<>()).add(sample.label());
+                }
+            }
+        }
+        List<String> out = new ArrayList<>();
+        labels.forEach((message, stopped) -> out.add(message + " (" + String.join(", ", stopped) + ")"));
+        return out;
+    }
+
+    private static String lines(List<String> reasons) {
+        StringBuilder text = new StringBuilder();
+        reasons.forEach(r -> text.append("\n  ").append(r));
+        return text.toString();
+    }
+}

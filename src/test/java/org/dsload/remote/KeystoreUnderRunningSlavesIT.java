@@ -1,0 +1,84 @@
+package org.dsload.remote;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+
+import org.dsload.cli.ExitCodes;
+import org.dsload.plans.PlanRuns;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedRedis;
+import org.dsload.testing.DsloadProcess;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The RMI keystore of slaves that {@code dsload slaves start} left running, deleted or replaced
+ * while they run: dsload must not make a new one under them, and a run with another key must say
+ * that the keys differ, instead of JMeter's bare SSLHandshakeException.
+ */
+@Timeout(400)
+class KeystoreUnderRunningSlavesIT {
+    private static final Duration LIMIT = Duration.ofMinutes(3);
+
+    @Test
+    void aKeystoreIsNotMadeAgainUnderRunningSlavesAndOtherKeysAreNamed() throws Exception {
+        Path base = Files.createDirectories(Checkout.target().resolve("test-results")
+                .resolve("keystore-in-use-" + System.nanoTime()));
+        Path remote = base.resolve("remote");
+        try (EmbeddedRedis redis = EmbeddedRedis.start()) {
+            try (DsloadProcess start = DsloadProcess.start("slaves", "start", "-n", "1", "--remote-dir", remote.toString(),
+                    "--logs", base.resolve("slave-logs").toString(), "--heap", "256m")) {
+                assertEquals(ExitCodes.OK, start.exitCode(LIMIT), start.output());
+                assertTrue(start.output().contains("stop them:    bin/dsload slaves stop --remote-dir " + remote),
+                        start.output());
+                assertTrue(start.output().contains("--hosts-file " + remote.resolve("local.hosts") + " --remote-dir " + remote),
+                        start.output());
+            }
+            try {
+                Path keystore = remote.resolve(RmiKeystore.KEYSTORE);
+                Files.delete(keystore);
+                try (DsloadProcess make = DsloadProcess.start("slaves", "keystore", "--remote-dir", remote.toString())) {
+                    assertEquals(ExitCodes.FAILED, make.exitCode(LIMIT), make.output());
+                    assertTrue(make.output().contains("the slaves started with it still run: 127.0.0.2:"), make.output());
+                    assertTrue(make.output().contains("dsload slaves stop --remote-dir " + remote.toAbsolutePath()), make.output());
+                }
+                try (DsloadProcess run = run(remote, redis)) {
+                    assertEquals(ExitCodes.REFUSED_AT_START, run.exitCode(LIMIT), run.output());
+                    assertTrue(run.output().contains("is missing, and the slaves started with it still run"), run.output());
+                }
+                assertFalse(Files.exists(keystore), "no keystore was made under the running slave");
+
+                // a keystore copied in from elsewhere: the master's key is not the slave's
+                Path other = base.resolve("other");
+                RmiKeystore.ensure(other, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+                for (String file : new String[] {RmiKeystore.KEYSTORE, RmiKeystore.PASSWORD_FILE}) {
+                    Files.copy(other.resolve(file), remote.resolve(file), StandardCopyOption.REPLACE_EXISTING);
+                }
+                try (DsloadProcess run = run(remote, redis)) {
+                    assertEquals(ExitCodes.REFUSED_AT_START, run.exitCode(LIMIT), run.output());
+                    assertTrue(run.output().contains("the slaves hold another RMI key than this master"), run.output());
+                }
+            } finally {
+                try (DsloadProcess stop = DsloadProcess.start("slaves", "stop", "--remote-dir", remote.toString())) {
+                    assertEquals(ExitCodes.OK, stop.exitCode(LIMIT), stop.output());
+                }
+            }
+        }
+    }
+
+    private static DsloadProcess run(Path remote, EmbeddedRedis redis) throws Exception {
+        return DsloadProcess.start("run", PlanRuns.plan("ekv-profile-get.jmx").toString(), "--results",
+                remote.getParent().resolve("results").toString(), "--no-dashboard", "--hosts-file",
+                remote.resolve("local.hosts").toString(), "--remote-dir", remote.toString(), "-Jhosts=" + redis.address(),
+                "-Jduration=2", "-Jthreads=1", "-Jprofiles=10");
+    }
+}

@@ -1,0 +1,84 @@
+package org.dsload.remote;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import org.dsload.plans.PlanRuns;
+import org.dsload.process.Deadline;
+import org.dsload.process.Signals;
+import org.dsload.report.SlaveRoster;
+import org.dsload.run.PlanRun;
+import org.dsload.run.PlanRunner;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedRedis;
+import org.dsload.testing.RedisCalls;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A slave frozen (SIGSTOP) during a run: its process lives and its port accepts connections, but
+ * it says nothing. The run must notice, end once the other slave is done, and name it.
+ */
+@Timeout(400)
+class SlaveStallIT {
+
+    @Test
+    void aFrozenSlaveIsNamedStalledAndTheRunEndsWhenTheOtherIsDone() throws Exception {
+        Path results = Checkout.target().resolve("test-results");
+        try (EmbeddedRedis forFrozen = EmbeddedRedis.start(); EmbeddedRedis forOther = EmbeddedRedis.start()) {
+            try (LocalSlaves slaves = SlavesOfTheirOwn.start("slave-stall", forFrozen, forOther)) {
+                SlaveProcess frozen = slaves.slaves().get(0);
+                SlaveProcess other = slaves.slaves().get(1);
+                Thread freezer = new Thread(() -> {
+                    try {
+                        Deadline.await(() -> RedisCalls.of(forFrozen, "GET") > 0, Duration.ofMinutes(3), Duration.ofMillis(100));
+                        Signals.send(frozen.pid(), "STOP");
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                }, "freezer");
+                freezer.start();
+
+                ByteArrayOutputStream console = new ByteArrayOutputStream();
+                PlanRun run = new PlanRun(Checkout.jmeterHome(), PlanRuns.plan("ekv-profile-get.jmx")).resultsRoot(results)
+                        .timeout(Duration.ofMinutes(5)).jvmArgs(List.of("-Xms256m", "-Xmx512m")).dashboard(false)
+                        .remoteDir(SlavesOfTheirOwn.keystoreDir())
+                        .remoteHosts(List.of(frozen.address().toString(), other.address().toString()))
+                        .property("profiles", "500").property("threads", "2").property("duration", "15");
+                PlanRunner.Outcome outcome;
+                try {
+                    outcome = new PlanRunner(new PrintStream(console, true, StandardCharsets.UTF_8)).run(run);
+                } finally {
+                    freezer.join(Duration.ofMinutes(1).toMillis());
+                    Signals.send(frozen.pid(), "CONT");
+                }
+                String said = console.toString(StandardCharsets.UTF_8);
+
+                assertTrue(outcome.ok(), outcome.problem() + "\n" + said);
+                assertFalse(outcome.timedOut(), "the master was not left waiting for the frozen slave");
+                assertTrue(said.contains("dsload: slave " + frozen.address() + " stalled"), said);
+
+                SlaveRoster roster = SlaveRoster.read(outcome.dir()).orElseThrow();
+                assertEquals(List.of(frozen.address().toString()),
+                        roster.in(SlaveRoster.State.STALLED).stream().map(SlaveRoster.Entry::address).toList());
+                assertEquals(List.of(other.address().toString()),
+                        roster.in(SlaveRoster.State.USED).stream().map(SlaveRoster.Entry::address).toList());
+                String text = Files.readString(outcome.dir().resolve("summary.txt"), StandardCharsets.UTF_8);
+                assertTrue(text.contains("Stalled: " + frozen.address() + " at "), text);
+                assertTrue(text.lines().anyMatch(l -> l.startsWith(frozen.address() + " ") && l.contains(" stalled ")), text);
+                long otherGets = PlanRuns.samples(outcome.jtl()).stream().filter(s -> s.label().equals("GET profile")
+                        && s.threadName().startsWith(other.address() + "-")).count();
+                assertEquals(RedisCalls.of(forOther, "GET"), otherGets, "every GET of the other slave has its row");
+            }
+        }
+    }
+}

@@ -1,0 +1,174 @@
+package org.dsload.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.dsload.cli.ExitCodes;
+import org.dsload.plans.PlanRuns;
+import org.dsload.process.Ports;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedRedis;
+import org.dsload.testing.DsloadProcess;
+import org.dsload.testing.RedisCalls;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import redis.clients.jedis.Jedis;
+
+/**
+ * {@code bin/dsload run} and {@code bin/dsload scenarios} as a user runs them, against a real
+ * redis-server (or none): a run that cannot succeed says why and ends with the exit code for it.
+ */
+@Timeout(600)
+class RunExitCodesIT {
+    private static final Duration LIMIT = Duration.ofMinutes(3);
+
+    private static Path freshResults(String name) throws IOException {
+        Path root = Checkout.target().resolve("test-results").resolve(name + "-" + System.nanoTime());
+        return Files.createDirectories(root);
+    }
+
+    private static int closedPort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    /** redis-get-rate.jmx for a few seconds at a low rate, into its own results folder. */
+    private static DsloadProcess getRate(Path results, Map<String, String> environment, String... properties)
+            throws IOException {
+        List<String> args = new ArrayList<>(List.of("run", PlanRuns.plan("redis-get-rate.jmx").toString(),
+                "--results", results.toString(), "--no-dashboard", "-Jduration=3", "-Jrate=100", "-Jthreads=2",
+                "-Jserver_gauges=false"));
+        args.addAll(List.of(properties));
+        return DsloadProcess.start(environment, args.toArray(String[]::new));
+    }
+
+    private static String summary(DsloadProcess run) throws IOException {
+        return Files.readString(run.resultsDir().resolve("summary.txt"), StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aServerThatCannotBeReachedRefusesTheRunAtItsStartWithExitCode3() throws Exception {
+        Path results = freshResults("no-server");
+        try (DsloadProcess run = getRate(results, Map.of(), "-Jhosts=127.0.0.1:" + closedPort())) {
+            assertEquals(ExitCodes.REFUSED_AT_START, run.exitCode(LIMIT), run.output());
+            assertTrue(run.output().contains("dsload: the run was refused at its start"), run.output());
+            String text = summary(run);
+            assertTrue(text.contains("Run REFUSED: the run was refused at its start:\n  dsload Redis Connection"), text);
+            assertTrue(text.contains("Refused: every sample is a configuration an element refused (code CONFIG)"), text);
+            assertFalse(text.contains("no dsload_timing column"), text);
+            assertFalse(Files.exists(results.resolve("latest"), LinkOption.NOFOLLOW_LINKS),
+                    "a refused run does not become results/latest");
+        }
+    }
+
+    @Test
+    void aWrongPasswordRefusesTheRunAtItsStart() throws Exception {
+        Path results = freshResults("wrong-password");
+        try (EmbeddedRedis guarded = EmbeddedRedis.start("127.0.0.1", Ports.free(), List.of("--requirepass", "right-one"));
+             DsloadProcess run = getRate(results, Map.of("DSLOAD_TEST_REDIS_PW", "wrong-one"),
+                     "-Jhosts=" + guarded.address(), "-Jredis_password=env:DSLOAD_TEST_REDIS_PW")) {
+            assertEquals(ExitCodes.REFUSED_AT_START, run.exitCode(LIMIT), run.output());
+            try (Jedis admin = new Jedis(guarded.host(), guarded.port())) {
+                admin.auth("right-one");
+                assertFalse(admin.info("commandstats").contains("cmdstat_get"), "no GET reached the server");
+            }
+            assertTrue(run.output().contains("dsload: the run was refused at its start"), run.output());
+            assertFalse(run.output().contains("wrong-one"), "the password is not repeated");
+        }
+    }
+
+    @Test
+    void aRunWhoseEveryRequestFailsEndsWithExitCode4() throws Exception {
+        Path results = freshResults("no-success");
+        // an empty server answers every GET with nil, which this run counts as a failure
+        try (EmbeddedRedis redis = EmbeddedRedis.start();
+             DsloadProcess run = getRate(results, Map.of(), "-Jhosts=" + redis.address(), "-Jnil_is_failure=true")) {
+            assertEquals(ExitCodes.NO_SUCCESSFUL_SAMPLE, run.exitCode(LIMIT), run.output());
+            long gets = RedisCalls.of(redis, "GET");
+            assertTrue(gets > 0, "the load ran");
+            assertTrue(run.output().contains("Run FAILED, no successful sample: no request succeeded: all " + gets
+                    + " failed"), run.output());
+            assertTrue(Files.isSymbolicLink(results.resolve("latest")), "a run that ran is results/latest");
+        }
+    }
+
+    @Test
+    void aFaultScheduleInAPlanWhoseThreadGroupsRunConsecutivelyRefusesTheTestBeforeItsLoad() throws Exception {
+        Path results = freshResults("consecutive-faults");
+        Path plan = results.resolve("get-rate-with-faults.jmx");
+        Files.writeString(plan, withFaultSchedule(Files.readString(PlanRuns.plan("redis-get-rate.jmx"),
+                StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+        try (EmbeddedRedis redis = EmbeddedRedis.start();
+             DsloadProcess run = DsloadProcess.start("run", plan.toString(), "--results", results.toString(),
+                "--no-dashboard", "-Jduration=3", "-Jrate=100", "-Jthreads=2", "-Jhosts=" + redis.address(),
+                "-Jredis_port=" + redis.port(), "-Jredis_pid=" + redis.pid())) {
+            assertEquals(ExitCodes.REFUSED_AT_START, run.exitCode(LIMIT), run.output());
+            assertTrue(run.output().contains("dsload Fault Schedule 'pause redis': its faults cannot overlap the load: "
+                    + "the Test Plan runs its thread groups consecutively"), run.output());
+            assertEquals(0, RedisCalls.of(redis, "GET"), "the test was stopped before its load");
+        }
+    }
+
+    /** The plan with a thread group of one Fault Schedule added after its load's. */
+    private static String withFaultSchedule(String plan) {
+        String end = "    </hashTree>\n  </hashTree>\n</jmeterTestPlan>";
+        String text = plan.stripTrailing();
+        assertTrue(text.endsWith(end), "the plan ends as expected");
+        String group = """
+                      <ThreadGroup guiclass="ThreadGroupGui" testclass="ThreadGroup" testname="faults" enabled="true">
+                        <stringProp name="ThreadGroup.on_sample_error">continue</stringProp>
+                        <elementProp name="ThreadGroup.main_controller" elementType="LoopController" guiclass="LoopControlPanel" testclass="LoopController" testname="Loop Controller" enabled="true">
+                          <boolProp name="LoopController.continue_forever">false</boolProp>
+                          <stringProp name="LoopController.loops">-1</stringProp>
+                        </elementProp>
+                        <stringProp name="ThreadGroup.num_threads">1</stringProp>
+                        <stringProp name="ThreadGroup.ramp_time">0</stringProp>
+                      </ThreadGroup>
+                      <hashTree>
+                        <org.dsload.chaos.FaultSchedule guiclass="TestBeanGUI" testclass="org.dsload.chaos.FaultSchedule" testname="pause redis" enabled="true">
+                          <stringProp name="faults">pause redis at 1s for 1s</stringProp>
+                          <stringProp name="targets">redis: host=127.0.0.1 port=${__P(redis_port,6379)} pid=${__P(redis_pid,1)}</stringProp>
+                          <stringProp name="networkDriver">proxy</stringProp>
+                          <stringProp name="processDriver">process</stringProp>
+                          <stringProp name="proxyControl"></stringProp>
+                          <stringProp name="commandPrefix"></stringProp>
+                          <stringProp name="commandTemplates"></stringProp>
+                          <stringProp name="commandTimeout">60</stringProp>
+                          <stringProp name="readyTimeout">240</stringProp>
+                          <stringProp name="engine">${__P(dsload.faults.engine,)}</stringProp>
+                          <stringProp name="endWithLoad">true</stringProp>
+                          <stringProp name="endTestAfter"></stringProp>
+                        </org.dsload.chaos.FaultSchedule>
+                        <hashTree/>
+                      </hashTree>
+                """;
+        return text.substring(0, text.length() - end.length()) + group + end + "\n";
+    }
+
+    @Test
+    void theMainJobMarksARefusedScenarioFailedAndSaysWhy() throws Exception {
+        Path results = freshResults("main-job");
+        int closed = closedPort();
+        try (DsloadProcess job = DsloadProcess.start("scenarios", "ekv", "--slaves", "0", "--results", results.toString(),
+                "--props", "hosts=127.0.0.1:" + closed + " duration=3 threads=1 profiles=10")) {
+            assertEquals(ExitCodes.FAILED, job.exitCode(LIMIT), job.output());
+            assertTrue(job.output().lines().anyMatch(l -> l.startsWith("ekv        FAILED, refused at its start: "
+                    + "dsload Redis Connection 'ekv connection': cannot reach 127.0.0.1:" + closed)), job.output());
+        }
+    }
+}

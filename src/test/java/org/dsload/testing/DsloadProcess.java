@@ -1,0 +1,129 @@
+package org.dsload.testing;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.dsload.process.Commands;
+import org.dsload.process.Deadline;
+import org.dsload.process.ManagedProcess;
+import org.dsload.process.ProcessTree;
+import org.dsload.process.Signals;
+import org.dsload.targets.Checkout;
+
+/**
+ * {@code bin/dsload <command> ...} run as a user runs it, in a session of its own as a terminal
+ * would start it (so that a Ctrl-C can be sent to its process group), its output read line by line.
+ */
+public final class DsloadProcess implements AutoCloseable {
+    private static final Pattern JMETER_PID = Pattern.compile("\\(JMeter pid (\\d+)\\)");
+    private static final Pattern SLAVE_PID = Pattern.compile("^dsload: slave \\S+ pid (\\d+)$");
+    private static final Pattern RESULTS = Pattern.compile("^dsload: results in (.+)$");
+
+    private final Process process;
+    private final List<String> lines;
+
+    private DsloadProcess(Process process) {
+        this.process = process;
+        this.lines = OutputLines.of(process, null).lines();
+    }
+
+    /** Starts bin/dsload with these arguments and extra environment variables. */
+    public static DsloadProcess start(Map<String, String> environment, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(Checkout.basedir().resolve("bin/dsload").toString()));
+        command.addAll(List.of(args));
+        // bin/dsload execs its JVM, and setsid execs bin/dsload: the PID is the JVM's and leads its process group
+        ProcessBuilder builder = new ProcessBuilder(ManagedProcess.detached(command)).redirectErrorStream(true);
+        builder.environment().putAll(environment);
+        return new DsloadProcess(builder.start());
+    }
+
+    public static DsloadProcess start(String... args) throws IOException {
+        return start(Map.of(), args);
+    }
+
+    /** Waits for the command to end and returns its exit code; fails past the limit. */
+    public int exitCode(Duration limit) throws InterruptedException {
+        if (!ProcessTree.awaitExit(process.toHandle(), limit)) {
+            throw new IllegalStateException("dsload did not end within " + limit.toSeconds() + " s:\n" + output());
+        }
+        // the output reader may be a line behind the exit
+        Deadline.await(() -> !process.isAlive(), Duration.ofSeconds(1), Duration.ofMillis(50));
+        Thread.sleep(200);
+        return process.exitValue();
+    }
+
+    /** Waits until the output has a line containing {@code text}; false when the limit passed or dsload ended first. */
+    public boolean awaitLine(String text, Duration limit) throws InterruptedException {
+        return Deadline.await(() -> lines.stream().anyMatch(l -> l.contains(text)) || !process.isAlive(), limit,
+                Duration.ofMillis(100)) && lines.stream().anyMatch(l -> l.contains(text));
+    }
+
+    /** Ctrl-C in its terminal: SIGINT to its whole process group. */
+    public void ctrlC() throws IOException, InterruptedException {
+        Commands.Result r = Commands.run(List.of("kill", "-INT", "--", "-" + process.pid()), Duration.ofSeconds(10));
+        if (r.exit() != 0) {
+            throw new IOException("kill -INT -- -" + process.pid() + " failed: " + r.output());
+        }
+    }
+
+    /** A signal to the dsload JVM alone. */
+    public void signal(String name) throws IOException, InterruptedException {
+        Signals.send(process.pid(), name);
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public Optional<Long> jmeterPid() {
+        return first(JMETER_PID);
+    }
+
+    public List<Long> slavePids() {
+        List<Long> pids = new ArrayList<>();
+        for (String line : lines) {
+            Matcher m = SLAVE_PID.matcher(line);
+            if (m.find()) {
+                pids.add(Long.parseLong(m.group(1)));
+            }
+        }
+        return pids;
+    }
+
+    /** The run folder the last lines name. */
+    public Path resultsDir() {
+        return lines.stream().map(RESULTS::matcher).filter(Matcher::matches).map(m -> Path.of(m.group(1))).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no 'results in' line:\n" + output()));
+    }
+
+    private Optional<Long> first(Pattern pattern) {
+        for (String line : lines) {
+            Matcher m = pattern.matcher(line);
+            if (m.find()) {
+                try {
+                    return Optional.of(Long.parseLong(m.group(1)));
+                } catch (NumberFormatException notANumber) {
+                    return Optional.empty();
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    public String output() {
+        return String.join("\n", lines);
+    }
+
+    /** Whatever is left of it and its children is stopped. */
+    @Override
+    public void close() {
+        ProcessTree.kill(process.toHandle());
+    }
+}

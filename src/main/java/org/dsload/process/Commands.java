@@ -45,7 +45,7 @@ public final class Commands {
         Thread reader = new Thread(() -> read(p.getInputStream(), out), "dsload-command-output");
         reader.setDaemon(true);
         reader.start();
-        if (!ProcessTree.awaitExit(p.toHandle(), limit)) {
+        if (!ProcessTree.awaitExit(p, limit)) {
             ProcessTree.kill(p.toHandle());
             throw new IOException("'" + String.join(" ", command) + "' ran past its limit of " + limit.toSeconds()
                     + " s and was killed");

@@ -41,6 +41,14 @@ public final class ProcessTree {
     }
 
     /**
+     * As {@link #awaitExit(ProcessHandle, Duration)} for a process this JVM started: once it answers
+     * true, the process's exit value is known (its handle can report the end before that).
+     */
+    public static boolean awaitExit(Process process, Duration limit) throws InterruptedException {
+        return process.waitFor(Math.max(1, limit.toMillis()), TimeUnit.MILLISECONDS);
+    }
+
+    /**
      * SIGTERM to the process and its descendants, SIGKILL to those still running after the grace
      * period. Interrupted, it kills at once and keeps the interrupt.
      *

@@ -156,7 +156,7 @@ final class JMeterProcess {
             throws IOException, InterruptedException {
         Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(output.toFile()).start();
-        if (!ProcessTree.awaitExit(p.toHandle(), limit)) {
+        if (!ProcessTree.awaitExit(p, limit)) {
             ProcessTree.stop(p.toHandle(), STOP_GRACE);
             return "it took longer than " + limit.toMinutes() + " minutes; stopped";
         }

@@ -112,7 +112,7 @@ public final class TargetClasspath {
         Process maven = new ProcessBuilder(command).directory(Checkout.basedir().toFile())
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {
-            if (!ProcessTree.awaitExit(maven.toHandle(), RESOLVE_LIMIT)) {
+            if (!ProcessTree.awaitExit(maven, RESOLVE_LIMIT)) {
                 ProcessTree.kill(maven.toHandle());
                 throw new IOException("Maven did not resolve " + pom + " within " + RESOLVE_LIMIT.toMinutes()
                         + " minutes; see " + log);

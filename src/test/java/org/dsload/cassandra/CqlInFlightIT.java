@@ -157,7 +157,7 @@ class CqlInFlightIT {
     }
 
     @Test
-    void aNodeThatStopsAnsweringFailsEachRequestAtTheDriversTimeoutAndTheThreadsEndCancelsTheRest() {
+    void aNodeThatStopsAnsweringFailsEachRequestAtTheDriversTimeoutAndAStopCancelsTheRest() {
         String table = table();
         CassandraSession c = session(cassandra.address());
         c.setRequestTimeout("700");
@@ -170,7 +170,7 @@ class CqlInFlightIT {
                 while (thread.count("DriverTimeoutException") < 16) {
                     thread.sample(read);
                 }
-                thread.endThread();
+                thread.stopTest();
             } finally {
                 paused.join();
             }
@@ -184,7 +184,7 @@ class CqlInFlightIT {
         SampleResult failedRow = thread.rows.stream().filter(r -> !r.isSuccessful()).findFirst().orElseThrow();
         assertEquals(failedRow.getSampleCount(), failedRow.getErrorCount(), "a failed row counts each request");
         long cancelled = thread.count(InFlightWindow.CANCELLED);
-        assertTrue(cancelled > 0 && cancelled <= 8, "those outstanding when the thread ended are cancelled: " + cancelled);
+        assertTrue(cancelled > 0 && cancelled <= 8, "those outstanding when the test was stopped are cancelled: " + cancelled);
         assertEquals(thread.requests().size(), thread.count("OK") + timedOut.size() + cancelled,
                 "every request ended once: answered, timed out or cancelled");
         RequestsResult cancelledRow = thread.atThreadEnd.stream()

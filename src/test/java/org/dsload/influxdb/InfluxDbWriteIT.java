@@ -153,7 +153,7 @@ class InfluxDbWriteIT {
     }
 
     @Test
-    void writesOutstandingWhenTheThreadEndsAreCancelledAndReported() {
+    void writesOutstandingWhenTheTestIsStoppedAreCancelledAndReported() {
         try (InfluxDb influx = withDatabase()) {
             SamplerThread run = new SamplerThread(connection(url(influx)));
             try (run) {
@@ -163,8 +163,8 @@ class InfluxDbWriteIT {
                 try {
                     run.sample(w); // sends into the stopped server until all 8 are outstanding, then waits
                     long start = System.nanoTime();
-                    run.endThread();
-                    assertTrue(System.nanoTime() - start < 2_000_000_000L, "the thread's end does not wait for answers");
+                    run.stopTest();
+                    assertTrue(System.nanoTime() - start < 2_000_000_000L, "a stopped test does not wait for answers");
                 } finally {
                     influx.resume();
                 }

@@ -112,7 +112,7 @@ class KairosDbInFlightIT {
     }
 
     @Test
-    void aServerThatStopsAnsweringFailsEachBatchAtItsOwnTimeoutAndTheThreadsEndCancelsTheRest() {
+    void aServerThatStopsAnsweringFailsEachBatchAtItsOwnTimeoutAndAStopCancelsTheRest() {
         KairosDbConnection c = connection(kairos.url());
         c.setResponseTimeout("400");
         c.setCrossCheck("false");
@@ -125,7 +125,7 @@ class KairosDbInFlightIT {
                 while (run.count("SocketTimeoutException") < 6) {
                     run.sample(w);
                 }
-                run.endThread();
+                run.stopTest();
             } finally {
                 kairos.resume();
             }
@@ -136,7 +136,7 @@ class KairosDbInFlightIT {
                 "each failed at its own 400 ms, counted as its 5 points");
         assertTrue(timedOut.get(0).outcome().message().contains("within the response timeout of 400 ms"),
                 timedOut.get(0).outcome().message());
-        assertTrue(run.count(InFlightWindow.CANCELLED) >= 1, "batches outstanding at the thread's end are cancelled");
+        assertTrue(run.count(InFlightWindow.CANCELLED) >= 1, "batches outstanding when the test was stopped are cancelled");
         RequestsResult failed = run.rows.stream().filter(r -> !r.isSuccessful()).findFirst().orElseThrow();
         assertEquals(failed.getSampleCount(), failed.getErrorCount(), "a failed row counts each point as an error");
     }

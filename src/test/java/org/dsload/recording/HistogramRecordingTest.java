@@ -31,7 +31,7 @@ class HistogramRecordingTest {
 
     @AfterEach
     void endTest() {
-        Recording.testEnded();
+        RecordingHarness.reset();
     }
 
     @Test

@@ -20,6 +20,7 @@ import org.dsload.report.TimingValue;
 import org.dsload.targets.EmbeddedRedis;
 import org.dsload.testing.JMeterRuntime;
 import org.dsload.testing.RedisCalls;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,6 +33,11 @@ import redis.clients.jedis.Jedis;
  * with the exact ones within HdrHistogram's stated precision, and the counts with the server's.
  */
 class HistogramsAgreeWithRowsIT {
+
+    @AfterEach
+    void endTest() {
+        RecordingHarness.reset();
+    }
 
     @Test
     void percentilesFromTheLogsMatchTheExactOnesOfTheSameSamplesAndCountsMatchTheServer(@TempDir Path dir)

@@ -27,7 +27,7 @@ import org.dsload.testing.JMeterRuntime;
  * threads with a listener in scope (as JMeterThread gives them), and a results file written from what
  * that listener received, the way JMeter's own results writer writes it.
  */
-final class RecordingHarness {
+final class RecordingHarness implements AutoCloseable {
     /** A listener as JMeter calls it: every row it is given, in order. */
     static final class Collected extends AbstractTestElement implements SampleListener {
         private static final long serialVersionUID = 1L;
@@ -57,6 +57,24 @@ final class RecordingHarness {
         JMeterUtils.setProperty("dsload.run_dir", runDir.toString());
         JMeterUtils.setProperty("dsload.engine", "master");
         JMeterUtils.setProperty(SampleEvent.SAMPLE_VARIABLES, JtlColumns.TIMING);
+        SampleEvent.initSampleVariables();
+    }
+
+    /**
+     * Ends the recording and takes back the properties set here: other tests in this JVM record
+     * rows, as a test without them does.
+     */
+    @Override
+    public void close() {
+        reset();
+    }
+
+    /** As {@link #close()}, for a test class's {@code @AfterEach}. */
+    static void reset() {
+        Recording.testEnded();
+        for (String name : List.of(RecordMode.PROPERTY, "dsload.run_dir", "dsload.engine", SampleEvent.SAMPLE_VARIABLES)) {
+            JMeterUtils.getJMeterProperties().remove(name);
+        }
         SampleEvent.initSampleVariables();
     }
 

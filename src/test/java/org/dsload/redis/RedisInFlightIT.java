@@ -166,14 +166,14 @@ class RedisInFlightIT {
     }
 
     @Test
-    void requestsOutstandingWhenTheThreadEndsAreCancelledAndReportedNotLost() throws Exception {
+    void requestsOutstandingWhenTheTestIsStoppedAreCancelledAndReportedNotLost() throws Exception {
         try (EmbeddedRedis redis = loaded(1000)) {
             InFlightRuns run = new InFlightRuns(connection(redis.address()));
             try (run) {
                 run.loop(get(8), Duration.ofMillis(200));
                 Thread sleeper = sleep(redis, 0, "1", new long[2]);
                 Thread.sleep(200);
-                run.endThread();
+                run.stopTest();
                 sleeper.join();
             }
             assertFalse(run.atThreadEnd.isEmpty(), "the thread's end reported rows");

@@ -111,7 +111,7 @@ final class ServeProcess implements AutoCloseable {
     /** SIGTERM, and its exit code once it has stopped its servers. */
     int terminate(Duration limit) throws InterruptedException {
         process.toHandle().destroy(); // the JVM itself, not the bash of bin/dsload: bin/dsload execs it
-        if (!ProcessTree.awaitExit(process.toHandle(), limit)) {
+        if (!ProcessTree.awaitExit(process, limit)) {
             throw new IllegalStateException("serve did not end within " + limit.toSeconds() + " s of SIGTERM:\n" + output());
         }
         return process.exitValue();

@@ -50,7 +50,7 @@ public final class DsloadProcess implements AutoCloseable {
 
     /** Waits for the command to end and returns its exit code; fails past the limit. */
     public int exitCode(Duration limit) throws InterruptedException {
-        if (!ProcessTree.awaitExit(process.toHandle(), limit)) {
+        if (!ProcessTree.awaitExit(process, limit)) {
             throw new IllegalStateException("dsload did not end within " + limit.toSeconds() + " s:\n" + output());
         }
         // the output reader may be a line behind the exit

@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
+import org.apache.jmeter.samplers.Interruptible;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.samplers.SampleResult;
@@ -43,7 +44,20 @@ public class SamplerThread implements AutoCloseable {
         connection.testStarted();
     }
 
-    /** The thread ends: every sampler it used reports what it still had outstanding. */
+    /**
+     * The test is stopped, as JMeter's Stop does it: every sampler the thread used is interrupted,
+     * then the thread ends (what was outstanding is cancelled, not waited for).
+     */
+    public void stopTest() {
+        used.stream().filter(Interruptible.class::isInstance).map(Interruptible.class::cast)
+                .forEach(Interruptible::interrupt);
+        endThread();
+    }
+
+    /**
+     * The thread ends (its duration or loops are over): every sampler it used waits for what it
+     * still had outstanding, each request up to its own timeout, and reports it.
+     */
     public void endThread() {
         if (!ended) {
             ended = true;

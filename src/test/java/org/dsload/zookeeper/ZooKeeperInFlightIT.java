@@ -199,7 +199,7 @@ class ZooKeeperInFlightIT {
                 while (thread.count("REQUESTTIMEOUT") < 12) {
                     thread.sample(get);
                 }
-                thread.endThread();
+                thread.stopTest();
             } finally {
                 freeze.join();
             }
@@ -211,7 +211,7 @@ class ZooKeeperInFlightIT {
                 + " within the request timeout of 300 ms"), timedOut.get(0).outcome().message());
         SampleResult failedRow = thread.rows.stream().filter(r -> !r.isSuccessful()).findFirst().orElseThrow();
         assertEquals(failedRow.getSampleCount(), failedRow.getErrorCount(), "a failed row counts each request");
-        assertEquals(4, thread.count(InFlightWindow.CANCELLED), "the 4 outstanding when the thread ended are cancelled");
+        assertEquals(4, thread.count(InFlightWindow.CANCELLED), "the 4 outstanding when the test was stopped are cancelled");
         RequestsResult cancelled = thread.atThreadEnd.stream().filter(r -> r.getResponseCode()
                 .equals(InFlightWindow.CANCELLED)).findFirst().orElseThrow();
         assertEquals(cancelled.getSampleCount(), cancelled.getErrorCount());

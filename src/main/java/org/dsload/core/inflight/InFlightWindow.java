@@ -22,7 +22,10 @@ import org.dsload.core.Outcome;
  * latency), so N is the cap on concurrency and no thread is parked per request.
  *
  * <p>Every request ends exactly once: with its reply, at its own timeout, or {@link #CANCELLED} when
- * the thread stops sampling ({@link #requestStop}, the thread's end time, {@link #drain}).
+ * the test is stopped ({@link #requestStop}, an interrupted thread). At the thread's end time, and
+ * when the thread ends ({@link #drain}), nothing more is sent and the requests outstanding are
+ * waited for, each up to its own timeout, as JMeter lets a sample in progress finish: a request on
+ * the wire when the duration ends is not a failure.
  *
  * <p>Used by one thread only, except {@link #requestStop}.
  */
@@ -64,8 +67,8 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
 
     /**
      * Sets the pace for the coming {@link #next} call: the arrival source offered to this sample
-     * (null: closed model) and the thread's end ({@link Long#MAX_VALUE}: none), at which
-     * outstanding requests are cancelled and nothing more is sent.
+     * (null: closed model) and the thread's end ({@link Long#MAX_VALUE}: none), from which nothing
+     * more is sent and the outstanding requests are waited for.
      */
     public void pace(ArrivalSource source, long threadEndNanos) {
         if (source != arrivals) {
@@ -87,9 +90,14 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
         long rowDue = 0;
         while (true) {
             long now = System.nanoTime();
-            if (stopping(now)) {
+            if (stopRequested || Thread.currentThread().isInterrupted()) {
                 stopRequested = false;
                 cancelAll(now);
+                return takeRow();
+            }
+            if (endNanos != Long.MAX_VALUE && now - endNanos >= 0) {
+                dropDueArrival(now);
+                awaitOutstanding();
                 return takeRow();
             }
             expire(now);
@@ -222,18 +230,37 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
         spare.push(request);
     }
 
-    /** Every outstanding request ends as {@link #CANCELLED}; an arrival due and not sent counts as dropped. */
-    @SuppressWarnings("unchecked")
-    private void cancelAll(long now) {
+    /** An arrival due and not sent counts as dropped; nothing more is sent for it. */
+    private void dropDueArrival(long now) {
         if (pending != null && pending.scheduled() && !pending.dueAfter(now)) {
             GeneratorMetrics.arrivalsDropped(1);
         }
         pending = null;
+    }
+
+    /**
+     * Waits until no request is outstanding: each ends with its reply or at its own timeout. A
+     * stop request or an interrupt ends the wait (what is left is then cancelled).
+     */
+    private void awaitOutstanding() {
+        while (outstanding > 0 && !stopRequested && !Thread.currentThread().isInterrupted()) {
+            long now = System.nanoTime();
+            expire(now);
+            if (outstanding == 0) {
+                return;
+            }
+            transport.await(Math.min(head.deadlineNanos, now + MAX_WAIT_NANOS), false, this);
+        }
+    }
+
+    /** Every outstanding request ends as {@link #CANCELLED}; an arrival due and not sent counts as dropped. */
+    @SuppressWarnings("unchecked")
+    private void cancelAll(long now) {
+        dropDueArrival(now);
         while (head != null) {
             R request = (R) head;
             transport.abandon(request);
-            complete(request, Outcome.failed(CANCELLED, "cancelled: still outstanding when the thread stopped "
-                    + "sampling (the end of its duration, a stopped test, or the end of its loops)",
+            complete(request, Outcome.failed(CANCELLED, "cancelled: still outstanding when the test was stopped",
                     request.sentBytes, 0), now, null);
         }
     }
@@ -258,10 +285,13 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
     }
 
     /**
-     * The thread stops sampling: every outstanding request is cancelled, the connections closed,
+     * The thread stops sampling: nothing more is sent, the outstanding requests are waited for (each
+     * up to its own timeout; cancelled at once when the test was stopped), the connections closed,
      * and every row not yet returned is returned now.
      */
     public List<List<Completion>> drain() {
+        dropDueArrival(System.nanoTime());
+        awaitOutstanding();
         cancelAll(System.nanoTime());
         transport.close();
         List<List<Completion>> rows = new ArrayList<>();

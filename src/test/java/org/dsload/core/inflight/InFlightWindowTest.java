@@ -249,18 +249,49 @@ class InFlightWindowTest {
     }
 
     @Test
-    void atTheThreadsEndTimeOutstandingRequestsAreCancelledAndNothingMoreIsSent() {
-        try (InMemoryStore store = new InMemoryStore(60_000, n -> new Answer(-1, InMemoryStore.OK))) {
+    void atTheThreadsEndTimeNothingMoreIsSentAndOutstandingRequestsAreWaitedFor() {
+        try (InMemoryStore store = new InMemoryStore(60_000, n -> new Answer(200, InMemoryStore.OK))) {
             InFlightWindow<InMemoryStore.Request> window = new InFlightWindow<>(3, store);
             long end = System.nanoTime() + 100 * MS;
             window.pace(null, end);
             List<Completion> row = window.next(numbered(new AtomicInteger()));
             assertEquals(3, row.size());
-            assertTrue(row.stream().allMatch(c -> c.outcome().code().equals(InFlightWindow.CANCELLED)
-                    && c.endNanos() >= end));
-            assertTrue(window.next(numbered(new AtomicInteger())).isEmpty() || store.sent.get() == 3);
+            assertTrue(row.stream().allMatch(c -> c.outcome().success() && c.endNanos() - c.sendNanos() >= 200 * MS),
+                    "answered after the end, each with its own latency: " + row);
+            assertTrue(window.next(numbered(new AtomicInteger())).isEmpty());
             assertEquals(3, store.sent.get(), "nothing is sent after the end");
-            assertNull(row.get(0).detail());
+            assertTrue(window.drain().isEmpty());
+        }
+    }
+
+    @Test
+    void atTheThreadsEndARequestNeverAnsweredEndsAtItsOwnTimeoutNotBefore() {
+        try (InMemoryStore store = new InMemoryStore(300, n -> new Answer(-1, InMemoryStore.OK))) {
+            InFlightWindow<InMemoryStore.Request> window = new InFlightWindow<>(2, store);
+            long end = System.nanoTime() + 50 * MS;
+            window.pace(null, end);
+            List<Completion> row = window.next(numbered(new AtomicInteger()));
+            assertEquals(2, row.size());
+            assertTrue(row.stream().allMatch(c -> c.outcome().code().equals("TIMEOUT")
+                    && c.endNanos() - c.sendNanos() >= 300 * MS), row.toString());
+            assertEquals(2, store.sent.get());
+        }
+    }
+
+    @Test
+    void aThreadEndingAfterAStopCancelsWhatIsOutstandingAtOnce() {
+        try (InMemoryStore store = new InMemoryStore(60_000, n -> new Answer(n < 4 ? 1 : -1, InMemoryStore.OK))) {
+            InFlightWindow<InMemoryStore.Request> window = new InFlightWindow<>(4, store);
+            List<Completion> first = window.next(numbered(new AtomicInteger()));
+            assertFalse(first.isEmpty());
+            window.requestStop();
+            long start = System.nanoTime();
+            List<Completion> rest = window.drain().stream().flatMap(List::stream).toList();
+            assertTrue(System.nanoTime() - start < 10_000 * MS, "not waited for until their 60 s timeout");
+            assertFalse(rest.isEmpty());
+            assertEquals(4, rest.stream().filter(c -> c.outcome().code().equals(InFlightWindow.CANCELLED)).count(),
+                    "the 4 never answered are cancelled: " + rest);
+            assertEquals(store.sent.get(), first.size() + rest.size(), "every request ends once");
         }
     }
 }

@@ -9,20 +9,21 @@ import java.util.concurrent.locks.LockSupport;
  * every request of an arrival schedule. So the thread parks until a margin before the instant and
  * spins for the rest.
  *
- * <p>The margin is learnt from how late parked threads actually wake: an estimate of the 90th
- * percentile of their lateness (a step up of 9 µs for each wake later than it, a step down of 1 µs
- * for each other one, so one preempted thread moves it by a step only), plus 10 µs, between
- * {@link #MIN_MARGIN_NANOS} and {@link #MAX_MARGIN_NANOS}. On a quiet machine it settles near the
- * timer slack and the thread spins about half as long as with a fixed margin; on a busy one it
- * rises to the most, where it stays: spinning longer cannot beat a scheduler that preempts.
+ * <p>The margin is learnt from how late parked threads actually wake: an estimate of the 99th
+ * percentile of their lateness (a step up of 9.9 µs for each wake later than it, a step down of
+ * 0.1 µs for each other one, so one preempted thread moves it by a step only), plus 10 µs, between
+ * {@link #MIN_MARGIN_NANOS} and {@link #MAX_MARGIN_NANOS}. On a quiet machine it settles a little
+ * above the timer slack, so the thread spins for less than the fixed margin; on a busy one it
+ * rises to the most, the fixed margin it replaces: spinning longer cannot beat a scheduler that
+ * preempts.
  */
 public final class PreciseWait {
     /** The least margin: below it a wake's own cost would make the instant late. */
     public static final long MIN_MARGIN_NANOS = 20_000;
     /** The most: the fixed margin this wait had before it learnt one. */
     public static final long MAX_MARGIN_NANOS = 150_000;
-    private static final long STEP_UP_NANOS = 9_000;
-    private static final long STEP_DOWN_NANOS = 1_000;
+    private static final long STEP_UP_NANOS = 9_900;
+    private static final long STEP_DOWN_NANOS = 100;
     private static final long HEADROOM_NANOS = 10_000;
 
     /** The estimate of how late a park wakes; races between threads only blur it, harmlessly. */

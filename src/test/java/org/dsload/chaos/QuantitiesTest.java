@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Map;
+
 import org.junit.jupiter.api.Test;
 
 /** Durations, sizes, rates and shares as a schedule's author writes them, and the errors for what is not one. */
@@ -11,13 +13,8 @@ class QuantitiesTest {
 
     @Test
     void durationsAreUnitsInAnyCombinationAndABareNumberIsSeconds() {
-        assertEquals(200, Quantities.millis("200ms"));
-        assertEquals(20_000, Quantities.millis("20s"));
-        assertEquals(90_000, Quantities.millis("1m30s"));
-        assertEquals(3_600_000, Quantities.millis("1h"));
-        assertEquals(1_500, Quantities.millis("1.5s"));
-        assertEquals(2_500, Quantities.millis("2.5"));
-        assertEquals(30_000, Quantities.millis(" 30 S "), "case and spaces do not matter");
+        Map.of("200ms", 200L, "20s", 20_000L, "1m30s", 90_000L, "1h", 3_600_000L, "1.5s", 1_500L, "2.5", 2_500L,
+                " 30 S ", 30_000L).forEach((text, millis) -> assertEquals(millis, Quantities.millis(text), text));
     }
 
     @Test
@@ -32,13 +29,8 @@ class QuantitiesTest {
 
     @Test
     void sizesUsePowersOf1024() {
-        assertEquals(4096, Quantities.bytes("4096"));
-        assertEquals(4096, Quantities.bytes("4096b"));
-        assertEquals(64 << 10, Quantities.bytes("64k"));
-        assertEquals(64 << 10, Quantities.bytes("64KiB"));
-        assertEquals(10L << 20, Quantities.bytes("10MB"));
-        assertEquals(1L << 30, Quantities.bytes("1g"));
-        assertEquals(3L << 29, Quantities.bytes("1.5GiB"));
+        Map.of("4096", 4096L, "4096b", 4096L, "64k", 64L << 10, "64KiB", 64L << 10, "10MB", 10L << 20, "1g", 1L << 30,
+                "1.5GiB", 3L << 29).forEach((text, bytes) -> assertEquals(bytes, Quantities.bytes(text), text));
         IllegalArgumentException unit = assertThrows(IllegalArgumentException.class, () -> Quantities.bytes("3 TB"));
         assertEquals("'3 TB' has unknown size unit 'TB'", unit.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Quantities.bytes("lots"));
@@ -46,13 +38,9 @@ class QuantitiesTest {
 
     @Test
     void ratesInBitsUsePowersOf1000AndRatesInBytesAreBytes() {
-        assertEquals(125_000, Quantities.bytesPerSecond("1mbit"));
-        assertEquals(62_500, Quantities.bytesPerSecond("500kbit"));
-        assertEquals(125_000_000, Quantities.bytesPerSecond("1gbit"));
-        assertEquals(1, Quantities.bytesPerSecond("8bit"));
-        assertEquals(2_000_000, Quantities.bytesPerSecond("2mbps"));
-        assertEquals(100_000, Quantities.bytesPerSecond("100kb/s"));
-        assertEquals(300, Quantities.bytesPerSecond("300"));
+        Map.of("1mbit", 125_000L, "500kbit", 62_500L, "1gbit", 125_000_000L, "8bit", 1L, "2mbps", 2_000_000L,
+                "100kb/s", 100_000L, "300", 300L)
+                .forEach((text, rate) -> assertEquals(rate, Quantities.bytesPerSecond(text), text));
         IllegalArgumentException slow = assertThrows(IllegalArgumentException.class,
                 () -> Quantities.bytesPerSecond("4bit"));
         assertEquals("'4bit' is below one byte per second", slow.getMessage());
@@ -76,13 +64,9 @@ class QuantitiesTest {
 
     @Test
     void durationsAreShownTheWayAPersonWritesThem() {
-        assertEquals("200ms", Quantities.format(200));
-        assertEquals("1.5s", Quantities.format(1_500));
-        assertEquals("20s", Quantities.format(20_000));
-        assertEquals("2m", Quantities.format(120_000));
-        assertEquals("90s", Quantities.format(90_000));
-        for (long millis : new long[] {200, 1_500, 20_000, 120_000, 90_000}) {
-            assertEquals(millis, Quantities.millis(Quantities.format(millis)), "read back: " + millis);
-        }
+        Map.of(200L, "200ms", 1_500L, "1.5s", 20_000L, "20s", 120_000L, "2m", 90_000L, "90s").forEach((millis, text) -> {
+            assertEquals(text, Quantities.format(millis));
+            assertEquals(millis, Quantities.millis(text), "reads back");
+        });
     }
 }

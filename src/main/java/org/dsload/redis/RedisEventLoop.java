@@ -320,8 +320,8 @@ final class RedisEventLoop implements Transport<RedisRequest> {
                 selector.selectNow(onReady);
             } else if (!precise) {
                 selector.select(onReady, Math.max(1, (left + 999_999) / 1_000_000));
-            } else if (left > PreciseWait.SPIN_NANOS + 1_000_000) {
-                selector.select(onReady, (left - PreciseWait.SPIN_NANOS) / 1_000_000);
+            } else if (left > PreciseWait.marginNanos() + 1_000_000) {
+                selector.select(onReady, (left - PreciseWait.marginNanos()) / 1_000_000);
             } else if (onLinks == 0) {
                 PreciseWait.until(until);
             } else {

@@ -82,6 +82,10 @@ public final class ServedTargets {
                 .collect(Collectors.joining(", "));
     }
 
+    /** The shipped plans a Redis target's {@code hosts} (and {@code redis_mode}) point at. */
+    private static final List<String> REDIS_PLANS = List.of("ekv-profile-get.jmx", "redis-get-rate.jmx",
+            "redis-get-open-model.jmx", "redis-ycsb.jmx");
+
     /** Starts the target in its placement; returns once it serves. */
     static Served start(ServeRequest.Target target, Placement placement) {
         String label = target.label();
@@ -89,13 +93,13 @@ public final class ServedTargets {
             case REDIS -> {
                 EmbeddedRedis redis = EmbeddedRedis.start(placement, "redis", "redis", List.of());
                 yield new Served(label, Map.of("hosts", redis.address()),
-                        List.of("ekv-profile-get.jmx", "redis-get-rate.jmx", "redis-get-open-model.jmx"),
+                        REDIS_PLANS,
                         processes(redis.pid()), redis);
             }
             case REDIS_CLUSTER -> {
                 EmbeddedRedisCluster cluster = EmbeddedRedisCluster.start(3, placement);
                 yield new Served(label, ordered("hosts", cluster.addresses(), "redis_mode", "cluster"),
-                        List.of("ekv-profile-get.jmx", "redis-get-rate.jmx", "redis-get-open-model.jmx"),
+                        REDIS_PLANS,
                         processes(cluster.nodes().stream().mapToLong(EmbeddedRedis::pid).toArray()), cluster);
             }
             case CASSANDRA -> cassandra(label, Integer.parseInt(target.option("nodes")), placement);

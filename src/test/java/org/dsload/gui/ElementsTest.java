@@ -40,12 +40,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What a user meets in JMeter's Add menu and in an element's form, checked for every element in
- * the plugin: its name, the menu it is in (the one README.md gives), a label, a tooltip, a group
- * and a default for every field, and fields that take {@code ${...}}.
+ * the plugin: its name, the menu it is in (the one docs/elements.md gives), a label, a tooltip, a
+ * group and a default for every field, and fields that take {@code ${...}}.
  */
 class ElementsTest {
-    /** "- **dsload Redis Connection** (Config Element): ..." in README.md's element list. */
-    private static final Pattern README_ELEMENT = Pattern.compile("(?m)^- \\*\\*(dsload [^*]+)\\*\\* \\(([^)]+)\\)");
+    /** The page that describes every element, each under its store. */
+    private static final String ELEMENTS_DOC = "docs/elements.md";
+    /** "- **dsload Redis Connection** (Config Element): ..." in {@link #ELEMENTS_DOC}. */
+    private static final Pattern DOC_ELEMENT = Pattern.compile("(?m)^- \\*\\*(dsload [^*]+)\\*\\* \\(([^)]+)\\)");
     /** A menu and its elements: "- Timer: dsload Constant Arrival Rate, dsload Open Model Guard", continued on indented lines. */
     private static final Pattern BUNDLE_README_MENU = Pattern.compile("(?m)^- ([A-Z][A-Za-z ]+): (dsload [^\\n]*(?:\\n  [^\\n]+)*)");
 
@@ -63,8 +65,8 @@ class ElementsTest {
     }
 
     @Test
-    void everyElementIsInTheAddMenuTheReadmeNames() throws IOException {
-        Map<String, String> documented = readmeElements();
+    void everyElementIsInTheAddMenuTheElementsPageNames() throws IOException {
+        Map<String, String> documented = documentedElements();
         List<String> problems = new ArrayList<>();
         for (Class<?> c : ElementClasses.all()) {
             // What MenuFactory builds for a class it found on JMeter's search path.
@@ -86,12 +88,12 @@ class ElementsTest {
             if (!label.startsWith("dsload ")) {
                 problems.add(c.getName() + " is called '" + label + "' in the menu; dsload elements start with 'dsload '");
             }
-            String readme = documented.get(label);
-            if (readme == null) {
-                problems.add("README.md does not list " + c.getName() + ": add '- **" + label + "** (" + menu
-                        + "): ...' to its Elements section");
-            } else if (!readme.equals(menu)) {
-                problems.add("README.md puts '" + label + "' under " + readme + " but JMeter shows it under " + menu);
+            String listedMenu = documented.get(label);
+            if (listedMenu == null) {
+                problems.add(ELEMENTS_DOC + " does not list " + c.getName() + ": add '- **" + label + "** (" + menu
+                        + "): ...' to the section of its store");
+            } else if (!listedMenu.equals(menu)) {
+                problems.add(ELEMENTS_DOC + " puts '" + label + "' under " + listedMenu + " but JMeter shows it under " + menu);
             }
         }
         assertTrue(problems.isEmpty(), String.join("\n", problems));
@@ -178,13 +180,13 @@ class ElementsTest {
     }
 
     @Test
-    void theReadmeListsNoElementThePluginLacks() throws Exception {
+    void theElementsPageListsNoElementThePluginLacks() throws Exception {
         Set<String> shipped = new HashSet<>();
         for (Class<?> c : ElementClasses.all()) {
             shipped.add(menuEntry(c).getStaticLabel());
         }
-        for (String documented : readmeElements().keySet()) {
-            assertTrue(shipped.contains(documented), "README.md lists '" + documented + "', which the plugin lacks");
+        for (String documented : documentedElements().keySet()) {
+            assertTrue(shipped.contains(documented), ELEMENTS_DOC + " lists '" + documented + "', which the plugin lacks");
         }
     }
 
@@ -221,14 +223,14 @@ class ElementsTest {
         }
     }
 
-    private static Map<String, String> readmeElements() throws IOException {
-        String readme = Files.readString(Checkout.basedir().resolve("README.md"), StandardCharsets.UTF_8);
+    private static Map<String, String> documentedElements() throws IOException {
+        String doc = Files.readString(Checkout.basedir().resolve(ELEMENTS_DOC), StandardCharsets.UTF_8);
         Map<String, String> elements = new LinkedHashMap<>();
-        Matcher m = README_ELEMENT.matcher(readme);
+        Matcher m = DOC_ELEMENT.matcher(doc);
         while (m.find()) {
             elements.put(m.group(1), m.group(2));
         }
-        assertFalse(elements.isEmpty(), "README.md lists no elements as '- **dsload ...** (Menu)'");
+        assertFalse(elements.isEmpty(), ELEMENTS_DOC + " lists no elements as '- **dsload ...** (Menu)'");
         return elements;
     }
 }

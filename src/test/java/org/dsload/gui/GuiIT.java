@@ -44,7 +44,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class GuiIT {
     private static final Duration LIMIT = Duration.ofMinutes(4);
-    private static final Pattern README_ELEMENT = Pattern.compile("(?m)^- \\*\\*(dsload [^*]+)\\*\\* \\(([^)]+)\\)");
+    private static final Pattern DOC_ELEMENT = Pattern.compile("(?m)^- \\*\\*(dsload [^*]+)\\*\\* \\(([^)]+)\\)");
 
     private static Path work;
     private static List<String[]> report;
@@ -167,15 +167,16 @@ class GuiIT {
     }
 
     @Test
-    void everyElementIsInTheAddMenuTheReadmeNames() throws IOException {
-        Map<String, String> readme = new LinkedHashMap<>();
-        Matcher m = README_ELEMENT.matcher(Files.readString(Checkout.basedir().resolve("README.md"), StandardCharsets.UTF_8));
+    void everyElementIsInTheAddMenuTheElementsPageNames() throws IOException {
+        Map<String, String> documented = new LinkedHashMap<>();
+        String doc = Files.readString(Checkout.basedir().resolve("docs/elements.md"), StandardCharsets.UTF_8);
+        Matcher m = DOC_ELEMENT.matcher(doc);
         while (m.find()) {
-            readme.put(m.group(1), m.group(2));
+            documented.put(m.group(1), m.group(2));
         }
         Map<String, String> menus = new LinkedHashMap<>();
         lines("menu").forEach(l -> menus.put(l[1], l[2]));
-        assertEquals(readme, menus, "dsload elements in JMeter's Add menus (label -> menu) against README.md");
+        assertEquals(documented, menus, "dsload elements in JMeter's Add menus (label -> menu) against docs/elements.md");
         assertEquals(ElementClasses.all().size(), menus.size(), "every element of the plugin is in a menu");
     }
 

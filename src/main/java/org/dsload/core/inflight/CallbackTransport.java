@@ -97,10 +97,15 @@ public abstract class CallbackTransport<R extends InFlightRequest> implements Tr
                 if (left <= 0) {
                     break;
                 }
+                long margin = PreciseWait.marginNanos();
                 if (!precise) {
                     LockSupport.parkNanos(left);
-                } else if (left > PreciseWait.SPIN_NANOS) {
-                    LockSupport.parkNanos(left - PreciseWait.SPIN_NANOS);
+                } else if (left > margin) {
+                    long target = deadlineNanos - margin;
+                    LockSupport.parkNanos(left - margin);
+                    if (done.isEmpty() && !woken) {
+                        PreciseWait.wokeAfterPark(target);
+                    }
                 } else {
                     Thread.onSpinWait();
                 }

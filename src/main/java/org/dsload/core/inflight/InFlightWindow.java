@@ -24,8 +24,9 @@ import org.dsload.core.Outcome;
  * <p>Every request ends exactly once: with its reply, at its own timeout, or {@link #CANCELLED} when
  * the test is stopped ({@link #requestStop}, an interrupted thread). At the thread's end time, and
  * when the thread ends ({@link #drain}), nothing more is sent and the requests outstanding are
- * waited for, each up to its own timeout, as JMeter lets a sample in progress finish: a request on
- * the wire when the duration ends is not a failure.
+ * waited for, each up to its own timeout and at most {@link #END_GRACE_NANOS}, as JMeter lets a
+ * sample in progress finish: a request on the wire when the duration ends is not a failure, and a
+ * server that stopped answering does not hold the thread's end; what is left then is cancelled.
  *
  * <p>Used by one thread only, except {@link #requestStop}.
  */
@@ -34,6 +35,8 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
     public static final String CANCELLED = "CANCELLED";
     /** Requests in one row at most, so that a row's timing value stays a few kilobytes. */
     static final int MAX_ROW = 1000;
+    /** How long past the thread's end outstanding requests are waited for before they are cancelled. */
+    public static final long END_GRACE_NANOS = 1_000_000_000L;
     /** Longest wait without looking at the thread's end and stop requests. */
     private static final long MAX_WAIT_NANOS = 100_000_000L;
 
@@ -97,7 +100,8 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
             }
             if (endNanos != Long.MAX_VALUE && now - endNanos >= 0) {
                 dropDueArrival(now);
-                awaitOutstanding();
+                awaitOutstanding(endNanos + END_GRACE_NANOS);
+                cancelAll(System.nanoTime(), stopRequested ? STOPPED : AFTER_END);
                 return takeRow();
             }
             expire(now);
@@ -239,28 +243,36 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
     }
 
     /**
-     * Waits until no request is outstanding: each ends with its reply or at its own timeout. A
-     * stop request or an interrupt ends the wait (what is left is then cancelled).
+     * Waits until no request is outstanding (each ends with its reply or at its own timeout), or
+     * until {@code untilNanos}, a stop request or an interrupt.
      */
-    private void awaitOutstanding() {
+    private void awaitOutstanding(long untilNanos) {
         while (outstanding > 0 && !stopRequested && !Thread.currentThread().isInterrupted()) {
             long now = System.nanoTime();
             expire(now);
-            if (outstanding == 0) {
+            if (outstanding == 0 || now - untilNanos >= 0) {
                 return;
             }
-            transport.await(Math.min(head.deadlineNanos, now + MAX_WAIT_NANOS), false, this);
+            transport.await(Math.min(Math.min(head.deadlineNanos, untilNanos), now + MAX_WAIT_NANOS), false, this);
         }
+    }
+
+    private static final String STOPPED = "cancelled: still outstanding when the test was stopped";
+    private static final String AFTER_END = "cancelled: still outstanding " + END_GRACE_NANOS / 1_000_000
+            + " ms after the thread's end (its duration or its loops)";
+
+    private void cancelAll(long now) {
+        cancelAll(now, STOPPED);
     }
 
     /** Every outstanding request ends as {@link #CANCELLED}; an arrival due and not sent counts as dropped. */
     @SuppressWarnings("unchecked")
-    private void cancelAll(long now) {
+    private void cancelAll(long now, String why) {
         dropDueArrival(now);
         while (head != null) {
             R request = (R) head;
             transport.abandon(request);
-            complete(request, Outcome.failed(CANCELLED, "cancelled: still outstanding when the test was stopped",
+            complete(request, Outcome.failed(CANCELLED, why,
                     request.sentBytes, 0), now, null);
         }
     }
@@ -286,13 +298,15 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
 
     /**
      * The thread stops sampling: nothing more is sent, the outstanding requests are waited for (each
-     * up to its own timeout; cancelled at once when the test was stopped), the connections closed,
-     * and every row not yet returned is returned now.
+     * up to its own timeout, all of them at most {@link #END_GRACE_NANOS}; cancelled at once when
+     * the test was stopped), the connections closed, and every row not yet returned is returned now.
      */
     public List<List<Completion>> drain() {
-        dropDueArrival(System.nanoTime());
-        awaitOutstanding();
-        cancelAll(System.nanoTime());
+        long now = System.nanoTime();
+        dropDueArrival(now);
+        boolean stopped = stopRequested || Thread.currentThread().isInterrupted();
+        awaitOutstanding(now + END_GRACE_NANOS);
+        cancelAll(System.nanoTime(), stopped || stopRequested ? STOPPED : AFTER_END);
         transport.close();
         List<List<Completion>> rows = new ArrayList<>();
         while (!ready.isEmpty()) {

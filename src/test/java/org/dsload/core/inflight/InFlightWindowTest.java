@@ -279,6 +279,31 @@ class InFlightWindowTest {
     }
 
     @Test
+    void atTheThreadsEndARequestWithALongTimeoutIsCancelledAfterTheGrace() {
+        try (InMemoryStore store = new InMemoryStore(60_000, n -> new Answer(n == 0 ? 5 : -1, InMemoryStore.OK))) {
+            InFlightWindow<InMemoryStore.Request> window = new InFlightWindow<>(2, store);
+            long end = System.nanoTime() + 50 * MS;
+            window.pace(null, end);
+            List<Completion> all = new ArrayList<>(window.next(numbered(new AtomicInteger())));
+            while (all.size() < store.sent.get()) {
+                List<Completion> row = window.next(numbered(new AtomicInteger(100)));
+                if (row.isEmpty()) {
+                    break;
+                }
+                all.addAll(row);
+            }
+            window.drain().forEach(all::addAll);
+            List<Completion> cancelled = all.stream()
+                    .filter(c -> c.outcome().code().equals(InFlightWindow.CANCELLED)).toList();
+            assertEquals(2, cancelled.size(), "the two never answered: " + all);
+            assertTrue(cancelled.stream().allMatch(c -> c.endNanos() - end >= InFlightWindow.END_GRACE_NANOS),
+                    "cancelled once the grace after the end had passed, not before");
+            assertTrue(cancelled.get(0).outcome().message().contains("after the thread's end"),
+                    cancelled.get(0).outcome().message());
+        }
+    }
+
+    @Test
     void aThreadEndingAfterAStopCancelsWhatIsOutstandingAtOnce() {
         try (InMemoryStore store = new InMemoryStore(60_000, n -> new Answer(n < 4 ? 1 : -1, InMemoryStore.OK))) {
             InFlightWindow<InMemoryStore.Request> window = new InFlightWindow<>(4, store);

@@ -107,9 +107,9 @@ class CommandDriverIT {
             double share = cores / workers.size();
             System.out.printf("dsload: stress-ng --cpu-load 50 used %.2f cores in %d workers: %.2f of a core each%n",
                     cores, workers.size(), share);
-            // measured on 2 cores: 0.50 of a core each when quiet, 0.33-0.36 at a load average of 3; a hog
-            // that ignores --cpu-load burns a whole core
-            assertTrue(share > 0.25 && share < 0.65, "each worker burns about half a core: " + share);
+            // measured on 2 cores: 0.50 of a core each when quiet, 0.26-0.36 at a load average of 3 or with
+            // other servers of the test run busy; a hog that ignores --cpu-load burns a whole core
+            assertTrue(share > 0.15 && share < 0.65, "each worker burns about half a core: " + share);
         } finally {
             DRIVER.revert(applied.record());
         }

@@ -402,7 +402,10 @@ class ZooKeeperSamplerIT {
         for (SampleResult r : during.subList(0, during.size() - 1)) {
             assertTrue(List.of("REQUESTTIMEOUT", "CONNECTIONLOSS").contains(r.getResponseCode()), r.getResponseCode());
         }
-        assertOk(run("get", root));
+        // the session may still be settling on a busy machine: the next call succeeds, retried or not
+        SampleResult after = run("get", root);
+        assertTrue(after.isSuccessful() && after.getResponseCode().startsWith("OK"),
+                after.getResponseCode() + " " + after.getResponseMessage());
     }
 
     private static void signal(String name, long pid) {

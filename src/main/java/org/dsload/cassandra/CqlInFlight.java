@@ -1,15 +1,12 @@
 package org.dsload.cassandra;
 
-import java.util.List;
-
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
-import org.dsload.core.BatchResult;
-import org.dsload.core.Completion;
 import org.dsload.core.Outcome;
 import org.dsload.core.RequestsResult;
 import org.dsload.core.Results;
 import org.dsload.core.Unrecoverable;
+import org.dsload.core.inflight.InFlightCall;
 import org.dsload.core.inflight.InFlightWindow;
 import org.dsload.core.inflight.SamplerWindow;
 
@@ -19,7 +16,7 @@ import org.dsload.core.inflight.SamplerWindow;
  * replies that came in, one row per kind. Whatever is still outstanding when the thread ends
  * ({@link #close}) is cancelled and reported.
  */
-final class CqlInFlight {
+final class CqlInFlight implements InFlightCall {
     private final CqlSettings settings;
     private final CqlSampler sampler;
     private final CqlClient client;
@@ -32,7 +29,7 @@ final class CqlInFlight {
         this.sampler = sampler;
         this.client = client;
         this.window = new SamplerWindow<>(settings.inFlight(),
-                new CqlTransport(client, settings.allPages(), settings.limit(), settings.timeout()));
+                new CqlTransport(client, settings.allPages(), settings.limit(), settings.timeout()), this::finish);
         this.preparer = request -> {
             request.clear();
             try {
@@ -46,23 +43,13 @@ final class CqlInFlight {
         };
     }
 
-    /** Whether this call was made for these settings and this session (both may change between samples). */
-    boolean serves(CqlSettings compiled, CqlClient client) {
-        return settings.equals(compiled) && this.client == client;
-    }
-
     /** @return the row, or null when the thread has nothing more to send (its schedule ended) */
     SampleResult sample(String label) {
         thread = JMeterContextService.getContext().getThreadNum() + 1;
-        List<Completion> row = window.next(sampler, preparer);
-        if (row.isEmpty()) {
-            return null;
-        }
-        RequestsResult result = BatchResult.of(label, row);
-        finish(result);
-        Outcome first = row.get(0).outcome();
-        if (!first.success()) {
-            Unrecoverable.stopIf(result, first, CqlErrors::unrecoverable, settings.stopOnUnrecoverable(), label);
+        RequestsResult result = window.sample(sampler, label, preparer);
+        if (result != null) {
+            Unrecoverable.stopIf(result, result.requests().get(0).outcome(), CqlErrors::unrecoverable,
+                    settings.stopOnUnrecoverable(), label);
         }
         return result;
     }
@@ -80,13 +67,13 @@ final class CqlInFlight {
         }
     }
 
-    /** Makes a waiting sample return; from another thread (a stopping test). */
-    void stop() {
+    @Override
+    public void stop() {
         window.stop();
     }
 
-    /** The thread ends: outstanding requests are cancelled, and every row left is reported. */
-    void close(String label) {
-        window.close(label, this::finish);
+    @Override
+    public void close(String label) {
+        window.close(label);
     }
 }

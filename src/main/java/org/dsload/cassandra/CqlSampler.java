@@ -5,11 +5,8 @@ import java.util.List;
 
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.samplers.Entry;
-import org.apache.jmeter.samplers.Interruptible;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.testelement.ThreadListener;
 import org.apache.jmeter.threads.JMeterContextService;
-import org.dsload.core.ClientSampler;
 import org.dsload.core.CompiledFields;
 import org.dsload.core.ConfigException;
 import org.dsload.core.IntendedStart;
@@ -18,6 +15,7 @@ import org.dsload.core.Results;
 import org.dsload.core.SampleTiming;
 import org.dsload.core.SharedClients;
 import org.dsload.core.Unrecoverable;
+import org.dsload.core.inflight.InFlightSampler;
 
 import com.datastax.oss.driver.api.core.cql.Statement;
 
@@ -30,7 +28,7 @@ import com.datastax.oss.driver.api.core.cql.Statement;
  * {@link CqlInFlight} send the requests, {@link CqlSampleRow} fills the row of the first two.
  */
 @TestElementMetadata(labelResource = "displayName")
-public class CqlSampler extends ClientSampler implements IntendedStart.SelfPaced, ThreadListener, Interruptible {
+public class CqlSampler extends InFlightSampler<CqlInFlight> {
     private static final long serialVersionUID = 1L;
     static final String BAD_BIND_VALUE = "BAD_BIND_VALUE";
 
@@ -54,7 +52,6 @@ public class CqlSampler extends ClientSampler implements IntendedStart.SelfPaced
     /** The thread's counter behind #{seq}; each thread has its own clone of the sampler. */
     private transient long seq;
     private transient CompiledFields<CqlSettings> compiled;
-    private transient volatile CqlInFlight inFlightCall;
 
     @Override
     protected SampleResult doSample(Entry entry) {
@@ -67,7 +64,7 @@ public class CqlSampler extends ClientSampler implements IntendedStart.SelfPaced
             return Results.refused(getName(), statement, e);
         }
         if (c.inFlight() > 1) {
-            return inFlight(c, client).sample(getName());
+            return inFlight(List.of(c, client), () -> new CqlInFlight(c, client, this)).sample(getName());
         }
         endInFlight();
         if (!IntendedStart.awaitOffered(this)) {
@@ -103,51 +100,11 @@ public class CqlSampler extends ClientSampler implements IntendedStart.SelfPaced
         return result;
     }
 
-    private CqlInFlight inFlight(CqlSettings c, CqlClient client) {
-        if (inFlightCall != null && !inFlightCall.serves(c, client)) {
-            endInFlight();
-        }
-        if (inFlightCall == null) {
-            inFlightCall = new CqlInFlight(c, client, this);
-        }
-        return inFlightCall;
-    }
-
-    private void endInFlight() {
-        if (inFlightCall != null) {
-            CqlInFlight ending = inFlightCall;
-            inFlightCall = null;
-            ending.close(getName());
-        }
-    }
-
     /** The #{seq} of the next request, advanced past its {@code rows}. */
     long nextSeq(int rows) {
         long first = seq;
         seq += rows;
         return first;
-    }
-
-    @Override
-    public void threadStarted() {
-        // requests in flight start with the first sample, once the fields are known
-    }
-
-    /** Requests still in flight are cancelled and reported. */
-    @Override
-    public void threadFinished() {
-        endInFlight();
-    }
-
-    /** A stopping test: a sample waiting for replies returns at once, cancelling what is outstanding. */
-    @Override
-    public boolean interrupt() {
-        CqlInFlight call = inFlightCall;
-        if (call == null) {
-            return false;
-        }
-        call.stop();
-        return true;
     }
 
     private SampleResult notSent(SampleResult result, CqlSettings c, Outcome outcome) {

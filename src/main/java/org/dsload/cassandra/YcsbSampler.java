@@ -1,17 +1,17 @@
 package org.dsload.cassandra;
 
+import java.util.List;
+
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.samplers.Entry;
-import org.apache.jmeter.samplers.Interruptible;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.testelement.ThreadListener;
-import org.dsload.core.ClientSampler;
 import org.dsload.core.CompiledFields;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
 import org.dsload.core.IntendedStart;
 import org.dsload.core.Results;
 import org.dsload.core.SharedClients;
+import org.dsload.core.inflight.InFlightSampler;
 import org.dsload.redis.RedisClientHandle;
 import org.dsload.redis.RedisYcsbBinding;
 import org.dsload.ycsb.AsyncYcsbBinding;
@@ -28,7 +28,7 @@ import org.dsload.ycsb.YcsbBinding;
  * saved plans name it.
  */
 @TestElementMetadata(labelResource = "displayName")
-public class YcsbSampler extends ClientSampler implements IntendedStart.SelfPaced, ThreadListener, Interruptible {
+public class YcsbSampler extends InFlightSampler<InFlightPhase> {
     private static final long serialVersionUID = 1L;
     static final String RUN = "run";
     static final String CASSANDRA = "cassandra";
@@ -46,7 +46,6 @@ public class YcsbSampler extends ClientSampler implements IntendedStart.SelfPace
     /** This thread's binding, kept while the client it wraps is the one published (a new test publishes another). */
     private transient YcsbBinding bound;
     private transient Object boundClient;
-    private transient volatile InFlightPhase inFlightPhase;
 
     private record Settings(boolean load, boolean redis, int inFlight, boolean stopOnUnrecoverable) {
     }
@@ -74,7 +73,11 @@ public class YcsbSampler extends ClientSampler implements IntendedStart.SelfPace
                         + "asynchronous client (cassandra). Set In flight to 1"));
             }
             SampleResult setUp = s.load() ? runner.setUpFirst(run.shared(), store, getName()) : null;
-            return setUp != null ? setUp : inFlight(s, run, async).sample();
+            if (setUp != null) {
+                return setUp;
+            }
+            return inFlight(List.of(s, run.shared(), async), () -> new InFlightPhase(run.shared(), async, runner,
+                    s.load(), s.inFlight(), s.stopOnUnrecoverable(), this, getName())).sample();
         }
         endInFlight();
         if (!IntendedStart.awaitOffered(this)) {
@@ -82,50 +85,6 @@ public class YcsbSampler extends ClientSampler implements IntendedStart.SelfPace
         }
         return s.load() ? runner.load(run.shared(), store, getName())
                 : runner.operation(run.shared(), store, s.stopOnUnrecoverable(), getName());
-    }
-
-    private InFlightPhase inFlight(Settings s, YcsbRun run, AsyncYcsbBinding async) {
-        InFlightPhase current = inFlightPhase;
-        if (current != null && !current.serves(run.shared(), async, s.load(), s.inFlight(), s.stopOnUnrecoverable())) {
-            endInFlight();
-            current = null;
-        }
-        if (current == null) {
-            current = new InFlightPhase(run.shared(), async, runner, s.load(), s.inFlight(), s.stopOnUnrecoverable(),
-                    this, getName());
-            inFlightPhase = current;
-        }
-        return current;
-    }
-
-    private void endInFlight() {
-        InFlightPhase ending = inFlightPhase;
-        if (ending != null) {
-            inFlightPhase = null;
-            ending.close();
-        }
-    }
-
-    @Override
-    public void threadStarted() {
-        // operations in flight start with the first sample, once the fields are known
-    }
-
-    /** Operations still in flight are cancelled and reported. */
-    @Override
-    public void threadFinished() {
-        endInFlight();
-    }
-
-    /** A stopping test: a sample waiting for operations returns at once, cancelling what is outstanding. */
-    @Override
-    public boolean interrupt() {
-        InFlightPhase current = inFlightPhase;
-        if (current == null) {
-            return false;
-        }
-        current.stop();
-        return true;
     }
 
     private YcsbBinding binding(Settings s, YcsbRun run) {

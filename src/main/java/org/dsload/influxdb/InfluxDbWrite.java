@@ -7,7 +7,6 @@ import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
-import org.dsload.core.BatchResult;
 import org.dsload.core.CompiledFields;
 import org.dsload.core.Completion;
 import org.dsload.core.ConfigException;
@@ -17,8 +16,8 @@ import org.dsload.core.RequestsResult;
 import org.dsload.core.Results;
 import org.dsload.core.SharedClients;
 import org.dsload.core.Unrecoverable;
+import org.dsload.core.inflight.SamplerWindow;
 import org.dsload.http.HttpEnd;
-import org.dsload.http.HttpInFlight;
 import org.dsload.http.HttpInFlightSampler;
 import org.dsload.http.HttpPlace;
 import org.dsload.http.HttpReply;
@@ -70,14 +69,13 @@ public class InfluxDbWrite extends HttpInFlightSampler {
             return Results.refused(getName(), "POST /write", e);
         }
         lastClient = client;
-        HttpInFlight current = call(c, client, c.inFlight(), client.http(), answers(c, client));
+        SamplerWindow<HttpPlace> current = call(c, client, c.inFlight(), client.http(), answers(c, client));
         thread = JMeterContextService.getContext().getThreadNum() + 1;
-        List<Completion> row = current.next(this, place -> prepare(place, c, client));
-        if (row.isEmpty()) {
+        RequestsResult result = current.sample(this, getName(), place -> prepare(place, c, client));
+        if (result == null) {
             return null; // no arrival left before the thread's end, or the test is stopping
         }
-        RequestsResult result = BatchResult.of(getName(), row);
-        finish(result);
+        List<Completion> row = result.requests();
         show(result, row, c);
         Unrecoverable.stopIf(result, row.get(0).outcome(), InfluxErrors::unrecoverable, c.stop(), getName());
         return result;

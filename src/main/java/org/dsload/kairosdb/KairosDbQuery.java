@@ -10,7 +10,6 @@ import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
-import org.dsload.core.BatchResult;
 import org.dsload.core.Completion;
 import org.dsload.core.IntendedStart;
 import org.dsload.core.CompiledFields;
@@ -20,9 +19,10 @@ import org.dsload.core.RequestsResult;
 import org.dsload.core.Results;
 import org.dsload.core.SampleTiming;
 import org.dsload.core.SharedClients;
+import org.dsload.core.inflight.SamplerWindow;
 import org.dsload.http.HttpEnd;
-import org.dsload.http.HttpInFlight;
 import org.dsload.http.HttpInFlightSampler;
+import org.dsload.http.HttpPlace;
 
 /**
  * KairosDB Query sampler: one {@code POST /api/v1/datapoints/query} per sample ({@link QueryCall}),
@@ -71,7 +71,7 @@ public class KairosDbQuery extends HttpInFlightSampler {
         if (c.inFlight() > 1) {
             return inFlight(c, client);
         }
-        endCall();
+        endInFlight();
         if (!IntendedStart.awaitOffered(this)) {
             return null; // no arrival left before the thread's end, or the test is stopping
         }
@@ -125,17 +125,16 @@ public class KairosDbQuery extends HttpInFlightSampler {
      * own; the row holds the queries that ended, the variables the last answer's figures.
      */
     private SampleResult inFlight(QuerySettings.Compiled c, KairosClient client) {
-        HttpInFlight current = call(c, client, c.inFlight(), client.async(), KairosRequest.answers());
-        List<Completion> row = current.next(this, place -> {
+        SamplerWindow<HttpPlace> current = call(c, client, c.inFlight(), client.async(), KairosRequest.answers());
+        RequestsResult result = current.sample(this, getName(), place -> {
             QueryCall call = newCall(c, client);
             URI node = client.next();
             place.prepare(node, client.request(node, KairosPaths.QUERY, call.json(), false), call, 1);
         });
-        if (row.isEmpty()) {
+        if (result == null) {
             return null;
         }
-        account(row);
-        RequestsResult result = BatchResult.of(getName(), row);
+        List<Completion> row = result.requests();
         if (row.get(0).detail() instanceof HttpEnd end) {
             QueryCall first = (QueryCall) end.sent().payload();
             result.setSamplerData(first.describe() + (row.size() > 1

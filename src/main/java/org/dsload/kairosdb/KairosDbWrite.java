@@ -9,7 +9,6 @@ import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
-import org.dsload.core.BatchResult;
 import org.dsload.core.Completion;
 import org.dsload.core.IntendedStart;
 import org.dsload.core.CompiledFields;
@@ -19,9 +18,10 @@ import org.dsload.core.RequestsResult;
 import org.dsload.core.Results;
 import org.dsload.core.SampleTiming;
 import org.dsload.core.SharedClients;
+import org.dsload.core.inflight.SamplerWindow;
 import org.dsload.http.HttpEnd;
-import org.dsload.http.HttpInFlight;
 import org.dsload.http.HttpInFlightSampler;
+import org.dsload.http.HttpPlace;
 
 /**
  * KairosDB Write sampler: one {@code POST /api/v1/datapoints} per sample ({@link WriteCall}), a
@@ -86,7 +86,7 @@ public class KairosDbWrite extends HttpInFlightSampler {
         if (c.inFlight() > 1) {
             return inFlight(c, client);
         }
-        endCall();
+        endInFlight();
         if (!IntendedStart.awaitOffered(this)) {
             return null; // no arrival left before the thread's end, or the test is stopping
         }
@@ -133,18 +133,17 @@ public class KairosDbWrite extends HttpInFlightSampler {
      * own and counted as its points; the row holds the batches that ended.
      */
     private SampleResult inFlight(WriteSettings.Compiled c, KairosClient client) {
-        HttpInFlight current = call(c, client, c.inFlight(), client.async(), KairosRequest.answers());
-        List<Completion> row = current.next(this, place -> {
+        SamplerWindow<HttpPlace> current = call(c, client, c.inFlight(), client.async(), KairosRequest.answers());
+        RequestsResult result = current.sample(this, getName(), place -> {
             WriteCall write = new WriteCall(client, nextBatch(c, client), c.limit());
             URI node = client.next();
             place.prepare(node, client.request(node, KairosPaths.DATAPOINTS, write.batch().json(), true), write,
                     Math.max(1, write.points()));
         });
-        if (row.isEmpty()) {
+        if (result == null) {
             return null;
         }
-        account(row);
-        RequestsResult result = BatchResult.of(getName(), row);
+        List<Completion> row = result.requests();
         if (row.get(0).detail() instanceof HttpEnd end) {
             WriteCall first = (WriteCall) end.sent().payload();
             if (!result.isSuccessful() || c.limit() > 0) {

@@ -552,7 +552,7 @@ final class RedisEventLoop implements Transport<RedisRequest> {
                     ? new JedisDataException(reply.error) : reply.value, out, "");
             text = out.toString();
         }
-        return new InFlightCall.Shown(plan.describe(request.command), text);
+        return new RedisInFlight.Shown(plan.describe(request.command), text);
     }
 
     private void failConnect(RedisLink link, Throwable error, long now) {
@@ -586,7 +586,7 @@ final class RedisEventLoop implements Transport<RedisRequest> {
         for (RedisRequest request : failed) {
             request.link = null;
             replies.complete(request, Outcome.failed(code, said, request.sentBytes(), 0), now,
-                    new InFlightCall.Shown(plan.describe(request.command), null));
+                    new RedisInFlight.Shown(plan.describe(request.command), null));
         }
     }
 

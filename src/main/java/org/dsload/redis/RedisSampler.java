@@ -2,12 +2,9 @@ package org.dsload.redis;
 
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.samplers.Entry;
-import org.apache.jmeter.samplers.Interruptible;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.testelement.ThreadListener;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.dsload.core.Backoff;
-import org.dsload.core.ClientSampler;
 import org.dsload.core.CompiledFields;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
@@ -17,6 +14,7 @@ import org.dsload.core.Results;
 import org.dsload.core.SharedClients;
 import org.dsload.core.SizeSpec;
 import org.dsload.core.Unrecoverable;
+import org.dsload.core.inflight.InFlightSampler;
 
 import redis.clients.jedis.CommandArguments;
 
@@ -24,10 +22,10 @@ import redis.clients.jedis.CommandArguments;
  * Redis Command sampler: one command, or a pipeline of N commands counted as N in the sample,
  * through the client of a Redis Connection element, or, with In flight above 1, commands kept
  * outstanding on the thread's own connections, each timed on its own. The bean holds the fields;
- * {@link CommandCall}, {@link PipelineCall} and {@link InFlightCall} do the calls.
+ * {@link CommandCall}, {@link PipelineCall} and {@link RedisInFlight} do the calls.
  */
 @TestElementMetadata(labelResource = "displayName")
-public class RedisSampler extends ClientSampler implements IntendedStart.SelfPaced, ThreadListener, Interruptible {
+public class RedisSampler extends InFlightSampler<RedisInFlight> {
     private static final long serialVersionUID = 1L;
     static final String OK = "OK";
     static final String NIL = "NIL";
@@ -48,7 +46,6 @@ public class RedisSampler extends ClientSampler implements IntendedStart.SelfPac
     private transient CompiledFields<Compiled> compiled;
     /** Pauses attempts after connections could not be made (blocking calls; in flight, each connection has its own). */
     private transient Backoff backoff;
-    private transient volatile InFlightCall inFlightCall;
 
     /** The fields compiled into what a sample needs. */
     record Compiled(CommandPlan plan, int depth, int inFlight, boolean nilFails, int limit, boolean stop) {
@@ -83,7 +80,7 @@ public class RedisSampler extends ClientSampler implements IntendedStart.SelfPac
             backoff = new Backoff();
         }
         if (c.inFlight > 1) {
-            return stopIfUnrecoverable(inFlight(c, client).sample(this, getName()), c);
+            return stopIfUnrecoverable(inFlight(c, () -> new RedisInFlight(c, client, seq)).sample(this, getName()), c);
         }
         endInFlight();
         if (!IntendedStart.awaitOffered(this) || !backoff.await(IntendedStart.threadEndNanos())) {
@@ -114,46 +111,6 @@ public class RedisSampler extends ClientSampler implements IntendedStart.SelfPac
                     RedisErrors::unrecoverable, c.stop, getName());
         }
         return result;
-    }
-
-    private InFlightCall inFlight(Compiled c, RedisClientHandle client) {
-        if (inFlightCall != null && !inFlightCall.serves(c)) {
-            endInFlight();
-        }
-        if (inFlightCall == null) {
-            inFlightCall = new InFlightCall(c, client, seq);
-        }
-        return inFlightCall;
-    }
-
-    private void endInFlight() {
-        if (inFlightCall != null) {
-            InFlightCall ending = inFlightCall;
-            inFlightCall = null;
-            ending.close(getName());
-        }
-    }
-
-    @Override
-    public void threadStarted() {
-        // connections are opened by the first sample, once the fields are known
-    }
-
-    /** Requests still in flight are cancelled and reported; the thread's own connections close. */
-    @Override
-    public void threadFinished() {
-        endInFlight();
-    }
-
-    /** A stopping test: a sample waiting for replies returns at once, cancelling what is outstanding. */
-    @Override
-    public boolean interrupt() {
-        InFlightCall call = inFlightCall;
-        if (call == null) {
-            return false;
-        }
-        call.stop();
-        return true;
     }
 
     private static String describe(Compiled c, CommandArguments[] commands) {

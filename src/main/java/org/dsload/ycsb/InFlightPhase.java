@@ -18,6 +18,7 @@ import org.dsload.core.Outcome;
 import org.dsload.core.RequestsResult;
 import org.dsload.core.Unrecoverable;
 import org.dsload.core.inflight.CallbackTransport;
+import org.dsload.core.inflight.InFlightCall;
 import org.dsload.core.inflight.InFlightRequest;
 import org.dsload.core.inflight.InFlightWindow;
 import org.dsload.core.inflight.LeftoverRows;
@@ -31,7 +32,7 @@ import org.dsload.core.inflight.LeftoverRows;
  * failed load insert stops the test; so does an unrecoverable error of the run phase when the
  * sampler says so. Whatever is outstanding when the thread ends is cancelled and reported.
  */
-public final class InFlightPhase {
+public final class InFlightPhase implements InFlightCall {
     /** What a row shows of an operation, answered or not: its label and the operation (its text made only when shown). */
     private record Shown(String label, DrawnOperation op) {
     }
@@ -72,10 +73,6 @@ public final class InFlightPhase {
             request.op = op;
             request.shown = new Shown(op.label(), op);
         };
-    }
-
-    public boolean serves(WorkloadRun r, AsyncYcsbBinding b, boolean l, int inFlight, boolean stop) {
-        return run == r && binding == b && load == l && window.places() == inFlight && stopOnUnrecoverable == stop;
     }
 
     /** The next row, or a result that ends the thread when the phase has nothing left. */
@@ -133,13 +130,17 @@ public final class InFlightPhase {
                 : request + " (and " + (row.size() - 1) + " more operations in this row)");
     }
 
-    /** Makes a waiting sample return; from another thread (a stopping test). */
+    @Override
     public void stop() {
         window.requestStop();
     }
 
-    /** The thread ends: outstanding operations are cancelled, and every row left is reported under its own label. */
-    public void close() {
+    /**
+     * The thread ends: outstanding operations are cancelled, and every row left is reported under
+     * its operation's label (the sampler's name, {@code label}, is not one).
+     */
+    @Override
+    public void close(String label) {
         for (List<Completion> ended : window.drain()) {
             queue(ended);
         }

@@ -7,12 +7,12 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;
-import org.dsload.core.BatchResult;
 import org.dsload.core.Completion;
 import org.dsload.core.Outcome;
 import org.dsload.core.RequestsResult;
 import org.dsload.core.Results;
 import org.dsload.core.Unrecoverable;
+import org.dsload.core.inflight.InFlightCall;
 import org.dsload.core.inflight.InFlightWindow;
 import org.dsload.core.inflight.SamplerWindow;
 
@@ -22,7 +22,7 @@ import org.dsload.core.inflight.SamplerWindow;
  * the answers that came in, one row per kind. Whatever is still outstanding when the thread ends
  * ({@link #close}) is cancelled and reported.
  */
-final class ZkInFlight {
+final class ZkInFlight implements InFlightCall {
     private final OperationSettings settings;
     private final ZooKeeperClients clients;
     private final CuratorFramework client;
@@ -37,7 +37,7 @@ final class ZkInFlight {
         this.client = client;
         this.sampler = sampler;
         this.window = new SamplerWindow<>(settings.inFlight(), new ZkTransport(client, clients.settings(),
-                settings.limit()));
+                settings.limit()), ZkInFlight::finish);
         this.preparer = this::prepare;
     }
 
@@ -74,23 +74,13 @@ final class ZkInFlight {
         }
     }
 
-    /** Whether this call was made for these settings and this session (both may change between samples). */
-    boolean serves(OperationSettings compiled, CuratorFramework session) {
-        return settings.equals(compiled) && client == session;
-    }
-
     /** @return the row, or null when the thread has nothing more to send (its schedule ended) */
     SampleResult sample(String label) {
         thread = JMeterContextService.getContext().getThreadNum() + 1;
-        List<Completion> row = window.next(sampler, preparer);
-        if (row.isEmpty()) {
-            return null;
-        }
-        RequestsResult result = BatchResult.of(label, row);
-        finish(result);
-        Outcome first = row.get(0).outcome();
-        if (!first.success()) {
-            Unrecoverable.stopIf(result, first, KeeperCodes::unrecoverable, settings.stopOnUnrecoverable(), label);
+        RequestsResult result = window.sample(sampler, label, preparer);
+        if (result != null) {
+            Unrecoverable.stopIf(result, result.requests().get(0).outcome(), KeeperCodes::unrecoverable,
+                    settings.stopOnUnrecoverable(), label);
         }
         return result;
     }
@@ -107,13 +97,13 @@ final class ZkInFlight {
         }
     }
 
-    /** Makes a waiting sample return; from another thread (a stopping test). */
-    void stop() {
+    @Override
+    public void stop() {
         window.stop();
     }
 
-    /** The thread ends: outstanding requests are cancelled, and every row left is reported. */
-    void close(String label) {
-        window.close(label, ZkInFlight::finish);
+    @Override
+    public void close(String label) {
+        window.close(label);
     }
 }

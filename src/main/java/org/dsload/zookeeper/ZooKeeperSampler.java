@@ -7,14 +7,11 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.transaction.CuratorTransactionResult;
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.samplers.Entry;
-import org.apache.jmeter.samplers.Interruptible;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.testelement.ThreadListener;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;
-import org.dsload.core.ClientSampler;
 import org.dsload.core.CompiledFields;
 import org.dsload.core.ConfigException;
 import org.dsload.core.IntendedStart;
@@ -24,6 +21,7 @@ import org.dsload.core.Results.LimitedText;
 import org.dsload.core.SampleTiming;
 import org.dsload.core.SharedClients;
 import org.dsload.core.Unrecoverable;
+import org.dsload.core.inflight.InFlightSampler;
 
 /**
  * ZooKeeper Operation sampler: one znode operation (create, set, get, exists, delete, children;
@@ -35,7 +33,7 @@ import org.dsload.core.Unrecoverable;
  * on its own.
  */
 @TestElementMetadata(labelResource = "displayName")
-public class ZooKeeperSampler extends ClientSampler implements IntendedStart.SelfPaced, ThreadListener, Interruptible {
+public class ZooKeeperSampler extends InFlightSampler<ZkInFlight> {
     private static final long serialVersionUID = 1L;
     static final String OK = "OK";
     static final String CONNECTION_KIND = "dsload ZooKeeper Connection";
@@ -65,7 +63,6 @@ public class ZooKeeperSampler extends ClientSampler implements IntendedStart.Sel
     private transient long seq;
     private transient SplittableRandom random;
     private transient CompiledFields<OperationSettings> compiled;
-    private transient volatile ZkInFlight inFlightCall;
 
     @Override
     protected SampleResult doSample(Entry entry) {
@@ -91,7 +88,7 @@ public class ZooKeeperSampler extends ClientSampler implements IntendedStart.Sel
             return result;
         }
         if (c.inFlight() > 1) {
-            return inFlight(c, clients, client).sample(getName());
+            return inFlight(List.of(c, client), () -> new ZkInFlight(c, clients, client, this)).sample(getName());
         }
         endInFlight();
         if (!IntendedStart.awaitOffered(this)) {
@@ -123,24 +120,6 @@ public class ZooKeeperSampler extends ClientSampler implements IntendedStart.Sel
         return result;
     }
 
-    private ZkInFlight inFlight(OperationSettings c, ZooKeeperClients clients, CuratorFramework client) {
-        if (inFlightCall != null && !inFlightCall.serves(c, client)) {
-            endInFlight();
-        }
-        if (inFlightCall == null) {
-            inFlightCall = new ZkInFlight(c, clients, client, this);
-        }
-        return inFlightCall;
-    }
-
-    private void endInFlight() {
-        if (inFlightCall != null) {
-            ZkInFlight ending = inFlightCall;
-            inFlightCall = null;
-            ending.close(getName());
-        }
-    }
-
     /** The #{seq} of the next request. */
     long nextSeq() {
         return seq++;
@@ -148,17 +127,6 @@ public class ZooKeeperSampler extends ClientSampler implements IntendedStart.Sel
 
     SplittableRandom random() {
         return random;
-    }
-
-    /** A stopping test: a sample waiting for answers returns at once, cancelling what is outstanding. */
-    @Override
-    public boolean interrupt() {
-        ZkInFlight call = inFlightCall;
-        if (call == null) {
-            return false;
-        }
-        call.stop();
-        return true;
     }
 
     private void single(OperationSettings c, ZooKeeperClients clients, CuratorFramework client, String znode, long n,
@@ -300,17 +268,12 @@ public class ZooKeeperSampler extends ClientSampler implements IntendedStart.Sel
      */
     @Override
     public void threadFinished() {
-        endInFlight();
+        super.threadFinished();
         JMeterVariables variables = JMeterContextService.getContext().getVariables();
         Object found = variables == null ? null : variables.getObject(connection);
         if (found instanceof ZooKeeperClients clients) {
             clients.releaseCurrentThread();
         }
-    }
-
-    @Override
-    public void threadStarted() {
-        // sessions open at the thread's first sample
     }
 
     public String getConnection() {

@@ -326,10 +326,6 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
         return outstanding;
     }
 
-    public int places() {
-        return places;
-    }
-
     /** Appends at the tail, or further up when the deadline is earlier (a shorter timeout): the head is always the first to expire. */
     private void append(InFlightRequest request) {
         InFlightRequest after = tail;

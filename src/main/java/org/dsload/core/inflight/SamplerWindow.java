@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.function.Consumer;
 
 import org.apache.jmeter.samplers.Sampler;
+import org.dsload.core.BatchResult;
 import org.dsload.core.Completion;
 import org.dsload.core.IntendedStart;
 import org.dsload.core.RequestsResult;
@@ -11,37 +12,64 @@ import org.dsload.core.RequestsResult;
 /**
  * One sampler clone's requests in flight as its samples see them: the window, paced by the
  * arrival element in scope (if any) and ending at the thread's end time, and the rows left when
- * the thread stops, which go to the thread's listeners.
+ * the thread stops, which go to the thread's listeners. Every row, those of the thread's end too,
+ * is seen by the sampler's {@code account} (what it notes of the requests) and, made a result,
+ * by its {@code finish} (what it sets on every row).
  */
-public final class SamplerWindow<R extends InFlightRequest> {
+public final class SamplerWindow<R extends InFlightRequest> implements InFlightCall {
+    private static final Consumer<List<Completion>> NOTHING_TO_NOTE = row -> {
+    };
+    private static final Consumer<RequestsResult> NOTHING_TO_SET = result -> {
+    };
+
     private final InFlightWindow<R> window;
     private final LeftoverRows leftovers = new LeftoverRows();
+    private final Consumer<List<Completion>> account;
+    private final Consumer<RequestsResult> finish;
 
     public SamplerWindow(int places, Transport<R> transport) {
+        this(places, transport, NOTHING_TO_NOTE, NOTHING_TO_SET);
+    }
+
+    public SamplerWindow(int places, Transport<R> transport, Consumer<RequestsResult> finish) {
+        this(places, transport, NOTHING_TO_NOTE, finish);
+    }
+
+    public SamplerWindow(int places, Transport<R> transport, Consumer<List<Completion>> account,
+            Consumer<RequestsResult> finish) {
         this.window = new InFlightWindow<>(places, transport);
+        this.account = account;
+        this.finish = finish;
     }
 
     /**
-     * Sends what there is room for and returns the next row of requests that ended.
+     * Sends what there is room for and returns the next row of requests that ended, noted by
+     * {@code account} and set by {@code finish}.
      *
-     * @return the row, or empty when the thread has nothing more to send (its schedule ended)
+     * @return the row, or null when the thread has nothing more to send (its schedule ended)
      */
-    public List<Completion> next(Sampler sampler, InFlightWindow.Preparer<R> preparer) {
+    public RequestsResult sample(Sampler sampler, String label, InFlightWindow.Preparer<R> preparer) {
         leftovers.remember();
         window.pace(IntendedStart.takeOffer(sampler), IntendedStart.threadEndNanos());
-        return window.next(preparer);
+        List<Completion> row = window.next(preparer);
+        if (row.isEmpty()) {
+            return null;
+        }
+        account.accept(row);
+        RequestsResult result = BatchResult.of(label, row);
+        finish.accept(result);
+        return result;
     }
 
-    /** Makes a waiting sample return; from another thread (a stopping test). */
+    @Override
     public void stop() {
         window.requestStop();
     }
 
-    /**
-     * The thread ends: outstanding requests are cancelled and every row left goes to the thread's
-     * listeners, {@code finish} setting on it what the sampler sets on every row.
-     */
-    public void close(String label, Consumer<RequestsResult> finish) {
-        leftovers.deliver(label, window.drain(), finish);
+    @Override
+    public void close(String label) {
+        List<List<Completion>> rows = window.drain();
+        rows.forEach(account);
+        leftovers.deliver(label, rows, finish);
     }
 }

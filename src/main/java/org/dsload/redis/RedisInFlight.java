@@ -6,13 +6,12 @@ import java.util.List;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
-import org.dsload.core.BatchResult;
 import org.dsload.core.Completion;
-import org.dsload.core.IntendedStart;
 import org.dsload.core.RequestsResult;
 import org.dsload.core.Results;
+import org.dsload.core.inflight.InFlightCall;
 import org.dsload.core.inflight.InFlightWindow;
-import org.dsload.core.inflight.LeftoverRows;
+import org.dsload.core.inflight.SamplerWindow;
 
 /**
  * Requests in flight: the thread keeps up to In flight commands outstanding on connections of
@@ -20,25 +19,20 @@ import org.dsload.core.inflight.LeftoverRows;
  * that came in, one row per kind. Connections are opened at the first sample and closed when the
  * thread ends ({@link #close}), when whatever is still outstanding is cancelled and reported.
  */
-final class InFlightCall {
+final class RedisInFlight implements InFlightCall {
     /** What a row shows of its first request: the command and, with a response data limit, the reply. */
     record Shown(String request, String reply) {
     }
 
-    private final RedisSampler.Compiled settings;
     private final RedisEventLoop loop;
-    private final InFlightWindow<RedisRequest> window;
-    private final LeftoverRows leftovers = new LeftoverRows();
-    private final RedisSampler.Sequence seq;
+    private final SamplerWindow<RedisRequest> window;
     private final RedisClientHandle client;
     /** A command like the ones sent, to count them by name for the cross-check with the server. */
     private final redis.clients.jedis.CommandArguments likeSent;
     private final InFlightWindow.Preparer<RedisRequest> preparer;
     private int thread;
 
-    InFlightCall(RedisSampler.Compiled settings, RedisClientHandle client, RedisSampler.Sequence seq) {
-        this.settings = settings;
-        this.seq = seq;
+    RedisInFlight(RedisSampler.Compiled settings, RedisClientHandle client, RedisSampler.Sequence seq) {
         this.client = client;
         this.likeSent = settings.plan().build(0, 0, 0);
         RedisEndpoint endpoint = client.endpoint();
@@ -48,30 +42,21 @@ final class InFlightCall {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open a selector for this thread's Redis connections", e);
         }
-        this.window = new InFlightWindow<>(settings.inFlight(), loop);
+        this.window = new SamplerWindow<>(settings.inFlight(), loop);
         this.preparer = request -> {
             request.clear();
             request.command = settings.plan().build(seq.next(), 0, thread);
         };
     }
 
-    /** Whether this call was made for these settings (the fields may change between samples). */
-    boolean serves(RedisSampler.Compiled compiled) {
-        return settings.equals(compiled);
-    }
-
     /** @return the row, or null when the thread has nothing more to send (its schedule ended) */
     SampleResult sample(RedisSampler sampler, String label) {
-        leftovers.remember();
         thread = JMeterContextService.getContext().getThreadNum() + 1;
-        window.pace(IntendedStart.takeOffer(sampler), IntendedStart.threadEndNanos());
-        List<Completion> row = window.next(preparer);
+        RequestsResult result = window.sample(sampler, label, preparer);
         countSent();
-        if (row.isEmpty()) {
-            return null;
+        if (result != null) {
+            show(result, result.requests());
         }
-        RequestsResult result = BatchResult.of(label, row);
-        show(result, row);
         return result;
     }
 
@@ -85,16 +70,16 @@ final class InFlightCall {
         }
     }
 
-    /** Makes a waiting sample return; from another thread (a stopping test). */
-    void stop() {
-        window.requestStop();
+    @Override
+    public void stop() {
+        window.stop();
     }
 
     /** The thread ends: outstanding requests are cancelled, every row left is reported, connections close. */
-    void close(String label) {
-        List<List<Completion>> rows = window.drain();
+    @Override
+    public void close(String label) {
+        window.close(label);
         countSent();
-        leftovers.deliver(label, rows);
     }
 
     private void countSent() {

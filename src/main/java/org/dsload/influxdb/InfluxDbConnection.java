@@ -1,6 +1,5 @@
 package org.dsload.influxdb;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -9,10 +8,10 @@ import java.util.List;
 
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.dsload.core.ClientConfigElement;
-import org.dsload.core.Errors;
 import org.dsload.core.Fields;
 import org.dsload.core.Secrets;
 import org.dsload.http.AsyncHttp;
+import org.dsload.http.StartCheck;
 
 /**
  * dsload InfluxDB Connection: one async HTTP client (Apache HttpClient 5, the copy in JMeter's lib)
@@ -77,27 +76,14 @@ public class InfluxDbConnection extends ClientConfigElement<InfluxClient> {
                 + connections + ", connect timeout " + connect + " ms, response timeout " + response + " ms";
         InfluxClient client = new InfluxClient(bases, path, authorization, compress, settings, describe);
         if (check) {
-            try {
-                client.ping((long) connect + response);
-            } catch (IOException | RuntimeException e) {
-                closeQuietly(client);
-                throw f.error("cannot reach InfluxDB: " + Errors.sentence(e.getMessage())
-                        + ". Check URLs and that InfluxDB is up", e);
-            }
+            StartCheck.reach(f, client, "InfluxDB", "Check URLs and that InfluxDB is up",
+                    () -> client.ping((long) connect + response));
         }
         return client;
     }
 
     private static String encode(String text) {
         return URLEncoder.encode(text, StandardCharsets.UTF_8);
-    }
-
-    private static void closeQuietly(InfluxClient client) {
-        try {
-            client.close();
-        } catch (IOException e) {
-            // the check's failure is the message that matters
-        }
     }
 
     public String getUrls() {

@@ -1,14 +1,13 @@
 package org.dsload.kairosdb;
 
-import java.io.IOException;
 import java.net.URI;
 import java.util.List;
 
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.dsload.core.ClientConfigElement;
-import org.dsload.core.Errors;
 import org.dsload.core.Fields;
 import org.dsload.core.Secrets;
+import org.dsload.http.StartCheck;
 
 /**
  * KairosDB Connection: one pooled HTTP client over one or more KairosDB nodes, built at test
@@ -57,13 +56,8 @@ public class KairosDbConnection extends ClientConfigElement<KairosClient> {
                 f.longValue("crossCheckWait", crossCheckWait, 0, 3600) * 1000, getName());
         KairosClient client = new KairosClient(nodes, settings, userName, secret);
         if (check) {
-            try {
-                Checks.versions(client);
-            } catch (IOException | RuntimeException e) {
-                closeQuietly(client);
-                throw f.error("cannot reach KairosDB: " + Errors.sentence(e.getMessage())
-                        + ". Check URLs, credentials and that KairosDB is up", e);
-            }
+            StartCheck.reach(f, client, "KairosDB", "Check URLs, credentials and that KairosDB is up",
+                    () -> Checks.versions(client));
         }
         current = client;
         gauges = recordServerGauges ? KairosGauges.start(f.element(), nodes, userName, secret) : null;
@@ -72,14 +66,6 @@ public class KairosDbConnection extends ClientConfigElement<KairosClient> {
 
     private List<URI> nodes(Fields f) {
         return f.baseUrls("urls", urls);
-    }
-
-    private static void closeQuietly(KairosClient client) {
-        try {
-            client.close();
-        } catch (IOException e) {
-            // the check's failure is the message that matters
-        }
     }
 
     @Override

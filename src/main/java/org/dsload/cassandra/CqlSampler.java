@@ -9,7 +9,6 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.dsload.core.CompiledFields;
 import org.dsload.core.ConfigException;
-import org.dsload.core.IntendedStart;
 import org.dsload.core.Outcome;
 import org.dsload.core.Results;
 import org.dsload.core.SampleTiming;
@@ -66,8 +65,7 @@ public class CqlSampler extends InFlightSampler<CqlInFlight> {
         if (c.inFlight() > 1) {
             return inFlight(List.of(c, client), () -> new CqlInFlight(c, client, this)).sample(getName());
         }
-        endInFlight();
-        if (!IntendedStart.awaitOffered(this)) {
+        if (!oneRequestDue()) {
             return null; // no arrival left before the thread's end, or the test is stopping
         }
         SampleResult result = Results.create(getName());

@@ -8,7 +8,6 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.dsload.core.CompiledFields;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
-import org.dsload.core.IntendedStart;
 import org.dsload.core.Results;
 import org.dsload.core.SharedClients;
 import org.dsload.core.inflight.InFlightSampler;
@@ -79,8 +78,7 @@ public class YcsbSampler extends InFlightSampler<InFlightPhase> {
             return inFlight(List.of(s, run.shared(), async), () -> new InFlightPhase(run.shared(), async, runner,
                     s.load(), s.inFlight(), s.stopOnUnrecoverable(), this, getName())).sample();
         }
-        endInFlight();
-        if (!IntendedStart.awaitOffered(this)) {
+        if (!oneRequestDue()) {
             return null; // no arrival left before the thread's end, or the test is stopping
         }
         return s.load() ? runner.load(run.shared(), store, getName())

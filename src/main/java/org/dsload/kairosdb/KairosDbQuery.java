@@ -11,7 +11,6 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.dsload.core.Completion;
-import org.dsload.core.IntendedStart;
 import org.dsload.core.CompiledFields;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Outcome;
@@ -71,8 +70,7 @@ public class KairosDbQuery extends HttpInFlightSampler {
         if (c.inFlight() > 1) {
             return inFlight(c, client);
         }
-        endInFlight();
-        if (!IntendedStart.awaitOffered(this)) {
+        if (!oneRequestDue()) {
             return null; // no arrival left before the thread's end, or the test is stopping
         }
         QueryCall call = newCall(c, client);

@@ -10,7 +10,6 @@ import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.dsload.core.Completion;
-import org.dsload.core.IntendedStart;
 import org.dsload.core.CompiledFields;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Outcome;
@@ -86,8 +85,7 @@ public class KairosDbWrite extends HttpInFlightSampler {
         if (c.inFlight() > 1) {
             return inFlight(c, client);
         }
-        endInFlight();
-        if (!IntendedStart.awaitOffered(this)) {
+        if (!oneRequestDue()) {
             return null; // no arrival left before the thread's end, or the test is stopping
         }
         WriteCall call = new WriteCall(client, nextBatch(c, client), c.limit());

@@ -82,8 +82,7 @@ public class RedisSampler extends InFlightSampler<RedisInFlight> {
         if (c.inFlight > 1) {
             return stopIfUnrecoverable(inFlight(c, () -> new RedisInFlight(c, client, seq)).sample(this, getName()), c);
         }
-        endInFlight();
-        if (!IntendedStart.awaitOffered(this) || !backoff.await(IntendedStart.threadEndNanos())) {
+        if (!oneRequestDue() || !backoff.await(IntendedStart.threadEndNanos())) {
             return null; // no arrival left before the thread's end, or the test is stopping
         }
         int thread = JMeterContextService.getContext().getThreadNum() + 1;

@@ -14,7 +14,6 @@ import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;
 import org.dsload.core.CompiledFields;
 import org.dsload.core.ConfigException;
-import org.dsload.core.IntendedStart;
 import org.dsload.core.Outcome;
 import org.dsload.core.Results;
 import org.dsload.core.Results.LimitedText;
@@ -90,8 +89,7 @@ public class ZooKeeperSampler extends InFlightSampler<ZkInFlight> {
         if (c.inFlight() > 1) {
             return inFlight(List.of(c, client), () -> new ZkInFlight(c, clients, client, this)).sample(getName());
         }
-        endInFlight();
-        if (!IntendedStart.awaitOffered(this)) {
+        if (!oneRequestDue()) {
             return null; // no arrival left before the thread's end, or the test is stopping
         }
         int thread = JMeterContextService.getContext().getThreadNum() + 1;

@@ -38,8 +38,19 @@ public abstract class InFlightSampler<C extends InFlightCall> extends ClientSamp
         return call;
     }
 
+    /**
+     * A sample of one request (In flight 1): closes the call held, if any, then waits for the
+     * arrival offered to this sample, if any.
+     *
+     * @return false when no arrival is left before the thread's end, or the test is stopping
+     */
+    protected final boolean oneRequestDue() {
+        endInFlight();
+        return IntendedStart.awaitOffered(this);
+    }
+
     /** Closes the call, if any: outstanding requests cancelled, every row left reported. */
-    protected final void endInFlight() {
+    private void endInFlight() {
         Held<C> ending = held;
         if (ending != null) {
             held = null;

@@ -1,57 +1,49 @@
 package org.dsload.cassandra;
 
-import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.dsload.core.Outcome;
 import org.dsload.core.RequestsResult;
 import org.dsload.core.Results;
-import org.dsload.core.Unrecoverable;
-import org.dsload.core.inflight.InFlightCall;
 import org.dsload.core.inflight.InFlightWindow;
 import org.dsload.core.inflight.SamplerWindow;
 
 /**
  * Requests in flight for a CQL Request: the thread keeps up to In flight statements outstanding
  * on the shared session ({@link CqlTransport}), each timed on its own, and each sample returns the
- * replies that came in, one row per kind. Whatever is still outstanding when the thread ends
- * ({@link #close}) is cancelled and reported.
+ * replies that came in, one row per kind. This fills the statements and shows the rows of the
+ * clone's {@link SamplerWindow}.
  */
-final class CqlInFlight implements InFlightCall {
+final class CqlInFlight implements InFlightWindow.Preparer<CqlTransport.Request> {
     private final CqlSettings settings;
     private final CqlSampler sampler;
     private final CqlClient client;
-    private final SamplerWindow<CqlTransport.Request> window;
-    private final InFlightWindow.Preparer<CqlTransport.Request> preparer;
-    private int thread;
+    private final int thread = JMeterContextService.getContext().getThreadNum() + 1;
 
-    CqlInFlight(CqlSettings settings, CqlClient client, CqlSampler sampler) {
+    private CqlInFlight(CqlSettings settings, CqlClient client, CqlSampler sampler) {
         this.settings = settings;
         this.sampler = sampler;
         this.client = client;
-        this.window = new SamplerWindow<>(settings.inFlight(),
-                new CqlTransport(client, settings.allPages(), settings.limit(), settings.timeout()), this::finish);
-        this.preparer = request -> {
-            request.clear();
-            try {
-                request.statement = settings.options(settings.plan().build(client, sampler.nextSeq(settings.plan().batchSize()), thread));
-            } catch (IllegalArgumentException e) {
-                request.notSent = Outcome.failed(CqlSampler.BAD_BIND_VALUE, e.getMessage(), 0, 0);
-            } catch (RuntimeException e) {
-                request.notSent = Outcome.failed(CqlErrors.code(e), "preparing the statement failed: "
-                        + CqlErrors.message(e, client), 0, 0);
-            }
-        };
     }
 
-    /** @return the row, or null when the thread has nothing more to send (its schedule ended) */
-    SampleResult sample(String label) {
-        thread = JMeterContextService.getContext().getThreadNum() + 1;
-        RequestsResult result = window.sample(sampler, label, preparer);
-        if (result != null) {
-            Unrecoverable.stopIf(result, result.requests().get(0).outcome(), CqlErrors::unrecoverable,
-                    settings.stopOnUnrecoverable(), label);
+    /** The window of the sampler's thread, made at a sample for these settings and this session. */
+    static SamplerWindow<CqlTransport.Request> window(CqlSettings settings, CqlClient client, CqlSampler sampler) {
+        CqlInFlight call = new CqlInFlight(settings, client, sampler);
+        return new SamplerWindow<>(settings.inFlight(),
+                new CqlTransport(client, settings.allPages(), settings.limit(), settings.timeout()), call, call::finish);
+    }
+
+    @Override
+    public void prepare(CqlTransport.Request request) {
+        request.clear();
+        try {
+            request.statement = settings.options(settings.plan().build(client, sampler.nextSeq(settings.plan().batchSize()),
+                    thread));
+        } catch (IllegalArgumentException e) {
+            request.notSent = Outcome.failed(CqlSampler.BAD_BIND_VALUE, e.getMessage(), 0, 0);
+        } catch (RuntimeException e) {
+            request.notSent = Outcome.failed(CqlErrors.code(e), "preparing the statement failed: "
+                    + CqlErrors.message(e, client), 0, 0);
         }
-        return result;
     }
 
     /** What every row shows: the statement, and of its first request the headers and rows when kept. */
@@ -65,15 +57,5 @@ final class CqlInFlight implements InFlightCall {
                 Results.text(result, shown.rows());
             }
         }
-    }
-
-    @Override
-    public void stop() {
-        window.stop();
-    }
-
-    @Override
-    public void close(String label) {
-        window.close(label);
     }
 }

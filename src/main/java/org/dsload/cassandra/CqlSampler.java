@@ -15,6 +15,7 @@ import org.dsload.core.SampleTiming;
 import org.dsload.core.SharedClients;
 import org.dsload.core.Unrecoverable;
 import org.dsload.core.inflight.InFlightSampler;
+import org.dsload.core.inflight.SamplerWindow;
 
 import com.datastax.oss.driver.api.core.cql.Statement;
 
@@ -27,7 +28,7 @@ import com.datastax.oss.driver.api.core.cql.Statement;
  * {@link CqlInFlight} send the requests, {@link CqlSampleRow} fills the row of the first two.
  */
 @TestElementMetadata(labelResource = "displayName")
-public class CqlSampler extends InFlightSampler<CqlInFlight> {
+public class CqlSampler extends InFlightSampler<SamplerWindow<CqlTransport.Request>> {
     private static final long serialVersionUID = 1L;
     static final String BAD_BIND_VALUE = "BAD_BIND_VALUE";
 
@@ -63,7 +64,8 @@ public class CqlSampler extends InFlightSampler<CqlInFlight> {
             return Results.refused(getName(), statement, e);
         }
         if (c.inFlight() > 1) {
-            return inFlight(List.of(c, client), () -> new CqlInFlight(c, client, this)).sample(getName());
+            return Unrecoverable.stopIfRow(inFlight(List.of(c, client), () -> CqlInFlight.window(c, client, this))
+                    .sample(this, getName()), CqlErrors::unrecoverable, c.stopOnUnrecoverable(), getName());
         }
         if (!oneRequestDue()) {
             return null; // no arrival left before the thread's end, or the test is stopping

@@ -44,4 +44,18 @@ public final class Unrecoverable {
                 + "to false to run on regardless)");
         return true;
     }
+
+    /**
+     * {@link #stopIf} for a row of requests in flight, judged by its first request (they are of
+     * one kind).
+     *
+     * @param row the row, or null (nothing ended): passed through
+     * @return the row
+     */
+    public static RequestsResult stopIfRow(RequestsResult row, Judge judge, boolean stopOn, String element) {
+        if (row != null) {
+            stopIf(row, row.requests().get(0).outcome(), judge, stopOn, element);
+        }
+        return row;
+    }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import org.dsload.core.Completion;
 import org.dsload.core.RequestsResult;
 import org.dsload.core.inflight.InFlightSampler;
+import org.dsload.core.inflight.InFlightWindow;
 import org.dsload.core.inflight.SamplerWindow;
 
 /**
@@ -16,11 +17,14 @@ import org.dsload.core.inflight.SamplerWindow;
 public abstract class HttpInFlightSampler extends InFlightSampler<SamplerWindow<HttpPlace>> {
     private static final long serialVersionUID = 1L;
 
-    /** The clone's window for these settings (the sampler's compiled fields) and this client. */
+    /**
+     * The clone's window for these settings (the sampler's compiled fields) and this client, made
+     * with {@code answers} and {@code preparer} when there is none for them yet.
+     */
     protected final SamplerWindow<HttpPlace> call(Object settings, Object client, int places, AsyncHttp http,
-            HttpTransport.Answers answers) {
-        return inFlight(List.of(settings, client),
-                () -> new SamplerWindow<>(places, new HttpTransport(http, answers), this::account, this::finish));
+            HttpTransport.Answers answers, InFlightWindow.Preparer<HttpPlace> preparer) {
+        return inFlight(List.of(settings, client), () -> new SamplerWindow<>(places, new HttpTransport(http, answers),
+                preparer, this::account, this::finish));
     }
 
     /** What the sampler notes of a row's requests (points written, answers read); nothing by default. */

@@ -69,16 +69,15 @@ public class InfluxDbWrite extends HttpInFlightSampler {
             return Results.refused(getName(), "POST /write", e);
         }
         lastClient = client;
-        SamplerWindow<HttpPlace> current = call(c, client, c.inFlight(), client.http(), answers(c, client));
+        SamplerWindow<HttpPlace> current = call(c, client, c.inFlight(), client.http(), answers(c, client),
+                place -> prepare(place, c, client));
         thread = JMeterContextService.getContext().getThreadNum() + 1;
-        RequestsResult result = current.sample(this, getName(), place -> prepare(place, c, client));
+        RequestsResult result = current.sample(this, getName());
         if (result == null) {
             return null; // no arrival left before the thread's end, or the test is stopping
         }
-        List<Completion> row = result.requests();
-        show(result, row, c);
-        Unrecoverable.stopIf(result, row.get(0).outcome(), InfluxErrors::unrecoverable, c.stop(), getName());
-        return result;
+        show(result, result.requests(), c);
+        return Unrecoverable.stopIfRow(result, InfluxErrors::unrecoverable, c.stop(), getName());
     }
 
     private void prepare(HttpPlace place, Compiled c, InfluxClient client) {

@@ -18,10 +18,8 @@ import org.dsload.core.RequestsResult;
 import org.dsload.core.Results;
 import org.dsload.core.SampleTiming;
 import org.dsload.core.SharedClients;
-import org.dsload.core.inflight.SamplerWindow;
 import org.dsload.http.HttpEnd;
 import org.dsload.http.HttpInFlightSampler;
-import org.dsload.http.HttpPlace;
 
 /**
  * KairosDB Query sampler: one {@code POST /api/v1/datapoints/query} per sample ({@link QueryCall}),
@@ -123,12 +121,11 @@ public class KairosDbQuery extends HttpInFlightSampler {
      * own; the row holds the queries that ended, the variables the last answer's figures.
      */
     private SampleResult inFlight(QuerySettings.Compiled c, KairosClient client) {
-        SamplerWindow<HttpPlace> current = call(c, client, c.inFlight(), client.async(), KairosRequest.answers());
-        RequestsResult result = current.sample(this, getName(), place -> {
+        RequestsResult result = call(c, client, c.inFlight(), client.async(), KairosRequest.answers(), place -> {
             QueryCall call = newCall(c, client);
             URI node = client.next();
             place.prepare(node, client.request(node, KairosPaths.QUERY, call.json(), false), call, 1);
-        });
+        }).sample(this, getName());
         if (result == null) {
             return null;
         }

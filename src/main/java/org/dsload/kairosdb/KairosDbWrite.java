@@ -17,10 +17,8 @@ import org.dsload.core.RequestsResult;
 import org.dsload.core.Results;
 import org.dsload.core.SampleTiming;
 import org.dsload.core.SharedClients;
-import org.dsload.core.inflight.SamplerWindow;
 import org.dsload.http.HttpEnd;
 import org.dsload.http.HttpInFlightSampler;
-import org.dsload.http.HttpPlace;
 
 /**
  * KairosDB Write sampler: one {@code POST /api/v1/datapoints} per sample ({@link WriteCall}), a
@@ -131,13 +129,12 @@ public class KairosDbWrite extends HttpInFlightSampler {
      * own and counted as its points; the row holds the batches that ended.
      */
     private SampleResult inFlight(WriteSettings.Compiled c, KairosClient client) {
-        SamplerWindow<HttpPlace> current = call(c, client, c.inFlight(), client.async(), KairosRequest.answers());
-        RequestsResult result = current.sample(this, getName(), place -> {
+        RequestsResult result = call(c, client, c.inFlight(), client.async(), KairosRequest.answers(), place -> {
             WriteCall write = new WriteCall(client, nextBatch(c, client), c.limit());
             URI node = client.next();
             place.prepare(node, client.request(node, KairosPaths.DATAPOINTS, write.batch().json(), true), write,
                     Math.max(1, write.points()));
-        });
+        }).sample(this, getName());
         if (result == null) {
             return null;
         }

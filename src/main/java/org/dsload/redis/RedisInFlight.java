@@ -10,7 +10,6 @@ import org.dsload.core.Completion;
 import org.dsload.core.RequestsResult;
 import org.dsload.core.Results;
 import org.dsload.core.inflight.InFlightCall;
-import org.dsload.core.inflight.InFlightWindow;
 import org.dsload.core.inflight.SamplerWindow;
 
 /**
@@ -29,8 +28,7 @@ final class RedisInFlight implements InFlightCall {
     private final RedisClientHandle client;
     /** A command like the ones sent, to count them by name for the cross-check with the server. */
     private final redis.clients.jedis.CommandArguments likeSent;
-    private final InFlightWindow.Preparer<RedisRequest> preparer;
-    private int thread;
+    private final int thread = JMeterContextService.getContext().getThreadNum() + 1;
 
     RedisInFlight(RedisSampler.Compiled settings, RedisClientHandle client, RedisSampler.Sequence seq) {
         this.client = client;
@@ -42,17 +40,15 @@ final class RedisInFlight implements InFlightCall {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open a selector for this thread's Redis connections", e);
         }
-        this.window = new SamplerWindow<>(settings.inFlight(), loop);
-        this.preparer = request -> {
+        this.window = new SamplerWindow<>(settings.inFlight(), loop, request -> {
             request.clear();
             request.command = settings.plan().build(seq.next(), 0, thread);
-        };
+        });
     }
 
     /** @return the row, or null when the thread has nothing more to send (its schedule ended) */
     SampleResult sample(RedisSampler sampler, String label) {
-        thread = JMeterContextService.getContext().getThreadNum() + 1;
-        RequestsResult result = window.sample(sampler, label, preparer);
+        RequestsResult result = window.sample(sampler, label);
         countSent();
         if (result != null) {
             show(result, result.requests());

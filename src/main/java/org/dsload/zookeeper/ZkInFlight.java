@@ -3,7 +3,6 @@ package org.dsload.zookeeper;
 import java.util.List;
 
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;
@@ -11,38 +10,40 @@ import org.dsload.core.Completion;
 import org.dsload.core.Outcome;
 import org.dsload.core.RequestsResult;
 import org.dsload.core.Results;
-import org.dsload.core.Unrecoverable;
-import org.dsload.core.inflight.InFlightCall;
 import org.dsload.core.inflight.InFlightWindow;
 import org.dsload.core.inflight.SamplerWindow;
 
 /**
  * Requests in flight for a ZooKeeper Operation: the thread keeps up to In flight requests
  * outstanding on its session ({@link ZkTransport}), each timed on its own, and each sample returns
- * the answers that came in, one row per kind. Whatever is still outstanding when the thread ends
- * ({@link #close}) is cancelled and reported.
+ * the answers that came in, one row per kind. This fills the requests and shows the rows of the
+ * clone's {@link SamplerWindow}.
  */
-final class ZkInFlight implements InFlightCall {
+final class ZkInFlight implements InFlightWindow.Preparer<ZkTransport.Request> {
     private final OperationSettings settings;
     private final ZooKeeperClients clients;
     private final CuratorFramework client;
     private final ZooKeeperSampler sampler;
-    private final SamplerWindow<ZkTransport.Request> window;
-    private final InFlightWindow.Preparer<ZkTransport.Request> preparer;
-    private int thread;
+    private final int thread = JMeterContextService.getContext().getThreadNum() + 1;
 
-    ZkInFlight(OperationSettings settings, ZooKeeperClients clients, CuratorFramework client, ZooKeeperSampler sampler) {
+    private ZkInFlight(OperationSettings settings, ZooKeeperClients clients, CuratorFramework client,
+            ZooKeeperSampler sampler) {
         this.settings = settings;
         this.clients = clients;
         this.client = client;
         this.sampler = sampler;
-        this.window = new SamplerWindow<>(settings.inFlight(), new ZkTransport(client, clients.settings(),
-                settings.limit()), ZkInFlight::finish);
-        this.preparer = this::prepare;
+    }
+
+    /** The window of the sampler's thread, made at a sample for these settings and this session. */
+    static SamplerWindow<ZkTransport.Request> window(OperationSettings settings, ZooKeeperClients clients,
+            CuratorFramework client, ZooKeeperSampler sampler) {
+        return new SamplerWindow<>(settings.inFlight(), new ZkTransport(client, clients.settings(), settings.limit()),
+                new ZkInFlight(settings, clients, client, sampler), ZkInFlight::finish);
     }
 
     /** Fills a request on the sampler's thread: its path, data and watch, or why it cannot be sent. */
-    private void prepare(ZkTransport.Request request) {
+    @Override
+    public void prepare(ZkTransport.Request request) {
         request.clear();
         long n = sampler.nextSeq();
         String znode = settings.path().expand(n, 0, thread);
@@ -74,17 +75,6 @@ final class ZkInFlight implements InFlightCall {
         }
     }
 
-    /** @return the row, or null when the thread has nothing more to send (its schedule ended) */
-    SampleResult sample(String label) {
-        thread = JMeterContextService.getContext().getThreadNum() + 1;
-        RequestsResult result = window.sample(sampler, label, preparer);
-        if (result != null) {
-            Unrecoverable.stopIf(result, result.requests().get(0).outcome(), KeeperCodes::unrecoverable,
-                    settings.stopOnUnrecoverable(), label);
-        }
-        return result;
-    }
-
     /** What a row shows of its first request, where it was kept: the request and, within the limit, the reply. */
     private static void finish(RequestsResult result) {
         List<Completion> row = result.requests();
@@ -95,15 +85,5 @@ final class ZkInFlight implements InFlightCall {
                 Results.text(result, shown.reply());
             }
         }
-    }
-
-    @Override
-    public void stop() {
-        window.stop();
-    }
-
-    @Override
-    public void close(String label) {
-        window.close(label);
     }
 }

@@ -21,6 +21,7 @@ import org.dsload.core.SampleTiming;
 import org.dsload.core.SharedClients;
 import org.dsload.core.Unrecoverable;
 import org.dsload.core.inflight.InFlightSampler;
+import org.dsload.core.inflight.SamplerWindow;
 
 /**
  * ZooKeeper Operation sampler: one znode operation (create, set, get, exists, delete, children;
@@ -32,7 +33,7 @@ import org.dsload.core.inflight.InFlightSampler;
  * on its own.
  */
 @TestElementMetadata(labelResource = "displayName")
-public class ZooKeeperSampler extends InFlightSampler<ZkInFlight> {
+public class ZooKeeperSampler extends InFlightSampler<SamplerWindow<ZkTransport.Request>> {
     private static final long serialVersionUID = 1L;
     static final String OK = "OK";
     static final String CONNECTION_KIND = "dsload ZooKeeper Connection";
@@ -87,7 +88,8 @@ public class ZooKeeperSampler extends InFlightSampler<ZkInFlight> {
             return result;
         }
         if (c.inFlight() > 1) {
-            return inFlight(List.of(c, client), () -> new ZkInFlight(c, clients, client, this)).sample(getName());
+            return Unrecoverable.stopIfRow(inFlight(List.of(c, client), () -> ZkInFlight.window(c, clients, client, this))
+                    .sample(this, getName()), KeeperCodes::unrecoverable, c.stopOnUnrecoverable(), getName());
         }
         if (!oneRequestDue()) {
             return null; // no arrival left before the thread's end, or the test is stopping

@@ -24,20 +24,24 @@ public final class SamplerWindow<R extends InFlightRequest> implements InFlightC
 
     private final InFlightWindow<R> window;
     private final LeftoverRows leftovers = new LeftoverRows();
+    private final InFlightWindow.Preparer<R> preparer;
     private final Consumer<List<Completion>> account;
     private final Consumer<RequestsResult> finish;
 
-    public SamplerWindow(int places, Transport<R> transport) {
-        this(places, transport, NOTHING_TO_NOTE, NOTHING_TO_SET);
+    /** @param preparer fills each request on the sampler's thread */
+    public SamplerWindow(int places, Transport<R> transport, InFlightWindow.Preparer<R> preparer) {
+        this(places, transport, preparer, NOTHING_TO_NOTE, NOTHING_TO_SET);
     }
 
-    public SamplerWindow(int places, Transport<R> transport, Consumer<RequestsResult> finish) {
-        this(places, transport, NOTHING_TO_NOTE, finish);
-    }
-
-    public SamplerWindow(int places, Transport<R> transport, Consumer<List<Completion>> account,
+    public SamplerWindow(int places, Transport<R> transport, InFlightWindow.Preparer<R> preparer,
             Consumer<RequestsResult> finish) {
+        this(places, transport, preparer, NOTHING_TO_NOTE, finish);
+    }
+
+    public SamplerWindow(int places, Transport<R> transport, InFlightWindow.Preparer<R> preparer,
+            Consumer<List<Completion>> account, Consumer<RequestsResult> finish) {
         this.window = new InFlightWindow<>(places, transport);
+        this.preparer = preparer;
         this.account = account;
         this.finish = finish;
     }
@@ -48,7 +52,7 @@ public final class SamplerWindow<R extends InFlightRequest> implements InFlightC
      *
      * @return the row, or null when the thread has nothing more to send (its schedule ended)
      */
-    public RequestsResult sample(Sampler sampler, String label, InFlightWindow.Preparer<R> preparer) {
+    public RequestsResult sample(Sampler sampler, String label) {
         leftovers.remember();
         window.pace(IntendedStart.takeOffer(sampler), IntendedStart.threadEndNanos());
         List<Completion> row = window.next(preparer);

@@ -39,10 +39,10 @@ final class CqlInFlight implements InFlightWindow.Preparer<CqlTransport.Request>
             request.statement = settings.options(settings.plan().build(client, sampler.nextSeq(settings.plan().batchSize()),
                     thread));
         } catch (IllegalArgumentException e) {
-            request.notSent = Outcome.failed(CqlSampler.BAD_BIND_VALUE, e.getMessage(), 0, 0);
+            request.notSent(Outcome.failed(CqlSampler.BAD_BIND_VALUE, e.getMessage(), 0, 0));
         } catch (RuntimeException e) {
-            request.notSent = Outcome.failed(CqlErrors.code(e), "preparing the statement failed: "
-                    + CqlErrors.message(e, client), 0, 0);
+            request.notSent(Outcome.failed(CqlErrors.code(e), "preparing the statement failed: "
+                    + CqlErrors.message(e, client), 0, 0));
         }
     }
 

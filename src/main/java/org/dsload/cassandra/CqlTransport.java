@@ -18,15 +18,13 @@ import com.datastax.oss.driver.api.core.cql.Statement;
  * back-off, so that a cluster that is down is not asked at machine speed.
  */
 final class CqlTransport extends CallbackTransport<CqlTransport.Request> {
-    /** A statement on its way, or the reason it could not be built. */
+    /** A statement on its way. */
     static final class Request extends InFlightRequest {
         Statement<?> statement;
-        Outcome notSent;
         CompletableFuture<?> driver;
 
         void clear() {
             statement = null;
-            notSent = null;
             driver = null;
         }
     }
@@ -57,10 +55,6 @@ final class CqlTransport extends CallbackTransport<CqlTransport.Request> {
 
     @Override
     protected void start(Request request, Callback<Request> callback) {
-        if (request.notSent != null) {
-            callback.complete(request.notSent, null);
-            return;
-        }
         RowsText text = limit > 0 ? new RowsText(limit) : null;
         CqlReply sending = CqlReply.sending(request.statement, client.protocolVersion());
         request.sentBytes(sending.sent);

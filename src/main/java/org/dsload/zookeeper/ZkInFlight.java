@@ -53,7 +53,7 @@ final class ZkInFlight implements InFlightWindow.Preparer<ZkTransport.Request> {
             try {
                 call.build(client, n, thread, sampler.random());
             } catch (Exception e) {
-                request.notSent = call.failed(e, false);
+                request.notSent(call.failed(e, false));
                 return;
             }
         } else {
@@ -71,7 +71,7 @@ final class ZkInFlight implements InFlightWindow.Preparer<ZkTransport.Request> {
         }
         String unreachable = clients.unreachable(client);
         if (unreachable != null) {
-            request.notSent = Outcome.failed(KeeperException.Code.CONNECTIONLOSS.name(), unreachable, 0, 0);
+            request.notSent(Outcome.failed(KeeperException.Code.CONNECTIONLOSS.name(), unreachable, 0, 0));
         }
     }
 

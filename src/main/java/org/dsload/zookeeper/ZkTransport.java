@@ -19,19 +19,17 @@ import org.dsload.core.inflight.InFlightRequest;
  * sends wait out the transport's back-off.
  */
 final class ZkTransport extends CallbackTransport<ZkTransport.Request> {
-    /** A request on its way: a znode call or a transaction, or the reason it was not sent. */
+    /** A request on its way: a znode call or a transaction. */
     static final class Request extends InFlightRequest {
         ZnodeCall znode;
         MultiCall multi;
         /** Where it writes, as the server sees it (for the watches waiting on it), or null. */
         String written;
-        Outcome notSent;
 
         void clear() {
             znode = null;
             multi = null;
             written = null;
-            notSent = null;
         }
 
         /** The request as a row shows it; made only when shown. */
@@ -79,10 +77,6 @@ final class ZkTransport extends CallbackTransport<ZkTransport.Request> {
 
     @Override
     protected void start(Request request, Callback<Request> callback) {
-        if (request.notSent != null) {
-            callback.complete(request.notSent, new Shown(request.describe(), null));
-            return;
-        }
         request.sentBytes(request.znode != null ? request.znode.sentBytes() : request.multi.sentBytes());
         Answer answer = new Answer(request, callback);
         try {

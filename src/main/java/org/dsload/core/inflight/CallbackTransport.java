@@ -25,7 +25,10 @@ public abstract class CallbackTransport<R extends InFlightRequest> implements Tr
     private volatile boolean parked;
     private volatile boolean woken;
 
-    /** Hands one request to the driver; the driver's callback calls {@code callback.complete} once. */
+    /**
+     * Hands one request to the driver; the driver's callback calls {@code callback.complete} once.
+     * Not called for a request that is {@link InFlightRequest#notSent}.
+     */
     protected abstract void start(R request, Callback<R> callback);
 
     /** The end of one use of a request place, from whichever thread the driver calls back on. */
@@ -68,7 +71,12 @@ public abstract class CallbackTransport<R extends InFlightRequest> implements Tr
 
     @Override
     public final void send(R request, Replies<R> replies) {
-        start(request, new Callback<>(this, request));
+        Callback<R> callback = new Callback<>(this, request);
+        if (request.notSent() != null) {
+            callback.complete(request.notSent(), null);
+            return;
+        }
+        start(request, callback);
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.dsload.core.inflight;
 
 import org.dsload.core.Completion;
+import org.dsload.core.Outcome;
 
 /**
  * One place of an {@link InFlightWindow}: a request from its send to its reply, then the next
@@ -20,6 +21,7 @@ public abstract class InFlightRequest {
     int count = 1;
     boolean outstanding;
     private int generation;
+    private Outcome notSent;
     /** The window's list of outstanding requests, by deadline. */
     InFlightRequest prev;
     InFlightRequest next;
@@ -56,6 +58,20 @@ public abstract class InFlightRequest {
         this.count = count;
     }
 
+    /**
+     * Ends this use without sending: the sampler's preparer could not make the request (a bad
+     * value, a server known to be out of reach). A {@link CallbackTransport} reports the outcome at
+     * once, with {@link #unanswered} as what the row shows.
+     */
+    public final void notSent(Outcome outcome) {
+        this.notSent = outcome;
+    }
+
+    /** Why this use is not sent, or null. */
+    public final Outcome notSent() {
+        return notSent;
+    }
+
     /** Whether it is sent and not yet answered, timed out or cancelled. */
     public final boolean outstanding() {
         return outstanding;
@@ -80,6 +96,7 @@ public abstract class InFlightRequest {
         dropped = 0;
         sentBytes = 0;
         count = 1;
+        notSent = null;
         prev = null;
         next = null;
     }

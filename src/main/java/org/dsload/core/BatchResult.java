@@ -21,6 +21,16 @@ public final class BatchResult {
     }
 
     /**
+     * What a row's sampler data adds to its first request's text: nothing for a row of one, else
+     * {@code separator} and how many more it holds ("(and 3 more requests in this row)").
+     *
+     * @param noun what the row holds: "requests", "operations"
+     */
+    public static String andMore(List<Completion> row, String separator, String noun) {
+        return row.size() > 1 ? separator + "(and " + (row.size() - 1) + " more " + noun + " in this row)" : "";
+    }
+
+    /**
      * Builds the row and sets this thread's {@code dsload_timing} variable; call on the sampler's thread.
      *
      * @param completions at least one, all of one kind ({@link Outcome#sameKind}); the first one's

@@ -7,6 +7,7 @@ import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
+import org.dsload.core.BatchResult;
 import org.dsload.core.CompiledFields;
 import org.dsload.core.Completion;
 import org.dsload.core.ConfigException;
@@ -131,7 +132,7 @@ public class InfluxDbWrite extends HttpInFlightSampler {
         }
         int limit = Math.max(c.limit(), result.isSuccessful() ? 0 : 4096);
         String text = new String(written.body(), StandardCharsets.UTF_8);
-        String more = row.size() > 1 ? "\n(and " + (row.size() - 1) + " more requests in this row)" : "";
+        String more = BatchResult.andMore(row, "\n", "requests");
         result.setSamplerData("POST " + written.target().write() + "\n"
                 + (text.length() > limit ? text.substring(0, limit) + " ..." : text) + more);
         if (end.reply() != null) {

@@ -10,6 +10,7 @@ import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
+import org.dsload.core.BatchResult;
 import org.dsload.core.Completion;
 import org.dsload.core.CompiledFields;
 import org.dsload.core.ConfigException;
@@ -132,8 +133,7 @@ public class KairosDbQuery extends HttpInFlightSampler {
         List<Completion> row = result.requests();
         if (row.get(0).detail() instanceof HttpEnd end) {
             QueryCall first = (QueryCall) end.sent().payload();
-            result.setSamplerData(first.describe() + (row.size() > 1
-                    ? "\n(and " + (row.size() - 1) + " more requests in this row)" : ""));
+            result.setSamplerData(first.describe() + BatchResult.andMore(row, "\n", "requests"));
             QueryAnswer answer = first.answer();
             if (answer != null && !answer.text().isEmpty()) {
                 Results.text(result, answer.truncated() ? answer.text() + "\n... (truncated)" : answer.text());

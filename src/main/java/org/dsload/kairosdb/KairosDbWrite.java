@@ -9,6 +9,7 @@ import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
+import org.dsload.core.BatchResult;
 import org.dsload.core.Completion;
 import org.dsload.core.CompiledFields;
 import org.dsload.core.ConfigException;
@@ -143,8 +144,7 @@ public class KairosDbWrite extends HttpInFlightSampler {
             WriteCall first = (WriteCall) end.sent().payload();
             if (!result.isSuccessful() || c.limit() > 0) {
                 int shown = result.isSuccessful() ? c.limit() : Math.max(c.limit(), Replies.ERROR_TEXT);
-                result.setSamplerData(first.describe(shown) + (row.size() > 1
-                        ? "\n(and " + (row.size() - 1) + " more requests in this row)" : ""));
+                result.setSamplerData(first.describe(shown) + BatchResult.andMore(row, "\n", "requests"));
                 if (end.reply() != null) {
                     String text = end.reply().text();
                     Results.text(result, text.length() > shown ? text.substring(0, shown) + " ..." : text);

@@ -6,6 +6,7 @@ import java.util.List;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
+import org.dsload.core.BatchResult;
 import org.dsload.core.Completion;
 import org.dsload.core.RequestsResult;
 import org.dsload.core.Results;
@@ -58,8 +59,7 @@ final class RedisInFlight implements InFlightCall {
 
     private void show(RequestsResult result, List<Completion> row) {
         if (row.get(0).detail() instanceof Shown shown) {
-            String more = row.size() > 1 ? " (and " + (row.size() - 1) + " more requests in this row)" : "";
-            result.setSamplerData(shown.request() + more);
+            result.setSamplerData(shown.request() + BatchResult.andMore(row, " ", "requests"));
             if (shown.reply() != null) {
                 Results.text(result, shown.reply());
             }

@@ -126,8 +126,7 @@ public final class InFlightPhase implements InFlightCall {
     private static void describe(RequestsResult result) {
         List<Completion> row = result.requests();
         String request = ((Shown) row.get(0).detail()).op().describe();
-        result.setSamplerData(row.size() == 1 ? request
-                : request + " (and " + (row.size() - 1) + " more operations in this row)");
+        result.setSamplerData(request + BatchResult.andMore(row, " ", "operations"));
     }
 
     @Override

@@ -6,6 +6,7 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;
+import org.dsload.core.BatchResult;
 import org.dsload.core.Completion;
 import org.dsload.core.Outcome;
 import org.dsload.core.RequestsResult;
@@ -79,8 +80,7 @@ final class ZkInFlight implements InFlightWindow.Preparer<ZkTransport.Request> {
     private static void finish(RequestsResult result) {
         List<Completion> row = result.requests();
         if (row.get(0).detail() instanceof ZkTransport.Shown shown) {
-            result.setSamplerData(row.size() == 1 ? shown.request()
-                    : shown.request() + " (and " + (row.size() - 1) + " more requests in this row)");
+            result.setSamplerData(shown.request() + BatchResult.andMore(row, " ", "requests"));
             if (shown.reply() != null) {
                 Results.text(result, shown.reply());
             }

@@ -50,6 +50,16 @@ class BatchResultTest {
     }
 
     @Test
+    void aRowsSamplerDataSaysHowManyRequestsFollowTheFirst() {
+        Outcome ok = Outcome.ok("OK", "OK", 0, 0);
+        List<Completion> one = List.of(request(0, 400, -1, ok));
+        List<Completion> three = List.of(request(0, 400, -1, ok), request(1, 400, -1, ok), request(2, 400, -1, ok));
+        assertEquals("", BatchResult.andMore(one, " ", "requests"));
+        assertEquals(" (and 2 more requests in this row)", BatchResult.andMore(three, " ", "requests"));
+        assertEquals("\n(and 2 more operations in this row)", BatchResult.andMore(three, "\n", "operations"));
+    }
+
+    @Test
     void aFailedRowCountsEveryRequestItStandsForAsAnError() {
         Outcome refused = Outcome.failed("JedisConnectionException", "connection refused", 0, 0);
         RequestsResult row = BatchResult.of("GET", List.of(request(0, 50, -1, refused), request(0, 60, -1, refused)));

@@ -122,6 +122,29 @@ class InFlightWindowTest {
     }
 
     @Test
+    void aRequestItsPreparerCouldNotMakeEndsUnsentWithTheOutcomeGivenAndItsPlaceIsReusedClean() {
+        Trickle trickle = new Trickle();
+        InFlightWindow<InMemoryStore.Request> window = new InFlightWindow<>(4, trickle);
+        Outcome bad = Outcome.failed("BAD_VALUE", "no such field", 0, 0);
+        AtomicInteger prepared = new AtomicInteger();
+        InFlightWindow.Preparer<InMemoryStore.Request> everyThirdBad = request -> {
+            request.number = prepared.getAndIncrement();
+            if (request.number % 3 == 0) {
+                request.notSent(bad);
+            }
+        };
+        List<Completion> all = new ArrayList<>();
+        while (all.size() < 90) {
+            all.addAll(window.next(everyThirdBad));
+        }
+        int made = prepared.get();
+        int unsent = (made + 2) / 3;
+        assertEquals(made - unsent, trickle.sent, "of " + made + " requests prepared, only those made reach the driver");
+        assertTrue(all.stream().anyMatch(c -> c.outcome() == bad), "the unsent ones end with the preparer's outcome");
+        assertTrue(all.stream().allMatch(c -> c.outcome() == bad || c.outcome().success()));
+    }
+
+    @Test
     void aSlowRequestHoldsUpNoOtherAndEachIsTimedFromItsOwnSend() {
         // request 0 takes 300 ms, the others 1 ms: the others come back first, each with its own time
         try (InMemoryStore store = new InMemoryStore(10_000, n -> new Answer(n == 0 ? 300 : 1, InMemoryStore.OK))) {

@@ -36,8 +36,8 @@ final class ZkInFlight {
         this.clients = clients;
         this.client = client;
         this.sampler = sampler;
-        this.window = new SamplerWindow<>(settings.inFlight(), new ZkTransport(client, clients.settings(),
-                settings.limit()));
+        this.window = new SamplerWindow<>(settings.inFlight(),
+                new ZkTransport(client, clients.settings(), clients.tally(), settings.limit()));
         this.preparer = this::prepare;
     }
 

@@ -54,7 +54,7 @@ public final class ServerGauges {
     public static final List<String> KEYS = List.of("zk_server_state", "zk_znode_count", "zk_watch_count",
             "zk_ephemerals_count", "zk_num_alive_connections", "zk_outstanding_requests", "zk_approximate_data_size",
             "zk_avg_latency", "zk_max_latency", "zk_min_latency", "zk_packets_received", "zk_packets_sent",
-            "zk_open_file_descriptor_count", ServerGauges.PER_NAMESPACE);
+            "zk_open_file_descriptor_count", PER_NAMESPACE);
     public static final String UNREACHABLE = "unreachable";
     public static final String NOT_SERVING = "not-serving";
     /** ZooKeeper's answer to mntr while the server serves no requests. */

@@ -1,13 +1,13 @@
 package org.dsload.zookeeper.report;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.dsload.gauges.CounterPairs;
 import org.dsload.gauges.GaugeRows;
 import org.dsload.gauges.GaugeText;
 import org.dsload.gauges.NodeGauges;
@@ -65,8 +65,8 @@ final class NamespaceCrossCheck {
                 problems.add(n.node() + " restarted during the run");
                 continue;
             }
-            Map<String, Long> first = counters(serving.get(0).text(PER_NAMESPACE));
-            Map<String, Long> last = counters(serving.get(serving.size() - 1).text(PER_NAMESPACE));
+            Map<String, Long> first = CounterPairs.parse(serving.get(0).text(PER_NAMESPACE));
+            Map<String, Long> last = CounterPairs.parse(serving.get(serving.size() - 1).text(PER_NAMESPACE));
             long applied = 0;
             for (String ns : namespaces) {
                 countedReads += increase(first, last, ns + "/read");
@@ -93,21 +93,5 @@ final class NamespaceCrossCheck {
 
     private static long increase(Map<String, Long> first, Map<String, Long> last, String key) {
         return last.getOrDefault(key, 0L) - first.getOrDefault(key, 0L);
-    }
-
-    /** The counters of a {@value #PER_NAMESPACE} value: {@code <ns>/read=N <ns>/write=M}. */
-    static Map<String, Long> counters(String value) {
-        Map<String, Long> counters = new HashMap<>();
-        for (String pair : value.split(" ")) {
-            int eq = pair.lastIndexOf('=');
-            if (eq > 0) {
-                try {
-                    counters.put(pair.substring(0, eq), Long.parseLong(pair.substring(eq + 1)));
-                } catch (NumberFormatException e) {
-                    // not a count: leave it out
-                }
-            }
-        }
-        return counters;
     }
 }

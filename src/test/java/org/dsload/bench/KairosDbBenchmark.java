@@ -6,8 +6,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.dsload.report.ExactHistogram;
 import org.dsload.report.JtlReader;
@@ -138,15 +136,7 @@ public final class KairosDbBenchmark {
         command.addAll(List.of("-XX:+UseG1GC", "-cp", System.getProperty("java.class.path"),
                 "org.dsload.kairosdb.PlainKairosLoop", kairos.url(), Integer.toString(threads),
                 Integer.toString(warmup), Integer.toString(seconds)));
-        String output = Bench.command(command, warmup + seconds + 120L);
-        Matcher m = Pattern.compile("points=(\\d+) seconds=([\\d.]+) p99us=(\\d+) failures=(\\d+)").matcher(output);
-        if (!m.find()) {
-            throw new IllegalStateException("plain loop failed:\n" + output);
-        }
-        if (!m.group(4).equals("0")) {
-            System.out.println("(b) " + threads + " threads: " + m.group(4) + " failed batches in the window");
-        }
-        return new Bench.Row("(b) plain loop, same client + batches", threads, Long.parseLong(m.group(1)),
-                Double.parseDouble(m.group(2)), Long.parseLong(m.group(3)));
+        return Bench.plainLoopRow("(b) plain loop, same client + batches", threads,
+                Bench.command(command, warmup + seconds + 120L));
     }
 }

@@ -5,12 +5,7 @@ import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
-import org.dsload.report.ExactHistogram;
 import org.dsload.ycsb.Operation;
 import org.dsload.ycsb.Preset;
 import org.dsload.ycsb.Workload;
@@ -43,8 +38,7 @@ public final class PlainCqlYcsbLoop {
         int port = Integer.parseInt(args[1]);
         String keyspace = args[2];
         int inFlight = Integer.parseInt(args[3]);
-        long warmupNanos = Long.parseLong(args[4]) * 1_000_000_000L;
-        long measureNanos = Long.parseLong(args[5]) * 1_000_000_000L;
+        PlainLoop.Window window = PlainLoop.Window.ofSeconds(args[4], args[5]);
         long records = Long.parseLong(args[6]);
         DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(2))
@@ -65,54 +59,19 @@ public final class PlainCqlYcsbLoop {
             for (int f = 0; f < FIELDS; f++) {
                 updates[f] = session.prepare("UPDATE " + keyspace + ".usertable SET field" + f + " = ? WHERE y_id = ?");
             }
-            run(session, w, read, updates, inFlight, warmupNanos, measureNanos);
-        }
-    }
-
-    private static void run(CqlSession session, Workload w, PreparedStatement read, PreparedStatement[] updates,
-            int inFlight, long warmupNanos, long measureNanos) throws InterruptedException {
-        Semaphore permits = new Semaphore(inFlight);
-        AtomicLong ops = new AtomicLong();
-        AtomicLong errors = new AtomicLong();
-        ConcurrentLinkedQueue<ExactHistogram> histograms = new ConcurrentLinkedQueue<>();
-        ThreadLocal<ExactHistogram> mine = ThreadLocal.withInitial(() -> {
-            ExactHistogram h = new ExactHistogram();
-            histograms.add(h);
-            return h;
-        });
-        SplittableRandom random = new SplittableRandom(1);
-        long measureFrom = System.nanoTime() + warmupNanos;
-        long end = measureFrom + measureNanos;
-        while (true) {
-            permits.acquire();
-            long t0 = System.nanoTime();
-            if (t0 >= end) {
-                permits.release();
-                break;
-            }
-            String key = w.key(w.nextRecord(random));
-            BoundStatement statement = w.nextOperation(random) == Operation.READ ? read.bind(key)
-                    : updates[w.nextField(random)].bind(w.nextValue(random), key);
-            session.executeAsync(statement).whenComplete((rs, error) -> {
-                if (rs != null) {
-                    rs.one(); // a client reads the row it asked for
-                }
-                if (t0 >= measureFrom) {
-                    mine.get().record((System.nanoTime() - t0) / 1000);
-                    ops.incrementAndGet();
-                    if (error != null) {
-                        errors.incrementAndGet();
+            SplittableRandom random = new SplittableRandom(1); // used by the sending thread only
+            PlainLoop.Result result = PlainLoop.inFlight(inFlight, (i, done) -> {
+                String key = w.key(w.nextRecord(random));
+                BoundStatement statement = w.nextOperation(random) == Operation.READ ? read.bind(key)
+                        : updates[w.nextField(random)].bind(w.nextValue(random), key);
+                session.executeAsync(statement).whenComplete((rs, error) -> {
+                    if (rs != null) {
+                        rs.one(); // a client reads the row it asked for
                     }
-                }
-                permits.release();
-            });
+                    done.completed(error == null);
+                });
+            }, window);
+            System.out.println(result.line());
         }
-        if (!permits.tryAcquire(inFlight, 30, TimeUnit.SECONDS)) {
-            throw new IllegalStateException("requests still in flight 30 s after the end");
-        }
-        ExactHistogram all = new ExactHistogram();
-        histograms.forEach(all::merge);
-        System.out.println("ops=" + ops.get() + " seconds=" + measureNanos / 1e9 + " p99us=" + all.percentile(99)
-                + " errors=" + errors.get());
     }
 }

@@ -227,13 +227,8 @@ public final class RedisBenchmark {
         command.addAll(List.of("-XX:+UseG1GC", "-cp", System.getProperty("java.class.path"),
                 PlainRedisLoop.class.getName(), redis.host(), Integer.toString(redis.port()), Integer.toString(threads),
                 Integer.toString(warmup), Integer.toString(seconds), Integer.toString(profiles)));
-        String output = Bench.command(command, warmup + seconds + 120L);
-        Matcher m = Pattern.compile("ops=(\\d+) seconds=([\\d.]+) p99us=(\\d+)").matcher(output);
-        if (!m.find()) {
-            throw new IllegalStateException("plain loop failed:\n" + output);
-        }
-        return new Bench.Row("(b) plain Java loop, same RedisClient", threads, Long.parseLong(m.group(1)),
-                Double.parseDouble(m.group(2)), Long.parseLong(m.group(3)));
+        return Bench.plainLoopRow("(b) plain Java loop, same RedisClient", threads,
+                Bench.command(command, warmup + seconds + 120L));
     }
 
     private static Bench.Row redisBenchmark(EmbeddedRedis redis, int threads, int seconds, double expectedRate)

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.dsload.process.Commands;
+import org.dsload.process.Deadline;
 import org.dsload.targets.EmbeddedRedis;
 import org.dsload.testing.HostPrivileges;
 import org.junit.jupiter.api.AfterAll;
@@ -95,14 +96,20 @@ class CommandDriverIT {
         long handle = Long.parseLong(applied.record().require("command.revert").replace("kill ", "").trim());
         ProcessHandle stress = ProcessHandle.of(handle).orElseThrow();
         try {
-            Thread.sleep(500);
+            int cpus = Runtime.getRuntime().availableProcessors();
+            // stress-ng --cpu 0 starts one worker per CPU
+            assertTrue(Deadline.await(() -> stress.descendants().count() >= cpus, Duration.ofSeconds(10),
+                    Duration.ofMillis(20)), "stress-ng runs a worker per CPU: " + stress.descendants().toList());
             List<ProcessHandle> workers = stress.descendants().toList();
             long ticksBefore = ticks(workers);
-            Thread.sleep(2000);
+            Thread.sleep(2000); // the window the workers' CPU time is measured over
             double cores = (ticks(workers) - ticksBefore) / 100.0 / 2.0;
-            System.out.printf("dsload: stress-ng --cpu-load 50 used %.2f cores in %d workers%n", cores, workers.size());
-            assertFalse(workers.isEmpty(), "stress-ng runs its workers");
-            assertTrue(cores > 0.2, "the workers burn CPU: " + cores + " cores");
+            double share = cores / workers.size();
+            System.out.printf("dsload: stress-ng --cpu-load 50 used %.2f cores in %d workers: %.2f of a core each%n",
+                    cores, workers.size(), share);
+            // measured on 2 cores: 0.50 of a core each when quiet, 0.26-0.36 at a load average of 3 or with
+            // other servers of the test run busy; a hog that ignores --cpu-load burns a whole core
+            assertTrue(share > 0.15 && share < 0.65, "each worker burns about half a core: " + share);
         } finally {
             DRIVER.revert(applied.record());
         }

@@ -1,11 +1,11 @@
 package org.dsload.chaos;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -154,11 +154,7 @@ class FaultProxyIT {
         assertTrue(Ports.open("127.0.0.1", port));
         other.close();
         // the listening socket goes once the route's accepting thread has woken up: allow it a moment
-        long deadline = System.currentTimeMillis() + 3000;
-        while (Ports.open("127.0.0.1", port) && System.currentTimeMillis() < deadline) {
-            Thread.sleep(50);
-        }
-        assertFalse(Ports.open("127.0.0.1", port), "the route's port is closed");
+        assertTrue(Ports.awaitClosed("127.0.0.1", port, Duration.ofSeconds(3)), "the route's port is closed");
         assertThrows(java.io.IOException.class, () -> ProxyControl.send(control, "STATE"), "the control port is closed");
     }
 }

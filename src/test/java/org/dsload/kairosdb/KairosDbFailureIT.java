@@ -117,7 +117,8 @@ class KairosDbFailureIT {
                 assertFalse(r.isSuccessful());
                 assertEquals("SocketTimeoutException", r.getResponseCode(), describe(r));
                 assertTrue(r.getResponseMessage().contains("within the response timeout of 1000 ms"), describe(r));
-                assertTrue(millis >= 900 && millis < 15_000, "failed after " + millis + " ms");
+                // 1002-1005 ms measured; 2 s more for a busy machine
+                assertTrue(millis >= 900 && millis < 3_000, "failed after " + millis + " ms");
             }
         } finally {
             kairos.resume();
@@ -141,7 +142,8 @@ class KairosDbFailureIT {
                 assertTrue(r.getResponseMessage().contains(kairos.url()), describe(r));
                 assertTrue(r.getResponseMessage().contains("Is KairosDB running there?")
                         || r.getResponseMessage().contains("closed the connection"), describe(r));
-                assertTrue(r.getTime() < 15_000, "failed after " + r.getTime() + " ms");
+                // 1-2 ms measured: a refused connection fails at once
+                assertTrue(r.getTime() < 3_000, "failed after " + r.getTime() + " ms");
             }
         } finally {
             connection.testEnded();

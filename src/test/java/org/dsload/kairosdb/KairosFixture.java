@@ -1,8 +1,10 @@
 package org.dsload.kairosdb;
 
+import java.time.Duration;
 import java.util.function.LongSupplier;
 
 import org.apache.jmeter.samplers.SampleResult;
+import org.dsload.process.Deadline;
 import org.dsload.testing.JMeterRuntime;
 
 /** Builds KairosDB elements the way a plan would; samplers run in the calling thread. */
@@ -64,12 +66,8 @@ final class KairosFixture {
 
     /** Polls until the value equals {@code expected} or 20 s passed (KairosDB stores acknowledged points from a queue). */
     static long eventually(long expected, LongSupplier value) throws InterruptedException {
-        long deadline = System.nanoTime() + 20_000_000_000L;
-        long seen = value.getAsLong();
-        while (seen != expected && System.nanoTime() < deadline) {
-            Thread.sleep(250);
-            seen = value.getAsLong();
-        }
-        return seen;
+        long[] seen = {value.getAsLong()};
+        Deadline.await(() -> (seen[0] = value.getAsLong()) == expected, Duration.ofSeconds(20), Duration.ofMillis(250));
+        return seen[0];
     }
 }

@@ -4,9 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -16,6 +19,7 @@ import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.samplers.SampleSaveConfiguration;
 import org.apache.jmeter.save.CSVSaveService;
+import org.dsload.process.Deadline;
 import org.dsload.report.JtlReader;
 import org.dsload.report.JtlSample;
 import org.dsload.testing.HostPrivileges;
@@ -95,12 +99,8 @@ class ResultsWriterTest {
         try {
             w.sampleOccurred(event("GET", 1));
             // the writer thread hands rows to the system several times a second, so a killed JVM keeps them
-            long lines = 0;
-            for (int wait = 0; wait < 100 && lines < 2; wait++) {
-                Thread.sleep(100);
-                lines = Files.readAllLines(jtl, StandardCharsets.UTF_8).size();
-            }
-            assertEquals(2, lines, "header and the row, before the test ends");
+            Deadline.await(() -> lines(jtl) >= 2, Duration.ofSeconds(10), Duration.ofMillis(20));
+            assertEquals(2, lines(jtl), "header and the row, before the test ends");
         } finally {
             w.testEnded();
         }
@@ -123,8 +123,8 @@ class ResultsWriterTest {
                     failure = w.failure();
                 }
             }
-            for (int wait = 0; wait < 50 && failure == null; wait++) {
-                Thread.sleep(100);
+            if (failure == null) {
+                Deadline.await(() -> w.failure() != null, Duration.ofSeconds(5), Duration.ofMillis(20));
                 failure = w.failure();
             }
             assertNotNull(failure, "the writer noticed the full disk");
@@ -133,6 +133,14 @@ class ResultsWriterTest {
             w.testEnded();
         } finally {
             disk.close();
+        }
+    }
+
+    private static long lines(Path file) {
+        try {
+            return Files.readAllLines(file, StandardCharsets.UTF_8).size();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -17,7 +17,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
+import org.dsload.process.Deadline;
 import org.dsload.remote.SlaveAddress;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -65,17 +67,15 @@ class SlaveWatchTest {
         SlaveAddress dead = new SlaveAddress("127.0.0.1", closedPort());
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         SlaveWatch watch = new SlaveWatch(List.of(alive, dead), Map.of(), log, master,
-                new PrintStream(console, true, StandardCharsets.UTF_8)).start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!watch.lost().containsKey(dead.toString()) && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-        }
+                new PrintStream(console, true, StandardCharsets.UTF_8));
+        assertTrue(ticksUntil(watch, () -> watch.lost().containsKey(dead.toString())), watch.lost().toString());
         assertEquals(List.of(dead.toString()), List.copyOf(watch.lost().keySet()));
         assertTrue(watch.lost().get(dead.toString()).detail().contains("refused"), watch.lost().toString());
-        Thread.sleep(1500);
+        ticks(watch, 3);
         assertTrue(master.isAlive(), "the other slave has not finished yet");
 
         finished(log, alive);
+        watch.tick();
         assertTrue(master.waitFor(20, TimeUnit.SECONDS), "stopped once the survivor reported its end");
         assertTrue(watch.stoppedMaster());
         assertTrue(console.toString(StandardCharsets.UTF_8).contains("lost slave " + dead));
@@ -89,9 +89,9 @@ class SlaveWatchTest {
         registry = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         SlaveAddress alive = new SlaveAddress("127.0.0.1", registry.getLocalPort());
         SlaveWatch watch = new SlaveWatch(List.of(alive), Map.of(), log, master,
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)).start();
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         finished(log, alive);
-        Thread.sleep(3000);
+        ticks(watch, 3);
         assertTrue(master.isAlive());
         assertFalse(watch.stoppedMaster());
         assertTrue(watch.lost().isEmpty());
@@ -115,6 +115,25 @@ class SlaveWatchTest {
         return server;
     }
 
+    /** Checks as the watch's own thread does, a few times, each probing every slave still running. */
+    private static void ticks(SlaveWatch watch, int times) throws IOException, InterruptedException {
+        for (int i = 0; i < times; i++) {
+            watch.tick();
+        }
+    }
+
+    /** Checks until the condition holds or 20 s have passed. */
+    private static boolean ticksUntil(SlaveWatch watch, BooleanSupplier condition) throws Exception {
+        return Deadline.await(() -> {
+            try {
+                watch.tick();
+            } catch (IOException | InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+            return condition.getAsBoolean();
+        }, Duration.ofSeconds(20), Duration.ofMillis(100));
+    }
+
     private static final SlaveWatch.Timing QUICK = new SlaveWatch.Timing(Duration.ofSeconds(2), Duration.ofMillis(200),
             Duration.ofSeconds(1), null);
 
@@ -128,20 +147,17 @@ class SlaveWatchTest {
             SlaveAddress alive = new SlaveAddress("127.0.0.1", live.getLocalPort());
             ByteArrayOutputStream console = new ByteArrayOutputStream();
             SlaveWatch watch = new SlaveWatch(List.of(frozen, alive), Map.of(), log, master,
-                    new PrintStream(console, true, StandardCharsets.UTF_8), QUICK).start();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (!watch.stalled().containsKey(frozen.toString()) && System.nanoTime() < deadline) {
-                Thread.sleep(100);
-            }
+                    new PrintStream(console, true, StandardCharsets.UTF_8), QUICK);
+            assertTrue(ticksUntil(watch, () -> watch.stalled().containsKey(frozen.toString())), console.toString());
             assertEquals(List.of(frozen.toString()), List.copyOf(watch.stalled().keySet()), console.toString());
             assertTrue(watch.stalled().get(frozen.toString()).detail().contains("accepted a connection but the process "
                     + "sent nothing"), watch.stalled().toString());
             assertTrue(watch.lost().isEmpty(), "a silent slave is not a lost one");
-            Thread.sleep(1500);
+            ticks(watch, 3);
             assertTrue(master.isAlive(), "the other slave has not finished yet");
 
             finished(log, alive);
-            assertTrue(master.waitFor(20, TimeUnit.SECONDS), "stopped a grace after the other slave reported its end");
+            assertTrue(ticksUntil(watch, () -> !master.isAlive()), "stopped a grace after the other slave reported its end");
             assertTrue(watch.stoppedMaster());
             assertTrue(console.toString(StandardCharsets.UTF_8).contains("every other slave finished 1 s ago"), console.toString());
             watch.close();

@@ -27,11 +27,13 @@ public final class DsloadProcess implements AutoCloseable {
     private static final Pattern RESULTS = Pattern.compile("^dsload: results in (.+)$");
 
     private final Process process;
+    private final OutputLines outputLines;
     private final List<String> lines;
 
     private DsloadProcess(Process process) {
         this.process = process;
-        this.lines = OutputLines.of(process, null).lines();
+        this.outputLines = OutputLines.of(process, null);
+        this.lines = outputLines.lines();
     }
 
     /** Starts bin/dsload with these arguments and extra environment variables. */
@@ -53,9 +55,8 @@ public final class DsloadProcess implements AutoCloseable {
         if (!ProcessTree.awaitExit(process, limit)) {
             throw new IllegalStateException("dsload did not end within " + limit.toSeconds() + " s:\n" + output());
         }
-        // the output reader may be a line behind the exit
-        Deadline.await(() -> !process.isAlive(), Duration.ofSeconds(1), Duration.ofMillis(50));
-        Thread.sleep(200);
+        // the output reader may be a line behind the exit; a child left running may hold the output open
+        outputLines.awaitEnd(Duration.ofSeconds(2));
         return process.exitValue();
     }
 

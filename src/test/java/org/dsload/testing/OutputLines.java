@@ -4,12 +4,14 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /** A process's output, read line by line as it comes, for a test that watches what a command says. */
 public final class OutputLines {
     private final List<String> lines = new CopyOnWriteArrayList<>();
+    private Thread reader;
 
     private OutputLines() {
     }
@@ -35,8 +37,18 @@ public final class OutputLines {
             }
         }, "output-of-" + process.pid());
         reader.setDaemon(true);
+        output.reader = reader;
         reader.start();
         return output;
+    }
+
+    /**
+     * Waits until the whole output is read (the process and every child that shares its output
+     * have closed it); false when the limit passed first.
+     */
+    public boolean awaitEnd(Duration limit) throws InterruptedException {
+        reader.join(Math.max(1, limit.toMillis()));
+        return !reader.isAlive();
     }
 
     /** The lines so far. */

@@ -6,15 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.util.JMeterUtils;
+import org.dsload.process.Deadline;
 import org.dsload.run.PlanRunner;
 import org.dsload.targets.Checkout;
 import org.dsload.targets.EmbeddedZooKeeper;
@@ -98,14 +102,12 @@ class ZooKeeperEnsembleIT {
             }
             // the poller writes once a second: wait for its lines, within a deadline
             Path file = runDir.resolve("zk-mntr.tsv");
-            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            List<String> gauges = List.of();
-            while (System.nanoTime() < until && !(gauges.stream().anyMatch(l -> l.contains("\t" + leader.address()
-                    + "\tunreachable\t")) && gauges.stream().anyMatch(l -> l.contains("\tleader\t")))) {
-                Thread.sleep(100);
-                gauges = Files.exists(file) ? Files.readAllLines(file, StandardCharsets.UTF_8) : List.of();
-            }
-            assertTrue(gauges.stream().anyMatch(l -> l.contains("\t" + leader.address() + "\tunreachable\t")),
+            String unreachable = "\t" + leader.address() + "\tunreachable\t";
+            Deadline.await(() -> lines(file).stream().anyMatch(l -> l.contains(unreachable))
+                    && lines(file).stream().anyMatch(l -> l.contains("\tleader\t")), Duration.ofSeconds(20),
+                    Duration.ofMillis(100));
+            List<String> gauges = lines(file);
+            assertTrue(gauges.stream().anyMatch(l -> l.contains(unreachable)),
                     "the gauges show the killed member as unreachable: " + gauges);
             assertTrue(gauges.stream().anyMatch(l -> l.contains("\tleader\t")), "and a leader among the others");
             String section = new ServerGaugesSection().render(runDir, null).orElseThrow();
@@ -184,6 +186,14 @@ class ZooKeeperEnsembleIT {
             connection.testEnded();
             long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - closing);
             assertTrue(millis < 45_000, "closing with no server left is bounded too, took " + millis + " ms");
+        }
+    }
+
+    private static List<String> lines(Path file) {
+        try {
+            return Files.exists(file) ? Files.readAllLines(file, StandardCharsets.UTF_8) : List.of();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -21,6 +22,7 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.zookeeper.data.Stat;
 import org.dsload.core.SampleTiming;
+import org.dsload.process.Deadline;
 import org.dsload.targets.EmbeddedZooKeeper;
 import org.dsload.testing.JMeterRuntime;
 import org.junit.jupiter.api.AfterAll;
@@ -320,10 +322,8 @@ class ZooKeeperSamplerIT {
         ZooKeeperClients clients = (ZooKeeperClients) variables.getObject("zk");
         for (int i = 1; i <= 3; i++) {
             plain.setData().forPath(root, new byte[] {(byte) i});
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (clients.notifications() < i && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
+            int changes = i;
+            Deadline.await(() -> clients.notifications() >= changes, Duration.ofSeconds(20), Duration.ofMillis(20));
             assertEquals(i, clients.notifications(), "one notification per change: the watch stays, once");
             Thread.sleep(200);
         }
@@ -402,7 +402,10 @@ class ZooKeeperSamplerIT {
         for (SampleResult r : during.subList(0, during.size() - 1)) {
             assertTrue(List.of("REQUESTTIMEOUT", "CONNECTIONLOSS").contains(r.getResponseCode()), r.getResponseCode());
         }
-        assertOk(run("get", root));
+        // the session may still be settling on a busy machine: the next call succeeds, retried or not
+        SampleResult after = run("get", root);
+        assertTrue(after.isSuccessful() && after.getResponseCode().startsWith("OK"),
+                after.getResponseCode() + " " + after.getResponseMessage());
     }
 
     private static void signal(String name, long pid) {

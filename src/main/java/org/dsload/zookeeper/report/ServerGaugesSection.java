@@ -27,7 +27,8 @@ import org.dsload.report.Summary;
  * The ranges of the ZooKeeper servers' {@code mntr} gauges over a run (zk-mntr.tsv, one line per
  * server per second), next to the client figures; when a server was out (unreachable, or
  * answering without serving requests), from when to when; warns when outstanding requests passed
- * the level S4 found to predict instability.
+ * the level S4 found to predict instability; and the samplers' reads and writes checked against
+ * the servers' per-namespace counters ({@link NamespaceCrossCheck}).
  */
 public final class ServerGaugesSection implements RunSection {
 

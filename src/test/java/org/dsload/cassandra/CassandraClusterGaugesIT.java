@@ -1,9 +1,7 @@
 package org.dsload.cassandra;
 
-import static org.dsload.cassandra.CqlFixture.sampler;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.apache.jmeter.samplers.SampleResult;
 import org.dsload.cassandra.report.CassandraServerSection;
 import org.dsload.gauges.RunFolder;
 import org.dsload.targets.EmbeddedCassandra;
@@ -23,10 +21,6 @@ import com.datastax.oss.driver.api.core.CqlSession;
 class CassandraClusterGaugesIT {
     private static final long LOAD_MILLIS = 3000;
 
-    private static void ok(SampleResult r) {
-        assertTrue(r.isSuccessful(), r.getResponseCode() + " " + r.getResponseMessage());
-    }
-
     @Test
     void everyNodeHasAGaugesRowAndTheCoordinatorReadsAndWritesAddUpOverTheNodes() {
         try (EmbeddedCassandraCluster cluster = EmbeddedCassandraCluster.start(3);
@@ -39,18 +33,9 @@ class CassandraClusterGaugesIT {
             CassandraSession session = CqlFixture.session(cluster.contactPoints());
             session.setKeyspace("three");
             session.testStarted();
-            long reads = 0;
-            long writes = 0;
+            long rows;
             try {
-                CqlSampler insert = sampler("INSERT INTO kv (id, v) VALUES (?, ?)", "int #{seq}\ntext v");
-                CqlSampler read = sampler("SELECT v FROM kv WHERE id = ?", "int #{seq}");
-                long end = System.nanoTime() + LOAD_MILLIS * 1_000_000;
-                while (System.nanoTime() < end) {
-                    ok(insert.sample(null));
-                    writes++;
-                    ok(read.sample(null));
-                    reads++;
-                }
+                rows = CqlFixture.insertAndReadFor(LOAD_MILLIS);
             } finally {
                 session.testEnded();
             }
@@ -59,11 +44,12 @@ class CassandraClusterGaugesIT {
             for (EmbeddedCassandra node : cluster.nodes()) {
                 assertTrue(section.contains("\n" + node.address() + "  "), node.address() + " has a row:\n" + section);
             }
-            assertTrue(section.contains("Cross-check [dsload reported, server counted] " + reads + ", " + reads
+            // as many reads as writes: each row was inserted and read back
+            assertTrue(section.contains("Cross-check [dsload reported, server counted] " + rows + ", " + rows
                     + " (match) reads"), section);
-            assertTrue(section.contains("Cross-check [dsload reported, server counted] " + writes + ", " + writes
+            assertTrue(section.contains("Cross-check [dsload reported, server counted] " + rows + ", " + rows
                     + " (match) writes"), section);
-            System.out.printf("dsload: 3-node cluster: %d reads and %d writes cross-checked%n", reads, writes);
+            System.out.printf("dsload: 3-node cluster: %d reads and %d writes cross-checked%n", rows, rows);
         }
     }
 }

@@ -1,7 +1,9 @@
 package org.dsload.zookeeper;
 
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.api.BackgroundCallback;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
+import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.WatchedEvent;
 import org.apache.zookeeper.Watcher;
 
@@ -32,14 +34,20 @@ final class KeptWatch implements Watcher {
         if (client.getState() != CuratorFrameworkState.STARTED) {
             return;
         }
+        // A read that found its node counts, as on the server, for the cross-check.
+        BackgroundCallback counted = (curator, answer) -> {
+            if (answer.getResultCode() == KeeperException.Code.OK.intValue()) {
+                owner.tally().read(WriteStamps.fullPath(owner.settings().namespace, path));
+            }
+        };
         try {
             if (operation == Operation.CHILDREN && event.getType() != Event.EventType.NodeDeleted) {
-                client.getChildren().usingWatcher(this).inBackground().forPath(path);
+                client.getChildren().usingWatcher(this).inBackground(counted).forPath(path);
             } else if (operation == Operation.GET && event.getType() != Event.EventType.NodeDeleted) {
-                client.getData().usingWatcher(this).inBackground().forPath(path);
+                client.getData().usingWatcher(this).inBackground(counted).forPath(path);
             } else {
                 // A deleted node can only be watched for its return.
-                client.checkExists().usingWatcher(this).inBackground().forPath(path);
+                client.checkExists().usingWatcher(this).inBackground(counted).forPath(path);
             }
         } catch (Exception e) {
             // The session is closing; the watch ends with it.

@@ -27,6 +27,8 @@ final class MultiCall {
     private final List<CuratorOp> ops = new ArrayList<>();
     /** Every written path as the server sees it, for the watches waiting on them. */
     private final List<String> fullPaths = new ArrayList<>();
+    /** The paths of the creates, sets and deletes: what a committed transaction applies. */
+    private final List<String> applied = new ArrayList<>();
     private final StringBuilder request = new StringBuilder("multi:");
     private long sent = WireSize.FRAME + WireSize.REQUEST_HEADER;
 
@@ -46,6 +48,7 @@ final class MultiCall {
             request.append("\n  ").append(step.kind()).append(' ').append(znode);
             switch (step.kind()) {
                 case MultiStep.CREATE -> {
+                    applied.add(fullPaths.get(i));
                     byte[] bytes = settings.payload(seq, thread, random);
                     sent += WireSize.create(znode, bytes);
                     ops.add(settings.ttl() > 0
@@ -53,11 +56,13 @@ final class MultiCall {
                             : op.create().withMode(settings.mode()).forPath(znode, bytes));
                 }
                 case MultiStep.SET -> {
+                    applied.add(fullPaths.get(i));
                     byte[] bytes = settings.payload(seq, thread, random);
                     sent += WireSize.set(znode, bytes);
                     ops.add(op.setData().withVersion(step.version()).forPath(znode, bytes));
                 }
                 case MultiStep.DELETE -> {
+                    applied.add(fullPaths.get(i));
                     sent += WireSize.pathRequest(znode);
                     ops.add(op.delete().withVersion(step.version()).forPath(znode));
                 }
@@ -81,6 +86,13 @@ final class MultiCall {
 
     List<String> writtenPaths() {
         return fullPaths;
+    }
+
+    /** Counts what the transaction applied, when it committed ({@code answered} is its outcome). */
+    void count(Outcome answered, NamespaceTally tally) {
+        if (ZooKeeperSampler.OK.equals(answered.code())) {
+            applied.forEach(tally::written);
+        }
     }
 
     List<CuratorTransactionResult> send(CuratorFramework curator) throws Exception {

@@ -5,15 +5,19 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import org.apache.zookeeper.client.FourLetterWordMain;
 import org.apache.zookeeper.common.X509Exception;
@@ -36,11 +40,21 @@ import org.slf4j.LoggerFactory;
  */
 public final class ServerGauges {
     public static final String FILE = "zk-mntr.tsv";
+    /** What the samplers had the ensemble do ({@link NamespaceTally}), for the cross-check: {@code name<TAB>count}. */
+    public static final String SENT_FILE = "zk-sent.tsv";
+    /**
+     * The per-namespace counters of mntr ({@code zk_cnt_<ns>_read_per_namespace}, {@code _write_}) as
+     * one column of {@code <ns>/read=N <ns>/write=M} pairs.
+     */
+    public static final String PER_NAMESPACE = "per_namespace";
+    private static final String COUNTER_PREFIX = "zk_cnt_";
+    private static final String READS_SUFFIX = "_read_per_namespace";
+    private static final String WRITES_SUFFIX = "_write_per_namespace";
     /** mntr keys written, in column order after the time stamp and the server. */
     public static final List<String> KEYS = List.of("zk_server_state", "zk_znode_count", "zk_watch_count",
             "zk_ephemerals_count", "zk_num_alive_connections", "zk_outstanding_requests", "zk_approximate_data_size",
             "zk_avg_latency", "zk_max_latency", "zk_min_latency", "zk_packets_received", "zk_packets_sent",
-            "zk_open_file_descriptor_count");
+            "zk_open_file_descriptor_count", PER_NAMESPACE);
     public static final String UNREACHABLE = "unreachable";
     public static final String NOT_SERVING = "not-serving";
     /** ZooKeeper's answer to mntr while the server serves no requests. */
@@ -51,13 +65,17 @@ public final class ServerGauges {
     private static ServerGauges running;
 
     private final Path file;
+    private final Path sentFile;
     private final Map<String, Integer> leases = new ConcurrentHashMap<>();
+    private final List<Supplier<Map<String, Long>>> counts = new CopyOnWriteArrayList<>();
+    private final Map<String, Long> retiredCounts = new TreeMap<>();
     private final Set<String> refused = ConcurrentHashMap.newKeySet();
     private final ScheduledExecutorService timer;
     private final BufferedWriter out;
 
     private ServerGauges(Path file) throws IOException {
         this.file = file;
+        this.sentFile = file.resolveSibling(SENT_FILE);
         boolean fresh = !Files.exists(file);
         this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                 StandardOpenOption.APPEND);
@@ -70,14 +88,18 @@ public final class ServerGauges {
             t.setDaemon(true);
             return t;
         });
-        timer.scheduleAtFixedRate(this::pollAll, 0, 1, TimeUnit.SECONDS);
+        timer.scheduleAtFixedRate(this::pollAll, 1, 1, TimeUnit.SECONDS);
     }
 
     /**
-     * Starts polling {@code servers} (host:port) into {@code runDir}; closing the lease stops
-     * polling them, and the poller ends with its last lease.
+     * Starts polling {@code servers} (host:port) into {@code runDir}, reading each new one before
+     * this returns, so that the cross-check counts from before the load; closing the lease reads
+     * its servers once more, stops polling them, and the poller ends with its last lease.
+     *
+     * @param sent what the element's samplers had the ensemble do, by name; summed with other leases'
      */
-    public static synchronized AutoCloseable lease(Path runDir, List<String> servers) throws IOException {
+    public static synchronized AutoCloseable lease(Path runDir, List<String> servers, Supplier<Map<String, Long>> sent)
+            throws IOException {
         Path file = runDir.resolve(FILE);
         if (running == null || !running.file.equals(file)) {
             if (running != null) {
@@ -87,11 +109,23 @@ public final class ServerGauges {
             running = new ServerGauges(file);
         }
         ServerGauges gauges = running;
+        List<String> fresh = servers.stream().filter(s -> !gauges.leases.containsKey(s)).distinct().toList();
         servers.forEach(s -> gauges.leases.merge(s, 1, Integer::sum));
-        return () -> release(gauges, servers);
+        gauges.counts.add(sent);
+        gauges.poll(fresh);
+        return () -> release(gauges, servers, sent);
     }
 
-    private static synchronized void release(ServerGauges gauges, List<String> servers) {
+    private static synchronized void release(ServerGauges gauges, List<String> servers,
+            Supplier<Map<String, Long>> sent) {
+        if (!gauges.counts.remove(sent)) {
+            return; // released before
+        }
+        gauges.poll(servers.stream().distinct().toList());
+        synchronized (gauges.retiredCounts) {
+            sent.get().forEach((k, v) -> gauges.retiredCounts.merge(k, v, Long::sum));
+        }
+        gauges.writeCounts();
         servers.forEach(s -> gauges.leases.computeIfPresent(s, (k, n) -> n > 1 ? n - 1 : null));
         if (gauges.leases.isEmpty()) {
             gauges.shutdown();
@@ -108,7 +142,6 @@ public final class ServerGauges {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        pollAll();
         synchronized (out) {
             try {
                 out.close();
@@ -119,9 +152,14 @@ public final class ServerGauges {
     }
 
     private void pollAll() {
+        poll(List.copyOf(leases.keySet()));
+        writeCounts();
+    }
+
+    private void poll(List<String> servers) {
         long now = System.currentTimeMillis();
         StringBuilder lines = new StringBuilder();
-        for (String server : leases.keySet()) {
+        for (String server : servers) {
             if (!refused.contains(server)) {
                 poll(server, now, lines);
             }
@@ -144,7 +182,12 @@ public final class ServerGauges {
         Map<String, String> values;
         try {
             String reply = FourLetterWordMain.send4LetterWord(host, port, "mntr", false, TIMEOUT_MILLIS);
-            values = reply.contains(NOT_SERVING_REPLY) ? Map.of("zk_server_state", NOT_SERVING) : parse(reply);
+            if (reply.contains(NOT_SERVING_REPLY)) {
+                values = Map.of("zk_server_state", NOT_SERVING);
+            } else {
+                values = parse(reply);
+                values.put(PER_NAMESPACE, perNamespace(values));
+            }
         } catch (IOException | X509Exception.SSLContextException e) {
             values = Map.of("zk_server_state", UNREACHABLE);
         }
@@ -159,6 +202,39 @@ public final class ServerGauges {
             lines.append('\t').append(values.getOrDefault(key, ""));
         }
         lines.append('\n');
+    }
+
+    /** Replaces the counts file, so that a reader never sees half of it. */
+    private void writeCounts() {
+        Map<String, Long> total;
+        synchronized (retiredCounts) {
+            total = new TreeMap<>(retiredCounts);
+        }
+        counts.forEach(c -> c.get().forEach((k, v) -> total.merge(k, v, Long::sum)));
+        StringBuilder text = new StringBuilder("name\tcount\n");
+        total.forEach((k, v) -> text.append(k).append('\t').append(v).append('\n'));
+        Path temp = sentFile.resolveSibling(SENT_FILE + ".tmp");
+        try {
+            Files.writeString(temp, text, StandardCharsets.UTF_8);
+            Files.move(temp, sentFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            log.debug("dsload: writing {}: {}", sentFile, e.toString());
+        }
+    }
+
+    /** The per-namespace counters of a parsed mntr reply as one {@value #PER_NAMESPACE} value. */
+    static String perNamespace(Map<String, String> values) {
+        StringBuilder pairs = new StringBuilder();
+        values.forEach((key, value) -> {
+            String kind = key.endsWith(READS_SUFFIX) ? "read" : key.endsWith(WRITES_SUFFIX) ? "write" : null;
+            if (kind != null && key.startsWith(COUNTER_PREFIX)) {
+                String namespace = key.substring(COUNTER_PREFIX.length(), key.length() - READS_SUFFIX.length()
+                        - (kind.equals("write") ? 1 : 0));
+                pairs.append(pairs.length() == 0 ? "" : " ").append(namespace).append('/').append(kind).append('=')
+                        .append(value);
+            }
+        });
+        return pairs.toString();
     }
 
     /** mntr's reply: one {@code key<TAB>value} per line. */

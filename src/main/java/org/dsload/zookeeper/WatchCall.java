@@ -51,7 +51,9 @@ final class WatchCall {
         WriteStamps.waitFor(fullPath, wait);
         try {
             try {
-                curator.checkExists().usingWatcher(wait).forPath(znode);
+                if (curator.checkExists().usingWatcher(wait).forPath(znode) != null) {
+                    clients.tally().read(fullPath);
+                }
             } catch (InterruptedException e) {
                 throw e;
             } catch (Exception e) {
@@ -105,6 +107,7 @@ final class WatchCall {
                         .forPath(znode, triggerData);
                 default -> writer.delete().forPath(znode);
             }
+            clients.tally().written(fullPath);
             return null;
         } catch (InterruptedException e) {
             throw e;
@@ -127,6 +130,9 @@ final class WatchCall {
             if (type == Watcher.Event.EventType.NodeDataChanged || type == Watcher.Event.EventType.NodeCreated) {
                 try {
                     stat = curator.checkExists().forPath(znode);
+                    if (stat != null) {
+                        clients.tally().read(fullPath);
+                    }
                 } catch (InterruptedException e) {
                     throw e;
                 } catch (Exception e) {

@@ -38,7 +38,8 @@ final class ZkInFlight implements InFlightWindow.Preparer<ZkTransport.Request> {
     /** The window of the sampler's thread, made at a sample for these settings and this session. */
     static SamplerWindow<ZkTransport.Request> window(OperationSettings settings, ZooKeeperClients clients,
             CuratorFramework client, ZooKeeperSampler sampler) {
-        return new SamplerWindow<>(settings.inFlight(), new ZkTransport(client, clients.settings(), settings.limit()),
+        return new SamplerWindow<>(settings.inFlight(),
+                new ZkTransport(client, clients.settings(), clients.tally(), settings.limit()),
                 new ZkInFlight(settings, clients, client, sampler), ZkInFlight::finish);
     }
 

@@ -55,10 +55,12 @@ final class ZkTransport extends CallbackTransport<ZkTransport.Request> {
     private final ClientSettings settings;
     private final int limit;
     private final long timeoutNanos;
+    private final NamespaceTally tally;
 
-    ZkTransport(CuratorFramework client, ClientSettings settings, int limit) {
+    ZkTransport(CuratorFramework client, ClientSettings settings, NamespaceTally tally, int limit) {
         this.client = client;
         this.settings = settings;
+        this.tally = tally;
         this.limit = limit;
         this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(settings.requestTimeoutMillis > 0
                 ? settings.requestTimeoutMillis : settings.worstCaseMillis());
@@ -121,6 +123,14 @@ final class ZkTransport extends CallbackTransport<ZkTransport.Request> {
                 outcome = znode != null ? znode.answered(event, text) : multi.answered(event, text);
             } catch (RuntimeException e) {
                 outcome = znode != null ? znode.failed(e) : multi.failed(e, true);
+            }
+            if (znode != null) {
+                znode.count(outcome, tally);
+            } else {
+                multi.count(outcome, tally);
+            }
+            if (retries > 0) {
+                tally.retried();
             }
             outcome = KeeperCodes.retried(outcome, retries);
             boolean shown = text != null || !outcome.success();

@@ -7,6 +7,7 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.BackgroundCallback;
 import org.apache.curator.framework.api.CreateBuilderMain;
 import org.apache.curator.framework.api.CuratorEvent;
+import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.data.Stat;
@@ -43,15 +44,23 @@ final class ZnodeCall {
         return settings.op().word() + " " + znode;
     }
 
-    /** @return the answer: a path (create), a stat (set, exists), data (get), children, or {@link Absent} */
-    Object send(CuratorFramework curator) throws Exception {
+    /**
+     * @param tally where the parents a create makes are counted
+     * @return the answer: a path (create), a stat (set, exists), data (get), children, or {@link Absent}
+     */
+    Object send(CuratorFramework curator, NamespaceTally tally) throws Exception {
         switch (settings.op()) {
             case CREATE: {
-                CreateBuilderMain create = settings.ttl() > 0 ? curator.create().withTtl(settings.ttl()) : curator.create();
-                if (settings.parents()) {
-                    return create.creatingParentContainersIfNeeded().withMode(settings.mode()).forPath(znode, data);
+                if (!settings.parents()) {
+                    return create(curator);
                 }
-                return create.withMode(settings.mode()).forPath(znode, data);
+                try {
+                    return create(curator);
+                } catch (KeeperException.NoNodeException e) {
+                    // made here rather than by Curator, so that the cross-check counts each of them
+                    ParentZnodes.make(curator, ZKPaths.getPathAndNode(znode).getPath(), client.namespace, tally);
+                    return create(curator);
+                }
             }
             case SET:
                 return curator.setData().withVersion(settings.version()).forPath(znode, data);
@@ -71,6 +80,24 @@ final class ZnodeCall {
                         : curator.getChildren().storingStatIn(stat).usingWatcher(watcher).forPath(znode);
             default:
                 throw new IllegalStateException(settings.op().name());
+        }
+    }
+
+    private String create(CuratorFramework curator) throws Exception {
+        CreateBuilderMain create = settings.ttl() > 0 ? curator.create().withTtl(settings.ttl()) : curator.create();
+        return create.withMode(settings.mode()).forPath(znode, data);
+    }
+
+    /** Counts a request the ensemble answered ({@code answered} is its outcome) as its per-namespace counters do. */
+    void count(Outcome answered, NamespaceTally tally) {
+        if (!ZooKeeperSampler.OK.equals(answered.code())) {
+            return; // failed, an accepted error, or an Exists that found no node: the server counts none
+        }
+        String full = WriteStamps.fullPath(client.namespace, znode);
+        if (settings.op().writes()) {
+            tally.written(full);
+        } else {
+            tally.read(full);
         }
     }
 

@@ -56,12 +56,14 @@ public final class ZooKeeperClients implements AutoCloseable, ConnectionCounting
     /** The test's root, removed at test end when the element says so; or null. */
     private final TestRoot root;
     private final boolean cleanUp;
+    private final NamespaceTally tally;
     private volatile CuratorFramework trigger;
     private volatile boolean closed;
 
     ZooKeeperClients(ClientSettings settings, String name, boolean perThread, int maxSessions, CuratorFramework shared,
-            AutoCloseable gauges, TestRoot root, boolean cleanUp) {
+            AutoCloseable gauges, NamespaceTally tally, TestRoot root, boolean cleanUp) {
         this.settings = settings;
+        this.tally = tally;
         this.name = name;
         this.perThread = perThread;
         this.maxSessions = maxSessions;
@@ -73,6 +75,11 @@ public final class ZooKeeperClients implements AutoCloseable, ConnectionCounting
         if (shared != null) {
             reach.follow(shared);
         }
+    }
+
+    /** What the samplers had the ensemble do, for the cross-check against its counters. */
+    NamespaceTally tally() {
+        return tally;
     }
 
     /** The calling thread's client: the shared one, or the thread's own, opened now if it has none. */
@@ -202,6 +209,14 @@ public final class ZooKeeperClients implements AutoCloseable, ConnectionCounting
     @Override
     public void close() {
         closed = true;
+        if (gauges != null) {
+            // the last reading comes before the clean-up, whose requests are none of the samplers'
+            try {
+                gauges.close();
+            } catch (Exception e) {
+                log.warn("dsload: stopping the gauges of {}: {}", name, e.toString());
+            }
+        }
         if (root != null && cleanUp) {
             removeRoot();
         }
@@ -233,13 +248,6 @@ public final class ZooKeeperClients implements AutoCloseable, ConnectionCounting
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-            }
-        }
-        if (gauges != null) {
-            try {
-                gauges.close();
-            } catch (Exception e) {
-                log.warn("dsload: stopping the gauges of {}: {}", name, e.toString());
             }
         }
     }

@@ -115,8 +115,9 @@ public class ZooKeeperConnection extends ClientConfigElement<ZooKeeperClients> {
                 shared = probe;
             }
         }
-        AutoCloseable lease = gauges ? gauges(servers) : null;
-        return new ZooKeeperClients(settings, f.element(), perThread, limit, shared, lease, root, removeAtEnd);
+        NamespaceTally tally = new NamespaceTally(connect);
+        AutoCloseable lease = gauges ? gauges(servers, tally) : null;
+        return new ZooKeeperClients(settings, f.element(), perThread, limit, shared, lease, tally, root, removeAtEnd);
     }
 
     /** The test root field: empty for none, else an absolute znode path. */
@@ -131,7 +132,7 @@ public class ZooKeeperConnection extends ClientConfigElement<ZooKeeperClients> {
         return path;
     }
 
-    private static AutoCloseable gauges(List<String> servers) {
+    private static AutoCloseable gauges(List<String> servers, NamespaceTally tally) {
         String dir = JMeterUtils.getProperty(PlanRunner.RUN_DIR_PROPERTY);
         if (dir == null || dir.isBlank()) {
             if (!toldNoRunDir) {
@@ -142,7 +143,7 @@ public class ZooKeeperConnection extends ClientConfigElement<ZooKeeperClients> {
             return null;
         }
         try {
-            return ServerGauges.lease(Path.of(dir), servers);
+            return ServerGauges.lease(Path.of(dir), servers, tally::snapshot);
         } catch (Exception e) {
             log.warn("dsload: cannot record ZooKeeper gauges into {}: {}", dir, e.toString());
             return null;

@@ -147,18 +147,22 @@ public class ZooKeeperSampler extends InFlightSampler<SamplerWindow<ZkTransport.
             if (full != null) {
                 WriteStamps.writing(full);
             }
-            answer = call.send(client);
+            answer = call.send(client, clients.tally());
         } catch (InterruptedException e) {
             timing.end(result);
             throw e;
         } catch (Exception e) {
             timing.end(result);
             apply(c, result, call.failed(e), null);
+            countRetried(clients);
             return;
         }
         timing.end(result);
         LimitedText text = c.limit() > 0 ? new LimitedText(c.limit()) : null;
-        apply(c, result, call.answered(answer, text), text);
+        Outcome answered = call.answered(answer, text);
+        call.count(answered, clients.tally());
+        countRetried(clients);
+        apply(c, result, answered, text);
     }
 
     private void multi(OperationSettings c, ZooKeeperClients clients, CuratorFramework client, long n, int thread,
@@ -186,11 +190,15 @@ public class ZooKeeperSampler extends InFlightSampler<SamplerWindow<ZkTransport.
         } catch (Exception e) {
             timing.end(result);
             apply(c, result, call.failed(e, true), null);
+            countRetried(clients);
             return;
         }
         timing.end(result);
         LimitedText text = c.limit() > 0 ? new LimitedText(c.limit()) : null;
-        apply(c, result, call.answered(answers, text), text);
+        Outcome answered = call.answered(answers, text);
+        call.count(answered, clients.tally());
+        countRetried(clients);
+        apply(c, result, answered, text);
     }
 
     private void watch(OperationSettings c, ZooKeeperClients clients, CuratorFramework client, String znode, long n,
@@ -200,6 +208,7 @@ public class ZooKeeperSampler extends InFlightSampler<SamplerWindow<ZkTransport.
         WatchCall call = new WatchCall(c, clients, znode, triggerData);
         CountedRetries.reset();
         WatchCall.Notified notified = call.await(client);
+        countRetried(clients);
         if (notified == null) {
             result.sampleStart();
             result.sampleEnd();
@@ -212,6 +221,13 @@ public class ZooKeeperSampler extends InFlightSampler<SamplerWindow<ZkTransport.
             text = new LimitedText(c.limit()).append(notified.text());
         }
         apply(c, result, notified.outcome(), text);
+    }
+
+    /** A blocking call Curator retried: the servers may have applied a try before the answered one too. */
+    private static void countRetried(ZooKeeperClients clients) {
+        if (CountedRetries.count() > 0) {
+            clients.tally().retried();
+        }
     }
 
     /** A request not sent: the ensemble is out of reach, so waiting for it would only repeat the timeouts. */

@@ -80,21 +80,15 @@ class CassandraGaugesIT {
             long reads = 0;
             long writes = 0;
             try {
-                CqlSampler insert = sampler("INSERT INTO kv (id, v) VALUES (?, ?)", "int #{seq}\ntext v");
-                CqlSampler read = sampler("SELECT v FROM kv WHERE id = ?", "int #{seq}");
                 CqlSampler paged = sampler("SELECT * FROM small", "");
                 paged.setPageSize("5");
                 CqlSampler batch = sampler("INSERT INTO kv (id, v) VALUES (?, 'b'); INSERT INTO other (id, v) VALUES (?, 'b')",
                         "int #{seq:100000}\nint #{seq}");
                 batch.setMode("logged batch");
                 CqlSampler conditional = sampler("INSERT INTO other (id, v) VALUES (?, 'c') IF NOT EXISTS", "int #{seq}");
-                long end = System.nanoTime() + LOAD_MILLIS * 1_000_000;
-                while (System.nanoTime() < end) {
-                    ok(insert.sample(null));
-                    writes++;
-                    ok(read.sample(null));
-                    reads++;
-                }
+                long rows = CqlFixture.insertAndReadFor(LOAD_MILLIS);
+                writes += rows;
+                reads += rows;
                 ok(paged.sample(null));
                 reads += 3; // 12 rows in pages of 5: three requests
                 ok(batch.sample(null));

@@ -33,6 +33,29 @@ final class CqlFixture {
         return sampler(statement, bindValues).sample(null);
     }
 
+    /**
+     * Inserts a row of {@code kv (id int, v text)} and reads it back, again and again for
+     * {@code millis}, each sample required to succeed.
+     *
+     * @return how many rows were inserted and read: as many writes and as many reads
+     */
+    static long insertAndReadFor(long millis) {
+        CqlSampler insert = sampler("INSERT INTO kv (id, v) VALUES (?, ?)", "int #{seq}\ntext v");
+        CqlSampler read = sampler("SELECT v FROM kv WHERE id = ?", "int #{seq}");
+        long rows = 0;
+        long end = System.nanoTime() + millis * 1_000_000;
+        while (System.nanoTime() < end) {
+            for (CqlSampler s : new CqlSampler[] {insert, read}) {
+                SampleResult r = s.sample(null);
+                if (!r.isSuccessful()) {
+                    throw new AssertionError(r.getResponseCode() + " " + r.getResponseMessage());
+                }
+            }
+            rows++;
+        }
+        return rows;
+    }
+
     static String text(SampleResult r) {
         return r.getResponseDataAsString();
     }

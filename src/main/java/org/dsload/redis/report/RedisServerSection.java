@@ -1,12 +1,12 @@
 package org.dsload.redis.report;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import org.dsload.gauges.CounterPairs;
 import org.dsload.gauges.GaugeChart;
 import org.dsload.gauges.GaugeChart.Panel;
 import org.dsload.gauges.GaugeChart.Series;
@@ -119,17 +119,6 @@ public final class RedisServerSection extends ServerGaugeSection {
 
     /** The calls per command of a {@value #COMMANDSTATS} value. */
     static Map<String, Long> calls(String commandstats) {
-        Map<String, Long> calls = new HashMap<>();
-        for (String pair : commandstats.split(" ")) {
-            int eq = pair.indexOf('=');
-            if (eq > 0) {
-                try {
-                    calls.put(pair.substring(0, eq), Long.parseLong(pair.substring(eq + 1)));
-                } catch (NumberFormatException e) {
-                    // not a count: leave it out
-                }
-            }
-        }
-        return calls;
+        return CounterPairs.parse(commandstats);
     }
 }

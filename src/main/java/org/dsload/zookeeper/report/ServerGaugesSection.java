@@ -17,6 +17,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import org.dsload.gauges.GaugeRows;
+import org.dsload.gauges.NodeGauges;
 import org.dsload.report.RunFiles;
 import org.dsload.report.RunSection;
 import org.dsload.report.Summary;
@@ -25,7 +27,8 @@ import org.dsload.report.Summary;
  * The ranges of the ZooKeeper servers' {@code mntr} gauges over a run (zk-mntr.tsv, one line per
  * server per second), next to the client figures; when a server was out (unreachable, or
  * answering without serving requests), from when to when; warns when outstanding requests passed
- * the level S4 found to predict instability.
+ * the level S4 found to predict instability; and the samplers' reads and writes checked against
+ * the servers' per-namespace counters ({@link NamespaceCrossCheck}).
  */
 public final class ServerGaugesSection implements RunSection {
 
@@ -119,7 +122,9 @@ public final class ServerGaugesSection implements RunSection {
         if (servers.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(render(servers));
+        String crossCheck = NamespaceCrossCheck.render(NodeGauges.of(GaugeRows.read(runDir, ZkServerChart.FILE)),
+                GaugeRows.counts(runDir, ZkServerChart.FILE));
+        return Optional.of(render(servers, crossCheck));
     }
 
     private static void read(Path file, Map<String, Server> servers) throws IOException {
@@ -169,7 +174,7 @@ public final class ServerGaugesSection implements RunSection {
         }
     }
 
-    private static String render(Map<String, Server> servers) {
+    private static String render(Map<String, Server> servers, String crossCheck) {
         StringBuilder out = new StringBuilder("== ZooKeeper server gauges (mntr, every second; min-max over the run) ==\n");
         out.append(String.format(Locale.ROOT, "%-22s %-16s %6s %-16s %-16s %-12s %-12s %-20s %-14s %s%n", "server",
                 "mode", "polls", "znodes", "watches", "connections", "outstanding", "data size (bytes)",
@@ -199,6 +204,7 @@ public final class ServerGaugesSection implements RunSection {
             }
         }
         warnings.forEach(w -> out.append(w).append('\n'));
+        out.append(crossCheck);
         out.append("(each poll is one short connection of its own; the figures: ").append(FILE).append(")\n");
         return out.toString();
     }

@@ -1,6 +1,7 @@
 package org.dsload.zookeeper.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -17,7 +18,47 @@ class ServerGaugesSectionTest {
     private static String line(long t, String server, String state, String znodes, String watches, String connections,
             String outstanding) {
         return t + "\t" + server + "\t" + state + "\t" + znodes + "\t" + watches + "\t0\t" + connections + "\t"
-                + outstanding + "\t1000\t0.5\t12\t0\t10\t10\t30\n";
+                + outstanding + "\t1000\t0.5\t12\t0\t10\t10\t30\t\n";
+    }
+
+    /** A line of a serving server with its packets received and per-namespace counters. */
+    private static String counted(long t, String server, String state, long packets, String perNamespace) {
+        return t + "\t" + server + "\t" + state + "\t5\t0\t0\t1\t0\t1000\t0.5\t12\t0\t" + packets + "\t10\t30\t"
+                + perNamespace + "\n";
+    }
+
+    @Test
+    void readsAreSummedOverTheServersAndWritesTakenFromTheMemberThatAppliedTheMost(@TempDir Path dir) throws Exception {
+        String header = "epoch_ms\tserver\t" + String.join("\t", ServerGauges.KEYS) + "\n";
+        Files.writeString(dir.resolve(ServerGaugesSection.FILE), header
+                + counted(1, "a:2181", "leader", 10, "zookeeper/read=4 app/write=7")
+                + counted(1, "b:2181", "follower", 10, "app/read=2 app/write=7")
+                + counted(1, "c:2181", "follower", 10, "app/write=7")
+                + counted(2, "a:2181", "leader", 20, "zookeeper/read=9 app/write=57 other/read=400")
+                + counted(2, "b:2181", "follower", 300, "app/read=32 app/write=56")
+                + counted(2, "c:2181", "follower", 200, "app/read=40 app/write=57"),
+                StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve(ServerGauges.SENT_FILE), "name\tcount\nreads app\t70\nwrites app\t50\n",
+                StandardCharsets.UTF_8);
+        String out = new ServerGaugesSection().render(dir, null).orElseThrow();
+        assertTrue(out.contains("Cross-check [dsload reported, server counted] 70, 70 (match) reads that found their "
+                + "znode in /app"), out);
+        assertTrue(out.contains("Cross-check [dsload reported, server counted] 50, 50 (match) writes applied in /app"), out);
+        assertFalse(out.contains("retried"), out);
+    }
+
+    @Test
+    void aServerThatRestartedIsNotCountedAndRetriedRequestsAreNamed(@TempDir Path dir) throws Exception {
+        String header = "epoch_ms\tserver\t" + String.join("\t", ServerGauges.KEYS) + "\n";
+        Files.writeString(dir.resolve(ServerGaugesSection.FILE), header
+                + counted(1, "a:2181", "standalone", 500, "app/read=1")
+                + counted(2, "a:2181", "standalone", 20, "app/read=3"),
+                StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve(ServerGauges.SENT_FILE), "name\tcount\nreads app\t2\nretried\t1\n",
+                StandardCharsets.UTF_8);
+        String out = new ServerGaugesSection().render(dir, null).orElseThrow();
+        assertTrue(out.contains("2, - (not counted: a:2181 restarted during the run) reads"), out);
+        assertTrue(out.contains("Note: 1 request was answered only after Curator retried it"), out);
     }
 
     @Test

@@ -1,0 +1,68 @@
+package org.dsload.plans;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.dsload.report.JtlSample;
+import org.dsload.targets.EmbeddedZooKeeper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * zk-latencies.jmx on a standalone server and on a 3-node ensemble: the summary's cross-check of
+ * the reads and writes the samplers had the ensemble do against mntr's per-namespace counters
+ * matches, and its figures are the summary's own sample counts.
+ */
+@Timeout(400)
+class ZooKeeperCrossCheckIT {
+    private static final int CLIENTS = 2;
+
+    @Test
+    void onOneServerTheReadsAndWritesOfTheSamplersMatchTheServersCounts() throws Exception {
+        try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.single()) {
+            runAndCheck(zk);
+        }
+    }
+
+    @Test
+    void onAThreeNodeEnsembleReadsAddUpOverTheServersAndWritesAreTheLeadersCount() throws Exception {
+        try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.ensemble(3)) {
+            runAndCheck(zk);
+        }
+    }
+
+    private static void runAndCheck(EmbeddedZooKeeper zk) throws Exception {
+        PlanRuns.Result result = PlanRuns.run("zk-latencies.jmx", Map.of("hosts", zk.connectString(), "znodes", "200",
+                "clients", Integer.toString(CLIENTS), "watches", "10"), Duration.ofMinutes(4));
+        assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+        List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
+        assertTrue(samples.stream().allMatch(JtlSample::success), "every sample succeeds");
+        Map<String, Long> n = samples.stream().collect(Collectors.groupingBy(JtlSample::label, Collectors.counting()));
+
+        // Reads that found their znode: every Get, every Watch (an Exists on a node there), the Exists
+        // of each delete-triggered Watch notification (half of them; a create-triggered one finds no
+        // node), and for each client the two parents its first Create found (/zk-latencies and
+        // /zk-latencies/master) before it made its folder c<n>.
+        long reads = n.get("Get") + n.get("Watch") + n.get("Watch notification") / 2 + 2L * CLIENTS;
+        // Writes applied: every create, set and delete, each Watch notification's trigger write, and
+        // each client's folder.
+        long writes = n.get("Create") + n.get("Set") + n.get("Delete") + n.get("Create Ephemeral")
+                + n.get("Delete Ephemeral") + n.get("Watch notification") + CLIENTS;
+
+        String summary = Files.readString(result.outcome().dir().resolve("summary.txt"), StandardCharsets.UTF_8);
+        assertTrue(summary.contains("Cross-check [dsload reported, server counted] " + reads + ", " + reads
+                + " (match) reads that found their znode in /zk-latencies"), summary);
+        assertTrue(summary.contains("Cross-check [dsload reported, server counted] " + writes + ", " + writes
+                + " (match) writes applied in /zk-latencies"), summary);
+        assertTrue(!summary.contains("Curator retried"), "no request was retried on this quiet ensemble");
+        for (EmbeddedZooKeeper.Node node : zk.nodes()) {
+            assertTrue(summary.contains("\n" + node.address() + " "), node.address() + " has a gauges row:\n" + summary);
+        }
+    }
+}

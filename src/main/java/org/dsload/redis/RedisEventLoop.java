@@ -16,13 +16,11 @@ import java.util.function.Consumer;
 import org.dsload.core.Errors;
 import org.dsload.core.Outcome;
 import org.dsload.core.PreciseWait;
-import org.dsload.core.Results.LimitedText;
 import org.dsload.core.inflight.Replies;
 import org.dsload.core.inflight.Transport;
 
 import redis.clients.jedis.CommandArguments;
 import redis.clients.jedis.Protocol;
-import redis.clients.jedis.exceptions.JedisDataException;
 
 /**
  * The connections of one JMeter thread that keeps Redis requests in flight, run by that thread
@@ -42,9 +40,7 @@ final class RedisEventLoop implements Transport<RedisRequest> {
     private final int linksPerNode;
     private final long timeoutNanos;
     private final long connectTimeoutNanos;
-    private final boolean nilFails;
-    private final int textLimit;
-    private final CommandPlan plan;
+    private final RedisReplyOutcomes outcomes;
     private final byte[] handshake;
     private final int handshakeCommands;
     private final ClusterSlots clusterSlots;
@@ -65,8 +61,6 @@ final class RedisEventLoop implements Transport<RedisRequest> {
     private Replies<RedisRequest> replies;
     /** Commands put on the wire since {@link #takeSent}, redirections not counted again. */
     private int sentCommands;
-    private Outcome lastOk;
-    private Outcome lastNil;
     private int events;
 
     /**
@@ -82,9 +76,7 @@ final class RedisEventLoop implements Transport<RedisRequest> {
         this.linksPerNode = (inFlight + depth - 1) / depth;
         this.timeoutNanos = endpoint.socketTimeoutMillis() * 1_000_000L;
         this.connectTimeoutNanos = endpoint.connectTimeoutMillis() * 1_000_000L;
-        this.nilFails = nilFails;
-        this.textLimit = textLimit;
-        this.plan = plan;
+        this.outcomes = new RedisReplyOutcomes(endpoint, nilFails, textLimit, plan);
         List<byte[]> commands = endpoint.handshake();
         this.handshakeCommands = commands.size();
         ByteBuffer encoded = ByteBuffer.allocate(commands.stream().mapToInt(c -> c.length).sum());
@@ -428,7 +420,7 @@ final class RedisEventLoop implements Transport<RedisRequest> {
                 if (head == null) {
                     throw new RespReader.ProtocolException("a reply came with no request waiting for it");
                 }
-                int end = reader.read(bytes, at, limit, reply, textLimit > 0 && head instanceof RedisRequest);
+                int end = reader.read(bytes, at, limit, reply, outcomes.keepsText() && head instanceof RedisRequest);
                 if (end == RespReader.INCOMPLETE) {
                     break;
                 }
@@ -481,7 +473,7 @@ final class RedisEventLoop implements Transport<RedisRequest> {
             serveWaiting(link.node, now);
             return;
         }
-        replies.complete(request, outcome(request), now, shown(request));
+        replies.complete(request, outcomes.of(request, reply), now, outcomes.shown(request, reply));
         if (!link.node.waiting.isEmpty()) {
             serveWaiting(link.node, now);
         }
@@ -511,48 +503,6 @@ final class RedisEventLoop implements Transport<RedisRequest> {
         request.encoded = false;
         dispatch(target, request, now);
         return true;
-    }
-
-    private Outcome outcome(RedisRequest request) {
-        long sent = request.sentBytes();
-        long received = reply.wireBytes;
-        if (reply.kind == RespReply.Kind.ERROR) {
-            return Outcome.failed(RedisErrors.errorClass(reply.error), reply.error, sent, received);
-        }
-        if (reply.nils > 0) {
-            if (nilFails) {
-                return Outcome.failed(RedisSampler.NIL, "nil reply to " + plan.describe(request.command)
-                        + " (Nil is a failure is on)", sent, received);
-            }
-            Outcome nil = lastNil;
-            if (nil == null || nil.sentBytes() != sent || nil.receivedBytes() != received) {
-                nil = Outcome.ok(RedisSampler.NIL, "nil reply", sent, received);
-                lastNil = nil;
-            }
-            return nil;
-        }
-        Outcome ok = lastOk;
-        if (ok == null || ok.sentBytes() != sent || ok.receivedBytes() != received) {
-            ok = Outcome.ok(RedisSampler.OK, RedisSampler.OK, sent, received);
-            lastOk = ok;
-        }
-        return ok;
-    }
-
-    /** Request and reply text, only where someone will look at it. */
-    private Object shown(RedisRequest request) {
-        boolean failed = reply.kind == RespReply.Kind.ERROR || reply.nils > 0 && nilFails;
-        if (textLimit <= 0 && !failed) {
-            return null;
-        }
-        String text = null;
-        if (textLimit > 0) {
-            LimitedText out = new LimitedText(textLimit);
-            Resp.render(reply.kind == RespReply.Kind.ERROR
-                    ? new JedisDataException(reply.error) : reply.value, out, "");
-            text = out.toString();
-        }
-        return new RedisInFlight.Shown(plan.describe(request.command), text);
     }
 
     private void failConnect(RedisLink link, Throwable error, long now) {
@@ -586,7 +536,7 @@ final class RedisEventLoop implements Transport<RedisRequest> {
         for (RedisRequest request : failed) {
             request.link = null;
             replies.complete(request, Outcome.failed(code, said, request.sentBytes(), 0), now,
-                    new RedisInFlight.Shown(plan.describe(request.command), null));
+                    outcomes.unanswered(request));
         }
     }
 
@@ -647,18 +597,7 @@ final class RedisEventLoop implements Transport<RedisRequest> {
 
     @Override
     public Outcome timedOut(RedisRequest request) {
-        String why;
-        if (request.orphaned) {
-            why = "no reply from " + request.server + " within the socket timeout of " + endpoint.socketTimeoutMillis()
-                    + " ms (its connection was closed when an earlier request on it timed out)";
-        } else if (request.waitingOn != null) {
-            why = "no connection to " + request.server + " became free within the socket timeout of "
-                    + endpoint.socketTimeoutMillis() + " ms";
-        } else {
-            why = "no reply from " + request.server + " within the socket timeout of " + endpoint.socketTimeoutMillis()
-                    + " ms";
-        }
-        return Outcome.failed(RedisErrors.TIMEOUT, why, request.sentBytes(), 0);
+        return outcomes.timedOut(request);
     }
 
     /** The commands sent since the last call, for the connection's count of what was sent. */

@@ -41,6 +41,7 @@ public final class PreciseWait {
      * @return true at the instant; false if the thread was interrupted first (the interrupt stays set)
      */
     public static boolean until(long deadlineNanos) {
+        long margin = marginNanos(); // once per wait: the spin below stays a clock read and a compare
         while (true) {
             if (Thread.currentThread().isInterrupted()) {
                 return false;
@@ -50,7 +51,6 @@ public final class PreciseWait {
             if (left <= 0) {
                 return true;
             }
-            long margin = marginNanos();
             if (left > margin) {
                 long target = deadlineNanos - margin;
                 LockSupport.parkNanos(target - now);

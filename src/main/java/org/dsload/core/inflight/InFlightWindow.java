@@ -304,9 +304,8 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
     public List<List<Completion>> drain() {
         long now = System.nanoTime();
         dropDueArrival(now);
-        boolean stopped = stopRequested || Thread.currentThread().isInterrupted();
-        awaitOutstanding(now + END_GRACE_NANOS);
-        cancelAll(System.nanoTime(), stopped || stopRequested ? STOPPED : AFTER_END);
+        awaitOutstanding(now + END_GRACE_NANOS); // returns at once for a stopped test
+        cancelAll(System.nanoTime(), stopRequested || Thread.currentThread().isInterrupted() ? STOPPED : AFTER_END);
         transport.close();
         List<List<Completion>> rows = new ArrayList<>();
         while (!ready.isEmpty()) {

@@ -46,6 +46,7 @@ final class CqlInFlightComparison {
         List<Bench.Row> rows = new ArrayList<>();
         List<String> lines = new ArrayList<>();
         List<Double> ratios = new ArrayList<>();
+        List<String> costs = new ArrayList<>();
         String started;
         try (EmbeddedCassandra cassandra = EmbeddedCassandra.start()) {
             started = String.format(Locale.ROOT, "Cassandra node ready in %.1f s", cassandra.startTime().toMillis() / 1000.0);
@@ -58,11 +59,20 @@ final class CqlInFlightComparison {
             reference(cassandra, threads * perThread, 0, 30, records);
             for (int round = 1; round <= rounds; round++) {
                 // alternate which goes first, so that neither always meets the node fresher
-                Bench.Row loop = round % 2 == 0 ? reference(cassandra, threads * perThread, warmup, seconds, records) : null;
-                Bench.Row dsload = dsload(cassandra, threads, perThread, warmup, seconds, records, round, jfr);
-                if (loop == null) {
+                ProcessCpu loopCpu = null;
+                Bench.Row loop = null;
+                if (round % 2 == 0) {
+                    loopCpu = cpu(PlainCqlYcsbLoop.class.getSimpleName(), cassandra, warmup, seconds);
                     loop = reference(cassandra, threads * perThread, warmup, seconds, records);
                 }
+                ProcessCpu dsloadCpu = cpu("ApacheJMeter", cassandra, warmup, seconds);
+                Bench.Row dsload = dsload(cassandra, threads, perThread, warmup, seconds, records, round, jfr);
+                if (loop == null) {
+                    loopCpu = cpu(PlainCqlYcsbLoop.class.getSimpleName(), cassandra, warmup, seconds);
+                    loop = reference(cassandra, threads * perThread, warmup, seconds, records);
+                }
+                costs.add(cost("round " + round + " (a)", dsloadCpu, dsload));
+                costs.add(cost("round " + round + " (b)", loopCpu, loop));
                 ratios.add(dsload.throughput() / loop.throughput());
                 rows.add(dsload);
                 rows.add(loop);
@@ -77,7 +87,19 @@ final class CqlInFlightComparison {
                 + started);
         System.out.print(Bench.table(rows));
         lines.forEach(System.out::println);
+        costs.forEach(System.out::println);
         System.out.println(Bench.medianRatio("dsload / plain async loop, throughput", ratios));
+    }
+
+    /** Watches the CPU of the next process whose command line has {@code mark}, over its measured window. */
+    private static ProcessCpu cpu(String mark, EmbeddedCassandra cassandra, int warmup, int seconds) {
+        // the JVM's start and the session's connect come before the warm-up; a second spared at the end
+        return new ProcessCpu(mark, cassandra.pid(), (warmup + 3) * 1000L, (seconds - 4) * 1000L);
+    }
+
+    static String cost(String what, ProcessCpu cpu, Bench.Row row) throws InterruptedException {
+        ProcessCpu.Usage usage = cpu.await();
+        return what + " " + (usage == null ? "no CPU reading" : usage.perRequest(row.throughput()));
     }
 
     private static PlanRun plan(EmbeddedCassandra cassandra, String id, int threads, int inFlight, long records) {

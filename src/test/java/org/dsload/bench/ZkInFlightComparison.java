@@ -51,15 +51,25 @@ final class ZkInFlightComparison {
         List<Bench.Row> rows = new ArrayList<>();
         List<String> lines = new ArrayList<>();
         List<Double> ratios = new ArrayList<>();
+        List<String> costs = new ArrayList<>();
         try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.single()) {
             create(zk.connectString(), znodes);
             for (int round = 1; round <= rounds; round++) {
                 // alternate which goes first, so that neither always meets the server fresher
-                Bench.Row loop = round % 2 == 0 ? reference(zk, threads * perThread, znodes, warmup, seconds) : null;
-                Bench.Row dsload = dsload(zk, threads, perThread, znodes, warmup, seconds, round, jfr);
-                if (loop == null) {
+                ProcessCpu loopCpu = null;
+                Bench.Row loop = null;
+                if (round % 2 == 0) {
+                    loopCpu = cpu(PlainCuratorGetLoop.class.getSimpleName(), zk, warmup, seconds);
                     loop = reference(zk, threads * perThread, znodes, warmup, seconds);
                 }
+                ProcessCpu dsloadCpu = cpu("ApacheJMeter", zk, warmup, seconds);
+                Bench.Row dsload = dsload(zk, threads, perThread, znodes, warmup, seconds, round, jfr);
+                if (loop == null) {
+                    loopCpu = cpu(PlainCuratorGetLoop.class.getSimpleName(), zk, warmup, seconds);
+                    loop = reference(zk, threads * perThread, znodes, warmup, seconds);
+                }
+                costs.add(CqlInFlightComparison.cost("round " + round + " (a)", dsloadCpu, dsload));
+                costs.add(CqlInFlightComparison.cost("round " + round + " (b)", loopCpu, loop));
                 ratios.add(dsload.throughput() / loop.throughput());
                 rows.add(dsload);
                 rows.add(loop);
@@ -73,7 +83,14 @@ final class ZkInFlightComparison {
                 + Runtime.getRuntime().availableProcessors() + " cores shared by ZooKeeper and the load generator");
         System.out.print(Bench.table(rows));
         lines.forEach(System.out::println);
+        costs.forEach(System.out::println);
         System.out.println(Bench.medianRatio("dsload / plain Curator loop, throughput", ratios));
+    }
+
+    /** Watches the CPU of the next process whose command line has {@code mark}, over its measured window. */
+    private static ProcessCpu cpu(String mark, EmbeddedZooKeeper zk, int warmup, int seconds) {
+        // the JVM's start and the session's connect come before the warm-up; a second spared at the end
+        return new ProcessCpu(mark, zk.node(0).pid(), (warmup + 3) * 1000L, (seconds - 4) * 1000L);
     }
 
     private static void create(String connect, int znodes) throws Exception {

@@ -1,0 +1,112 @@
+package org.dsload.bench;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
+
+/**
+ * CPU time that a process of a benchmark takes over a window of its steady state, from /proc
+ * (utime + stime of the process and of each of its threads): what one request costs the load
+ * generator, and which of its threads pays it, against the server's share of the same cores.
+ * The window starts {@code skipMillis} after the process is first seen (its JVM start, its
+ * connect and its warm-up) and lasts {@code windowMillis}; cost per request is the CPU rate over
+ * that window divided by the request rate the benchmark measured.
+ */
+final class ProcessCpu {
+    /** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
+    private static final long TICKS_PER_SECOND = 100;
+
+    /** CPU seconds per wall second over the window: the process, its threads by name, and the server. */
+    record Usage(double process, Map<String, Double> threads, double server) {
+        /** What a request costs, in µs of CPU, at {@code opsPerSecond}. */
+        String perRequest(double opsPerSecond) {
+            String top = threads.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue(Comparator.reverseOrder()))
+                    .limit(6).map(e -> String.format(Locale.ROOT, "%s %.1f", e.getKey(), e.getValue() * 1e6 / opsPerSecond))
+                    .collect(Collectors.joining(", "));
+            return String.format(Locale.ROOT, "CPU per request: generator %.1f µs (%.2f cores) [%s], server %.1f µs (%.2f cores)",
+                    process * 1e6 / opsPerSecond, process, top, server * 1e6 / opsPerSecond, server);
+        }
+    }
+
+    private record Reading(long atNanos, long ticks, Map<String, Long> threads, long serverTicks) {
+    }
+
+    private final AtomicReference<Usage> usage = new AtomicReference<>();
+    private final Thread watcher;
+
+    /**
+     * Starts watching for a descendant of this JVM whose command line contains {@code mark}.
+     *
+     * @param serverPid the server's process, measured over the same window
+     */
+    ProcessCpu(String mark, long serverPid, long skipMillis, long windowMillis) {
+        watcher = new Thread(() -> {
+            try {
+                long deadline = System.nanoTime() + 120_000_000_000L;
+                ProcessHandle target = null;
+                while (target == null && System.nanoTime() < deadline) {
+                    target = ProcessHandle.current().descendants()
+                            .filter(p -> p.info().commandLine().orElse("").contains(mark)).findFirst().orElse(null);
+                    Thread.sleep(20);
+                }
+                if (target == null) {
+                    return;
+                }
+                Thread.sleep(skipMillis);
+                Reading a = read(target.pid(), serverPid);
+                Thread.sleep(windowMillis);
+                Reading b = read(target.pid(), serverPid);
+                double seconds = (b.atNanos() - a.atNanos()) / 1e9;
+                Map<String, Double> byName = new TreeMap<>();
+                b.threads().forEach((name, t) -> byName.put(name,
+                        (t - a.threads().getOrDefault(name, 0L)) / (double) TICKS_PER_SECOND / seconds));
+                usage.set(new Usage((b.ticks() - a.ticks()) / (double) TICKS_PER_SECOND / seconds, byName,
+                        (b.serverTicks() - a.serverTicks()) / (double) TICKS_PER_SECOND / seconds));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (IOException | RuntimeException e) {
+                System.out.println("no CPU reading of " + mark + ": " + e);
+            }
+        }, "cpu-watch");
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+
+    /** The usage over the window, or null when the process ended before it was over. */
+    Usage await() throws InterruptedException {
+        watcher.join(10_000);
+        return usage.get();
+    }
+
+    private static Reading read(long pid, long serverPid) throws IOException {
+        Map<String, Long> threads = new TreeMap<>();
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
+            for (Path task : tasks) {
+                try {
+                    String stat = Files.readString(task.resolve("stat"));
+                    // threads of one kind (Thread Group 1-1, s0-io-2) are added up under one name
+                    String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replaceAll("\\d+", "#");
+                    threads.merge(name, ticks(stat), Long::sum);
+                } catch (IOException e) {
+                    // the thread ended meanwhile
+                }
+            }
+        }
+        long now = System.nanoTime();
+        return new Reading(now, ticks(Files.readString(Path.of("/proc", Long.toString(pid), "stat"))), threads,
+                ticks(Files.readString(Path.of("/proc", Long.toString(serverPid), "stat"))));
+    }
+
+    /** utime + stime (fields 14 and 15 of /proc/<pid>/stat). */
+    private static long ticks(String stat) {
+        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+    }
+}

@@ -1,6 +1,7 @@
 package org.dsload.bench;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,8 +53,8 @@ final class ProcessCpu {
                 long deadline = System.nanoTime() + 120_000_000_000L;
                 ProcessHandle target = null;
                 while (target == null && System.nanoTime() < deadline) {
-                    target = ProcessHandle.current().descendants()
-                            .filter(p -> p.info().commandLine().orElse("").contains(mark)).findFirst().orElse(null);
+                    target = ProcessHandle.current().descendants().filter(p -> commandLine(p.pid()).contains(mark))
+                            .findFirst().orElse(null);
                     Thread.sleep(20);
                 }
                 if (target == null) {
@@ -102,6 +103,15 @@ final class ProcessCpu {
         long now = System.nanoTime();
         return new Reading(now, ticks(Files.readString(Path.of("/proc", Long.toString(pid), "stat"))), threads,
                 ticks(Files.readString(Path.of("/proc", Long.toString(serverPid), "stat"))));
+    }
+
+    /** The whole command line, which {@link ProcessHandle.Info} cuts short for a long class path. */
+    private static String commandLine(long pid) {
+        try {
+            return new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return ""; // ended meanwhile
+        }
     }
 
     /** utime + stime (fields 14 and 15 of /proc/<pid>/stat). */

@@ -137,6 +137,9 @@ final class ZkInFlightComparison {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.addAll(JMeterJvm.heap("1g"));
+        // Curator makes a logger per call; log4j's default context selector walks the stack for each,
+        // a cost JMeter's logging set-up does not have: the reference is not to pay it either
+        command.add("-Dlog4j2.contextSelector=org.apache.logging.log4j.core.selector.BasicContextSelector");
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), PlainCuratorGetLoop.class.getName(),
                 zk.connectString(), ROOT, Integer.toString(znodes), Integer.toString(inFlight), Integer.toString(warmup),
                 Integer.toString(seconds)));

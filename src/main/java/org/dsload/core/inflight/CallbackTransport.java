@@ -1,6 +1,7 @@
 package org.dsload.core.inflight;
 
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 import org.dsload.core.Backoff;
@@ -17,11 +18,24 @@ import org.dsload.core.PreciseWait;
  * <p>A driver that owns its connections fails a request at once while it can reach no server; a
  * transport that says which outcomes mean that ({@link #unreachable}) gets its sends paced by a
  * {@link Backoff} meanwhile, so that a server that is down is not asked at machine speed.
+ *
+ * <p>Waking the window's thread costs both threads a system call and a context switch, as much as
+ * a small request itself. So a short wait (a row gathering replies, at most {@link #GATHER_NANOS})
+ * is ended by every {@link #BATCH_DIVISOR}-th reply of those outstanding rather than by each one,
+ * and the places they free are filled together; a longer wait ends at the first reply, and a wait
+ * for an arrival's intended start is never delayed. Each reply's time is taken in its callback, so
+ * batching delays only when its place is filled again, by at most the gather period.
  */
 public abstract class CallbackTransport<R extends InFlightRequest> implements Transport<R> {
     private final Thread owner = Thread.currentThread();
     private final ConcurrentLinkedQueue<Callback<R>> done = new ConcurrentLinkedQueue<>();
+    /** Callbacks in {@link #done}, counted by the driver threads that add them. */
+    private final AtomicInteger queued = new AtomicInteger();
     private final Backoff backoff = new Backoff();
+    /** Requests handed to the driver whose callback the window's thread has not taken yet. */
+    private int started;
+    /** How many queued callbacks wake the parked window thread. */
+    private volatile int wakeAt = 1;
     private volatile boolean parked;
     private volatile boolean woken;
 
@@ -55,7 +69,8 @@ public abstract class CallbackTransport<R extends InFlightRequest> implements Tr
             this.outcome = outcome;
             this.detail = detail;
             transport.done.add(this);
-            if (transport.parked) {
+            int waiting = transport.queued.incrementAndGet();
+            if (transport.parked && waiting >= transport.wakeAt) {
                 LockSupport.unpark(transport.owner);
             }
         }
@@ -63,6 +78,8 @@ public abstract class CallbackTransport<R extends InFlightRequest> implements Tr
 
     /** A row gathers replies for up to a millisecond (see {@link Transport#gatherNanos}). */
     public static final long GATHER_NANOS = 1_000_000L;
+    /** A short wait ends when this share of the outstanding requests has replied (an eighth). */
+    static final int BATCH_DIVISOR = 8;
 
     @Override
     public long gatherNanos() {
@@ -72,6 +89,7 @@ public abstract class CallbackTransport<R extends InFlightRequest> implements Tr
     @Override
     public final void send(R request, Replies<R> replies) {
         Callback<R> callback = new Callback<>(this, request);
+        started++;
         if (request.notSent() != null) {
             callback.complete(request.notSent(), null);
             return;
@@ -98,9 +116,13 @@ public abstract class CallbackTransport<R extends InFlightRequest> implements Tr
             return;
         }
         woken = false;
+        long now = System.nanoTime();
+        // a short wait, not for an intended start, may gather several replies before it ends
+        int batch = !precise && deadlineNanos - now <= GATHER_NANOS ? Math.max(1, started / BATCH_DIVISOR) : 1;
+        wakeAt = batch;
         parked = true;
         try {
-            while (done.isEmpty() && !woken && !Thread.currentThread().isInterrupted()) {
+            while (queued.get() < batch && !woken && !Thread.currentThread().isInterrupted()) {
                 long left = deadlineNanos - System.nanoTime();
                 if (left <= 0) {
                     break;
@@ -128,6 +150,8 @@ public abstract class CallbackTransport<R extends InFlightRequest> implements Tr
         int count = 0;
         Callback<R> c;
         while ((c = done.poll()) != null) {
+            queued.decrementAndGet();
+            started--;
             if (c.request.generation() == c.generation) {
                 if (unreachable(c.outcome)) {
                     backoff.failed(c.endNanos);

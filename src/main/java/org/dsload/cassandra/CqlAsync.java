@@ -39,7 +39,11 @@ final class CqlAsync {
                 finish(reply, error, done);
             } else {
                 reply.firstPage(rs, sink);
-                next(reply, rs, new Paging(statement, version, sink, allPages, done));
+                if (allPages && rs.hasMorePages()) {
+                    next(reply, rs, new Paging(statement, version, sink, true, done));
+                } else {
+                    finish(reply, null, done); // the usual reply: one page, nothing more to hold
+                }
             }
         });
         return first;

@@ -6,6 +6,7 @@ import java.util.List;
 
 import org.dsload.core.Outcome;
 
+import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.ProtocolVersion;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
@@ -25,6 +26,8 @@ final class CqlReply {
     static final String NOT_APPLIED = "NOT_APPLIED";
     private static final String ONE_ROW = "1 row";
     private static final String NO_ROWS = "0 rows";
+    /** The column a conditional statement's result has; an identifier, so that looking for it makes no string. */
+    private static final CqlIdentifier APPLIED = CqlIdentifier.fromInternal("[applied]");
 
     /** Sees every row read, for rendering; may stop looking (rows are still counted). */
     interface RowSink {
@@ -60,7 +63,7 @@ final class CqlReply {
         if (sink != null && columns.size() > 0) {
             sink.columns(columns);
         }
-        conditional = columns.contains("[applied]");
+        conditional = columns.contains(APPLIED);
         return conditional;
     }
 

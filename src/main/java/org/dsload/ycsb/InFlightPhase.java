@@ -33,10 +33,6 @@ import org.dsload.core.inflight.LeftoverRows;
  * sampler says so. Whatever is outstanding when the thread ends is cancelled and reported.
  */
 public final class InFlightPhase implements InFlightCall {
-    /** What a row shows of an operation, answered or not: its label and the operation (its text made only when shown). */
-    private record Shown(String label, DrawnOperation op) {
-    }
-
     private final WorkloadRun run;
     private final Workload workload;
     private final boolean load;
@@ -71,7 +67,6 @@ public final class InFlightPhase implements InFlightCall {
             DrawnOperation op = load ? DrawnOperation.load(workload, arrivals.claimed(), random)
                     : DrawnOperation.draw(workload, random);
             request.op = op;
-            request.shown = new Shown(op.label(), op);
         };
     }
 
@@ -98,23 +93,23 @@ public final class InFlightPhase implements InFlightCall {
     private void queue(List<Completion> ended) {
         Map<String, List<Completion>> byLabel = new LinkedHashMap<>();
         for (Completion c : ended) {
-            Shown shown = (Shown) c.detail();
-            if (shown.op().record() >= 0) {
-                workload.acknowledgeInsert(shown.op().record());
+            DrawnOperation op = (DrawnOperation) c.detail();
+            if (op.record() >= 0) {
+                workload.acknowledgeInsert(op.record());
             }
-            byLabel.computeIfAbsent(shown.label(), k -> new ArrayList<>(ended.size())).add(c);
+            byLabel.computeIfAbsent(op.label(), k -> new ArrayList<>(ended.size())).add(c);
         }
         queued.addAll(byLabel.values());
     }
 
     private SampleResult row(List<Completion> row) {
-        Shown first = (Shown) row.get(0).detail();
+        DrawnOperation first = (DrawnOperation) row.get(0).detail();
         RequestsResult result = BatchResult.of(first.label(), row);
         describe(result);
         Outcome outcome = row.get(0).outcome();
         if (!outcome.success()) {
             if (load) {
-                PhaseRunner.loadFailed(result, element, first.op().key(), outcome);
+                PhaseRunner.loadFailed(result, element, first.key(), outcome);
             } else {
                 Unrecoverable.stopIf(result, outcome, binding::unrecoverable, stopOnUnrecoverable, element);
             }
@@ -125,7 +120,7 @@ public final class InFlightPhase implements InFlightCall {
     /** The row's sampler data: its first operation, and how many more it holds. */
     private static void describe(RequestsResult result) {
         List<Completion> row = result.requests();
-        String request = ((Shown) row.get(0).detail()).op().describe();
+        String request = ((DrawnOperation) row.get(0).detail()).describe();
         result.setSamplerData(request + BatchResult.andMore(row, " ", "operations"));
     }
 
@@ -145,18 +140,17 @@ public final class InFlightPhase implements InFlightCall {
         }
         while (!queued.isEmpty()) {
             List<Completion> row = queued.poll();
-            leftovers.deliver(((Shown) row.get(0).detail()).label(), List.of(row), InFlightPhase::describe);
+            leftovers.deliver(((DrawnOperation) row.get(0).detail()).label(), List.of(row), InFlightPhase::describe);
         }
     }
 
     /** An operation on its way. */
     private static final class Request extends InFlightRequest {
         DrawnOperation op;
-        Shown shown;
 
         @Override
         protected Object unanswered() {
-            return shown;
+            return op;
         }
     }
 
@@ -169,9 +163,9 @@ public final class InFlightPhase implements InFlightCall {
 
         @Override
         protected void start(Request request, Callback<Request> callback) {
-            Shown shown = request.shown;
-            CompletionStage<Outcome> sent = request.op.send(binding);
-            sent.whenComplete((outcome, error) -> callback.complete(outcome, shown));
+            DrawnOperation op = request.op;
+            CompletionStage<Outcome> sent = op.send(binding);
+            sent.whenComplete((outcome, error) -> callback.complete(outcome, op));
         }
 
         @Override

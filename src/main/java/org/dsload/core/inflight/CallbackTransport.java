@@ -20,11 +20,11 @@ import org.dsload.core.PreciseWait;
  * {@link Backoff} meanwhile, so that a server that is down is not asked at machine speed.
  *
  * <p>Waking the window's thread costs both threads a system call and a context switch, as much as
- * a small request itself. So a short wait (a row gathering replies, at most {@link #GATHER_NANOS})
- * is ended by every {@link #BATCH_DIVISOR}-th reply of those outstanding rather than by each one,
- * and the places they free are filled together; a longer wait ends at the first reply, and a wait
- * for an arrival's intended start is never delayed. Each reply's time is taken in its callback, so
- * batching delays only when its place is filled again, by at most the gather period.
+ * a small request itself. So a wait ends when an eighth ({@link #BATCH_DIVISOR}) of the requests
+ * outstanding have replied, or {@link #BATCH_NANOS} after it began with at least one reply in,
+ * rather than at each reply, and the places they free are filled together; with no reply in by
+ * then, the first one ends it. A wait for an arrival's intended start ends at each reply. Each
+ * reply's time is taken in its callback, so batching delays only when its place is filled again.
  */
 public abstract class CallbackTransport<R extends InFlightRequest> implements Transport<R> {
     private final Thread owner = Thread.currentThread();
@@ -76,10 +76,12 @@ public abstract class CallbackTransport<R extends InFlightRequest> implements Tr
         }
     }
 
-    /** A row gathers replies for up to a millisecond (see {@link Transport#gatherNanos}). */
-    public static final long GATHER_NANOS = 1_000_000L;
-    /** A short wait ends when this share of the outstanding requests has replied (an eighth). */
+    /** A row gathers replies for up to 2 ms (see {@link Transport#gatherNanos}). */
+    public static final long GATHER_NANOS = 2_000_000L;
+    /** A wait ends when this share of the outstanding requests has replied (an eighth)... */
     static final int BATCH_DIVISOR = 8;
+    /** ... or this long after it began, with one reply in at least: a place waits that long at most to be filled again. */
+    static final long BATCH_NANOS = 500_000L;
 
     @Override
     public long gatherNanos() {
@@ -116,19 +118,26 @@ public abstract class CallbackTransport<R extends InFlightRequest> implements Tr
             return;
         }
         woken = false;
-        long now = System.nanoTime();
-        // a short wait, not for an intended start, may gather several replies before it ends
-        int batch = !precise && deadlineNanos - now <= GATHER_NANOS ? Math.max(1, started / BATCH_DIVISOR) : 1;
-        wakeAt = batch;
+        long batchEnd = System.nanoTime() + BATCH_NANOS;
+        wakeAt = precise ? 1 : Math.max(1, started / BATCH_DIVISOR);
         parked = true;
         try {
-            while (queued.get() < batch && !woken && !Thread.currentThread().isInterrupted()) {
-                long left = deadlineNanos - System.nanoTime();
+            while (queued.get() < wakeAt && !woken && !Thread.currentThread().isInterrupted()) {
+                long now = System.nanoTime();
+                long left = deadlineNanos - now;
                 if (left <= 0) {
                     break;
                 }
                 long margin = PreciseWait.marginNanos();
-                if (!precise) {
+                if (wakeAt > 1) {
+                    if (now - batchEnd < 0) {
+                        LockSupport.parkNanos(Math.min(left, batchEnd - now));
+                    } else if (queued.get() > 0) {
+                        break; // a partial batch: its places are not kept waiting longer
+                    } else {
+                        wakeAt = 1; // no reply yet: the first one ends the wait
+                    }
+                } else if (!precise) {
                     LockSupport.parkNanos(left);
                 } else if (left > margin) {
                     long target = deadlineNanos - margin;

@@ -58,21 +58,16 @@ final class CqlInFlightComparison {
             // a fresh node compiles its hot paths and flushes the load during its first minute
             reference(cassandra, threads * perThread, 0, 30, records);
             for (int round = 1; round <= rounds; round++) {
-                // alternate which goes first, so that neither always meets the node fresher
-                ProcessCpu loopCpu = null;
-                Bench.Row loop = null;
-                if (round % 2 == 0) {
-                    loopCpu = cpu(PlainCqlYcsbLoop.class.getSimpleName(), cassandra, warmup, seconds);
-                    loop = reference(cassandra, threads * perThread, warmup, seconds, records);
-                }
-                ProcessCpu dsloadCpu = cpu("ApacheJMeter", cassandra, warmup, seconds);
-                Bench.Row dsload = dsload(cassandra, threads, perThread, warmup, seconds, records, round, jfr);
-                if (loop == null) {
-                    loopCpu = cpu(PlainCqlYcsbLoop.class.getSimpleName(), cassandra, warmup, seconds);
-                    loop = reference(cassandra, threads * perThread, warmup, seconds, records);
-                }
-                costs.add(cost("round " + round + " (a)", dsloadCpu, dsload));
-                costs.add(cost("round " + round + " (b)", loopCpu, loop));
+                int r = round;
+                ProcessCpu.Round both = ProcessCpu.alternate(round, cassandra.pid(), warmup, seconds,
+                        new ProcessCpu.Side("ApacheJMeter", () -> dsload(cassandra, threads, perThread, warmup, seconds,
+                                records, r, jfr)),
+                        new ProcessCpu.Side(PlainCqlYcsbLoop.class.getSimpleName(), () -> reference(cassandra,
+                                threads * perThread, warmup, seconds, records)));
+                Bench.Row dsload = both.dsload();
+                Bench.Row loop = both.loop();
+                costs.add(both.dsloadCost());
+                costs.add(both.loopCost());
                 ratios.add(dsload.throughput() / loop.throughput());
                 rows.add(dsload);
                 rows.add(loop);
@@ -89,17 +84,6 @@ final class CqlInFlightComparison {
         lines.forEach(System.out::println);
         costs.forEach(System.out::println);
         System.out.println(Bench.medianRatio("dsload / plain async loop, throughput", ratios));
-    }
-
-    /** Watches the CPU of the next process whose command line has {@code mark}, over its measured window. */
-    private static ProcessCpu cpu(String mark, EmbeddedCassandra cassandra, int warmup, int seconds) {
-        // the JVM's start and the session's connect come before the warm-up; a second spared at the end
-        return new ProcessCpu(mark, cassandra.pid(), (warmup + 3) * 1000L, (seconds - 4) * 1000L);
-    }
-
-    static String cost(String what, ProcessCpu cpu, Bench.Row row) throws InterruptedException {
-        ProcessCpu.Usage usage = cpu.await();
-        return what + " " + (usage == null ? "no CPU reading" : usage.perRequest(row.throughput()));
     }
 
     private static PlanRun plan(EmbeddedCassandra cassandra, String id, int threads, int inFlight, long records) {

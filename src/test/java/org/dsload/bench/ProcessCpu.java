@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 
@@ -37,6 +38,38 @@ final class ProcessCpu {
     }
 
     private record Reading(long atNanos, long ticks, Map<String, Long> threads, long serverTicks) {
+    }
+
+    /** One side of a comparison: what its process's command line holds, and how it is run. */
+    record Side(String mark, Callable<Bench.Row> run) {
+    }
+
+    /** A round of a comparison: each side's row and what a request cost it. */
+    record Round(Bench.Row dsload, Bench.Row loop, String dsloadCost, String loopCost) {
+    }
+
+    /**
+     * Runs dsload and the reference loop one after the other, the loop first in even rounds so that
+     * neither always meets the server fresher, each watched over its measured window (the JVM's
+     * start and the client's connect come before the warm-up; a second is spared at the end).
+     */
+    static Round alternate(int round, long serverPid, int warmup, int seconds, Side dsload, Side loop) throws Exception {
+        long skip = (warmup + 3) * 1000L;
+        long window = (seconds - 4) * 1000L;
+        ProcessCpu loopCpu = null;
+        Bench.Row loopRow = null;
+        if (round % 2 == 0) {
+            loopCpu = new ProcessCpu(loop.mark(), serverPid, skip, window);
+            loopRow = loop.run().call();
+        }
+        ProcessCpu dsloadCpu = new ProcessCpu(dsload.mark(), serverPid, skip, window);
+        Bench.Row dsloadRow = dsload.run().call();
+        if (loopRow == null) {
+            loopCpu = new ProcessCpu(loop.mark(), serverPid, skip, window);
+            loopRow = loop.run().call();
+        }
+        return new Round(dsloadRow, loopRow, dsloadCpu.cost("round " + round + " (a)", dsloadRow),
+                loopCpu.cost("round " + round + " (b)", loopRow));
     }
 
     private final AtomicReference<Usage> usage = new AtomicReference<>();
@@ -80,10 +113,12 @@ final class ProcessCpu {
         watcher.start();
     }
 
-    /** The usage over the window, or null when the process ended before it was over. */
-    Usage await() throws InterruptedException {
+    /** What a request cost, by the usage over the window and the row's request rate. */
+    private String cost(String what, Bench.Row row) throws InterruptedException {
         watcher.join(10_000);
-        return usage.get();
+        Usage u = usage.get();
+        return what + " " + (u == null ? "no CPU reading (the process ended before its window did)"
+                : u.perRequest(row.throughput()));
     }
 
     private static Reading read(long pid, long serverPid) throws IOException {

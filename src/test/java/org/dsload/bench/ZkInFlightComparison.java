@@ -55,21 +55,16 @@ final class ZkInFlightComparison {
         try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.single()) {
             create(zk.connectString(), znodes);
             for (int round = 1; round <= rounds; round++) {
-                // alternate which goes first, so that neither always meets the server fresher
-                ProcessCpu loopCpu = null;
-                Bench.Row loop = null;
-                if (round % 2 == 0) {
-                    loopCpu = cpu(PlainCuratorGetLoop.class.getSimpleName(), zk, warmup, seconds);
-                    loop = reference(zk, threads * perThread, znodes, warmup, seconds);
-                }
-                ProcessCpu dsloadCpu = cpu("ApacheJMeter", zk, warmup, seconds);
-                Bench.Row dsload = dsload(zk, threads, perThread, znodes, warmup, seconds, round, jfr);
-                if (loop == null) {
-                    loopCpu = cpu(PlainCuratorGetLoop.class.getSimpleName(), zk, warmup, seconds);
-                    loop = reference(zk, threads * perThread, znodes, warmup, seconds);
-                }
-                costs.add(CqlInFlightComparison.cost("round " + round + " (a)", dsloadCpu, dsload));
-                costs.add(CqlInFlightComparison.cost("round " + round + " (b)", loopCpu, loop));
+                int r = round;
+                ProcessCpu.Round both = ProcessCpu.alternate(round, zk.node(0).pid(), warmup, seconds,
+                        new ProcessCpu.Side("ApacheJMeter", () -> dsload(zk, threads, perThread, znodes, warmup, seconds,
+                                r, jfr)),
+                        new ProcessCpu.Side(PlainCuratorGetLoop.class.getSimpleName(), () -> reference(zk,
+                                threads * perThread, znodes, warmup, seconds)));
+                Bench.Row dsload = both.dsload();
+                Bench.Row loop = both.loop();
+                costs.add(both.dsloadCost());
+                costs.add(both.loopCost());
                 ratios.add(dsload.throughput() / loop.throughput());
                 rows.add(dsload);
                 rows.add(loop);
@@ -85,12 +80,6 @@ final class ZkInFlightComparison {
         lines.forEach(System.out::println);
         costs.forEach(System.out::println);
         System.out.println(Bench.medianRatio("dsload / plain Curator loop, throughput", ratios));
-    }
-
-    /** Watches the CPU of the next process whose command line has {@code mark}, over its measured window. */
-    private static ProcessCpu cpu(String mark, EmbeddedZooKeeper zk, int warmup, int seconds) {
-        // the JVM's start and the session's connect come before the warm-up; a second spared at the end
-        return new ProcessCpu(mark, zk.node(0).pid(), (warmup + 3) * 1000L, (seconds - 4) * 1000L);
     }
 
     private static void create(String connect, int znodes) throws Exception {

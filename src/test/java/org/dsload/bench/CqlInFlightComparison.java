@@ -42,7 +42,9 @@ final class CqlInFlightComparison {
         long records = Long.getLong("bench.records", 10_000);
         boolean jfr = Boolean.getBoolean("bench.jfr");
         int seconds = Integer.getInteger("bench.seconds", 15);
-        int warmup = Bench.warmup(10);
+        // JMeter's JVM compiles far more code than the loop's: at 10 s on two busy cores its compiler
+        // threads still took a third of a core in the measured window
+        int warmup = Bench.warmup(25);
         List<Bench.Row> rows = new ArrayList<>();
         List<String> lines = new ArrayList<>();
         List<Double> ratios = new ArrayList<>();

@@ -47,7 +47,9 @@ final class ZkInFlightComparison {
         int threads = Integer.parseInt(parts[0]);
         int perThread = Integer.parseInt(parts[1]);
         int seconds = Integer.getInteger("bench.seconds", 15);
-        int warmup = Bench.warmup(5);
+        // JMeter's JVM compiles far more code than the loop's: at 5 s on two busy cores its compiler
+        // threads still took up to a fifth of a core in the measured window
+        int warmup = Bench.warmup(20);
         List<Bench.Row> rows = new ArrayList<>();
         List<String> lines = new ArrayList<>();
         List<Double> ratios = new ArrayList<>();

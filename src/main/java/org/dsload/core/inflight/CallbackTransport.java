@@ -24,7 +24,9 @@ import org.dsload.core.PreciseWait;
  * outstanding have replied, or {@link #BATCH_NANOS} after it began with at least one reply in,
  * rather than at each reply, and the places they free are filled together; with no reply in by
  * then, the first one ends it. A wait for an arrival's intended start ends at each reply. Each
- * reply's time is taken in its callback, so batching delays only when its place is filled again.
+ * reply's time is taken in its callback, so batching delays only when its place is filled again
+ * (an arrival waiting for a place with every place taken may so start up to {@link #BATCH_NANOS}
+ * later, which its latency from its intended start shows).
  */
 public abstract class CallbackTransport<R extends InFlightRequest> implements Transport<R> {
     private final Thread owner = Thread.currentThread();

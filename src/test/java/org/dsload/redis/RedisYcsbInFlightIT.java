@@ -26,6 +26,7 @@ import org.apache.jmeter.threads.JMeterVariables;
 import org.dsload.cassandra.YcsbSampler;
 import org.dsload.cassandra.YcsbWorkload;
 import org.dsload.core.Completion;
+import org.dsload.core.Outcome;
 import org.dsload.core.RequestsResult;
 import org.dsload.core.SharedClients;
 import org.dsload.process.Ports;
@@ -206,6 +207,53 @@ class RedisYcsbInFlightIT {
                 workload.testEnded();
                 connection.testEnded();
             }
+        }
+    }
+
+    @Test
+    void inFlightEachOperationEndsWithTheOutcomeAndBytesOfTheBlockingBinding() throws Exception {
+        try (EmbeddedRedis redis = EmbeddedRedis.start()) {
+            JMeterRuntime.freshVariables();
+            RedisConnection connection = connection(redis.address());
+            connection.testStarted();
+            RedisYcsbBinding binding = new RedisYcsbBinding(SharedClients.lookup("redis", RedisClientHandle.class,
+                    "x"), 3);
+            try {
+                String[] values = {"a".repeat(30), "b".repeat(40), "c".repeat(50)};
+                List<Function<Boolean, Outcome>> operations = List.of(
+                        async -> async ? join(binding.insertAsync("user1", values)) : binding.insert("user1", values),
+                        async -> async ? join(binding.readAsync("user1", -1)) : binding.read("user1", -1),
+                        async -> async ? join(binding.readAsync("user1", 2)) : binding.read("user1", 2),
+                        async -> async ? join(binding.readAsync("nobody", -1)) : binding.read("nobody", -1),
+                        async -> async ? join(binding.updateAsync("user1", 1, new String[] {"z"}))
+                                : binding.update("user1", 1, new String[] {"z"}),
+                        async -> async ? join(binding.scanAsync("user1", 5, -1)) : binding.scan("user1", 5, -1));
+                for (Function<Boolean, Outcome> operation : operations) {
+                    Outcome blocking = operation.apply(false);
+                    Outcome inFlight = operation.apply(true);
+                    assertEquals(blocking, inFlight, "the same outcome, message and bytes each way");
+                    assertTrue(blocking.sentBytes() > 0 && blocking.receivedBytes() > 0, blocking.toString());
+                }
+                try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
+                    jedis.del("_indices");
+                    jedis.set("_indices", "not a sorted set");
+                }
+                Outcome blocking = binding.insert("user2", values);
+                Outcome inFlight = join(binding.insertAsync("user2", values));
+                assertEquals("WRONGTYPE", blocking.code(), blocking.toString());
+                assertEquals(blocking, inFlight, "a failed ZADD fails the insert the same way");
+            } finally {
+                binding.release();
+                connection.testEnded();
+            }
+        }
+    }
+
+    private static Outcome join(java.util.concurrent.CompletionStage<Outcome> stage) {
+        try {
+            return stage.toCompletableFuture().get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError(e);
         }
     }
 

@@ -147,14 +147,15 @@ class RedisYcsbPlanIT {
         assertTrue(result.console().contains("WRONGTYPE"), result.console());
     }
 
-    @Test
-    void aUserWithoutWritePermissionStopsTheRunAtItsFirstRefusal() throws Exception {
+    @ParameterizedTest(name = "in flight {0}")
+    @CsvSource({"1", "4"})
+    void aUserWithoutWritePermissionStopsTheRunAtItsFirstRefusal(String inFlight) throws Exception {
         try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
             jedis.flushAll();
         }
         PlanRuns.Result result = PlanRuns.run("redis-ycsb.jmx", Map.of("hosts", redis.address(), "redis_user", "reader",
-                "redis_password", "reader-pw", "workload", "a", "load_threads", "0", "threads", "4", "duration", "60"),
-                Duration.ofMinutes(2), false);
+                "redis_password", "reader-pw", "workload", "a", "load_threads", "0", "threads", "4", "duration", "60",
+                "in_flight", inFlight), Duration.ofMinutes(2), false);
         List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
         assertTrue(samples.stream().anyMatch(s -> s.responseCode().equals("NOPERM")), labels(samples).toString());
         assertTrue(samples.size() < 200, "stopped at the first NOPERM, not after 60 s: " + samples.size());

@@ -175,6 +175,7 @@ abstract class RedisYcsbSteps {
     /** The record's hash, then its key in the index; NOT_FOUND when neither was there. */
     static final class Delete extends RedisYcsbSteps {
         private final String key;
+        private boolean hashDeleted;
         private Object deleted;
 
         Delete(String key) {
@@ -188,8 +189,9 @@ abstract class RedisYcsbSteps {
 
         @Override
         protected CommandArguments next(Reply reply) {
-            if (deleted == null) {
-                deleted = reply.value() == null ? 0L : reply.value();
+            if (!hashDeleted) {
+                hashDeleted = true;
+                deleted = reply.value();
                 return new CommandArguments(Protocol.Command.ZREM).key(INDEX).add(key);
             }
             boolean gone = Long.valueOf(0).equals(deleted) && Long.valueOf(0).equals(reply.value());

@@ -53,7 +53,7 @@ final class RedisCallbackLoop implements AutoCloseable {
     /** Commands sent from callbacks, on the loop's thread: sent once the reply being read is done with. */
     private final ArrayDeque<Call> fromCallbacks = new ArrayDeque<>();
     private final Map<RedisRequest, Call> outstanding = new HashMap<>();
-    /** Outstanding calls by deadline; ended ones are dropped when they come to the head. */
+    /** Outstanding calls by deadline (at most as many as the caller keeps in flight). */
     private final PriorityQueue<Call> deadlines = new PriorityQueue<>(Comparator.comparingLong(c -> c.deadlineNanos));
     private final Replies<RedisRequest> replies = this::ended;
     private volatile boolean selecting;
@@ -146,15 +146,13 @@ final class RedisCallbackLoop implements AutoCloseable {
 
     /** Commands still outstanding at their deadline end there; their connections close. */
     private void expire(long now) {
-        while (!deadlines.isEmpty() && (deadlines.peek().ended || deadlines.peek().deadlineNanos - now <= 0)) {
+        while (!deadlines.isEmpty() && deadlines.peek().deadlineNanos - now <= 0) {
             Call call = deadlines.poll();
-            if (!call.ended) {
-                Outcome timedOut = loop.timedOut(call.request);
-                loop.abandon(call.request);
-                outstanding.remove(call.request);
-                call.ended = true;
-                reply(call, timedOut, null);
-            }
+            Outcome timedOut = loop.timedOut(call.request);
+            loop.abandon(call.request);
+            outstanding.remove(call.request);
+            call.ended = true;
+            reply(call, timedOut, null);
         }
     }
 
@@ -164,6 +162,7 @@ final class RedisCallbackLoop implements AutoCloseable {
             return;
         }
         call.ended = true;
+        deadlines.remove(call); // at once: an ended call must not keep its reply until its deadline
         reply(call, outcome, request.value);
     }
 

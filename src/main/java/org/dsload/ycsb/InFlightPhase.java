@@ -191,7 +191,7 @@ public final class InFlightPhase implements InFlightCall {
 
         @Override
         public void close() {
-            // the client is the connection element's
+            binding.release();
         }
     }
 

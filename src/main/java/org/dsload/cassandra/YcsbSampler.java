@@ -69,7 +69,12 @@ public class YcsbSampler extends InFlightSampler<InFlightPhase> {
                 return Results.refused(getName(), "YCSB " + phase + " on " + binding, new Fields(YcsbSampler.class,
                         getName()).error("inFlight", "is " + s.inFlight() + " but the " + binding + " binding sends "
                         + "one command at a time and waits for it: In flight above 1 needs a store with an "
-                        + "asynchronous client (cassandra). Set In flight to 1"));
+                        + "asynchronous client (cassandra, redis). Set In flight to 1"));
+            }
+            String refused = async.inFlightRefused();
+            if (refused != null) {
+                return Results.refused(getName(), "YCSB " + phase + " on " + binding, new Fields(YcsbSampler.class,
+                        getName()).error("inFlight", "is " + s.inFlight() + " but " + refused));
             }
             SampleResult setUp = s.load() ? runner.setUpFirst(run.shared(), store, getName()) : null;
             if (setUp != null) {

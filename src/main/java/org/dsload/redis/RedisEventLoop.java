@@ -123,11 +123,16 @@ final class RedisEventLoop implements Transport<RedisRequest> {
 
     @Override
     public void send(RedisRequest request, Replies<RedisRequest> replies) {
+        send(request, request.sendNanos(), replies);
+    }
+
+    /** Sends a request that no window has timed: {@code nowNanos} is its send time. */
+    void send(RedisRequest request, long nowNanos, Replies<RedisRequest> replies) {
         this.replies = replies;
         if (slotOwners != null) {
             request.slot = ClusterSlots.slotOf(request.command);
         }
-        dispatch(route(request), request, request.sendNanos());
+        dispatch(route(request), request, nowNanos);
     }
 
     private RedisNode route(RedisRequest request) {
@@ -420,7 +425,8 @@ final class RedisEventLoop implements Transport<RedisRequest> {
                 if (head == null) {
                     throw new RespReader.ProtocolException("a reply came with no request waiting for it");
                 }
-                int end = reader.read(bytes, at, limit, reply, outcomes.keepsText() && head instanceof RedisRequest);
+                boolean keep = head instanceof RedisRequest request && (request.keepValue || outcomes.keepsText());
+                int end = reader.read(bytes, at, limit, reply, keep);
                 if (end == RespReader.INCOMPLETE) {
                     break;
                 }
@@ -472,6 +478,9 @@ final class RedisEventLoop implements Transport<RedisRequest> {
         if (reply.kind == RespReply.Kind.ERROR && slotOwners != null && redirected(request, now)) {
             serveWaiting(link.node, now);
             return;
+        }
+        if (request.keepValue) {
+            request.value = reply.value;
         }
         replies.complete(request, outcomes.of(request, reply), now, outcomes.shown(request, reply));
         if (!link.node.waiting.isEmpty()) {

@@ -22,6 +22,10 @@ final class RedisRequest extends InFlightRequest {
     boolean orphaned;
     /** Already written into its connection's output. */
     boolean encoded;
+    /** Keep the reply's value in {@link #value} (a caller that reads what came back). */
+    boolean keepValue;
+    /** The reply as Jedis hands it back (byte[], Long, List, null), when {@link #keepValue} asked for it. */
+    Object value;
 
     void clear() {
         command = null;
@@ -33,5 +37,7 @@ final class RedisRequest extends InFlightRequest {
         asking = false;
         orphaned = false;
         encoded = false;
+        keepValue = false;
+        value = null;
     }
 }

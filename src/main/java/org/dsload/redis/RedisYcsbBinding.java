@@ -1,28 +1,40 @@
 package org.dsload.redis;
 
-import java.nio.charset.StandardCharsets;
-import java.util.List;
+import java.io.IOException;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
+import org.dsload.core.Errors;
 import org.dsload.core.Outcome;
+import org.dsload.ycsb.AsyncYcsbBinding;
 import org.dsload.ycsb.YcsbBinding;
 
 import redis.clients.jedis.CommandArguments;
-import redis.clients.jedis.Protocol;
 import redis.clients.jedis.exceptions.JedisDataException;
 
 /**
  * YCSB on a Redis-protocol store, in the layout of YCSB's redis binding, so that data loaded by
  * either can be run by the other: each record is a hash under its key (HMSET key field0 v0 ...),
- * and a sorted set {@value #INDEX} holds every key, scored by the Java hash code of the key, for
- * scans (ZRANGEBYSCORE from the start key's score, then each record read). Commands go one after
- * another, as that binding sends them; a cluster client routes each by its key.
+ * and a sorted set {@value RedisYcsbSteps#INDEX} holds every key, scored by the Java hash code of
+ * the key, for scans (ZRANGEBYSCORE from the start key's score, then each record read). An
+ * operation's commands go one after another, as that binding sends them ({@link RedisYcsbSteps}):
+ * through the connection element's shared client, waiting for each, or, with operations in
+ * flight, through this thread's own event loop ({@link RedisCallbackLoop}), where each command is
+ * sent on the reply to the one before and the operation ends at the socket timeout from its start.
+ * A cluster routes each command by its key.
  */
-public final class RedisYcsbBinding implements YcsbBinding {
-    /** The sorted set of every record's key, YCSB's redis binding's index for scans. */
-    static final String INDEX = "_indices";
+public final class RedisYcsbBinding implements AsyncYcsbBinding {
+    /** The event loop's codes for a connection that could not be made, after the exception's class. */
+    private static final Set<String> CONNECT_FAILURES = Set.of("ConnectException", "NoRouteToHostException",
+            "UnknownHostException");
+    /** How long past the socket timeout an operation in flight may stay before the window gives it up itself. */
+    private static final long BACKSTOP_MARGIN_NANOS = 5_000_000_000L;
 
     private final RedisClientHandle client;
     private final String[] fieldNames;
+    /** This thread's event loop for operations in flight, made at the first one. */
+    private RedisCallbackLoop loop;
 
     public RedisYcsbBinding(RedisClientHandle client, int fieldCount) {
         this.client = client;
@@ -36,126 +48,140 @@ public final class RedisYcsbBinding implements YcsbBinding {
         return client;
     }
 
-    /** A reply, or the error a command met, with the bytes each way. */
-    private record Reply(Object value, RuntimeException error, long sent, long received) {
-        boolean ok() {
-            return error == null;
-        }
-    }
-
-    private Reply send(CommandArguments command) {
-        long sent = Resp.commandSize(command);
-        try {
-            Object value = client.execute(command);
-            return new Reply(value, null, sent, Resp.replySize(value));
-        } catch (RuntimeException e) {
-            return new Reply(null, e, sent, e instanceof JedisDataException ? Resp.errorSize(e) : 0);
-        }
-    }
-
-    private Outcome failed(Reply reply, long sent, long received) {
-        return Outcome.failed(RedisErrors.code(reply.error()), RedisErrors.message(reply.error(), client), sent, received);
-    }
-
     @Override
     public Outcome read(String key, int field) {
-        Reply reply = send(readCommand(key, field));
-        if (!reply.ok()) {
-            return failed(reply, reply.sent(), reply.received());
-        }
-        if (!found(reply.value())) {
-            return YcsbBinding.notFound(reply.sent(), reply.received());
-        }
-        return Outcome.ok(OK, "1 record", reply.sent(), reply.received());
-    }
-
-    private CommandArguments readCommand(String key, int field) {
-        return field < 0 ? new CommandArguments(Protocol.Command.HGETALL).key(key)
-                : new CommandArguments(Protocol.Command.HMGET).key(key).add(fieldNames[field]);
-    }
-
-    /** HGETALL answers an empty array for a missing key, HMGET a nil per field. */
-    private static boolean found(Object value) {
-        if (value instanceof List<?> list) {
-            return list.stream().anyMatch(v -> v != null);
-        }
-        return value != null;
+        return call(new RedisYcsbSteps.Read(fieldNames, key, field));
     }
 
     @Override
     public Outcome scan(String startKey, int count, int field) {
-        Reply range = send(new CommandArguments(Protocol.Command.ZRANGEBYSCORE).key(INDEX).add(score(startKey))
-                .add("+inf").add(Protocol.Keyword.LIMIT).add(0).add(count));
-        if (!range.ok()) {
-            return failed(range, range.sent(), range.received());
-        }
-        long sent = range.sent();
-        long received = range.received();
-        int records = 0;
-        List<?> keys = range.value() instanceof List<?> list ? list : List.of();
-        for (Object k : keys) {
-            String key = k instanceof byte[] bytes ? new String(bytes, StandardCharsets.UTF_8) : String.valueOf(k);
-            Reply read = send(readCommand(key, field));
-            sent += read.sent();
-            received += read.received();
-            if (!read.ok()) {
-                return failed(read, sent, received);
-            }
-            records++;
-        }
-        return Outcome.ok(OK, records + (records == 1 ? " record" : " records"), sent, received);
+        return call(new RedisYcsbSteps.Scan(fieldNames, startKey, count, field));
     }
 
     @Override
     public Outcome update(String key, int field, String[] values) {
-        Reply reply = send(hmset(key, field, values));
-        return reply.ok() ? Outcome.ok(OK, OK, reply.sent(), reply.received())
-                : failed(reply, reply.sent(), reply.received());
+        return call(new RedisYcsbSteps.Update(fieldNames, key, field, values));
     }
 
     @Override
     public Outcome insert(String key, String[] values) {
-        Reply hash = send(hmset(key, -1, values));
-        if (!hash.ok()) {
-            return failed(hash, hash.sent(), hash.received());
-        }
-        Reply index = send(new CommandArguments(Protocol.Command.ZADD).key(INDEX).add(score(key)).add(key));
-        long sent = hash.sent() + index.sent();
-        long received = hash.received() + index.received();
-        return index.ok() ? Outcome.ok(OK, OK, sent, received) : failed(index, sent, received);
+        return call(new RedisYcsbSteps.Insert(fieldNames, key, values));
     }
 
     @Override
     public Outcome delete(String key) {
-        Reply del = send(new CommandArguments(Protocol.Command.DEL).key(key));
-        if (!del.ok()) {
-            return failed(del, del.sent(), del.received());
-        }
-        Reply rem = send(new CommandArguments(Protocol.Command.ZREM).key(INDEX).add(key));
-        long sent = del.sent() + rem.sent();
-        long received = del.received() + rem.received();
-        if (!rem.ok()) {
-            return failed(rem, sent, received);
-        }
-        boolean gone = Long.valueOf(0).equals(del.value()) && Long.valueOf(0).equals(rem.value());
-        return gone ? YcsbBinding.notFound(sent, received) : Outcome.ok(OK, OK, sent, received);
+        return call(new RedisYcsbSteps.Delete(key));
     }
 
-    private CommandArguments hmset(String key, int field, String[] values) {
-        CommandArguments command = new CommandArguments(Protocol.Command.HMSET).key(key);
-        if (field < 0) {
-            for (int i = 0; i < values.length; i++) {
-                command.add(fieldNames[i]).add(values[i]);
+    /** Runs the operation's commands one after another through the shared client. */
+    private Outcome call(RedisYcsbSteps steps) {
+        CommandArguments command = steps.first();
+        while (command != null) {
+            command = steps.step(send(command));
+        }
+        return steps.outcome();
+    }
+
+    private RedisYcsbSteps.Reply send(CommandArguments command) {
+        long sent = Resp.commandSize(command);
+        try {
+            Object value = client.execute(command);
+            return new RedisYcsbSteps.Reply(value, null, null, sent, Resp.replySize(value));
+        } catch (RuntimeException e) {
+            return new RedisYcsbSteps.Reply(null, RedisErrors.code(e), RedisErrors.message(e, client), sent,
+                    e instanceof JedisDataException ? Resp.errorSize(e) : 0);
+        }
+    }
+
+    @Override
+    public CompletionStage<Outcome> readAsync(String key, int field) {
+        return inFlight(new RedisYcsbSteps.Read(fieldNames, key, field));
+    }
+
+    @Override
+    public CompletionStage<Outcome> scanAsync(String startKey, int count, int field) {
+        return inFlight(new RedisYcsbSteps.Scan(fieldNames, startKey, count, field));
+    }
+
+    @Override
+    public CompletionStage<Outcome> updateAsync(String key, int field, String[] values) {
+        return inFlight(new RedisYcsbSteps.Update(fieldNames, key, field, values));
+    }
+
+    @Override
+    public CompletionStage<Outcome> insertAsync(String key, String[] values) {
+        return inFlight(new RedisYcsbSteps.Insert(fieldNames, key, values));
+    }
+
+    /** Sends the operation's first command through this thread's event loop, and each next one on the reply before. */
+    private CompletionStage<Outcome> inFlight(RedisYcsbSteps steps) {
+        CompletableFuture<Outcome> ended = new CompletableFuture<>();
+        RedisCallbackLoop thisThreads;
+        try {
+            thisThreads = loop();
+        } catch (IOException e) {
+            ended.complete(Outcome.failed(e.getClass().getSimpleName(), "cannot open a selector for this thread's "
+                    + "Redis connections: " + Errors.describe(e), 0, 0));
+            return ended;
+        }
+        long deadline = System.nanoTime() + client.socketTimeoutMillis() * 1_000_000L;
+        sendStep(thisThreads, steps, steps.first(), deadline, ended);
+        return ended;
+    }
+
+    private void sendStep(RedisCallbackLoop thisThreads, RedisYcsbSteps steps, CommandArguments command, long deadline,
+            CompletableFuture<Outcome> ended) {
+        client.countSent(command, 1);
+        thisThreads.send(command, deadline, reply -> {
+            CommandArguments next = steps.step(reply);
+            if (next == null) {
+                ended.complete(steps.outcome());
+            } else {
+                sendStep(thisThreads, steps, next, deadline, ended);
             }
-        } else {
-            command.add(fieldNames[field]).add(values[0]);
-        }
-        return command;
+        });
     }
 
-    /** The key's place in the index: its Java hash code, as YCSB's binding scores it. */
-    static double score(String key) {
-        return key.hashCode();
+    private RedisCallbackLoop loop() throws IOException {
+        if (loop == null) {
+            loop = new RedisCallbackLoop(client, "dsload redis ycsb " + Thread.currentThread().getName());
+        }
+        return loop;
+    }
+
+    /** Requests in flight go over plain TCP only. */
+    @Override
+    public String inFlightRefused() {
+        return client.endpoint().tls() ? "the dsload Redis Connection has TLS on: operations in flight go over plain "
+                + "TCP only. Set In flight to 1, or TLS to false" : null;
+    }
+
+    /** The thread's operations in flight ended: its event loop and connections go. */
+    @Override
+    public void release() {
+        if (loop != null) {
+            loop.close();
+            loop = null;
+        }
+    }
+
+    @Override
+    public long backstopNanos() {
+        return client.socketTimeoutMillis() * 1_000_000L + BACKSTOP_MARGIN_NANOS;
+    }
+
+    @Override
+    public Outcome timedOut() {
+        return Outcome.failed(RedisErrors.TIMEOUT, "no end within " + backstopNanos() / 1_000_000 + " ms, the socket "
+                + "timeout of " + client.socketTimeoutMillis() + " ms and 5 s: the event loop did not end the "
+                + "operation itself [" + client.target() + "]", 0, 0);
+    }
+
+    /** A connection that could not be made: refused, no route, unknown host, or its connect timeout passed. */
+    @Override
+    public boolean unreachable(Outcome failed) {
+        return !failed.success() && (CONNECT_FAILURES.contains(failed.code())
+                || failed.code().equals("SocketTimeoutException") && failed.message().startsWith("cannot connect"));
     }
 
     @Override

@@ -39,4 +39,19 @@ public interface AsyncYcsbBinding extends YcsbBinding {
      * that is down is not asked at machine speed.
      */
     boolean unreachable(Outcome failed);
+
+    /**
+     * Why this binding cannot keep operations in flight with its connection's settings (for the
+     * sampler's refusal, naming what to change), or null when it can.
+     */
+    default String inFlightRefused() {
+        return null;
+    }
+
+    /**
+     * The thread's operations in flight ended (nothing is outstanding any more): what the binding
+     * opened for them alone goes. The client stays: it is the connection element's.
+     */
+    default void release() {
+    }
 }

@@ -185,7 +185,7 @@ public final class InFlightPhase implements InFlightCall {
 
         @Override
         public void close() {
-            // the client is the connection element's
+            binding.release();
         }
     }
 

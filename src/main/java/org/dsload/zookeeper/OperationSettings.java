@@ -16,12 +16,12 @@ import org.dsload.core.Template;
 /**
  * The fields of a ZooKeeper Operation sampler, checked and compiled into what its calls need:
  * the operation, path and data templates, create mode, versions, the lines of a multi, the watch
- * settings, the codes that count as success, the requests kept in flight and whether an
- * unrecoverable error stops the test.
+ * settings, the codes that count as success, the requests kept in flight (and how many make a
+ * sample, if counted) and whether an unrecoverable error stops the test.
  */
 record OperationSettings(Operation op, Template path, Template data, SizeSpec sizes, CreateMode mode, long ttl,
         boolean parents, int version, String watch, List<MultiStep> multi, long watchTimeout, String trigger,
-        Set<String> accepted, int limit, int inFlight, boolean stopOnUnrecoverable) {
+        Set<String> accepted, int limit, int inFlight, long requestsPerSample, boolean stopOnUnrecoverable) {
 
     static final String TRIGGER_EXTERNAL = "external";
     static final String WATCH_NONE = "none";
@@ -35,12 +35,12 @@ record OperationSettings(Operation op, Template path, Template data, SizeSpec si
     record Raw(String connection, String operation, String path, String data, String dataSize, String createMode,
             String ttl, String createParents, String version, String watch, String multiOperations,
             String watchTimeout, String trigger, String acceptedCodes, String responseDataLimit, String inFlight,
-            String stopOnUnrecoverable) {
+            String requestsPerSample, String stopOnUnrecoverable) {
 
         String[] array() {
             return new String[] {connection, operation, path, data, dataSize, createMode, ttl, createParents, version,
                 watch, multiOperations, watchTimeout, trigger, acceptedCodes, responseDataLimit, inFlight,
-                stopOnUnrecoverable};
+                requestsPerSample, stopOnUnrecoverable};
         }
     }
 
@@ -112,10 +112,12 @@ record OperationSettings(Operation op, Template path, Template data, SizeSpec si
                     + "a request in flight does not: set In flight to 1, or leave a watch with get, exists or children "
                     + "(Leave a watch), which may be kept in flight");
         }
+        long requestsPerSample = f.text("requestsPerSample", raw.requestsPerSample()).isEmpty() ? 0
+                : f.longValue("requestsPerSample", raw.requestsPerSample(), 0, Long.MAX_VALUE);
         String stop = f.text("stopOnUnrecoverable", raw.stopOnUnrecoverable());
         boolean stopOn = f.flag("stopOnUnrecoverable", stop.isEmpty() ? "true" : stop);
         return new OperationSettings(op, pathTemplate, dataTemplate, sizes, mode, ttlMillis, parents, version, watchMode,
-                steps, timeout, triggerMode, Set.copyOf(accepted), limit, inFlight, stopOn);
+                steps, timeout, triggerMode, Set.copyOf(accepted), limit, inFlight, requestsPerSample, stopOn);
     }
 
     private static Template template(Fields f, String property, String text) {

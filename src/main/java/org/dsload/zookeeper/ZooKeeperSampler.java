@@ -58,6 +58,7 @@ public class ZooKeeperSampler extends InFlightSampler<SamplerWindow<ZkTransport.
     private String acceptedCodes = "";
     private String responseDataLimit = "1024";
     private String inFlight = "1";
+    private String requestsPerSample = "0";
     private String stopOnUnrecoverable = "true";
 
     private transient long seq;
@@ -88,8 +89,14 @@ public class ZooKeeperSampler extends InFlightSampler<SamplerWindow<ZkTransport.
             return result;
         }
         if (c.inFlight() > 1) {
-            return Unrecoverable.stopIfRow(inFlight(List.of(c, client), () -> ZkInFlight.window(c, clients, client, this))
-                    .sample(this, getName()), KeeperCodes::unrecoverable, c.stopOnUnrecoverable(), getName());
+            SamplerWindow<ZkTransport.Request> window = inFlight(List.of(c, client),
+                    () -> ZkInFlight.window(c, clients, client, this));
+            if (c.requestsPerSample() > 0) {
+                return window.sampleCounted(this, getName(), c.requestsPerSample(), row -> Unrecoverable.stopIf(row,
+                        row.requests().get(0).outcome(), KeeperCodes::unrecoverable, c.stopOnUnrecoverable(), getName()));
+            }
+            return Unrecoverable.stopIfRow(window.sample(this, getName()), KeeperCodes::unrecoverable,
+                    c.stopOnUnrecoverable(), getName());
         }
         if (!oneRequestDue()) {
             return null; // no arrival left before the thread's end, or the test is stopping
@@ -274,7 +281,7 @@ public class ZooKeeperSampler extends InFlightSampler<SamplerWindow<ZkTransport.
         }
         OperationSettings.Raw raw = new OperationSettings.Raw(connection, operation, path, data, dataSize, createMode,
                 ttl, createParents, version, watch, multiOperations, watchTimeout, trigger, acceptedCodes,
-                responseDataLimit, inFlight, stopOnUnrecoverable);
+                responseDataLimit, inFlight, requestsPerSample, stopOnUnrecoverable);
         return compiled.get(raw.array(), () -> OperationSettings.compile(raw, getName()));
     }
 
@@ -410,6 +417,14 @@ public class ZooKeeperSampler extends InFlightSampler<SamplerWindow<ZkTransport.
 
     public void setInFlight(String inFlight) {
         this.inFlight = inFlight;
+    }
+
+    public String getRequestsPerSample() {
+        return requestsPerSample;
+    }
+
+    public void setRequestsPerSample(String requestsPerSample) {
+        this.requestsPerSample = requestsPerSample;
     }
 
     public String getStopOnUnrecoverable() {

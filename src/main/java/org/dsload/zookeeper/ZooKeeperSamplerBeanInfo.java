@@ -8,7 +8,8 @@ public class ZooKeeperSamplerBeanInfo extends DsloadBeanInfo {
         super(ZooKeeperSampler.class);
         createPropertyGroup("target", new String[] {"connection"});
         createPropertyGroup("request", new String[] {"operation", "path", "data", "dataSize", "createMode", "ttl",
-            "createParents", "version", "multiOperations", "inFlight"});
+            "createParents", "version", "multiOperations", "inFlight",
+            "requestsPerSample"});
         createPropertyGroup("watching", new String[] {"watch", "trigger", "watchTimeout"});
         createPropertyGroup("response", new String[] {"acceptedCodes", "responseDataLimit", "stopOnUnrecoverable"});
 
@@ -23,6 +24,7 @@ public class ZooKeeperSamplerBeanInfo extends DsloadBeanInfo {
         text("version", "-1");
         multiline("multiOperations", "");
         text("inFlight", "1");
+        text("requestsPerSample", "0");
         choice("watch", OperationSettings.WATCH_NONE, OperationSettings.WATCH_NONE, OperationSettings.WATCH_ONCE,
                 OperationSettings.WATCH_KEEP);
         choice("trigger", OperationSettings.TRIGGER_EXTERNAL, OperationSettings.TRIGGER_EXTERNAL, "set", "create", "delete");

@@ -49,6 +49,20 @@ class PlanPropertiesTest {
         assertEquals(Map.of(), missing, "plan properties no page names (as `name`, `name=` or `-Jname`)");
     }
 
+    @Test
+    void everyShippedPlanTakesInFlight() throws IOException {
+        List<String> without = new java.util.ArrayList<>();
+        try (Stream<Path> files = Files.list(Checkout.basedir().resolve("test-plans"))) {
+            for (Path plan : files.filter(p -> p.toString().endsWith(".jmx") && !p.getFileName().toString()
+                    .startsWith(".")).sorted().toList()) {
+                if (!Files.readString(plan, StandardCharsets.UTF_8).contains("<stringProp name=\"inFlight\">${__P(in_flight,")) {
+                    without.add(plan.getFileName().toString());
+                }
+            }
+        }
+        assertEquals(List.of(), without, "plans with no sampler whose In flight is -Jin_flight");
+    }
+
     private static boolean documented(CharSequence docs, String name) {
         String text = docs.toString();
         return text.contains("`" + name + "`") || text.contains("`" + name + "=") || text.contains("`-J" + name);

@@ -91,6 +91,46 @@ class RedisYcsbPlanIT {
     }
 
     @Test
+    void withOperationsInFlightTheServerRunsExactlyTheCommandsOfTheOperationsReported() throws Exception {
+        try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
+            jedis.flushAll();
+            jedis.configResetStat();
+        }
+        PlanRuns.Result result = PlanRuns.run("redis-ycsb.jmx", Map.of("hosts", redis.address(), "workload", "a",
+                "recordcount", "400", "operations", "3000", "threads", "2", "load_threads", "2", "in_flight", "4"),
+                Duration.ofMinutes(3), false);
+        assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+
+        List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
+        assertTrue(samples.stream().allMatch(JtlSample::success), firstFailure(samples));
+        assertTrue(samples.stream().allMatch(JtlSample::timedInMicros), "every sample carries its µs timing");
+        Map<String, Long> operations = samples.stream().collect(Collectors.groupingBy(JtlSample::label,
+                Collectors.summingLong(JtlSample::sampleCount)));
+        assertEquals(400L, operations.get("LOAD"));
+        assertEquals(3000L, operations.get("READ") + operations.get("UPDATE"), "the operation count: " + operations);
+        try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
+            String stats = jedis.info("commandstats");
+            assertEquals(operations.get("READ"), calls(stats, "hgetall"), "a read each");
+            assertEquals(400 + operations.get("UPDATE"), calls(stats, "hmset"), "a load's hash and an update each");
+            assertEquals(400L, calls(stats, "zadd"), "a load's key in the index each");
+            assertEquals(400L, jedis.zcard("_indices"));
+            long connections = Long.parseLong(jedis.info("stats").lines()
+                    .filter(l -> l.startsWith("total_connections_received:")).findFirst().orElseThrow().split(":")[1]
+                    .trim());
+            assertTrue(connections >= 2 * 2 * 4, "each thread of each phase kept 4 connections busy, one operation "
+                    + "on each: " + connections + " connections received");
+        }
+        String text = Files.readString(result.outcome().dir().resolve("summary.txt"), StandardCharsets.UTF_8);
+        assertTrue(text.matches("(?s).*\\n\\[OVERALL]\\s+3000\\s.*"), text);
+    }
+
+    private static long calls(String commandstats, String command) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("cmdstat_" + command + ":calls=(\\d+)")
+                .matcher(commandstats);
+        return m.find() ? Long.parseLong(m.group(1)) : 0;
+    }
+
+    @Test
     void aFailedLoadStopsTheTestBeforeTheRunPhase() throws Exception {
         try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
             jedis.flushAll();
@@ -107,14 +147,15 @@ class RedisYcsbPlanIT {
         assertTrue(result.console().contains("WRONGTYPE"), result.console());
     }
 
-    @Test
-    void aUserWithoutWritePermissionStopsTheRunAtItsFirstRefusal() throws Exception {
+    @ParameterizedTest(name = "in flight {0}")
+    @CsvSource({"1", "4"})
+    void aUserWithoutWritePermissionStopsTheRunAtItsFirstRefusal(String inFlight) throws Exception {
         try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
             jedis.flushAll();
         }
         PlanRuns.Result result = PlanRuns.run("redis-ycsb.jmx", Map.of("hosts", redis.address(), "redis_user", "reader",
-                "redis_password", "reader-pw", "workload", "a", "load_threads", "0", "threads", "4", "duration", "60"),
-                Duration.ofMinutes(2), false);
+                "redis_password", "reader-pw", "workload", "a", "load_threads", "0", "threads", "4", "duration", "60",
+                "in_flight", inFlight), Duration.ofMinutes(2), false);
         List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
         assertTrue(samples.stream().anyMatch(s -> s.responseCode().equals("NOPERM")), labels(samples).toString());
         assertTrue(samples.size() < 200, "stopped at the first NOPERM, not after 60 s: " + samples.size());

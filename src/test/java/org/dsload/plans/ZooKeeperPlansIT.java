@@ -45,8 +45,39 @@ class ZooKeeperPlansIT {
 
     @Test
     void zkLatenciesRunsTheSevenPhasesInOrderAndPrintsTheirRates() throws Exception {
+        Path jtl = zkLatencies("1");
+        Map<String, Long> rows = rows(jtl);
+        for (String phase : List.of("Create", "Set", "Get", "Delete", "Create Ephemeral", "Watch", "Delete Ephemeral")) {
+            assertEquals(600L, rows.get(phase), phase + ": a results row per call");
+        }
+    }
+
+    @Test
+    void zkLatenciesInFlightKeepsEachPhasesCountWithManyCallsOutstanding() throws Exception {
+        Map<String, Long> rows = rows(zkLatencies("8"));
+        for (String phase : List.of("Create", "Get", "Delete Ephemeral")) {
+            assertTrue(rows.get(phase) < 600, phase + ": rows stand for several calls answered together, got "
+                    + rows.get(phase) + " rows");
+        }
+        assertEquals(80L, rows.get("Watch notification"), "watch notifications stay one at a time");
+    }
+
+    /** Rows of the results file per label, as written (the reader gives a sample per request). */
+    private static Map<String, Long> rows(Path jtl) throws Exception {
+        try (var lines = Files.lines(jtl, StandardCharsets.UTF_8)) {
+            // timeStamp and elapsed are numbers, so the label is the third field of each row
+            return lines.skip(1).map(line -> line.split(",", 4)[2])
+                    .collect(Collectors.groupingBy(label -> label, Collectors.counting()));
+        }
+    }
+
+    /**
+     * Runs zk-latencies.jmx with 2 clients of 300 znodes and 20 watches each and checks what holds
+     * whatever the calls in flight: every phase whole, in order, every call OK, the summary, no znode left.
+     */
+    private static Path zkLatencies(String inFlight) throws Exception {
         PlanRuns.Result result = PlanRuns.run("zk-latencies.jmx", Map.of("hosts", zk.connectString(), "znodes", "300",
-                "clients", "2", "watches", "20"), Duration.ofMinutes(3));
+                "clients", "2", "watches", "20", "in_flight", inFlight), Duration.ofMinutes(3));
         assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
         List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
         assertTrue(samples.stream().allMatch(JtlSample::success), "every sample succeeds: " + samples.stream()
@@ -68,11 +99,12 @@ class ZooKeeperPlansIT {
                     + " ms, before the last " + phases.get(i - 1) + " at " + before.getMax()
                     + " ms: phases follow each other, every client in the same phase");
         }
-        Map<String, Long> counts = samples.stream().collect(Collectors.groupingBy(JtlSample::label, Collectors.counting()));
+        Map<String, Long> calls = samples.stream().collect(Collectors.groupingBy(JtlSample::label,
+                Collectors.summingLong(JtlSample::sampleCount)));
         for (String phase : List.of("Create", "Set", "Get", "Delete", "Create Ephemeral", "Watch", "Delete Ephemeral")) {
-            assertEquals(600L, counts.get(phase), phase + ": 300 znodes for each of 2 clients");
+            assertEquals(600L, calls.get(phase), phase + ": 300 znodes for each of 2 clients");
         }
-        assertEquals(80L, counts.get("Watch notification"), "20 creates and 20 deletes for each of 2 clients");
+        assertEquals(80L, calls.get("Watch notification"), "20 creates and 20 deletes for each of 2 clients");
 
         Path dir = result.outcome().dir();
         String summary = Files.readString(dir.resolve("summary.txt"), StandardCharsets.UTF_8);
@@ -89,6 +121,7 @@ class ZooKeeperPlansIT {
         try (CuratorFramework plain = plain()) {
             assertNull(plain.checkExists().forPath("/zk-latencies/master"), "the plan leaves no znode behind");
         }
+        return result.outcome().jtl();
     }
 
     @Test
@@ -163,6 +196,29 @@ class ZooKeeperPlansIT {
         assertTrue(result.console().contains("dsload capacity: "), result.console());
         String summary = Files.readString(result.outcome().dir().resolve("summary.txt"), StandardCharsets.UTF_8);
         assertTrue(summary.contains("== Capacity steps =="), summary);
+        try (CuratorFramework plain = plain()) {
+            assertNull(plain.checkExists().forPath("/scheduler/master"), "the plan removes its domains at the end");
+        }
+    }
+
+    @Test
+    void schedulerModelInFlightRegistersEveryJobOfEachExecutorWithCallsOutstanding() throws Exception {
+        PlanRuns.Result result = PlanRuns.run("zk-scheduler-model.jmx", Map.of("hosts", zk.connectString(),
+                "start_domains", "2", "step", "2", "max_domains", "2", "step_seconds", "8", "max_p99_ms", "5000",
+                "in_flight", "5"), Duration.ofMinutes(3));
+        assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+        List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
+        Map<String, Long> rows = rows(result.outcome().jtl());
+        for (String label : List.of("create job", "watch job")) {
+            List<JtlSample> calls = samples.stream().filter(s -> s.label().equals(label)).toList();
+            assertEquals(6 * 35, calls.size(), label + ": 2 domains x 3 executors x 35 jobs, each sent once");
+            assertTrue(rows.get(label) < 6 * 35, label + ": rows of several calls answered together, got "
+                    + rows.get(label));
+            assertTrue(calls.stream().allMatch(JtlSample::success), label + ": " + calls.stream()
+                    .filter(s -> !s.success()).limit(3).map(JtlSample::responseMessage).toList());
+        }
+        long jobStarts = samples.stream().filter(s -> s.label().equals("job start")).count();
+        assertEquals(jobStarts, rows.getOrDefault("job start", 0L), "the job runs stay one call per row");
         try (CuratorFramework plain = plain()) {
             assertNull(plain.checkExists().forPath("/scheduler/master"), "the plan removes its domains at the end");
         }

@@ -21,6 +21,9 @@ import org.dsload.core.Outcome;
  * are outstanding the next arrival waits (it starts late, and its wait is in its corrected
  * latency), so N is the cap on concurrency and no thread is parked per request.
  *
+ * <p>A counted run ({@link #count}): only so many requests are sent, N at a time, and once the last
+ * has ended {@link #next} returns at once with nothing; {@link #countEnded} says so.
+ *
  * <p>Every request ends exactly once: with its reply, at its own timeout, or {@link #CANCELLED} when
  * the test is stopped ({@link #requestStop}, an interrupted thread). At the thread's end time, and
  * when the thread ends ({@link #drain}), nothing more is sent and the requests outstanding are
@@ -57,6 +60,10 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
     private ArrivalSource.Arrival pending;
     private boolean arrivalsEnded;
     private long endNanos = Long.MAX_VALUE;
+    /** Requests the counted run may still send; negative: no count. */
+    private long sendsLeft = -1;
+    /** The last {@link #next} ended sending: the test stopped, or the thread's end came. */
+    private boolean halted;
     private volatile boolean stopRequested;
 
     public InFlightWindow(int places, Transport<R> transport) {
@@ -82,11 +89,35 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
     }
 
     /**
+     * Starts a counted run: from now on at most {@code requests} more requests are sent.
+     *
+     * @param requests at least 1
+     */
+    public void count(long requests) {
+        if (requests < 1) {
+            throw new IllegalArgumentException("a counted run sends at least one request, got " + requests);
+        }
+        sendsLeft = requests;
+        halted = false;
+    }
+
+    /** Whether the counted run sent all its requests and every one has ended and been returned. */
+    public boolean countEnded() {
+        return sendsLeft == 0 && outstanding == 0 && ready.isEmpty();
+    }
+
+    /** Whether the last {@link #next} stopped sending for good: the test stopped, or the thread's end came. */
+    public boolean halted() {
+        return halted;
+    }
+
+    /**
      * Sends what there is room for and returns the next row of ended requests, waiting for one if
      * none has ended yet.
      *
-     * @return requests of one kind; empty when there is nothing left to wait for (the arrivals
-     *         ended and every request is answered; this returns at the thread's end time then)
+     * @return requests of one kind; empty when there is nothing left to wait for: a counted run
+     *         ended (at once), or the arrivals ended and every request is answered (this returns at
+     *         the thread's end time then)
      */
     public List<Completion> next(Preparer<R> preparer) {
         long gatherNanos = transport.gatherNanos();
@@ -95,6 +126,7 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
             long now = System.nanoTime();
             if (stopRequested || Thread.currentThread().isInterrupted()) {
                 stopRequested = false;
+                halted = true;
                 cancelAll(now);
                 return takeRow();
             }
@@ -102,6 +134,7 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
                 dropDueArrival(now);
                 awaitOutstanding(endNanos + END_GRACE_NANOS);
                 cancelAll(System.nanoTime(), stopRequested ? STOPPED : AFTER_END);
+                halted = true;
                 return takeRow();
             }
             expire(now);
@@ -117,6 +150,9 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
                     fill(System.nanoTime(), preparer);
                     return takeRow();
                 }
+            }
+            if (countEnded()) {
+                return List.of();
             }
             if (ready.isEmpty() && outstanding == 0 && pending == null && arrivalsEnded) {
                 awaitEnd();
@@ -159,7 +195,7 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
         int budget = places - outstanding;
         long wake = Long.MAX_VALUE;
         boolean sent = false;
-        while (budget > 0 && outstanding < places) {
+        while (budget > 0 && outstanding < places && sendsLeft != 0) {
             long readyAt = transport.readyAt(now);
             if (readyAt == Long.MAX_VALUE || readyAt - now > 0) {
                 wake = readyAt;
@@ -200,6 +236,9 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
             transport.send(request, this);
             sent = true;
             budget--;
+            if (sendsLeft > 0) {
+                sendsLeft--;
+            }
             now = sendNanos;
         }
         if (sent) {

@@ -64,13 +64,18 @@ public final class LeftoverRows {
         for (List<Completion> row : rows) {
             RequestsResult result = BatchResult.of(label, row, variables);
             finish.accept(result);
-            result.setThreadName(threadName);
-            result.setGroupThreads(threadGroup == null ? 0 : threadGroup.getNumberOfThreads());
-            result.setAllThreads(JMeterContextService.getNumberOfThreads());
-            if (!listeners.isEmpty() && !result.isIgnore()) { // ignored: recorded request by request
-                String group = threadGroup == null ? "" : threadGroup.getName();
-                NOTIFIER.notifyListeners(new SampleEvent(result, group, variables), listeners);
-            }
+            deliver(result);
+        }
+    }
+
+    /** Hands a row made during a sample to the listeners, before the sample's own result. */
+    public void deliver(RequestsResult result) {
+        result.setThreadName(threadName);
+        result.setGroupThreads(threadGroup == null ? 0 : threadGroup.getNumberOfThreads());
+        result.setAllThreads(JMeterContextService.getNumberOfThreads());
+        if (!listeners.isEmpty() && !result.isIgnore()) { // ignored: recorded request by request
+            String group = threadGroup == null ? "" : threadGroup.getName();
+            NOTIFIER.notifyListeners(new SampleEvent(result, group, variables), listeners);
         }
     }
 }

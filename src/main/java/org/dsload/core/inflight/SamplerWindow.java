@@ -2,6 +2,7 @@ package org.dsload.core.inflight;
 
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 import org.apache.jmeter.samplers.Sampler;
 import org.dsload.core.BatchResult;
@@ -27,6 +28,8 @@ public final class SamplerWindow<R extends InFlightRequest> implements InFlightC
     private final InFlightWindow.Preparer<R> preparer;
     private final Consumer<List<Completion>> account;
     private final Consumer<RequestsResult> finish;
+    /** A counted run is under way: the next sample goes on with it rather than starting one. */
+    private boolean counting;
 
     /** @param preparer fills each request on the sampler's thread */
     public SamplerWindow(int places, Transport<R> transport, InFlightWindow.Preparer<R> preparer) {
@@ -63,6 +66,36 @@ public final class SamplerWindow<R extends InFlightRequest> implements InFlightC
         RequestsResult result = BatchResult.of(label, row);
         finish.accept(result);
         return result;
+    }
+
+    /**
+     * A sample of {@code requests} requests (a counted run): sends them, up to the window's places
+     * at once, and returns when the last has ended, with the last row; the rows before go to the
+     * thread's listeners as they come (the results file, the summariser, a master), as JMeter
+     * would give them a sample's result. A row that {@code returnsNow} (such as one that stops the
+     * test) is returned at once; the run then goes on at the next sample, unless the test stopped
+     * or the thread's end came.
+     *
+     * @param requests at least 1
+     * @return the last row, or null when nothing ended (the thread's schedule ended first)
+     */
+    public RequestsResult sampleCounted(Sampler sampler, String label, long requests,
+            Predicate<RequestsResult> returnsNow) {
+        if (!counting) {
+            window.count(requests);
+            counting = true;
+        }
+        while (true) {
+            RequestsResult row = sample(sampler, label);
+            if (row == null || window.countEnded() || window.halted()) {
+                counting = false;
+                return row;
+            }
+            if (returnsNow.test(row)) {
+                return row;
+            }
+            leftovers.deliver(row);
+        }
     }
 
     @Override

@@ -272,6 +272,48 @@ class InFlightWindowTest {
     }
 
     @Test
+    void aCountedRunSendsExactlyItsCountAtMostThePlacesAtOnceThenReturnsNothingAtOnce() {
+        try (InMemoryStore store = new InMemoryStore(10_000, n -> new Answer(1, InMemoryStore.OK))) {
+            InFlightWindow<InMemoryStore.Request> window = new InFlightWindow<>(4, store);
+            AtomicInteger numbers = new AtomicInteger();
+            for (int run = 1; run <= 2; run++) {
+                window.count(23);
+                List<Completion> all = new ArrayList<>();
+                while (!window.countEnded()) {
+                    List<Completion> row = window.next(numbered(numbers));
+                    assertFalse(row.isEmpty(), "a row each call until the run has ended");
+                    all.addAll(row);
+                }
+                assertEquals(23, all.size(), "run " + run + ": every request of the count ended once");
+                assertEquals(23L * run, store.sent.get(), "run " + run + ": exactly the count sent");
+                assertEquals(0, window.outstanding());
+                long before = System.nanoTime();
+                assertTrue(window.next(numbered(numbers)).isEmpty(), "an ended run has nothing more");
+                assertTrue(System.nanoTime() - before < 50 * MS, "and says so without waiting");
+                assertFalse(window.halted());
+            }
+            assertEquals(4, store.mostHeld.get(), "never more than the places outstanding");
+            assertEquals(46, numbers.get(), "the preparer saw each request once");
+        }
+    }
+
+    @Test
+    void aCountedRunCutByTheThreadsEndSaysItHalted() {
+        try (InMemoryStore store = new InMemoryStore(60_000, n -> new Answer(30, InMemoryStore.OK))) {
+            InFlightWindow<InMemoryStore.Request> window = new InFlightWindow<>(2, store);
+            window.count(1_000);
+            window.pace(null, System.nanoTime() + 100 * MS);
+            List<Completion> all = new ArrayList<>();
+            while (!window.halted()) {
+                all.addAll(window.next(numbered(new AtomicInteger())));
+            }
+            assertTrue(store.sent.get() < 1_000, "the end came first: " + store.sent.get());
+            assertEquals(store.sent.get(), all.size(), "each request sent ended before the end was reported");
+            assertFalse(window.countEnded(), "the count was not reached");
+        }
+    }
+
+    @Test
     void atTheThreadsEndTimeNothingMoreIsSentAndOutstandingRequestsAreWaitedFor() {
         try (InMemoryStore store = new InMemoryStore(60_000, n -> new Answer(200, InMemoryStore.OK))) {
             InFlightWindow<InMemoryStore.Request> window = new InFlightWindow<>(3, store);

@@ -71,42 +71,35 @@ class CallbackTransportTest {
         driver.join();
     }
 
-    @Test
-    @Timeout(30) // a wait that missed its wake-up would end only at its deadline, an hour away
-    void aReplyArrivingWhileTheWindowWaitsEndsTheWaitThoughNoBatchIsFull() throws Exception {
-        Held transport = sent(32); // a batch would be 4 replies
-        Thread driver = new Thread(() -> {
-            try {
-                Thread.sleep(50); // the window is parked by then, with no reply in
-            } catch (InterruptedException e) {
-                return;
-            }
-            transport.callbacks.get(5).complete(OK, null);
-        }, "driver");
-        driver.start();
-        List<Reported> reported = new ArrayList<>();
-        transport.await(System.nanoTime() + AN_HOUR, false, (r, o, e, d) -> reported.add(new Reported(r, e)));
-        driver.join();
-        assertEquals(1, reported.size());
-    }
-
-    @Test
-    @Timeout(30)
-    void aWaitForAnIntendedStartEndsAtTheFirstReply() throws Exception {
-        Held transport = sent(64);
+    /** The replies one wait reports, the one reply {@code index} coming 50 ms into it (the window parked by then, none in). */
+    private static List<Reported> oneReplyDuringAWait(Held transport, int index, boolean precise) throws Exception {
         Thread driver = new Thread(() -> {
             try {
                 Thread.sleep(50);
             } catch (InterruptedException e) {
                 return;
             }
-            transport.callbacks.get(0).complete(OK, null);
+            transport.callbacks.get(index).complete(OK, null);
         }, "driver");
         driver.start();
         List<Reported> reported = new ArrayList<>();
-        transport.await(System.nanoTime() + AN_HOUR, true, (r, o, e, d) -> reported.add(new Reported(r, e)));
+        transport.await(System.nanoTime() + AN_HOUR, precise, (r, o, e, d) -> reported.add(new Reported(r, e)));
         driver.join();
-        assertEquals(1, reported.size());
+        return reported;
+    }
+
+    @Test
+    @Timeout(30) // a wait that missed its wake-up would end only at its deadline, an hour away
+    void aReplyArrivingWhileTheWindowWaitsEndsTheWaitThoughNoBatchIsFull() throws Exception {
+        Held transport = sent(32); // a batch would be 4 replies
+        assertEquals(1, oneReplyDuringAWait(transport, 5, false).size());
+    }
+
+    @Test
+    @Timeout(30)
+    void aWaitForAnIntendedStartEndsAtTheFirstReply() throws Exception {
+        Held transport = sent(64);
+        assertEquals(1, oneReplyDuringAWait(transport, 0, true).size());
     }
 
     @Test

@@ -141,12 +141,14 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
             long wake = fill(now, preparer);
             if (!ready.isEmpty()) {
                 // replies already in join this row (fewer rows, each reply read as soon as possible),
-                // and their places are filled again: the window stays full while the row is recorded
+                // and their places are filled again: the window stays full while the row is recorded.
+                // A row waits for as many replies as there are places (or the gathering time): each
+                // request keeps its own time whatever the row, and every row costs JMeter a sample.
                 transport.await(now, false, this);
                 if (rowDue == 0) {
                     rowDue = now + gatherNanos;
                 }
-                if (now - rowDue >= 0 || ready.size() >= Math.max(1, places / 2) || outstanding == 0) {
+                if (now - rowDue >= 0 || ready.size() >= places || outstanding == 0) {
                     fill(System.nanoTime(), preparer);
                     return takeRow();
                 }

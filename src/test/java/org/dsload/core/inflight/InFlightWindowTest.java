@@ -360,7 +360,10 @@ class InFlightWindowTest {
             window.drain().forEach(all::addAll);
             List<Completion> cancelled = all.stream()
                     .filter(c -> c.outcome().code().equals(InFlightWindow.CANCELLED)).toList();
-            assertEquals(2, cancelled.size(), "the two never answered: " + all);
+            // the first request is answered after 5 ms, and its place filled again, unless a loaded machine
+            // delays the answer past the end: one or two requests are never answered
+            assertTrue(store.sent.get() == 2 || store.sent.get() == 3, "sent " + store.sent.get());
+            assertEquals(store.sent.get() - 1, cancelled.size(), "those never answered: " + all);
             assertTrue(cancelled.stream().allMatch(c -> c.endNanos() - end >= InFlightWindow.END_GRACE_NANOS),
                     "cancelled once the grace after the end had passed, not before");
             assertTrue(cancelled.get(0).outcome().message().contains("after the thread's end"),

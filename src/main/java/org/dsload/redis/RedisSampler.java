@@ -82,7 +82,8 @@ public class RedisSampler extends InFlightSampler<RedisInFlight> {
         if (c.inFlight > 1) {
             return stopIfUnrecoverable(inFlight(c, () -> new RedisInFlight(c, client, seq)).sample(this, getName()), c);
         }
-        if (!oneRequestDue() || !backoff.await(IntendedStart.threadEndNanos())) {
+        // the thread's end costs two clock reads: asked for only after a failed connection
+        if (!oneRequestDue() || backoff.failures() > 0 && !backoff.await(IntendedStart.threadEndNanos())) {
             return null; // no arrival left before the thread's end, or the test is stopping
         }
         int thread = JMeterContextService.getContext().getThreadNum() + 1;

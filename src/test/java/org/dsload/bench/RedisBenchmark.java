@@ -65,6 +65,10 @@ public final class RedisBenchmark {
             InFlightCapacity.run();
             return;
         }
+        if (System.getProperty("bench.cpu") != null) {
+            CpuPerGet.run();
+            return;
+        }
         if (System.getProperty("bench.down") != null) {
             ServerDownRun.run();
             return;
@@ -78,11 +82,7 @@ public final class RedisBenchmark {
         List<Bench.Row> rows = new ArrayList<>();
         List<String> ratios = new ArrayList<>();
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
-            PlanRunner.Outcome loaded = new PlanRunner(QUIET).run(planRun(redis, 1, 1, profiles, "1", "load")
-                    .property("value_sizes", values));
-            if (!loaded.ok()) {
-                throw new IllegalStateException("loading the profiles failed: " + loaded.problem());
-            }
+            preload(redis, profiles, values);
             for (int threads : threadCounts) {
                 // the machine's other load drifts: rounds alternate the order, ratios use the means
                 java.util.Map<String, List<Bench.Row>> measured = new java.util.LinkedHashMap<>();
@@ -128,7 +128,16 @@ public final class RedisBenchmark {
         return rows.stream().mapToDouble(Bench.Row::throughput).average().orElse(Double.NaN);
     }
 
-    private static PlanRun planRun(EmbeddedRedis redis, int threads, int seconds, int profiles, String loadThreads,
+    /** Writes the profiles the plan reads: {@code profiles} values of the given sizes. */
+    static void preload(EmbeddedRedis redis, int profiles, String values) throws Exception {
+        PlanRunner.Outcome loaded = new PlanRunner(QUIET).run(planRun(redis, 1, 1, profiles, "1", "load")
+                .property("value_sizes", values));
+        if (!loaded.ok()) {
+            throw new IllegalStateException("loading the profiles failed: " + loaded.problem());
+        }
+    }
+
+    static PlanRun planRun(EmbeddedRedis redis, int threads, int seconds, int profiles, String loadThreads,
             String id) {
         return new PlanRun(Checkout.jmeterHome(), Checkout.basedir().resolve("test-plans/ekv-profile-get.jmx"))
                 .resultsRoot(Checkout.target().resolve("bench-results")).runId("redis-" + id)
@@ -149,15 +158,27 @@ public final class RedisBenchmark {
     /** (a): rows mode through the runner, dsload's results writer. */
     private static Bench.Row rowsMode(EmbeddedRedis redis, int threads, int warmup, int seconds, int profiles)
             throws Exception {
-        PlanRunner.Outcome outcome = run(planRun(redis, threads, warmup + seconds, profiles, "0", "rows-" + threads));
+        return rowsMode(redis, threads, warmup, seconds, profiles, List.of());
+    }
+
+    static Bench.Row rowsMode(EmbeddedRedis redis, int threads, int warmup, int seconds, int profiles,
+            List<String> jvmExtra) throws Exception {
+        PlanRunner.Outcome outcome = run(planRun(redis, threads, warmup + seconds, profiles, "0", "rows-" + threads)
+                .jvmArgs(jvm(jvmExtra)));
         return window("(a) rows, dsload's writer", outcome.jtl(), threads, warmup, seconds);
     }
 
     /** (h): histograms mode through the runner; the GETs of the intervals that started in the window. */
     private static Bench.Row histograms(EmbeddedRedis redis, int threads, int warmup, int seconds, int profiles)
             throws Exception {
+        return histograms(redis, threads, warmup, seconds, profiles, List.of());
+    }
+
+    static Bench.Row histograms(EmbeddedRedis redis, int threads, int warmup, int seconds, int profiles,
+            List<String> jvmExtra) throws Exception {
         PlanRunner.Outcome outcome = run(planRun(redis, threads, warmup + seconds, profiles, "0",
-                "histograms-" + threads).property(RecordMode.PROPERTY, RecordMode.HISTOGRAMS.value()));
+                "histograms-" + threads).property(RecordMode.PROPERTY, RecordMode.HISTOGRAMS.value())
+                .jvmArgs(jvm(jvmExtra)));
         return Bench.fromRecording("(h) histograms mode", threads, outcome.dir(), GET, warmup, seconds);
     }
 
@@ -168,6 +189,11 @@ public final class RedisBenchmark {
      */
     private static Bench.Row jmeterDirect(EmbeddedRedis redis, int threads, int warmup, int seconds, int profiles,
             boolean resultsFile) throws Exception {
+        return jmeterDirect(redis, threads, warmup, seconds, profiles, resultsFile, List.of());
+    }
+
+    static Bench.Row jmeterDirect(EmbeddedRedis redis, int threads, int warmup, int seconds, int profiles,
+            boolean resultsFile, List<String> jvmExtra) throws Exception {
         String id = (resultsFile ? "jmeter-writer-" : "bare-") + threads;
         PlanRun run = planRun(redis, threads, warmup + seconds, profiles, "0", id);
         Path jtl = Checkout.target().resolve("bench-results/redis-" + id + ".jtl");
@@ -176,7 +202,7 @@ public final class RedisBenchmark {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.addAll(JMeterJvm.baseOptions());
-        command.addAll(JMeterJvm.heap("1g"));
+        command.addAll(jvm(jvmExtra));
         command.addAll(List.of("-jar", Bench.jmeterLauncher().toString(), "-n", "-t", run.plan().toString(),
                 "-j", Checkout.target().resolve("bench-results/redis-" + id + ".log").toString(),
                 "-Jsummariser.interval=5", "-Jhosts=" + redis.address(), "-Jthreads=" + threads,
@@ -190,6 +216,13 @@ public final class RedisBenchmark {
             return Bench.fromSummariser("(a0) no results file", threads, output, warmup);
         }
         return window("(aJ) rows, JMeter's own writer", jtl, threads, warmup, seconds);
+    }
+
+    /** Every configuration's JVM: the same 1 GB heap, and any options a profiling run adds. */
+    private static List<String> jvm(List<String> extra) {
+        List<String> options = new ArrayList<>(JMeterJvm.heap("1g"));
+        options.addAll(extra);
+        return options;
     }
 
     /** The GET samples of a results file that started inside the measured window. */
@@ -221,9 +254,14 @@ public final class RedisBenchmark {
 
     private static Bench.Row plainLoop(EmbeddedRedis redis, int threads, int warmup, int seconds, int profiles)
             throws Exception {
+        return plainLoop(redis, threads, warmup, seconds, profiles, List.of());
+    }
+
+    static Bench.Row plainLoop(EmbeddedRedis redis, int threads, int warmup, int seconds, int profiles,
+            List<String> jvmExtra) throws Exception {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
-        command.addAll(JMeterJvm.heap("1g"));
+        command.addAll(jvm(jvmExtra));
         command.addAll(List.of("-XX:+UseG1GC", "-cp", System.getProperty("java.class.path"),
                 PlainRedisLoop.class.getName(), redis.host(), Integer.toString(redis.port()), Integer.toString(threads),
                 Integer.toString(warmup), Integer.toString(seconds), Integer.toString(profiles)));

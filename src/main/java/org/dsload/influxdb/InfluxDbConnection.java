@@ -38,6 +38,7 @@ public class InfluxDbConnection extends ClientConfigElement<InfluxClient> {
     private String connectTimeout = "2000";
     private String responseTimeout = "30000";
     private String maxConnections = "100";
+    private String connectionsAtStart = "16";
     private String checkOnStart = "true";
 
     @Override
@@ -69,6 +70,8 @@ public class InfluxDbConnection extends ClientConfigElement<InfluxClient> {
         int connect = f.integer("connectTimeout", connectTimeout, 1, Integer.MAX_VALUE);
         int response = f.integer("responseTimeout", responseTimeout, 1, Integer.MAX_VALUE);
         int connections = f.integer("maxConnections", maxConnections, 1, 100_000);
+        int atStart = f.text("connectionsAtStart", connectionsAtStart).isEmpty() ? 0
+                : f.integer("connectionsAtStart", connectionsAtStart, 0, 100_000);
         boolean compress = f.flag("gzip", gzip);
         boolean check = f.flag("checkOnStart", checkOnStart);
         AsyncHttp.Settings settings = new AsyncHttp.Settings(connections, bases.size(), connect, response, true);
@@ -76,8 +79,11 @@ public class InfluxDbConnection extends ClientConfigElement<InfluxClient> {
                 + connections + ", connect timeout " + connect + " ms, response timeout " + response + " ms";
         InfluxClient client = new InfluxClient(bases, path, authorization, compress, settings, describe);
         if (check) {
+            // the connections the first writes need, opened before the first arrival: opened on demand
+            // they would all be made at once while the first replies are slow, and make them slower
+            int opened = Math.max(1, Math.min(atStart, connections));
             StartCheck.reach(f, client, "InfluxDB", "Check URLs and that InfluxDB is up",
-                    () -> client.ping((long) connect + response));
+                    () -> client.ping(opened, (long) connect + response));
         }
         return client;
     }
@@ -188,6 +194,14 @@ public class InfluxDbConnection extends ClientConfigElement<InfluxClient> {
 
     public void setMaxConnections(String maxConnections) {
         this.maxConnections = maxConnections;
+    }
+
+    public String getConnectionsAtStart() {
+        return connectionsAtStart;
+    }
+
+    public void setConnectionsAtStart(String connectionsAtStart) {
+        this.connectionsAtStart = connectionsAtStart;
     }
 
     public String getCheckOnStart() {

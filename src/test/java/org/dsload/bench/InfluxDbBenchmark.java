@@ -52,6 +52,7 @@ public final class InfluxDbBenchmark {
         int seconds = Integer.getInteger("bench.seconds", 60);
         int threads = Bench.threads("2").get(0);
         int inFlight = Integer.getInteger("bench.in_flight", 64);
+        int connections = Integer.getInteger("bench.connections", threads * inFlight);
         String vegeta = System.getProperty("bench.vegeta", System.getProperty("user.home") + "/go/bin/vegeta");
         boolean jfr = Boolean.getBoolean("bench.jfr");
         if (InfluxDb.binary().isEmpty() || !Files.isExecutable(Path.of(vegeta))) {
@@ -60,7 +61,7 @@ public final class InfluxDbBenchmark {
         List<Side> sides = new ArrayList<>();
         try (InfluxDb influx = InfluxDb.start()) {
             influx.query(null, "CREATE DATABASE test");
-            sides.add(dsload(influx, rate, seconds, threads, inFlight, jfr));
+            sides.add(dsload(influx, rate, seconds, threads, inFlight, connections, jfr));
             sides.add(vegeta(influx, vegeta, rate, seconds));
         }
         Side d = sides.get(0);
@@ -86,7 +87,8 @@ public final class InfluxDbBenchmark {
         System.out.println(d.note());
     }
 
-    private static Side dsload(InfluxDb influx, int rate, int seconds, int threads, int inFlight, boolean jfr)
+    private static Side dsload(InfluxDb influx, int rate, int seconds, int threads, int inFlight, int connections,
+            boolean jfr)
             throws Exception {
         List<String> jvm = new ArrayList<>(JMeterJvm.heap("1g"));
         Path results = Checkout.target().resolve("bench-results");
@@ -101,8 +103,7 @@ public final class InfluxDbBenchmark {
                 .property("influx_host", influx.host()).property("influx_port", Integer.toString(influx.port()))
                 .property("rate", Integer.toString(rate)).property("duration", Integer.toString(seconds))
                 .property("threads", Integer.toString(threads)).property("in_flight", Integer.toString(inFlight))
-                // HTTP/1.1: a request in flight needs a connection of its own, as vegeta opens them
-                .property("max_connections", Integer.toString(threads * inFlight))
+                .property("max_connections", Integer.toString(connections))
                 .property("server_gauges", "false");
         PlanRunner.Outcome outcome = new PlanRunner(QUIET).run(run);
         if (!outcome.ok()) {

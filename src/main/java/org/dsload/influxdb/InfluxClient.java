@@ -30,6 +30,8 @@ import org.dsload.http.Gzip;
  */
 public final class InfluxClient implements AutoCloseable, ConnectionCounting {
     private static final ContentType LINE_PROTOCOL = ContentType.create("text/plain", "UTF-8");
+    /** Rounds of pings at most that open the connections asked for at start. */
+    private static final int OPENING_ROUNDS = 8;
 
     private final List<Target> targets;
     private final AsyncHttp http;
@@ -109,12 +111,21 @@ public final class InfluxClient implements AutoCloseable, ConnectionCounting {
     }
 
     /**
-     * {@code concurrent} GETs of /ping at once on every server, each of which must answer 204 within
-     * the timeouts, or the reason is thrown. HTTP/1.1 gives each request outstanding a connection
-     * of its own, so the pool holds that many connections to each server afterwards (up to its
-     * maximum), ready for the first writes: a ping is not a write, and InfluxDB counts it apart.
+     * GETs of /ping on every server, {@code connections} at once, each of which must answer 204
+     * within the timeouts, or the reason is thrown. HTTP/1.1 gives each request outstanding a
+     * connection of its own, so the pool holds up to that many connections to the server
+     * afterwards, ready for the first writes (a ping is not a write: InfluxDB counts it apart). A
+     * ping answered before the last of its round is sent lends its connection to that one, so
+     * rounds follow until the pool holds them, {@value #OPENING_ROUNDS} at most.
      */
-    void ping(int concurrent, long timeoutMillis) throws IOException {
+    void open(int connections, long timeoutMillis) throws IOException {
+        int wanted = Math.min(connections, http.settings().connectionsPerNode()) * targets.size();
+        for (int round = 0; round < OPENING_ROUNDS && http.openConnections() < wanted; round++) {
+            ping(connections, timeoutMillis);
+        }
+    }
+
+    private void ping(int concurrent, long timeoutMillis) throws IOException {
         for (Target target : targets) {
             List<Future<SimpleHttpResponse>> pings = new ArrayList<>(concurrent);
             for (int i = 0; i < concurrent; i++) {
@@ -130,7 +141,8 @@ public final class InfluxClient implements AutoCloseable, ConnectionCounting {
                     answered(target, ping, deadline, timeoutMillis);
                 }
             } finally {
-                pings.forEach(ping -> ping.cancel(true));
+                // only those left unanswered: cancelling an answered exchange can close its connection
+                pings.stream().filter(ping -> !ping.isDone()).forEach(ping -> ping.cancel(true));
             }
         }
     }

@@ -81,9 +81,10 @@ public class InfluxDbConnection extends ClientConfigElement<InfluxClient> {
         if (check) {
             // the connections the first writes need, opened before the first arrival: opened on demand
             // they would all be made at once while the first replies are slow, and make them slower
-            int opened = Math.max(1, Math.min(atStart, connections));
-            StartCheck.reach(f, client, "InfluxDB", "Check URLs and that InfluxDB is up",
-                    () -> client.ping(opened, (long) connect + response));
+            StartCheck.reach(f, client, "InfluxDB", "Check URLs and that InfluxDB is up", () -> {
+                client.ping((long) connect + response);
+                client.open(atStart, (long) connect + response);
+            });
         }
         return client;
     }

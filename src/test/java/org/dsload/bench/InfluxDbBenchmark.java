@@ -29,9 +29,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * vegeta's, every sample timed in microseconds.
  * <p>
  * {@code -Dbench.seconds} (the profile's 15; S2's figures are of 60), {@code -Dbench.threads} (2), and
- * in {@code -Dbench.props}: {@code rate} (5000), {@code in_flight} (64 per thread), {@code vegeta}
+ * in {@code -Dbench.props}: {@code rate} (5000), {@code in_flight} (64 per thread), {@code connections}
+ * (the connection element's Max connections per server; threads x in_flight), {@code vegeta}
  * (~/go/bin/vegeta), {@code jfr} (false; true records a JFR profile of the JMeter JVM beside its
- * results folder).
+ * results folder), {@code jvm} (more options of the JMeter JVM, separated by commas).
  */
 public final class InfluxDbBenchmark {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
@@ -93,6 +94,11 @@ public final class InfluxDbBenchmark {
         List<String> jvm = new ArrayList<>(JMeterJvm.heap("1g"));
         Path results = Checkout.target().resolve("bench-results");
         String runId = "influxdb-" + rate + "-" + threads + "x" + inFlight;
+        for (String option : System.getProperty("bench.jvm", "").split(",")) {
+            if (!option.isBlank()) {
+                jvm.add(option.trim());
+            }
+        }
         if (jfr) {
             Files.createDirectories(results);
             jvm.add("-XX:StartFlightRecording=filename=" + results.resolve(runId + ".jfr") + ",settings=profile");

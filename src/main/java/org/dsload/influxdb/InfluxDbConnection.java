@@ -24,6 +24,8 @@ public class InfluxDbConnection extends ClientConfigElement<InfluxClient> {
     private static final long serialVersionUID = 1L;
     static final String V1 = "1.x";
     static final String V2 = "2.x";
+    /** Connections opened at start by default, and in plans saved before the field existed. */
+    static final int CONNECTIONS_AT_START = 16;
 
     private String urls = "http://127.0.0.1:8086";
     private String api = V1;
@@ -38,7 +40,7 @@ public class InfluxDbConnection extends ClientConfigElement<InfluxClient> {
     private String connectTimeout = "2000";
     private String responseTimeout = "30000";
     private String maxConnections = "100";
-    private String connectionsAtStart = "16";
+    private String connectionsAtStart = Integer.toString(CONNECTIONS_AT_START);
     private String checkOnStart = "true";
 
     @Override
@@ -70,8 +72,7 @@ public class InfluxDbConnection extends ClientConfigElement<InfluxClient> {
         int connect = f.integer("connectTimeout", connectTimeout, 1, Integer.MAX_VALUE);
         int response = f.integer("responseTimeout", responseTimeout, 1, Integer.MAX_VALUE);
         int connections = f.integer("maxConnections", maxConnections, 1, 100_000);
-        int atStart = f.text("connectionsAtStart", connectionsAtStart).isEmpty() ? 0
-                : f.integer("connectionsAtStart", connectionsAtStart, 0, 100_000);
+        int atStart = f.integer("connectionsAtStart", connectionsAtStart, 0, 100_000, CONNECTIONS_AT_START);
         boolean compress = f.flag("gzip", gzip);
         boolean check = f.flag("checkOnStart", checkOnStart);
         AsyncHttp.Settings settings = new AsyncHttp.Settings(connections, bases.size(), connect, response, true);

@@ -21,7 +21,7 @@ public class InfluxDbConnectionBeanInfo extends DsloadBeanInfo {
         text("maxConnections", "100");
         flag("gzip", false);
         flag("checkOnStart", true);
-        text("connectionsAtStart", "16");
+        text("connectionsAtStart", Integer.toString(InfluxDbConnection.CONNECTIONS_AT_START));
         text("database", "test");
         text("user", "");
         password("password");

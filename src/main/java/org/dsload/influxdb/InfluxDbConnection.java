@@ -80,8 +80,7 @@ public class InfluxDbConnection extends ClientConfigElement<InfluxClient> {
                 + connections + ", connect timeout " + connect + " ms, response timeout " + response + " ms";
         InfluxClient client = new InfluxClient(bases, path, authorization, compress, settings, describe);
         if (check) {
-            // the connections the first writes need, opened before the first arrival: opened on demand
-            // they would all be made at once while the first replies are slow, and make them slower
+            // opened before the first arrival, so that the first writes do not wait for TCP connects
             StartCheck.reach(f, client, "InfluxDB", "Check URLs and that InfluxDB is up", () -> {
                 client.ping((long) connect + response);
                 client.open(atStart, (long) connect + response);

@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.net.MalformedURLException;
 import java.net.URI;
 import java.net.URL;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -28,6 +30,8 @@ import org.dsload.http.Gzip;
  */
 public final class InfluxClient implements AutoCloseable, ConnectionCounting {
     private static final ContentType LINE_PROTOCOL = ContentType.create("text/plain", "UTF-8");
+    /** Rounds of pings at most that open the connections asked for at start. */
+    private static final int OPENING_ROUNDS = 8;
 
     private final List<Target> targets;
     private final AsyncHttp http;
@@ -103,26 +107,62 @@ public final class InfluxClient implements AutoCloseable, ConnectionCounting {
 
     /** GET /ping on every server: each must answer 204 within the timeouts, or the reason is thrown. */
     void ping(long timeoutMillis) throws IOException {
+        ping(1, timeoutMillis);
+    }
+
+    /**
+     * GETs of /ping on every server, {@code connections} at once, each of which must answer 204
+     * within the timeouts, or the reason is thrown. HTTP/1.1 gives each request outstanding a
+     * connection of its own, so the pool holds up to that many connections to the server
+     * afterwards, ready for the first writes (a ping is not a write: InfluxDB counts it apart). A
+     * ping answered before the last of its round is sent lends its connection to that one, so
+     * rounds follow until the pool holds them, {@value #OPENING_ROUNDS} at most.
+     */
+    void open(int connections, long timeoutMillis) throws IOException {
+        int wanted = Math.min(connections, http.settings().connectionsPerNode()) * targets.size();
+        for (int round = 0; round < OPENING_ROUNDS && http.openConnections() < wanted; round++) {
+            ping(connections, timeoutMillis);
+        }
+    }
+
+    private void ping(int concurrent, long timeoutMillis) throws IOException {
         for (Target target : targets) {
-            SimpleHttpRequest ping = SimpleHttpRequest.create("GET", target.base().resolve("ping"));
-            if (authorization != null) {
-                ping.setHeader(HttpHeaders.AUTHORIZATION, authorization);
+            List<Future<SimpleHttpResponse>> pings = new ArrayList<>(concurrent);
+            for (int i = 0; i < concurrent; i++) {
+                SimpleHttpRequest ping = SimpleHttpRequest.create("GET", target.base().resolve("ping"));
+                if (authorization != null) {
+                    ping.setHeader(HttpHeaders.AUTHORIZATION, authorization);
+                }
+                pings.add(http.execute(ping, HttpClientContext.create(), null));
             }
-            SimpleHttpResponse answer;
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
             try {
-                answer = http.execute(ping, HttpClientContext.create(), null).get(timeoutMillis, TimeUnit.MILLISECONDS);
-            } catch (ExecutionException e) {
-                throw new IOException(target.base() + ": " + Errors.describe(e.getCause()), e.getCause());
-            } catch (TimeoutException e) {
-                throw new IOException("no answer from " + target.base() + "ping within " + timeoutMillis + " ms", e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted", e);
+                for (Future<SimpleHttpResponse> ping : pings) {
+                    answered(target, ping, deadline, timeoutMillis);
+                }
+            } finally {
+                // only those left unanswered: cancelling an answered exchange can close its connection
+                pings.stream().filter(ping -> !ping.isDone()).forEach(ping -> ping.cancel(true));
             }
-            if (answer.getCode() != 204) {
-                throw new IOException(target.base() + "ping answered HTTP " + answer.getCode() + ", not 204: is this "
-                        + "InfluxDB? " + InfluxErrors.serverSentence(answer.getBodyText()));
-            }
+        }
+    }
+
+    private static void answered(Target target, Future<SimpleHttpResponse> ping, long deadlineNanos,
+            long timeoutMillis) throws IOException {
+        SimpleHttpResponse answer;
+        try {
+            answer = ping.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (ExecutionException e) {
+            throw new IOException(target.base() + ": " + Errors.describe(e.getCause()), e.getCause());
+        } catch (TimeoutException e) {
+            throw new IOException("no answer from " + target.base() + "ping within " + timeoutMillis + " ms", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+        if (answer.getCode() != 204) {
+            throw new IOException(target.base() + "ping answered HTTP " + answer.getCode() + ", not 204: is this "
+                    + "InfluxDB? " + InfluxErrors.serverSentence(answer.getBodyText()));
         }
     }
 

@@ -24,6 +24,8 @@ public class InfluxDbConnection extends ClientConfigElement<InfluxClient> {
     private static final long serialVersionUID = 1L;
     static final String V1 = "1.x";
     static final String V2 = "2.x";
+    /** Connections opened at start by default, and in plans saved before the field existed. */
+    static final int CONNECTIONS_AT_START = 16;
 
     private String urls = "http://127.0.0.1:8086";
     private String api = V1;
@@ -38,6 +40,7 @@ public class InfluxDbConnection extends ClientConfigElement<InfluxClient> {
     private String connectTimeout = "2000";
     private String responseTimeout = "30000";
     private String maxConnections = "100";
+    private String connectionsAtStart = Integer.toString(CONNECTIONS_AT_START);
     private String checkOnStart = "true";
 
     @Override
@@ -69,6 +72,7 @@ public class InfluxDbConnection extends ClientConfigElement<InfluxClient> {
         int connect = f.integer("connectTimeout", connectTimeout, 1, Integer.MAX_VALUE);
         int response = f.integer("responseTimeout", responseTimeout, 1, Integer.MAX_VALUE);
         int connections = f.integer("maxConnections", maxConnections, 1, 100_000);
+        int atStart = f.integer("connectionsAtStart", connectionsAtStart, 0, 100_000, CONNECTIONS_AT_START);
         boolean compress = f.flag("gzip", gzip);
         boolean check = f.flag("checkOnStart", checkOnStart);
         AsyncHttp.Settings settings = new AsyncHttp.Settings(connections, bases.size(), connect, response, true);
@@ -76,8 +80,11 @@ public class InfluxDbConnection extends ClientConfigElement<InfluxClient> {
                 + connections + ", connect timeout " + connect + " ms, response timeout " + response + " ms";
         InfluxClient client = new InfluxClient(bases, path, authorization, compress, settings, describe);
         if (check) {
-            StartCheck.reach(f, client, "InfluxDB", "Check URLs and that InfluxDB is up",
-                    () -> client.ping((long) connect + response));
+            // opened before the first arrival, so that the first writes do not wait for TCP connects
+            StartCheck.reach(f, client, "InfluxDB", "Check URLs and that InfluxDB is up", () -> {
+                client.ping((long) connect + response);
+                client.open(atStart, (long) connect + response);
+            });
         }
         return client;
     }
@@ -188,6 +195,14 @@ public class InfluxDbConnection extends ClientConfigElement<InfluxClient> {
 
     public void setMaxConnections(String maxConnections) {
         this.maxConnections = maxConnections;
+    }
+
+    public String getConnectionsAtStart() {
+        return connectionsAtStart;
+    }
+
+    public void setConnectionsAtStart(String connectionsAtStart) {
+        this.connectionsAtStart = connectionsAtStart;
     }
 
     public String getCheckOnStart() {

@@ -8,7 +8,7 @@ public class InfluxDbConnectionBeanInfo extends DsloadBeanInfo {
         super(InfluxDbConnection.class);
         createPropertyGroup("variable", new String[] {"variableName"});
         createPropertyGroup("server", new String[] {"urls", "api", "precision", "connectTimeout", "responseTimeout",
-            "maxConnections", "gzip", "checkOnStart"});
+            "maxConnections", "gzip", "checkOnStart", "connectionsAtStart"});
         createPropertyGroup("v1", new String[] {"database", "user", "password"});
         createPropertyGroup("v2", new String[] {"organization", "bucket", "token"});
 
@@ -21,6 +21,7 @@ public class InfluxDbConnectionBeanInfo extends DsloadBeanInfo {
         text("maxConnections", "100");
         flag("gzip", false);
         flag("checkOnStart", true);
+        text("connectionsAtStart", Integer.toString(InfluxDbConnection.CONNECTIONS_AT_START));
         text("database", "test");
         text("user", "");
         password("password");

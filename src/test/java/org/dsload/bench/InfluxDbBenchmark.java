@@ -29,9 +29,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * vegeta's, every sample timed in microseconds.
  * <p>
  * {@code -Dbench.seconds} (the profile's 15; S2's figures are of 60), {@code -Dbench.threads} (2), and
- * in {@code -Dbench.props}: {@code rate} (5000), {@code in_flight} (64 per thread), {@code vegeta}
+ * in {@code -Dbench.props}: {@code rate} (5000), {@code in_flight} (64 per thread), {@code connections}
+ * (the connection element's Max connections per server; threads x in_flight), {@code vegeta}
  * (~/go/bin/vegeta), {@code jfr} (false; true records a JFR profile of the JMeter JVM beside its
- * results folder).
+ * results folder), {@code jvm} (more options of the JMeter JVM, separated by commas).
  */
 public final class InfluxDbBenchmark {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
@@ -52,6 +53,7 @@ public final class InfluxDbBenchmark {
         int seconds = Integer.getInteger("bench.seconds", 60);
         int threads = Bench.threads("2").get(0);
         int inFlight = Integer.getInteger("bench.in_flight", 64);
+        int connections = Integer.getInteger("bench.connections", threads * inFlight);
         String vegeta = System.getProperty("bench.vegeta", System.getProperty("user.home") + "/go/bin/vegeta");
         boolean jfr = Boolean.getBoolean("bench.jfr");
         if (InfluxDb.binary().isEmpty() || !Files.isExecutable(Path.of(vegeta))) {
@@ -60,7 +62,7 @@ public final class InfluxDbBenchmark {
         List<Side> sides = new ArrayList<>();
         try (InfluxDb influx = InfluxDb.start()) {
             influx.query(null, "CREATE DATABASE test");
-            sides.add(dsload(influx, rate, seconds, threads, inFlight, jfr));
+            sides.add(dsload(influx, rate, seconds, threads, inFlight, connections, jfr));
             sides.add(vegeta(influx, vegeta, rate, seconds));
         }
         Side d = sides.get(0);
@@ -86,11 +88,17 @@ public final class InfluxDbBenchmark {
         System.out.println(d.note());
     }
 
-    private static Side dsload(InfluxDb influx, int rate, int seconds, int threads, int inFlight, boolean jfr)
+    private static Side dsload(InfluxDb influx, int rate, int seconds, int threads, int inFlight, int connections,
+            boolean jfr)
             throws Exception {
         List<String> jvm = new ArrayList<>(JMeterJvm.heap("1g"));
         Path results = Checkout.target().resolve("bench-results");
         String runId = "influxdb-" + rate + "-" + threads + "x" + inFlight;
+        for (String option : System.getProperty("bench.jvm", "").split(",")) {
+            if (!option.isBlank()) {
+                jvm.add(option.trim());
+            }
+        }
         if (jfr) {
             Files.createDirectories(results);
             jvm.add("-XX:StartFlightRecording=filename=" + results.resolve(runId + ".jfr") + ",settings=profile");
@@ -101,8 +109,7 @@ public final class InfluxDbBenchmark {
                 .property("influx_host", influx.host()).property("influx_port", Integer.toString(influx.port()))
                 .property("rate", Integer.toString(rate)).property("duration", Integer.toString(seconds))
                 .property("threads", Integer.toString(threads)).property("in_flight", Integer.toString(inFlight))
-                // HTTP/1.1: a request in flight needs a connection of its own, as vegeta opens them
-                .property("max_connections", Integer.toString(threads * inFlight))
+                .property("max_connections", Integer.toString(connections))
                 .property("server_gauges", "false");
         PlanRunner.Outcome outcome = new PlanRunner(QUIET).run(run);
         if (!outcome.ok()) {

@@ -1,0 +1,102 @@
+package org.dsload.influxdb;
+
+import static org.dsload.influxdb.InfluxFixture.connection;
+import static org.dsload.influxdb.InfluxFixture.url;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.dsload.core.SharedClients;
+import org.dsload.targets.InfluxDb;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * dsload InfluxDB Connection's start against a real InfluxDB 1.x: the connections it opens before
+ * the first write, counted by the operating system (established TCP connections to the server's
+ * port) and by the server (its ping count), and no write among them.
+ */
+@Timeout(120)
+class InfluxDbConnectionIT {
+
+    @BeforeAll
+    static void influxdIsInstalled() {
+        InfluxFixture.requireInfluxd();
+    }
+
+    @Test
+    void theConnectionsOpenedAtStartAreOpenBeforeTheFirstWriteAndWriteNothing() throws IOException {
+        try (InfluxDb influx = InfluxDb.start()) {
+            assertEquals(5, opened(influx, "5", "100"), "one connection per ping sent at once");
+        }
+    }
+
+    @Test
+    void theConnectionsOpenedAtStartStayWithinMaxConnections() throws IOException {
+        try (InfluxDb influx = InfluxDb.start()) {
+            assertEquals(3, opened(influx, "10", "3"));
+        }
+    }
+
+    @Test
+    void noneAskedForLeavesTheCheckConnectionOnly() throws IOException {
+        try (InfluxDb influx = InfluxDb.start()) {
+            assertEquals(1, opened(influx, "0", "100"));
+        }
+    }
+
+    /**
+     * Starts a connection element with these fields and returns the connections it holds open to
+     * the server then, after checking that the operating system and the server count as many.
+     */
+    private static int opened(InfluxDb influx, String atStart, String max) throws IOException {
+        InfluxDbConnection element = connection(url(influx));
+        element.setConnectionsAtStart(atStart);
+        element.setMaxConnections(max);
+        JMeterContextService.getContext().setVariables(new JMeterVariables());
+        long writesBefore = influx.httpd("writeReq");
+        long pingsBefore = influx.httpd("pingReq");
+        int establishedBefore = established(influx.port());
+        element.testStarted();
+        try {
+            InfluxClient client = SharedClients.lookup("influxdb", InfluxClient.class, "dsload InfluxDB Connection");
+            int pooled = client.openConnections();
+            assertEquals(pooled, established(influx.port()) - establishedBefore,
+                    "the pool's connections are the ones the operating system has open to the server");
+            long pings = influx.httpd("pingReq") - pingsBefore;
+            assertTrue(pings >= pooled, "each opened by a ping: " + pings + " pings for " + pooled + " connections");
+            assertEquals(0, influx.httpd("writeReq") - writesBefore, "and nothing written");
+            return pooled;
+        } finally {
+            element.testEnded();
+        }
+    }
+
+    /** Established TCP connections of this machine whose remote end is {@code port} (/proc/net/tcp and tcp6). */
+    private static int established(int port) throws IOException {
+        String remotePort = String.format(Locale.ROOT, ":%04X", port);
+        int n = 0;
+        for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+            Path path = Path.of(table);
+            if (!Files.exists(path)) {
+                continue;
+            }
+            for (String line : Files.readAllLines(path)) {
+                String[] f = line.trim().split("\\s+");
+                // sl local_address rem_address st ...; 01 is ESTABLISHED
+                if (f.length > 3 && f[2].endsWith(remotePort) && f[3].equals("01")) {
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+}

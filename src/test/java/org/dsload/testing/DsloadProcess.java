@@ -68,6 +68,15 @@ public final class DsloadProcess implements AutoCloseable {
 
     /** Ctrl-C in its terminal: SIGINT to its whole process group. */
     public void ctrlC() throws IOException, InterruptedException {
+        // A shell without job control starts a background command with SIGINT ignored, and every
+        // process below it inherits that: Ctrl-C could not reach dsload, as in such a terminal.
+        for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+            if (line.startsWith("SigIgn:") && (Long.parseLong(line.substring(7).trim(), 16) & 2) != 0) {
+                throw new IllegalStateException("this JVM was started with SIGINT ignored (a background command of a "
+                        + "shell without job control), so dsload inherits it and cannot see Ctrl-C: run the tests in "
+                        + "the foreground, or from a shell with job control (set -m)");
+            }
+        }
         Commands.Result r = Commands.run(List.of("kill", "-INT", "--", "-" + process.pid()), Duration.ofSeconds(10));
         if (r.exit() != 0) {
             throw new IOException("kill -INT -- -" + process.pid() + " failed: " + r.output());

@@ -2,6 +2,7 @@ package org.dsload.http;
 
 import java.io.IOException;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.hc.client5.http.async.methods.SimpleHttpRequest;
 import org.apache.hc.client5.http.async.methods.SimpleHttpResponse;
@@ -133,6 +134,22 @@ public final class AsyncHttp implements AutoCloseable, ConnectionCounting {
     public int openConnections() {
         PoolStats stats = pool.getTotalStats();
         return stats.getLeased() + stats.getAvailable();
+    }
+
+    /**
+     * Waits, up to {@code timeoutMillis}, until no connection is leased: an exchange's answer is
+     * delivered a moment before its connection goes back to the pool, and a request sent in that
+     * moment would open a connection of its own. Returns whether the pool settled in time.
+     */
+    public boolean settle(long timeoutMillis) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        while (pool.getTotalStats().getLeased() > 0) {
+            if (System.nanoTime() - deadline > 0) {
+                return false;
+            }
+            Thread.sleep(1);
+        }
+        return true;
     }
 
     /**

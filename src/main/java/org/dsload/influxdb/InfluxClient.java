@@ -105,22 +105,25 @@ public final class InfluxClient implements AutoCloseable, ConnectionCounting {
         return post;
     }
 
-    /** GET /ping on every server: each must answer 204 within the timeouts, or the reason is thrown. */
-    void ping(long timeoutMillis) throws IOException {
-        ping(1, timeoutMillis);
-    }
-
     /**
      * GETs of /ping on every server, {@code connections} at once, each of which must answer 204
      * within the timeouts, or the reason is thrown. HTTP/1.1 gives each request outstanding a
      * connection of its own, so the pool holds up to that many connections to the server
      * afterwards, ready for the first writes (a ping is not a write: InfluxDB counts it apart). A
      * ping answered before the last of its round is sent lends its connection to that one, so
-     * rounds follow until the pool holds them, {@value #OPENING_ROUNDS} at most.
+     * rounds follow until the pool holds them, {@value #OPENING_ROUNDS} at most. The first round
+     * always runs, so that it is the start check too; each round waits for the connections of the
+     * one before to be back in the pool, so that none is opened beside one not yet returned.
      */
     void open(int connections, long timeoutMillis) throws IOException {
         int wanted = Math.min(connections, http.settings().connectionsPerNode()) * targets.size();
-        for (int round = 0; round < OPENING_ROUNDS && http.openConnections() < wanted; round++) {
+        for (int round = 0; round < OPENING_ROUNDS && (round == 0 || http.openConnections() < wanted); round++) {
+            try {
+                http.settle(timeoutMillis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while opening connections to InfluxDB", e);
+            }
             ping(connections, timeoutMillis);
         }
     }

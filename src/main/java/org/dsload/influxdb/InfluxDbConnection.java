@@ -82,8 +82,8 @@ public class InfluxDbConnection extends ClientConfigElement<InfluxClient> {
         if (check) {
             // opened before the first arrival, so that the first writes do not wait for TCP connects
             StartCheck.reach(f, client, "InfluxDB", "Check URLs and that InfluxDB is up", () -> {
-                client.ping((long) connect + response);
-                client.open(atStart, (long) connect + response);
+                // the first round of pings is the check: one ping when none are asked for
+                client.open(Math.max(1, atStart), (long) connect + response);
             });
         }
         return client;

@@ -10,6 +10,7 @@ import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
 import org.dsload.core.IntendedStart;
 import org.dsload.core.Outcome;
+import org.dsload.core.RequestsResult;
 import org.dsload.core.Results;
 import org.dsload.core.SharedClients;
 import org.dsload.core.SizeSpec;
@@ -93,9 +94,16 @@ public class RedisSampler extends InFlightSampler<RedisInFlight> {
             commands[i] = c.plan.build(seq.next(), i, thread);
             sent += Resp.commandSize(commands[i]);
         }
-        SampleResult result = Results.create(getName());
-        long received = c.depth == 1 ? CommandCall.run(c, client, commands[0], result, backoff)
-                : PipelineCall.run(c, client, commands, result, backoff);
+        SampleResult result;
+        long received;
+        if (c.depth == 1) {
+            result = Results.create(getName());
+            received = CommandCall.run(c, client, commands[0], result, backoff);
+        } else {
+            RequestsResult pipelined = Results.fill(new RequestsResult(), getName());
+            received = PipelineCall.run(c, client, commands, pipelined, backoff);
+            result = pipelined;
+        }
         Results.bytes(result, sent, received);
         // The request text costs as much as a fast command; keep it where someone will look at it.
         if (c.limit > 0 || !result.isSuccessful()) {

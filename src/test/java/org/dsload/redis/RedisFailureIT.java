@@ -200,6 +200,22 @@ class RedisFailureIT {
     }
 
     @Test
+    void aPipelineThatCannotReachTheServerIsAsManyErrorsAsItHasCommands() {
+        JMeterRuntime.freshVariables();
+        RedisConnection c = connection("127.0.0.1:" + Ports.free());
+        c.setCheckOnStart("false");
+        c.testStarted();
+        RedisSampler get = sampler("GET", "k:#{i}", "");
+        get.setPipeline("20");
+        SampleResult r = get.sample(null);
+        c.testEnded();
+        assertFalse(r.isSuccessful());
+        assertEquals("JedisConnectionException", r.getResponseCode());
+        assertEquals(20, r.getSampleCount());
+        assertEquals(20, r.getErrorCount(), "20 requests failed, not 1 in 20 on JMeter's console and dashboard");
+    }
+
+    @Test
     void samplerWithoutAConnectionElementSaysWhatToAdd() {
         JMeterRuntime.freshVariables();
         RedisSampler s = sampler("GET", "k", "");

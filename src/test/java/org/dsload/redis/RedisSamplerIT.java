@@ -208,6 +208,9 @@ class RedisSamplerIT {
         assertEquals("WRONGTYPE", r.getResponseCode());
         assertTrue(r.getResponseMessage().startsWith("1 of 5 commands failed; first, GET p:3: WRONGTYPE"),
                 r.getResponseMessage());
+        assertEquals(5, r.getSampleCount());
+        assertEquals(5, r.getErrorCount(), "a failed pipeline is 5 failed requests, as the summary counts it, "
+                + "not 1 error in 5 on JMeter's console and dashboard");
     }
 
     @Test

@@ -11,7 +11,8 @@ import org.dsload.recording.Recording;
  * A dsload sampler: it finds its client (connection, session, workload) by the variable name a
  * config element published, so no config element's fields are ever merged into its own. Each
  * sample goes to the engine's recording once complete ({@link Recording}): a row as JMeter writes
- * it, or in histograms mode into the interval logs, the row then marked ignored.
+ * it, or in histograms mode into the interval logs, the row then marked ignored. A failure that
+ * stops a setUp thread group marks the run failed ({@link SetUpFailure}).
  */
 public abstract class ClientSampler extends AbstractSampler implements TestBean {
     private static final long serialVersionUID = 1L;
@@ -19,6 +20,7 @@ public abstract class ClientSampler extends AbstractSampler implements TestBean 
     @Override
     public final SampleResult sample(Entry entry) {
         SampleResult result = doSample(entry);
+        SetUpFailure.check(result);
         Recording.completed(result);
         return result;
     }

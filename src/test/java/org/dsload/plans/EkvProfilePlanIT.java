@@ -18,6 +18,8 @@ import org.dsload.report.JtlSample;
 import org.dsload.report.LabelStats;
 import org.dsload.report.SlaveOfSample;
 import org.dsload.report.SlaveRoster;
+import org.dsload.process.Ports;
+import org.dsload.run.Ending;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
 import org.dsload.targets.Checkout;
@@ -112,6 +114,28 @@ class EkvProfilePlanIT {
             assertEquals(Set.copyOf(slaves), engines, "both slaves sent GETs");
             assertTrue(samples.stream().filter(s -> s.label().equals("GET profile")).allMatch(JtlSample::timedInMicros),
                     "every request's own timing reached the master");
+        }
+    }
+
+    @Test
+    void aLoadTheServerRefusesStopsTheTestBeforeTheReadsAndFailsTheRun() throws Exception {
+        // a server out of memory refuses writes with OOM, an error a later retry may get past: only the
+        // setUp thread group's own rule stops the test, not the sampler's stop on unrecoverable errors
+        try (EmbeddedRedis redis = EmbeddedRedis.start("127.0.0.1", Ports.free(),
+                List.of("--maxmemory", "8mb", "--maxmemory-policy", "noeviction"))) {
+            PlanRuns.Result result = PlanRuns.run("ekv-profile-get.jmx", Map.of("hosts", redis.address(),
+                    "profiles", "2000", "value_sizes", "8192", "threads", "4", "duration", "60"),
+                    Duration.ofMinutes(3), false);
+            List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
+            Map<String, Long> labels = samples.stream().collect(Collectors.groupingBy(JtlSample::label,
+                    Collectors.counting()));
+            assertEquals(Set.of("SET profile"), labels.keySet(), "no read ran after the failed load: " + labels);
+            assertTrue(samples.stream().anyMatch(s -> !s.success() && s.responseCode().equals("OOM")),
+                    samples.get(samples.size() - 1).responseCode());
+            assertEquals(Ending.FAILED, result.outcome().ending(), result.outcome().problem());
+            assertTrue(result.outcome().problem().contains("the setUp thread group 'load profiles' failed at "
+                    + "'SET profile': OOM: "), result.outcome().problem());
+            assertTrue(result.console().contains("so the test stops before its run phase"), result.console());
         }
     }
 

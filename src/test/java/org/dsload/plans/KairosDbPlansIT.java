@@ -134,6 +134,23 @@ class KairosDbPlansIT {
     }
 
     @Test
+    void aSeedThatFailsStopsTheReadPlanBeforeItsQueries() throws Exception {
+        // two nodes taken in turn, one of them down: the second seed batch fails
+        String down = "http://127.0.0.1:" + Ports.free();
+        PlanRuns.Result result = PlanRuns.run("kairosdb-read.jmx", Map.of("urls", kairos.url() + "," + down,
+                "check_on_start", "false", "seed_resources", "2", "threads", "2", "queries_per_min", "240",
+                "duration", "30", "metric_name", "plan.seedfail.#{m}"), Duration.ofMinutes(3), false);
+        List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
+        assertFalse(samples.isEmpty(), result.console());
+        assertTrue(samples.stream().noneMatch(s -> s.label().equals("dashboard query")),
+                "no query ran on a history that was not written: " + samples.size() + " samples");
+        assertTrue(samples.stream().allMatch(s -> s.label().equals("seed batch") && !s.success()), samples.toString());
+        assertFalse(result.outcome().ok(), result.outcome().problem());
+        assertTrue(result.console().contains("dsload: the setUp thread group 'seed history' failed at 'seed batch': "),
+                result.console());
+    }
+
+    @Test
     void theReadPlanFailsAQueryThatFindsNoPoints() throws Exception {
         PlanRuns.Result result = PlanRuns.run("kairosdb-read.jmx", Map.of("urls", kairos.url(), "seed_resources", "0",
                 "threads", "1", "queries_per_min", "120", "duration", "3", "metric_name", "plan.nothing.#{m}"),

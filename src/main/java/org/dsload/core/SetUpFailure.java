@@ -1,0 +1,75 @@
+package org.dsload.core;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.AbstractThreadGroup;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.SetupThreadGroup;
+import org.apache.jmeter.util.JMeterUtils;
+import org.dsload.generator.EngineMetrics;
+import org.dsload.report.RunVerdict;
+import org.dsload.run.PlanRunner;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A failed sample in a setUp thread group that stops the test (the group's "Stop Test" on a
+ * sampler error, or a sample that stops the test by itself): the load or seed the run phase needs
+ * is not there, so the run phase never starts. Such a run cannot have succeeded whatever its other
+ * samples did, so it is marked failed for the runner ({@link RunVerdict}), with the sample's
+ * sentence on the console, instead of ending as a short run that went well.
+ */
+public final class SetUpFailure {
+    private static final Logger log = LoggerFactory.getLogger(SetUpFailure.class);
+    /** The start time of the test whose failure was recorded. */
+    private static long recordedFor = Long.MIN_VALUE;
+
+    private SetUpFailure() {
+    }
+
+    /** Judges a sample just taken on this thread; does nothing unless it is a setUp failure that stops the test. */
+    public static void check(SampleResult result) {
+        if (result == null || result.isSuccessful()) {
+            return;
+        }
+        AbstractThreadGroup group = JMeterContextService.getContext().getThreadGroup();
+        if (!(group instanceof SetupThreadGroup)) {
+            return;
+        }
+        if (!(result.isStopTest() || result.isStopTestNow() || group.getOnErrorStopTest()
+                || group.getOnErrorStopTestNow())) {
+            return; // the plan lets its setUp go on after a failure
+        }
+        String reason = "the setUp thread group '" + group.getName() + "' failed at '" + result.getSampleLabel() + "': "
+                + result.getResponseCode() + ": " + Errors.sentence(String.valueOf(result.getResponseMessage()))
+                + ", so the test stops before its run phase";
+        TestStop.stop(result, "dsload: " + reason);
+        if (firstForThisTest()) {
+            verdict(reason);
+        }
+    }
+
+    private static void verdict(String reason) {
+        String dir = JMeterUtils.getJMeterProperties() == null ? null : JMeterUtils.getProperty(PlanRunner.RUN_DIR_PROPERTY);
+        if (dir == null || dir.isBlank()) {
+            return; // not run by dsload run: the console line is all there is
+        }
+        try {
+            RunVerdict.fail(Path.of(dir.trim()), "setUp", JMeterUtils.getPropDefault(EngineMetrics.ENGINE_PROPERTY,
+                    EngineMetrics.MASTER), reason);
+        } catch (IOException e) {
+            log.warn("dsload: cannot write {}: {}", RunVerdict.FILE, e.toString());
+        }
+    }
+
+    private static synchronized boolean firstForThisTest() {
+        long test = JMeterContextService.getTestStartTime();
+        if (test == recordedFor) {
+            return false;
+        }
+        recordedFor = test;
+        return true;
+    }
+}

@@ -52,15 +52,23 @@ public class KairosDbQuery extends HttpInFlightSampler {
     private String emptyIsFailure = "false";
     private String responseDataLimit = "0";
     private String inFlight = "1";
+    private String stopOnUnrecoverable = "true";
+    /** Whether a refused login stops the test, as last compiled. */
+    private transient boolean stopsOnUnauthorized = true;
 
     private transient CompiledFields<QuerySettings.Compiled> compiled;
 
     @Override
     protected SampleResult doSample(Entry entry) {
+        return Unauthorized.stopIf(query(entry), stopsOnUnauthorized, getName());
+    }
+
+    private SampleResult query(Entry entry) {
         QuerySettings.Compiled c;
         KairosClient client;
         try {
             c = compiled();
+            stopsOnUnauthorized = c.stop();
             client = SharedClients.lookup(connection, KairosClient.class, "dsload KairosDB Connection");
         } catch (ConfigException e) {
             return Results.refused(getName(), "POST " + KairosPaths.QUERY, e);
@@ -159,7 +167,7 @@ public class KairosDbQuery extends HttpInFlightSampler {
             compiled = new CompiledFields<>();
         }
         QuerySettings.Raw raw = new QuerySettings.Raw(connection, metrics, metricsPerQuery, start, end, tags, groupBy,
-                aggregator, sampling, limit, query, emptyIsFailure, responseDataLimit, inFlight);
+                aggregator, sampling, limit, query, emptyIsFailure, responseDataLimit, inFlight, stopOnUnrecoverable);
         return compiled.get(raw.array(), () -> QuerySettings.compile(raw, getName()));
     }
 
@@ -257,6 +265,14 @@ public class KairosDbQuery extends HttpInFlightSampler {
 
     public void setEmptyIsFailure(String emptyIsFailure) {
         this.emptyIsFailure = emptyIsFailure;
+    }
+
+    public String getStopOnUnrecoverable() {
+        return stopOnUnrecoverable;
+    }
+
+    public void setStopOnUnrecoverable(String stopOnUnrecoverable) {
+        this.stopOnUnrecoverable = stopOnUnrecoverable;
     }
 
     public String getInFlight() {

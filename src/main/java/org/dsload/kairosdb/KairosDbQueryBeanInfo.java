@@ -10,7 +10,7 @@ public class KairosDbQueryBeanInfo extends DsloadBeanInfo {
         createPropertyGroup("request", new String[] {"metrics", "metricsPerQuery", "start", "end", "tags", "groupBy",
             "aggregator", "sampling", "limit"});
         createPropertyGroup("custom", new String[] {"query"});
-        createPropertyGroup("response", new String[] {"emptyIsFailure", "responseDataLimit"});
+        createPropertyGroup("response", new String[] {"emptyIsFailure", "responseDataLimit", "stopOnUnrecoverable"});
 
         text("connection", "kairosdb");
         text("metrics", "dsload.metric.#{m}");
@@ -26,5 +26,6 @@ public class KairosDbQueryBeanInfo extends DsloadBeanInfo {
         flag("emptyIsFailure", false);
         text("responseDataLimit", "0");
         text("inFlight", "1");
+        flag("stopOnUnrecoverable", true);
     }
 }

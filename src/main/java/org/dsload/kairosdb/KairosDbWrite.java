@@ -56,6 +56,9 @@ public class KairosDbWrite extends HttpInFlightSampler {
     private String phase = MEASURED;
     private String responseDataLimit = "0";
     private String inFlight = "1";
+    private String stopOnUnrecoverable = "true";
+    /** Whether a refused login stops the test, as last compiled. */
+    private transient boolean stopsOnUnauthorized = true;
 
     private transient CompiledFields<WriteSettings.Compiled> compiled;
     /** The settings this thread's batch maker was built from. */
@@ -71,10 +74,15 @@ public class KairosDbWrite extends HttpInFlightSampler {
 
     @Override
     protected SampleResult doSample(Entry entry) {
+        return Unauthorized.stopIf(write(entry), stopsOnUnauthorized, getName());
+    }
+
+    private SampleResult write(Entry entry) {
         WriteSettings.Compiled c;
         KairosClient client;
         try {
             c = compiled();
+            stopsOnUnauthorized = c.stop();
             client = SharedClients.lookup(connection, KairosClient.class, "dsload KairosDB Connection");
         } catch (ConfigException e) {
             return Results.refused(getName(), "POST " + KairosPaths.DATAPOINTS, e);
@@ -212,7 +220,7 @@ public class KairosDbWrite extends HttpInFlightSampler {
         }
         WriteSettings.Fields raw = new WriteSettings.Fields(connection, mode, metricName, tags, metricsPerRequest,
                 metricsPerResource, pointsPerMetric, timestamps, interval, values, ttl, phase, responseDataLimit,
-                inFlight);
+                inFlight, stopOnUnrecoverable);
         return compiled.get(raw.array(), () -> WriteSettings.compile(raw, getName()));
     }
 
@@ -318,6 +326,14 @@ public class KairosDbWrite extends HttpInFlightSampler {
 
     public void setPhase(String phase) {
         this.phase = phase;
+    }
+
+    public String getStopOnUnrecoverable() {
+        return stopOnUnrecoverable;
+    }
+
+    public void setStopOnUnrecoverable(String stopOnUnrecoverable) {
+        this.stopOnUnrecoverable = stopOnUnrecoverable;
     }
 
     public String getInFlight() {

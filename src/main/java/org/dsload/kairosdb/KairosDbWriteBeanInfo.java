@@ -10,7 +10,7 @@ public class KairosDbWriteBeanInfo extends DsloadBeanInfo {
         createPropertyGroup("batch", new String[] {"metricName", "tags", "metricsPerRequest", "metricsPerResource",
             "pointsPerMetric", "timestamps", "interval", "values", "ttl"});
         createPropertyGroup("template", new String[] {"body"});
-        createPropertyGroup("response", new String[] {"responseDataLimit"});
+        createPropertyGroup("response", new String[] {"responseDataLimit", "stopOnUnrecoverable"});
 
         text("connection", "kairosdb");
         choice("mode", KairosDbWrite.GENERATED, KairosDbWrite.GENERATED, KairosDbWrite.TEMPLATE);
@@ -27,5 +27,6 @@ public class KairosDbWriteBeanInfo extends DsloadBeanInfo {
         multiline("body", "");
         text("responseDataLimit", "0");
         text("inFlight", "1");
+        flag("stopOnUnrecoverable", true);
     }
 }

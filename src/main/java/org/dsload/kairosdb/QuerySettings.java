@@ -31,19 +31,20 @@ final class QuerySettings {
     /** The raw fields, in the order {@link #compile} reads them. */
     record Raw(String connection, String metrics, String metricsPerQuery, String start, String end, String tags,
             String groupBy, String aggregator, String sampling, String limit, String query, String emptyIsFailure,
-            String responseDataLimit, String inFlight) {
+            String responseDataLimit, String inFlight, String stopOnUnrecoverable) {
 
         String[] array() {
             return new String[] {connection, metrics, metricsPerQuery, start, end, tags, groupBy, aggregator, sampling,
-                limit, query, emptyIsFailure, responseDataLimit, inFlight};
+                limit, query, emptyIsFailure, responseDataLimit, inFlight, stopOnUnrecoverable};
         }
     }
 
     /**
      * The JSON to send (null when the user's own query is sent), its metric count, whether an
-     * answer without data points fails, the text limit, and the requests a thread keeps in flight.
+     * answer without data points fails, the text limit, the requests a thread keeps in flight, and
+     * whether a refused login stops the test.
      */
-    record Compiled(byte[] json, int metrics, boolean emptyFails, int limit, int inFlight) {
+    record Compiled(byte[] json, int metrics, boolean emptyFails, int limit, int inFlight, boolean stop) {
     }
 
     private QuerySettings() {
@@ -55,8 +56,9 @@ final class QuerySettings {
         int limit = f.integer("responseDataLimit", raw.responseDataLimit(), 0, Integer.MAX_VALUE);
         boolean emptyFails = f.flag("emptyIsFailure", raw.emptyIsFailure());
         int inFlight = f.integer("inFlight", raw.inFlight(), 1, 100_000, 1);
+        boolean stop = Unauthorized.stopFlag(f, raw.stopOnUnrecoverable());
         if (raw.query() != null && !raw.query().isBlank()) {
-            return new Compiled(null, 0, emptyFails, limit, inFlight);
+            return new Compiled(null, 0, emptyFails, limit, inFlight, stop);
         }
         List<String> names = names(f, raw.metrics(), f.integer("metricsPerQuery", raw.metricsPerQuery(), 1, 100_000));
         ObjectNode query = MAPPER.createObjectNode();
@@ -91,7 +93,7 @@ final class QuerySettings {
             }
         }
         return new Compiled(query.toString().getBytes(StandardCharsets.UTF_8), names.size(), emptyFails, limit,
-                inFlight);
+                inFlight, stop);
     }
 
     private static List<String> names(Fields f, String raw, int perQuery) {

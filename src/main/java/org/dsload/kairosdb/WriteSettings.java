@@ -16,19 +16,21 @@ final class WriteSettings {
     /** The raw fields, in the order {@link #compile} reads them. */
     record Fields(String connection, String mode, String metricName, String tags, String metricsPerRequest,
             String metricsPerResource, String pointsPerMetric, String timestamps, String interval, String values,
-            String ttl, String phase, String responseDataLimit, String inFlight) {
+            String ttl, String phase, String responseDataLimit, String inFlight, String stopOnUnrecoverable) {
 
         String[] array() {
             return new String[] {connection, mode, metricName, tags, metricsPerRequest, metricsPerResource,
-                pointsPerMetric, timestamps, interval, values, ttl, phase, responseDataLimit, inFlight};
+                pointsPerMetric, timestamps, interval, values, ttl, phase, responseDataLimit, inFlight,
+                stopOnUnrecoverable};
         }
     }
 
     /**
      * The compiled form: a batch spec in generated mode, null in template mode; whether the writes
-     * prepare the test (setup phase) rather than being measured; the requests a thread keeps in flight.
+     * prepare the test (setup phase) rather than being measured; the requests a thread keeps in flight;
+     * whether a refused login stops the test.
      */
-    record Compiled(BatchSpec spec, boolean setup, int limit, int inFlight) {
+    record Compiled(BatchSpec spec, boolean setup, int limit, int inFlight, boolean stop) {
     }
 
     static Compiled compile(Fields raw, String element) {
@@ -36,11 +38,12 @@ final class WriteSettings {
         f.required("connection", raw.connection());
         int limit = f.integer("responseDataLimit", raw.responseDataLimit(), 0, Integer.MAX_VALUE);
         int inFlight = f.integer("inFlight", raw.inFlight(), 1, 100_000, 1);
+        boolean stop = Unauthorized.stopFlag(f, raw.stopOnUnrecoverable());
         boolean setup = f.choice("phase", raw.phase(), KairosDbWrite.MEASURED, KairosDbWrite.SETUP)
                 .equals(KairosDbWrite.SETUP);
         String mode = f.choice("mode", raw.mode(), KairosDbWrite.GENERATED, KairosDbWrite.TEMPLATE);
         if (mode.equals(KairosDbWrite.TEMPLATE)) {
-            return new Compiled(null, setup, limit, inFlight);
+            return new Compiled(null, setup, limit, inFlight, stop);
         }
         SeriesTemplate name = template(f, "metricName", f.required("metricName", raw.metricName()));
         int m = f.integer("metricsPerRequest", raw.metricsPerRequest(), 1, 1_000_000);
@@ -66,7 +69,7 @@ final class WriteSettings {
         // A simulated clock starts as far back as the points it makes per round of the resource's metrics.
         long offset = simulated ? (long) p * intervalMillis : 0;
         return new Compiled(new BatchSpec(name, tagList, m, k, p, simulated, intervalMillis, offset, values, ttl),
-                setup, limit, inFlight);
+                setup, limit, inFlight, stop);
     }
 
     private static double number(org.dsload.core.Fields f, String property, String raw) {

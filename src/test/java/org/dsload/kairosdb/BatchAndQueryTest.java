@@ -20,7 +20,7 @@ class BatchAndQueryTest {
 
     private static WriteSettings.Fields fields(String timestamps, String points) {
         return new WriteSettings.Fields("kairosdb", "generated", "m.#{m}", "host=res-#{thread}, dc=dc1", "25", "100",
-                points, timestamps, "15", "counter", "0", "measured", "0", "");
+                points, timestamps, "15", "counter", "0", "measured", "0", "", "");
     }
 
     @Test
@@ -60,7 +60,7 @@ class BatchAndQueryTest {
     @Test
     void queriesCarryRangeTagsGroupByAndAggregator() throws Exception {
         QuerySettings.Compiled c = QuerySettings.compile(new QuerySettings.Raw("kairosdb", "m.#{m}, other", "3",
-                "15 minutes", "1700000000000", "host=a|b, dc=x", "host", "avg", "1 minutes", "100", "", "false", "0", ""), "q");
+                "15 minutes", "1700000000000", "host=a|b, dc=x", "host", "avg", "1 minutes", "100", "", "false", "0", "", ""), "q");
         JsonNode q = MAPPER.readTree(new String(c.json(), StandardCharsets.UTF_8));
         assertEquals(4, c.metrics());
         assertEquals(15, q.path("start_relative").path("value").asInt());
@@ -80,21 +80,21 @@ class BatchAndQueryTest {
         // JMeter 5.6.3 hands a property missing from an older plan over as empty text
         assertEquals(1, WriteSettings.compile(fields("now", "1"), "w").inFlight());
         assertEquals(1, QuerySettings.compile(new QuerySettings.Raw("kairosdb", "m", "1", "15 minutes", "", "", "",
-                "avg", "1 minutes", "", "", "false", "0", ""), "q").inFlight());
+                "avg", "1 minutes", "", "", "false", "0", "", ""), "q").inFlight());
         ConfigException zero = assertThrows(ConfigException.class, () -> WriteSettings.compile(
                 new WriteSettings.Fields("kairosdb", "generated", "m.#{m}", "h=a", "25", "100", "1", "now", "15",
-                        "random", "0", "measured", "0", "0"), "w"));
+                        "random", "0", "measured", "0", "0", ""), "w"));
         assertTrue(zero.getMessage().contains("'In flight'"), zero.getMessage());
     }
 
     @Test
     void malformedFieldsAreRefusedNamingTheField() {
         ConfigException e = assertThrows(ConfigException.class, () -> QuerySettings.compile(new QuerySettings.Raw(
-                "kairosdb", "m", "1", "15 fortnights", "", "", "", "avg", "1 minutes", "", "", "false", "0", "4"), "q"));
+                "kairosdb", "m", "1", "15 fortnights", "", "", "", "avg", "1 minutes", "", "", "false", "0", "4", ""), "q"));
         assertTrue(e.getMessage().contains("fortnights"), e.getMessage());
         ConfigException noM = assertThrows(ConfigException.class, () -> WriteSettings.compile(
                 new WriteSettings.Fields("kairosdb", "generated", "same.name", "h=a", "25", "100", "1", "now", "15",
-                        "random", "0", "measured", "0", "1"), "w"));
+                        "random", "0", "measured", "0", "1", ""), "w"));
         assertTrue(noM.getMessage().contains("#{m}"), noM.getMessage());
     }
 }

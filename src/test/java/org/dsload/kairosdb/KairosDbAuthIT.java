@@ -17,7 +17,7 @@ class KairosDbAuthIT {
     private static final String SECRET = "s3cret-kairos";
 
     @Test
-    void credentialsAreSentAndAWrongPasswordStopsTheTestAtStart() {
+    void credentialsAreSentAndAWrongPasswordStopsTheTestAtStartOrAtItsFirstRefusal() {
         try (EmbeddedKairosDb kairos = EmbeddedKairosDb.options().basicAuth("dsload", SECRET).start()) {
             JMeterRuntime.freshVariables();
             KairosDbConnection good = connection(kairos.url());
@@ -36,6 +36,23 @@ class KairosDbAuthIT {
                 good.testEnded();
             }
 
+            // the start check (on by default) refuses the login before any load
+            JMeterRuntime.freshVariables();
+            KairosDbConnection checked = connection(kairos.url());
+            checked.setUser("dsload");
+            checked.setPassword("not-it");
+            checked.testStarted();
+            try {
+                SampleResult r = writer("it.auth", 25, 25, 1).sample(null);
+                assertEquals("CONFIG", r.getResponseCode(), describe(r));
+                assertTrue(r.getResponseMessage().contains("401"), r.getResponseMessage());
+                assertTrue(r.isStopTest(), "a refused login stops the test at once");
+                assertFalse(r.getResponseMessage().contains("not-it"));
+            } finally {
+                checked.testEnded();
+            }
+
+            // without the start check, the first refused request stops the test unless the sampler says run on
             JMeterRuntime.freshVariables();
             KairosDbConnection wrong = connection(kairos.url());
             wrong.setUser("dsload");
@@ -43,11 +60,29 @@ class KairosDbAuthIT {
             wrong.setCheckOnStart("false");
             wrong.testStarted();
             try {
-                SampleResult r = writer("it.auth", 25, 25, 1).sample(null);
+                KairosDbWrite write = writer("it.auth", 25, 25, 1);
+                SampleResult r = write.sample(null);
                 assertFalse(r.isSuccessful());
                 assertEquals("401", r.getResponseCode(), describe(r));
+                assertEquals(25, r.getErrorCount(), "every point of the batch failed");
+                assertTrue(r.isStopTest(), "no retry cures a refused login: the test stops");
                 assertFalse(r.getResponseMessage().contains("not-it"));
                 assertFalse(r.getSamplerData().contains("not-it"));
+
+                SampleResult query = KairosFixture.query("it.auth.#{m}", 1).sample(null);
+                assertEquals("401", query.getResponseCode(), describe(query));
+                assertTrue(query.isStopTest(), "a query refused its login stops the test too");
+
+                write.setStopOnUnrecoverable("false");
+                SampleResult runOn = write.sample(null);
+                assertEquals("401", runOn.getResponseCode(), describe(runOn));
+                assertFalse(runOn.isStopTest(), "with the field off the failure is a sample like any other");
+
+                KairosDbWrite inFlight = writer("it.auth", 25, 25, 1);
+                inFlight.setInFlight("4");
+                SampleResult row = inFlight.sample(null);
+                assertEquals("401", row.getResponseCode(), describe(row));
+                assertTrue(row.isStopTest(), "a row of requests in flight stops the test as well");
             } finally {
                 wrong.testEnded();
             }

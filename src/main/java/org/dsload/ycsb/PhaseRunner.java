@@ -99,16 +99,16 @@ public final class PhaseRunner {
     private static SampleResult setUp(WorkloadRun run, YcsbBinding.SetUp setUp, String element) {
         SampleResult result = Results.create(SETUP);
         result.setSamplerData(setUp.describe());
-        Outcome done;
         try {
-            done = timed(result, setUp::run);
+            Outcome done = timed(result, setUp::run);
+            if (!done.success()) {
+                // said before the waiting load threads learn it, so that the console's line is the store's answer
+                TestStop.stop(result, "dsload: " + element + ": setting up the store failed: " + done.code() + ": "
+                        + done.message() + ". The test stops: the load and run phases need it");
+            }
         } finally {
             // the waiting load threads must learn the outcome whatever happened here
             run.setUpDone(result.isSuccessful() ? null : result.getResponseMessage());
-        }
-        if (!done.success()) {
-            TestStop.stop(result, "dsload: " + element + ": setting up the store failed: " + done.code() + ": "
-                    + done.message() + ". The test stops: the load and run phases need it");
         }
         return result;
     }

@@ -156,6 +156,23 @@ class CassandraLoginsIT {
     }
 
     @Test
+    void aSchemaTheRoleMayNotCreateStopsThePlanBeforeItsLoadAndRunPhasesAndTheRunEndsWithoutSuccess() throws Exception {
+        // the keyspace does not exist and the role may create none: the schema step is refused
+        PlanRuns.Result result = PlanRuns.run("cassandra-ycsb.jmx", Map.of("hosts", cassandra.address(),
+                "cassandra_user", "app", "cassandra_password", PASSWORD, "keyspace", "absent", "recordcount", "200",
+                "threads", "4", "load_threads", "2", "duration", "60"), Duration.ofMinutes(3), false);
+        List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
+        Map<String, Long> labels = samples.stream().collect(Collectors.groupingBy(JtlSample::label, Collectors.counting()));
+        assertEquals(1L, labels.get("SCHEMA"), labels.toString());
+        assertFalse(labels.keySet().stream().anyMatch(l -> List.of("READ", "UPDATE").contains(l)),
+                "no run-phase sample: " + labels);
+        JtlSample schema = samples.stream().filter(s -> s.label().equals("SCHEMA")).findFirst().orElseThrow();
+        assertEquals("UnauthorizedException", schema.responseCode(), schema.responseMessage());
+        assertEquals(org.dsload.run.Ending.NO_SUCCESS, result.outcome().ending(), result.outcome().problem());
+        assertTrue(result.console().contains("setting up the store failed: UnauthorizedException"), result.console());
+    }
+
+    @Test
     void aRoleWithoutPermissionsStopsThePlanAtItsFirstFailureWithTheServersSentenceOnTheConsole() throws Exception {
         PlanRuns.Result result = PlanRuns.run("cassandra-ycsb.jmx", Map.of("hosts", cassandra.address(),
                 "cassandra_user", "outsider", "cassandra_password", PASSWORD, "keyspace", "locked", "fieldcount", "1",

@@ -147,6 +147,27 @@ class RedisYcsbPlanIT {
         assertTrue(result.console().contains("WRONGTYPE"), result.console());
     }
 
+    @Test
+    void anOperationThatFailedEveryTimeKeepsItsRowInTheYcsbTableBesideTheMedian() throws Exception {
+        try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
+            jedis.flushAll();
+        }
+        // the reader may not write: every UPDATE fails, and the run goes on as the field says
+        PlanRuns.Result result = PlanRuns.run("redis-ycsb.jmx", Map.of("hosts", redis.address(), "redis_user", "reader",
+                "redis_password", "reader-pw", "workload", "a", "load_threads", "0", "threads", "2", "operations", "400",
+                "stop_on_unrecoverable", "false"), Duration.ofMinutes(2), false);
+        Map<String, Long> labels = labels(PlanRuns.samples(result.outcome().jtl()));
+        long updates = labels.getOrDefault("UPDATE", 0L);
+        assertTrue(updates > 0, labels.toString());
+        String text = Files.readString(result.outcome().dir().resolve("summary.txt"), StandardCharsets.UTF_8);
+        assertTrue(text.matches("(?s).*\\nOperation\\s+Operations\\s+TPS\\s+Avg\\s+Min\\s+Max\\s+P50\\s+P95\\s+P99\\s+Errors\\n.*"),
+                text);
+        String[] row = text.lines().filter(l -> l.startsWith("UPDATE ")).findFirst().orElse("").trim().split("\\s+");
+        assertEquals(List.of("UPDATE", Long.toString(updates), Long.toString(updates)),
+                List.of(row[0], row.length > 1 ? row[1] : "", row[row.length - 1]),
+                "UPDATE keeps its row, every one of its operations an error:\n" + text);
+    }
+
     @ParameterizedTest(name = "in flight {0}")
     @CsvSource({"1", "4"})
     void aUserWithoutWritePermissionStopsTheRunAtItsFirstRefusal(String inFlight) throws Exception {

@@ -23,8 +23,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class SetUpFailure {
     private static final Logger log = LoggerFactory.getLogger(SetUpFailure.class);
-    /** The start time of the test whose failure was recorded. */
-    private static long recordedFor = Long.MIN_VALUE;
+    private static final OncePerTest RECORDED = new OncePerTest();
 
     private SetUpFailure() {
     }
@@ -46,7 +45,7 @@ public final class SetUpFailure {
                 + result.getResponseCode() + ": " + Errors.sentence(String.valueOf(result.getResponseMessage()))
                 + ", so the test stops before its run phase";
         TestStop.stop(result, "dsload: " + reason);
-        if (firstForThisTest()) {
+        if (RECORDED.first()) {
             verdict(reason);
         }
     }
@@ -62,14 +61,5 @@ public final class SetUpFailure {
         } catch (IOException e) {
             log.warn("dsload: cannot write {}: {}", RunVerdict.FILE, e.toString());
         }
-    }
-
-    private static synchronized boolean firstForThisTest() {
-        long test = JMeterContextService.getTestStartTime();
-        if (test == recordedFor) {
-            return false;
-        }
-        recordedFor = test;
-        return true;
     }
 }

@@ -1,7 +1,6 @@
 package org.dsload.core;
 
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.threads.JMeterContextService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -13,8 +12,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class TestStop {
     private static final Logger log = LoggerFactory.getLogger(TestStop.class);
-    /** The start time of the test whose line was printed. */
-    private static long printedFor = Long.MIN_VALUE;
+    private static final OncePerTest PRINTED = new OncePerTest();
 
     private TestStop() {
     }
@@ -22,18 +20,9 @@ public final class TestStop {
     /** Marks the sample to stop the test and prints {@code line} (logged too) if it is this test's first. */
     public static void stop(SampleResult result, String line) {
         result.setStopTest(true);
-        if (firstForThisTest()) {
+        if (PRINTED.first()) {
             log.error(line);
             System.err.println(line); // NOSONAR the console is where a headless user looks
         }
-    }
-
-    private static synchronized boolean firstForThisTest() {
-        long test = JMeterContextService.getTestStartTime();
-        if (test == printedFor) {
-            return false;
-        }
-        printedFor = test;
-        return true;
     }
 }

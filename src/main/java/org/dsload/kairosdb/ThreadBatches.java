@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import org.apache.jmeter.threads.JMeterContextService;
+import org.dsload.core.CompiledFields;
 
 /**
  * The batches one KairosDB Write clone (one JMeter thread) sends, and what the connection's
@@ -15,9 +16,8 @@ final class ThreadBatches {
     private WriteSettings.Compiled batchOf;
     private WriteBatch batch;
     private KairosClient ledgerOf;
-    /** The last body of the template mode, and its batch, for the ledger of {@code bodyLedgerOf}. */
-    private String bodyText;
-    private WriteBatch.Built bodyBuilt;
+    /** The template mode's body as a batch, counted again only when its text changes, for the ledger of {@code bodyLedgerOf}. */
+    private CompiledFields<WriteBatch.Built> body;
     private KairosClient bodyLedgerOf;
     /** The body's series, noted in the ledger at its first success (a refused body wrote none). */
     private List<WriteLedger.Series> bodySeries = List.of();
@@ -53,15 +53,16 @@ final class ThreadBatches {
      * The user's body as a batch. A body without per-sample functions is the same text every time:
      * it is parsed and counted only when it changes.
      */
-    private WriteBatch.Built bodyBatch(String body, KairosClient client) {
-        if (!body.equals(bodyText) || bodyLedgerOf != client) {
-            TemplateBody.Counted counted = TemplateBody.count(body);
-            bodySeries = counted.series();
-            bodyBuilt = new WriteBatch.Built(body.getBytes(StandardCharsets.UTF_8), counted.points(),
-                    counted.firstPoint(), counted.lastPoint());
-            bodyText = body;
+    private WriteBatch.Built bodyBatch(String text, KairosClient client) {
+        if (body == null || bodyLedgerOf != client) {
+            body = new CompiledFields<>(); // another connection: its ledger learns the series anew
             bodyLedgerOf = client;
         }
-        return bodyBuilt;
+        return body.get(new String[] {text}, () -> {
+            TemplateBody.Counted counted = TemplateBody.count(text);
+            bodySeries = counted.series();
+            return new WriteBatch.Built(text.getBytes(StandardCharsets.UTF_8), counted.points(), counted.firstPoint(),
+                    counted.lastPoint());
+        });
     }
 }

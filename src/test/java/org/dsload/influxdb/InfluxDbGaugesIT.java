@@ -17,6 +17,7 @@ import java.util.Map;
 
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
+import org.dsload.gauges.CrossCheckLine;
 import org.dsload.gauges.GaugeFile;
 import org.dsload.gauges.GaugeRows;
 import org.dsload.gauges.NodeGauges;
@@ -91,10 +92,8 @@ class InfluxDbGaugesIT {
     private static void assertExact(RunFolder run, InfluxDb influx) throws Exception {
         String section = run.section(new InfluxServerSection());
         assertTrue(section.startsWith("== InfluxDB server gauges"), section);
-        assertTrue(section.contains("Cross-check [dsload reported, server counted] " + WRITES + ", " + WRITES
-                + " (match) write requests"), section);
-        assertTrue(section.contains("Cross-check [dsload reported, server counted] " + POINTS + ", " + POINTS
-                + " (match) points"), section);
+        assertTrue(section.contains(CrossCheckLine.match(WRITES, "write requests")), section);
+        assertTrue(section.contains(CrossCheckLine.match(POINTS, "points")), section);
         List<GaugeRows.Row> rows = GaugeRows.read(run.dir(), InfluxServerSection.FILE);
         String server = influx.host() + ":" + influx.port();
         assertTrue(rows.stream().filter(r -> r.ok() && r.node().equals(server)).count() >= 2,
@@ -157,10 +156,8 @@ class InfluxDbGaugesIT {
             // one point per request in this plan
             assertTrue(summary.contains("Cross-check [dsload reported, server counted] " + write.requests() + ", "),
                     summary);
-            assertTrue(summary.contains("Cross-check [dsload reported, server counted] " + ok + ", " + ok
-                    + " (match) write requests"), summary);
-            assertTrue(summary.contains("Cross-check [dsload reported, server counted] " + ok + ", " + ok
-                    + " (match) points"), summary);
+            assertTrue(summary.contains(CrossCheckLine.match(ok, "write requests")), summary);
+            assertTrue(summary.contains(CrossCheckLine.match(ok, "points")), summary);
             assertTrue(Files.exists(result.outcome().dir().resolve(InfluxServerSection.CHART.png())),
                     "the server chart beside the client's figures");
         }
@@ -182,10 +179,8 @@ class InfluxDbGaugesIT {
             assertTrue(summary.contains("Cross-check [dsload reported, server counted] " + write.requests() + ", "),
                     summary);
             assertEquals(0, write.statusCodes().getOrDefault("CANCELLED", 0L), "nothing cancelled at the end");
-            assertTrue(summary.contains("Cross-check [dsload reported, server counted] " + write.requests() + ", "
-                    + write.requests() + " (match) write requests"), summary);
-            assertTrue(summary.contains("Cross-check [dsload reported, server counted] " + ok + ", " + ok
-                    + " (match) points"), summary);
+            assertTrue(summary.contains(CrossCheckLine.match(write.requests(), "write requests")), summary);
+            assertTrue(summary.contains(CrossCheckLine.match(ok, "points")), summary);
             NodeGauges server = NodeGauges.of(GaugeRows.read(result.outcome().dir(), InfluxServerSection.FILE))
                     .get(influx.host() + ":" + influx.port());
             assertEquals(refused, (long) server.increase("server_errors").orElse(-1),

@@ -39,6 +39,9 @@ public final class InfluxClient implements AutoCloseable, ConnectionCounting {
     private final boolean gzip;
     private final String describe;
     private final AtomicLong turn = new AtomicLong();
+    /** The server gauges recorded while the client is open, and the count of its writes for them; null without. */
+    private AutoCloseable gauges;
+    private volatile WriteCounter gaugeWrites;
 
     /** One server and its write endpoint; host and path apart, so that a request costs no URI parsing. */
     public record Target(URI base, URI write, URL url, HttpHost host, String path) {
@@ -174,8 +177,27 @@ public final class InfluxClient implements AutoCloseable, ConnectionCounting {
         return http.openConnections();
     }
 
+    void recordGauges(AutoCloseable lease, WriteCounter writes) {
+        this.gauges = lease;
+        this.gaugeWrites = writes;
+    }
+
+    /** Where the samplers count this client's writes for its server gauges' cross-check; null when none are recorded. */
+    WriteCounter gaugeWrites() {
+        return gaugeWrites;
+    }
+
+    /** The gauges are read a last time first: after the load, before the client goes. */
     @Override
     public void close() throws IOException {
+        if (gauges != null) {
+            try {
+                gauges.close();
+            } catch (Exception e) {
+                // the gauges are a side figure: closing the client matters more
+            }
+            gauges = null;
+        }
         http.close();
     }
 }

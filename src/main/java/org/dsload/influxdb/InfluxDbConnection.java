@@ -12,16 +12,21 @@ import org.dsload.core.Fields;
 import org.dsload.core.Secrets;
 import org.dsload.http.AsyncHttp;
 import org.dsload.http.StartCheck;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * dsload InfluxDB Connection: one async HTTP client (Apache HttpClient 5, the copy in JMeter's lib)
  * over one or more InfluxDB servers, built at test start and shared by every thread, and the write
  * endpoint: {@code /write?db=} of the 1.x API (user and password as basic authentication), or
- * {@code /api/v2/write?org=&bucket=} of the 2.x API (a token).
+ * {@code /api/v2/write?org=&bucket=} of the 2.x API (a token). With the 1.x API it records its
+ * servers' {@code /debug/vars} while the test runs, and counts the writes of its samplers for the
+ * cross-check against the servers' counts.
  */
 @TestElementMetadata(labelResource = "displayName")
 public class InfluxDbConnection extends ClientConfigElement<InfluxClient> {
     private static final long serialVersionUID = 1L;
+    private static final Logger log = LoggerFactory.getLogger(InfluxDbConnection.class);
     static final String V1 = "1.x";
     static final String V2 = "2.x";
     /** Connections opened at start by default, and in plans saved before the field existed. */
@@ -42,6 +47,7 @@ public class InfluxDbConnection extends ClientConfigElement<InfluxClient> {
     private String maxConnections = "100";
     private String connectionsAtStart = Integer.toString(CONNECTIONS_AT_START);
     private String checkOnStart = "true";
+    private String recordGauges = "true";
 
     @Override
     protected InfluxClient open(Fields f) {
@@ -50,22 +56,24 @@ public class InfluxDbConnection extends ClientConfigElement<InfluxClient> {
         String unit = f.choice("precision", precision, "ns", "us", "ms", "s");
         String path;
         String authorization;
+        String name = "";
+        String secret = "";
         if (v2) {
             String org = f.required("organization", organization);
             String into = f.required("bucket", bucket);
-            String secret = Secrets.resolve(f, "token", token);
-            if (secret.isEmpty()) {
+            String apiToken = Secrets.resolve(f, "token", token);
+            if (apiToken.isEmpty()) {
                 throw f.error("token", "must not be empty with API 2.x: give the token, env:NAME or file:/path");
             }
             path = "api/v2/write?org=" + encode(org) + "&bucket=" + encode(into) + (unit.equals("ns") ? "" : "&precision=" + unit);
-            authorization = "Token " + secret;
+            authorization = "Token " + apiToken;
         } else {
             String db = f.required("database", database);
             // 1.x names nanoseconds n and microseconds u
             String v1Unit = unit.equals("us") ? "u" : unit;
             path = "write?db=" + encode(db) + (unit.equals("ns") ? "" : "&precision=" + v1Unit);
-            String name = f.text("user", user);
-            String secret = Secrets.resolve(f, "password", password);
+            name = f.text("user", user);
+            secret = Secrets.resolve(f, "password", password);
             authorization = name.isEmpty() ? null : "Basic " + Base64.getEncoder()
                     .encodeToString((name + ":" + secret).getBytes(StandardCharsets.UTF_8));
         }
@@ -75,6 +83,8 @@ public class InfluxDbConnection extends ClientConfigElement<InfluxClient> {
         int atStart = f.integer("connectionsAtStart", connectionsAtStart, 0, 100_000, CONNECTIONS_AT_START);
         boolean compress = f.flag("gzip", gzip);
         boolean check = f.flag("checkOnStart", checkOnStart);
+        // a plan saved before the field existed records them, as a new element does
+        boolean gauges = f.text("recordGauges", recordGauges).isEmpty() || f.flag("recordGauges", recordGauges);
         AsyncHttp.Settings settings = new AsyncHttp.Settings(connections, bases.size(), connect, response, true);
         String describe = "InfluxDB " + (v2 ? V2 : V1) + " at " + bases + ", Max connections per server "
                 + connections + ", connect timeout " + connect + " ms, response timeout " + response + " ms";
@@ -85,6 +95,16 @@ public class InfluxDbConnection extends ClientConfigElement<InfluxClient> {
                 // the first round of pings is the check: one ping when none are asked for
                 client.open(Math.max(1, atStart), (long) connect + response);
             });
+        }
+        if (gauges && v2) {
+            log.info("dsload: {}: InfluxDB 2.x has no /debug/vars: server gauges are recorded with the 1.x API only",
+                    f.element());
+        } else if (gauges) {
+            WriteCounter writes = new WriteCounter();
+            AutoCloseable lease = InfluxGauges.start(f.element(), bases, name, secret, writes);
+            if (lease != null) {
+                client.recordGauges(lease, writes);
+            }
         }
         return client;
     }
@@ -211,5 +231,13 @@ public class InfluxDbConnection extends ClientConfigElement<InfluxClient> {
 
     public void setCheckOnStart(String checkOnStart) {
         this.checkOnStart = checkOnStart;
+    }
+
+    public String getRecordGauges() {
+        return recordGauges;
+    }
+
+    public void setRecordGauges(String recordGauges) {
+        this.recordGauges = recordGauges;
     }
 }

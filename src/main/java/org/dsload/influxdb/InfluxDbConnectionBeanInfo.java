@@ -8,7 +8,7 @@ public class InfluxDbConnectionBeanInfo extends DsloadBeanInfo {
         super(InfluxDbConnection.class);
         createPropertyGroup("variable", new String[] {"variableName"});
         createPropertyGroup("server", new String[] {"urls", "api", "precision", "connectTimeout", "responseTimeout",
-            "maxConnections", "gzip", "checkOnStart", "connectionsAtStart"});
+            "maxConnections", "gzip", "checkOnStart", "connectionsAtStart", "recordGauges"});
         createPropertyGroup("v1", new String[] {"database", "user", "password"});
         createPropertyGroup("v2", new String[] {"organization", "bucket", "token"});
 
@@ -22,6 +22,7 @@ public class InfluxDbConnectionBeanInfo extends DsloadBeanInfo {
         flag("gzip", false);
         flag("checkOnStart", true);
         text("connectionsAtStart", Integer.toString(InfluxDbConnection.CONNECTIONS_AT_START));
+        flag("recordGauges", true);
         text("database", "test");
         text("user", "");
         password("password");

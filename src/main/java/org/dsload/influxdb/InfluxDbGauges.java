@@ -1,8 +1,6 @@
 package org.dsload.influxdb;
 
 import java.net.URI;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 import org.apache.jmeter.config.ConfigElement;
@@ -16,28 +14,24 @@ import org.apache.jmeter.testelement.TestStateListener;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
 import org.dsload.core.Secrets;
-import org.dsload.gauges.GaugeRecording;
-import org.dsload.gauges.GaugeSource;
-import org.dsload.gauges.HttpGauges;
 import org.dsload.generator.EngineMetrics;
-import org.dsload.influxdb.report.InfluxServerSection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * dsload InfluxDB Gauges: records an InfluxDB 1.x server's {@code /debug/vars} each second while
  * the test runs, and counts the writes of the samplers in its scope (JMeter's HTTP Request to
- * {@code /write}) for the cross-check against the server's own counts. InfluxDB plans use JMeter's
- * HTTP sampler, so there is no dsload connection element to carry this. One instance serves all
- * threads; a field that cannot work is logged and the load runs without gauges.
+ * {@code /write}, and dsload InfluxDB Write unless its Connection counts them for gauges of its
+ * own) for the cross-check against the server's own counts. It serves plans that write with
+ * JMeter's HTTP sampler, which have no dsload connection element, and servers whose
+ * {@code /debug/vars} needs other credentials than the writes. One instance serves all threads; a
+ * field that cannot work is logged and the load runs without gauges.
  */
 @TestElementMetadata(labelResource = "displayName")
 public class InfluxDbGauges extends AbstractTestElement
         implements ConfigElement, TestStateListener, SampleListener, TestBean, NoThreadClone {
     private static final long serialVersionUID = 1L;
     private static final Logger log = LoggerFactory.getLogger(InfluxDbGauges.class);
-    /** A poll must fit into its second. */
-    static final Duration TIMEOUT = Duration.ofMillis(900);
 
     private String urls = "http://127.0.0.1:8086";
     private String user = "";
@@ -69,12 +63,7 @@ public class InfluxDbGauges extends AbstractTestElement
             String userName = f.text("user", user);
             String secret = Secrets.resolve(f, "password", password);
             WriteCounter counter = new WriteCounter();
-            HttpGauges http = new HttpGauges(userName, secret, TIMEOUT);
-            gauges = GaugeRecording.start(InfluxServerSection.FILE, f.element(), () -> {
-                List<GaugeSource> sources = new ArrayList<>();
-                servers.forEach(s -> sources.add(new InfluxVarsSource(s, http)));
-                return sources;
-            }, counter::snapshot);
+            gauges = InfluxGauges.start(f.element(), servers, userName, secret, counter);
             writes = gauges == null ? null : counter;
         } catch (ConfigException e) {
             log.error("dsload: {}; InfluxDB server gauges are not recorded", e.getMessage());
@@ -85,7 +74,7 @@ public class InfluxDbGauges extends AbstractTestElement
     @Override
     public void sampleOccurred(SampleEvent event) {
         WriteCounter counter = writes;
-        if (counter != null) {
+        if (counter != null && !ConnectionCountedRows.contains(event.getResult())) {
             counter.add(event.getResult());
         }
     }

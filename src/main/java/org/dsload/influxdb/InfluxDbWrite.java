@@ -144,12 +144,19 @@ public class InfluxDbWrite extends HttpInFlightSampler {
     /**
      * Every row names the write endpoint, so that the gauges count it as writes: a timed-out or
      * cancelled request has no answer to tell its server, the first server's endpoint stands for it.
+     * A connection that records its servers' gauges counts the row here, for every row reaches
+     * this, those reported at the thread's end too.
      */
     @Override
     protected void finish(RequestsResult row) {
         InfluxClient client = lastClient;
         if (client != null) {
             row.setURL(client.targets().get(0).url());
+            WriteCounter writes = client.gaugeWrites();
+            if (writes != null) {
+                writes.add(row);
+                ConnectionCountedRows.add(row);
+            }
         }
     }
 

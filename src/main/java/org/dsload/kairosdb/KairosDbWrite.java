@@ -2,13 +2,11 @@ package org.dsload.kairosdb;
 
 import java.io.IOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.threads.JMeterContextService;
 import org.dsload.core.BatchResult;
 import org.dsload.core.Completion;
 import org.dsload.core.CompiledFields;
@@ -29,7 +27,9 @@ import org.dsload.http.HttpInFlightSampler;
  * In the {@value #SETUP} phase (history written before the load, such as the read plan's seed) its
  * successful samples are left out of the results and its points out of the capacity figures.
  * With In flight above 1 the thread keeps that many batches outstanding through the connection's
- * async client, each timed on its own and counted as its points.
+ * async client, each timed on its own and counted as its points. The bean holds the fields;
+ * {@link WriteSettings} compiles them, {@link ThreadBatches} makes the thread's batches and
+ * {@link WriteCall} sends each.
  */
 @TestElementMetadata(labelResource = "displayName")
 public class KairosDbWrite extends HttpInFlightSampler {
@@ -61,16 +61,8 @@ public class KairosDbWrite extends HttpInFlightSampler {
     private transient boolean stopsOnUnauthorized = true;
 
     private transient CompiledFields<WriteSettings.Compiled> compiled;
-    /** The settings this thread's batch maker was built from. */
-    private transient WriteSettings.Compiled batchOf;
-    private transient WriteBatch batch;
-    private transient KairosClient ledgerOf;
-    /** The last body of the template mode, and its batch, for the ledger of {@code bodyLedgerOf}. */
-    private transient String bodyText;
-    private transient WriteBatch.Built bodyBuilt;
-    private transient KairosClient bodyLedgerOf;
-    /** The body's series, noted in the ledger at its first success (a refused body wrote none). */
-    private transient List<WriteLedger.Series> bodySeries = List.of();
+    /** This thread's batches, and what the connection's ledger learns of them. */
+    private transient ThreadBatches batches;
 
     @Override
     protected SampleResult doSample(Entry entry) {
@@ -114,7 +106,7 @@ public class KairosDbWrite extends HttpInFlightSampler {
         result.setErrorCount(outcome.success() ? 0 : result.getSampleCount());
         Results.bytes(result, outcome.sentBytes(), outcome.receivedBytes());
         if (outcome.success()) {
-            written(call);
+            batches().written(call, getName());
             Results.succeed(result, outcome.code(), outcome.message());
             if (c.limit() > 0) {
                 Results.text(result, reply.body().shown(c.limit()));
@@ -168,49 +160,18 @@ public class KairosDbWrite extends HttpInFlightSampler {
     /** The points of a row's successful batches go into the ledger (rows at the thread's end too). */
     @Override
     protected void account(List<Completion> row) {
-        HttpEnd.succeeded(row, WriteCall.class).forEach(this::written);
+        HttpEnd.succeeded(row, WriteCall.class).forEach(call -> batches().written(call, getName()));
     }
 
-    /** A batch KairosDB accepted: its points and time range into the ledger, and a template body's series at its first success. */
-    private void written(WriteCall call) {
-        WriteLedger ledger = call.ledger();
-        if (!bodySeries.isEmpty()) {
-            bodySeries.forEach(series -> ledger.series(series.name(), series.tags()));
-            bodySeries = List.of();
+    private ThreadBatches batches() {
+        if (batches == null) {
+            batches = new ThreadBatches();
         }
-        ledger.written(getName(), call.points(), call.firstPoint(), call.lastPoint());
+        return batches;
     }
 
     private WriteBatch.Built nextBatch(WriteSettings.Compiled c, KairosClient client) {
-        return c.spec() != null ? generated(c, client.ledger(), client) : bodyBatch(client);
-    }
-
-    /** The thread's next generated batch; its batch maker is built again when the settings or the connection change. */
-    private WriteBatch.Built generated(WriteSettings.Compiled c, WriteLedger ledger, KairosClient client) {
-        if (batch == null || batchOf != c || ledgerOf != client) {
-            int thread = JMeterContextService.getContext().getThreadNum() + 1;
-            batch = new WriteBatch(c.spec(), thread, EngineId.current());
-            batch.series().forEach(s -> ledger.series(s.name(), s.tags()));
-            batchOf = c;
-            ledgerOf = client;
-        }
-        return batch.next(System.currentTimeMillis());
-    }
-
-    /**
-     * The user's body as a batch. A body without per-sample functions is the same text every time:
-     * it is parsed and counted only when it changes.
-     */
-    private WriteBatch.Built bodyBatch(KairosClient client) {
-        if (!body.equals(bodyText) || bodyLedgerOf != client) {
-            TemplateBody.Counted counted = TemplateBody.count(body);
-            bodySeries = counted.series();
-            bodyBuilt = new WriteBatch.Built(body.getBytes(StandardCharsets.UTF_8), counted.points(),
-                    counted.firstPoint(), counted.lastPoint());
-            bodyText = body;
-            bodyLedgerOf = client;
-        }
-        return bodyBuilt;
+        return batches().next(c, client, body);
     }
 
     /** The fields compiled, again only when one of them changed (they are set before every sample). */

@@ -31,10 +31,11 @@ public final class Serve {
      *
      * @throws IllegalStateException when this is no checkout the servers can start from
      */
-    public static int run(ServeRequest request, PrintStream out) throws InterruptedException {
+    public static int run(ServeRequest request, PrintStream out) {
         Checkout.requireCheckout();
         requireClientLibraries();
         CountDownLatch stop = new CountDownLatch(1);
+        Thread serving = Thread.currentThread();
         SignalHandler handler = signal -> {
             if (stop.getCount() == 0) {
                 out.println("dsload: SIG" + signal.getName() + " again: stopping at once");
@@ -42,6 +43,8 @@ public final class Serve {
             }
             out.println("dsload: SIG" + signal.getName() + ": stopping the servers");
             stop.countDown();
+            // a target may take minutes to start (a first download, a Cassandra cluster): stop waiting for it
+            serving.interrupt();
         };
         Signal.handle(new Signal("INT"), handler);
         Signal.handle(new Signal("TERM"), handler);
@@ -49,33 +52,53 @@ public final class Serve {
         try {
             session = ServeSession.start(request, out, () -> stop.getCount() == 0);
         } catch (ServeSession.StartFailure e) {
-            out.println("dsload: " + e.getMessage());
+            // the session has said why and stopped what it started
+            if (e.stopAsked()) {
+                out.println("dsload: every server stopped");
+                return 0;
+            }
             return 1;
         }
         int code = 0;
         try {
-            out.println();
-            for (Served s : session.served()) {
-                out.println(s.line() + "    (" + String.join(", ", s.plans()) + ")");
+            if (stop.getCount() > 0) {
+                announce(session.served(), out);
             }
-            Served first = session.served().get(0);
-            out.println();
-            out.println("dsload: serving until Ctrl-C or SIGTERM; for example:");
-            out.println("  bin/jmeter -t test-plans/" + first.plans().get(0) + " " + first.jOptions());
+            code = watchUntilStopped(session, stop, out);
+        } finally {
+            Thread.interrupted(); // the signal's interrupt, if it came late: the servers stop in order
+            session.close();
+        }
+        out.println("dsload: every server stopped");
+        return code;
+    }
+
+    private static void announce(List<Served> served, PrintStream out) {
+        out.println();
+        for (Served s : served) {
+            out.println(s.line() + "    (" + String.join(", ", s.plans()) + ")");
+        }
+        Served first = served.get(0);
+        out.println();
+        out.println("dsload: serving until Ctrl-C or SIGTERM; for example:");
+        out.println("  bin/jmeter -t test-plans/" + first.plans().get(0) + " " + first.jOptions());
+    }
+
+    /** 0 once a stop is asked for, 1 when a server ends on its own first. */
+    private static int watchUntilStopped(ServeSession session, CountDownLatch stop, PrintStream out) {
+        try {
             while (!stop.await(WATCH_MILLIS, TimeUnit.MILLISECONDS)) {
                 Served lost = session.lost();
                 if (lost != null) {
                     out.println("dsload: " + lost.name() + " (pid " + lost.ended().pid() + ") ended on its own; "
                             + "stopping the others");
-                    code = 1;
-                    break;
+                    return 1;
                 }
             }
-        } finally {
-            session.close();
+        } catch (InterruptedException signalled) {
+            // the signal handler interrupts as it asks for the stop
         }
-        out.println("dsload: every server stopped");
-        return code;
+        return 0;
     }
 
     /**

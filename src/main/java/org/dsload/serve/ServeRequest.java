@@ -46,11 +46,14 @@ public record ServeRequest(List<Target> targets, Path data) {
             if (arg.equals("--data")) {
                 data = Path.of(value(args, ++i, arg));
             } else if (arg.startsWith("--")) {
+                String name = arg.substring(2);
+                if ((current == null || !current.takes(name)) && typoOf(name, "data")) {
+                    throw new IllegalArgumentException("Unknown option: '" + arg + "'. Possible solutions: --data");
+                }
                 if (current == null) {
                     throw new IllegalArgumentException(arg + " belongs to a target, after its name (as in 'cassandra "
                             + "--nodes 3'); targets: " + ServedTargets.known());
                 }
-                String name = arg.substring(2);
                 current.check(name, value(args, ++i, arg));
                 options.put(name, args.get(i));
             } else {
@@ -73,6 +76,27 @@ public record ServeRequest(List<Target> targets, Path data) {
             throw new IllegalArgumentException("serve needs at least one target: " + ServedTargets.known());
         }
         return new ServeRequest(List.copyOf(targets), data);
+    }
+
+    /** Whether {@code given} is {@code meant} with one or two letters wrong, missing, added or swapped. */
+    static boolean typoOf(String given, String meant) {
+        int[] previous = new int[meant.length() + 1];
+        int[] current = new int[meant.length() + 1];
+        for (int j = 0; j <= meant.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= given.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= meant.length(); j++) {
+                int substitution = previous[j - 1] + (given.charAt(i - 1) == meant.charAt(j - 1) ? 0 : 1);
+                current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
+            }
+            int[] swap = previous;
+            previous = current;
+            current = swap;
+        }
+        int distance = previous[meant.length()];
+        return distance > 0 && distance <= 2;
     }
 
     private static String value(List<String> args, int i, String option) {

@@ -24,12 +24,22 @@ public final class ServeSession implements AutoCloseable {
         this.console = console;
     }
 
-    /** A target could not start; the message is one sentence, the others have been stopped. */
+    /**
+     * The targets are not all serving: one could not start (the message is one sentence, already
+     * printed), or a stop was asked for while they started. Those started have been stopped.
+     */
     public static final class StartFailure extends RuntimeException {
         private static final long serialVersionUID = 1L;
+        private final boolean stopAsked;
 
-        StartFailure(String message, Throwable cause) {
+        StartFailure(String message, boolean stopAsked, Throwable cause) {
             super(message, cause);
+            this.stopAsked = stopAsked;
+        }
+
+        /** True when the start ended because a stop was asked for, not because a target failed. */
+        public boolean stopAsked() {
+            return stopAsked;
         }
     }
 
@@ -40,7 +50,9 @@ public final class ServeSession implements AutoCloseable {
     /**
      * Starts every target of the request, each ready when the next starts.
      *
-     * @param stopRequested asked between targets: when it says true, those started are stopped again
+     * @param stopRequested asked between targets and when a start fails: when it says true, those
+     *        started are stopped again (a stop may interrupt this thread to end the wait for a
+     *        target; the interrupt is cleared before the others are stopped)
      * @throws StartFailure when a target cannot start, or a stop was asked for before all had
      */
     public static ServeSession start(ServeRequest request, PrintStream console, BooleanSupplier stopRequested) {
@@ -50,11 +62,10 @@ public final class ServeSession implements AutoCloseable {
         List<Served> started = new ArrayList<>();
         ServeSession session = new ServeSession(folder, started, console);
         for (ServeRequest.Target target : request.targets()) {
-            if (stopRequested.getAsBoolean()) {
-                session.stop(false);
-                throw new StartFailure("stopped before every target had started", null);
-            }
             String label = target.label();
+            if (stopRequested.getAsBoolean()) {
+                throw session.stoppedWhileStarting(label, null);
+            }
             console.println("dsload: starting " + label + " ...");
             long begin = System.nanoTime();
             try {
@@ -63,13 +74,24 @@ public final class ServeSession implements AutoCloseable {
                 console.printf(Locale.ROOT, "dsload: %s ready in %.1f s (pid %s)%n", label,
                         (System.nanoTime() - begin) / 1e9, s.pids());
             } catch (RuntimeException e) {
-                console.println("dsload: " + label + " could not start: " + firstLine(e));
+                if (stopRequested.getAsBoolean()) {
+                    throw session.stoppedWhileStarting(label, e);
+                }
+                String reason = label + " could not start: " + firstLine(e) + "; its log is in " + folder.dir().resolve(label);
+                console.println("dsload: " + reason);
                 session.stop(false);
-                throw new StartFailure(label + " could not start: " + firstLine(e) + "; its log is in "
-                        + folder.dir().resolve(label), e);
+                throw new StartFailure(reason, false, e);
             }
         }
         return session;
+    }
+
+    private StartFailure stoppedWhileStarting(String label, RuntimeException cause) {
+        Thread.interrupted(); // the stop was asked for: the others stop in order, not killed at once
+        String message = "stopped before " + label + " had started";
+        console.println("dsload: " + message);
+        stop(true);
+        return new StartFailure(message, true, cause);
     }
 
     private static String firstLine(Throwable e) {

@@ -48,6 +48,10 @@ public final class ServedTargets {
             return options.containsKey(option) ? options.get(option).get(0) : null;
         }
 
+        boolean takes(String option) {
+            return options.containsKey(option);
+        }
+
         void check(String option, String value) {
             List<String> allowed = options.get(option);
             if (allowed == null) {

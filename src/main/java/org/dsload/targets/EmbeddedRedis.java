@@ -55,7 +55,12 @@ public final class EmbeddedRedis implements AutoCloseable {
         }
         args.addAll(extraArgs);
         EmbeddedRedis redis = new EmbeddedRedis(host, port, dir, args);
-        redis.start0();
+        try {
+            redis.start0();
+        } catch (RuntimeException e) {
+            redis.close(); // a server that never got ready is not left running
+            throw e;
+        }
         return redis;
     }
 

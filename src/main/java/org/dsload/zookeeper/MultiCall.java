@@ -11,9 +11,11 @@ import org.apache.curator.framework.api.CuratorEvent;
 import org.apache.curator.framework.api.transaction.CuratorOp;
 import org.apache.curator.framework.api.transaction.CuratorTransactionResult;
 import org.apache.curator.framework.api.transaction.TransactionOp;
+import org.apache.jmeter.samplers.SampleResult;
 import org.apache.zookeeper.KeeperException;
 import org.dsload.core.Outcome;
 import org.dsload.core.Results.LimitedText;
+import org.dsload.core.SampleTiming;
 
 /**
  * One transaction (multi): the lines of the Multi operations field, committed all or none. The
@@ -35,6 +37,44 @@ final class MultiCall {
     MultiCall(OperationSettings settings, ClientSettings client) {
         this.settings = settings;
         this.client = client;
+    }
+
+    /**
+     * Builds the sample's transaction, sends it and waits for the answer, timing only the call,
+     * and fills the sample; a path Curator refuses fails it without a request.
+     */
+    static void sample(BlockingSample s) throws InterruptedException {
+        MultiCall call = new MultiCall(s.settings(), s.clients().settings());
+        try {
+            call.build(s.client(), s.seq(), s.thread(), s.random());
+        } catch (Exception e) {
+            s.notSent(call.failed(e, false));
+            return;
+        }
+        SampleResult result = s.result();
+        result.setSamplerData(call.describe());
+        SampleTiming timing = new SampleTiming();
+        List<CuratorTransactionResult> answers;
+        CountedRetries.reset();
+        timing.start(result);
+        try {
+            call.writtenPaths().forEach(WriteStamps::writing);
+            answers = call.send(s.client());
+        } catch (InterruptedException e) {
+            timing.end(result);
+            throw e;
+        } catch (Exception e) {
+            timing.end(result);
+            s.fill(call.failed(e, true), null);
+            s.countRetried();
+            return;
+        }
+        timing.end(result);
+        LimitedText text = s.text();
+        Outcome answered = call.answered(answers, text);
+        call.count(answered, s.clients().tally());
+        s.countRetried();
+        s.fill(answered, text);
     }
 
     /** Builds the operations of sample {@code seq}; Curator checks each path here. */

@@ -6,6 +6,7 @@ import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.data.Stat;
 import org.dsload.core.Outcome;
+import org.dsload.core.Results.LimitedText;
 
 /**
  * A watch set on a path and its notification awaited (the Watch operation). Its request is the
@@ -33,6 +34,29 @@ final class WatchCall {
         this.znode = znode;
         this.fullPath = WriteStamps.fullPath(clients.settings().namespace, znode);
         this.triggerData = triggerData;
+    }
+
+    /**
+     * Sets the sample's watch, makes its trigger write if it has one, and waits for the
+     * notification, whose latency is the sample's time ({@link WatchTiming}); fills the sample.
+     */
+    static void sample(BlockingSample s, String znode) throws InterruptedException {
+        OperationSettings c = s.settings();
+        byte[] triggerData = c.trigger().equals("set") || c.trigger().equals("create") ? s.payload() : null;
+        WatchCall call = new WatchCall(c, s.clients(), znode, triggerData);
+        CountedRetries.reset();
+        Notified notified = call.await(s.client());
+        s.countRetried();
+        if (notified == null) {
+            s.notSent(call.failure());
+            return;
+        }
+        WatchTiming.record(s.result(), notified.startMillis(), notified.micros());
+        LimitedText text = null;
+        if (c.limit() > 0 && notified.text() != null) {
+            text = new LimitedText(c.limit()).append(notified.text());
+        }
+        s.fill(notified.outcome(), text);
     }
 
     String describe() {

@@ -8,11 +8,13 @@ import org.apache.curator.framework.api.BackgroundCallback;
 import org.apache.curator.framework.api.CreateBuilderMain;
 import org.apache.curator.framework.api.CuratorEvent;
 import org.apache.curator.utils.ZKPaths;
+import org.apache.jmeter.samplers.SampleResult;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.data.Stat;
 import org.dsload.core.Outcome;
 import org.dsload.core.Results.LimitedText;
+import org.dsload.core.SampleTiming;
 
 /**
  * One single-znode request (create, set, get, exists, delete, children). Sending and reading the
@@ -42,6 +44,48 @@ final class ZnodeCall {
 
     String describe() {
         return settings.op().word() + " " + znode;
+    }
+
+    /**
+     * Sends the sample's request and waits for the answer, timing only the call (a write is
+     * stamped for the watches waiting on its path), and fills the sample.
+     */
+    static void sample(BlockingSample s, String znode) throws InterruptedException {
+        OperationSettings c = s.settings();
+        ZooKeeperClients clients = s.clients();
+        byte[] bytes = c.op() == Operation.CREATE || c.op() == Operation.SET ? s.payload() : null;
+        Watcher watcher = null;
+        if (c.leavesWatch()) {
+            watcher = c.watch().equals(OperationSettings.WATCH_ONCE) ? clients.onceWatcher()
+                    : clients.keptWatch(s.client(), c.op(), znode);
+        }
+        ZnodeCall call = new ZnodeCall(c, clients.settings(), znode, bytes, watcher);
+        String full = c.op().writes() ? WriteStamps.fullPath(clients.settings().namespace, znode) : null;
+        SampleResult result = s.result();
+        SampleTiming timing = new SampleTiming();
+        Object answer;
+        CountedRetries.reset();
+        timing.start(result);
+        try {
+            if (full != null) {
+                WriteStamps.writing(full);
+            }
+            answer = call.send(s.client(), clients.tally());
+        } catch (InterruptedException e) {
+            timing.end(result);
+            throw e;
+        } catch (Exception e) {
+            timing.end(result);
+            s.fill(call.failed(e), null);
+            s.countRetried();
+            return;
+        }
+        timing.end(result);
+        LimitedText text = s.text();
+        Outcome answered = call.answered(answer, text);
+        call.count(answered, clients.tally());
+        s.countRetried();
+        s.fill(answered, text);
     }
 
     /**

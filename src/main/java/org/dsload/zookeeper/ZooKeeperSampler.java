@@ -4,20 +4,14 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.api.transaction.CuratorTransactionResult;
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
-import org.apache.zookeeper.KeeperException;
-import org.apache.zookeeper.Watcher;
 import org.dsload.core.CompiledFields;
 import org.dsload.core.ConfigException;
-import org.dsload.core.Outcome;
 import org.dsload.core.Results;
-import org.dsload.core.Results.LimitedText;
-import org.dsload.core.SampleTiming;
 import org.dsload.core.SharedClients;
 import org.dsload.core.Unrecoverable;
 import org.dsload.core.inflight.InFlightSampler;
@@ -30,7 +24,8 @@ import org.dsload.core.inflight.SamplerWindow;
  * event), through a ZooKeeper Connection's client. Only the call to the server is timed;
  * response codes are ZooKeeper's {@code KeeperException.Code} names. With In flight above 1 the
  * thread keeps that many requests outstanding as background calls ({@link ZkInFlight}), each timed
- * on its own.
+ * on its own. The bean holds the fields; {@link OperationSettings} compiles them, the calls send
+ * the requests and fill the sample ({@link BlockingSample}).
  */
 @TestElementMetadata(labelResource = "displayName")
 public class ZooKeeperSampler extends InFlightSampler<SamplerWindow<ZkTransport.Request>> {
@@ -105,19 +100,20 @@ public class ZooKeeperSampler extends InFlightSampler<SamplerWindow<ZkTransport.
         long n = seq++;
         String znode = c.path().expand(n, 0, thread);
         SampleResult result = Results.create(getName());
+        BlockingSample sample = new BlockingSample(c, clients, client, n, thread, random, result, getName());
         String unreachable = clients.unreachable(client);
         if (unreachable != null) {
-            failAtOnce(result, unreachable);
+            sample.failAtOnce(unreachable);
         } else {
             try {
                 switch (c.op()) {
-                    case WATCH -> watch(c, clients, client, znode, n, thread, result);
-                    case MULTI -> multi(c, clients, client, n, thread, result);
-                    default -> single(c, clients, client, znode, n, thread, result);
+                    case WATCH -> WatchCall.sample(sample, znode);
+                    case MULTI -> MultiCall.sample(sample);
+                    default -> ZnodeCall.sample(sample, znode);
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                interrupted(result);
+                sample.interrupted();
             }
         }
         // The request text costs as much as a fast operation; keep it where someone will look at it.
@@ -134,144 +130,6 @@ public class ZooKeeperSampler extends InFlightSampler<SamplerWindow<ZkTransport.
 
     SplittableRandom random() {
         return random;
-    }
-
-    private void single(OperationSettings c, ZooKeeperClients clients, CuratorFramework client, String znode, long n,
-            int thread, SampleResult result) throws InterruptedException {
-        byte[] bytes = c.op() == Operation.CREATE || c.op() == Operation.SET ? c.payload(n, thread, random) : null;
-        Watcher watcher = null;
-        if (c.leavesWatch()) {
-            watcher = c.watch().equals(OperationSettings.WATCH_ONCE) ? clients.onceWatcher()
-                    : clients.keptWatch(client, c.op(), znode);
-        }
-        ZnodeCall call = new ZnodeCall(c, clients.settings(), znode, bytes, watcher);
-        String full = c.op().writes() ? WriteStamps.fullPath(clients.settings().namespace, znode) : null;
-        SampleTiming timing = new SampleTiming();
-        Object answer;
-        CountedRetries.reset();
-        timing.start(result);
-        try {
-            if (full != null) {
-                WriteStamps.writing(full);
-            }
-            answer = call.send(client, clients.tally());
-        } catch (InterruptedException e) {
-            timing.end(result);
-            throw e;
-        } catch (Exception e) {
-            timing.end(result);
-            apply(c, result, call.failed(e), null);
-            countRetried(clients);
-            return;
-        }
-        timing.end(result);
-        LimitedText text = c.limit() > 0 ? new LimitedText(c.limit()) : null;
-        Outcome answered = call.answered(answer, text);
-        call.count(answered, clients.tally());
-        countRetried(clients);
-        apply(c, result, answered, text);
-    }
-
-    private void multi(OperationSettings c, ZooKeeperClients clients, CuratorFramework client, long n, int thread,
-            SampleResult result) throws InterruptedException {
-        MultiCall call = new MultiCall(c, clients.settings());
-        try {
-            call.build(client, n, thread, random);
-        } catch (Exception e) {
-            result.sampleStart();
-            result.sampleEnd();
-            apply(c, result, call.failed(e, false), null);
-            return;
-        }
-        result.setSamplerData(call.describe());
-        SampleTiming timing = new SampleTiming();
-        List<CuratorTransactionResult> answers;
-        CountedRetries.reset();
-        timing.start(result);
-        try {
-            call.writtenPaths().forEach(WriteStamps::writing);
-            answers = call.send(client);
-        } catch (InterruptedException e) {
-            timing.end(result);
-            throw e;
-        } catch (Exception e) {
-            timing.end(result);
-            apply(c, result, call.failed(e, true), null);
-            countRetried(clients);
-            return;
-        }
-        timing.end(result);
-        LimitedText text = c.limit() > 0 ? new LimitedText(c.limit()) : null;
-        Outcome answered = call.answered(answers, text);
-        call.count(answered, clients.tally());
-        countRetried(clients);
-        apply(c, result, answered, text);
-    }
-
-    private void watch(OperationSettings c, ZooKeeperClients clients, CuratorFramework client, String znode, long n,
-            int thread, SampleResult result) throws InterruptedException {
-        byte[] triggerData = c.trigger().equals("set") || c.trigger().equals("create") ? c.payload(n, thread, random)
-                : null;
-        WatchCall call = new WatchCall(c, clients, znode, triggerData);
-        CountedRetries.reset();
-        WatchCall.Notified notified = call.await(client);
-        countRetried(clients);
-        if (notified == null) {
-            result.sampleStart();
-            result.sampleEnd();
-            apply(c, result, call.failure(), null);
-            return;
-        }
-        WatchTiming.record(result, notified.startMillis(), notified.micros());
-        LimitedText text = null;
-        if (c.limit() > 0 && notified.text() != null) {
-            text = new LimitedText(c.limit()).append(notified.text());
-        }
-        apply(c, result, notified.outcome(), text);
-    }
-
-    /** A blocking call Curator retried: the servers may have applied a try before the answered one too. */
-    private static void countRetried(ZooKeeperClients clients) {
-        if (CountedRetries.count() > 0) {
-            clients.tally().retried();
-        }
-    }
-
-    /** A request not sent: the ensemble is out of reach, so waiting for it would only repeat the timeouts. */
-    private static void failAtOnce(SampleResult result, String why) {
-        SampleTiming timing = new SampleTiming();
-        timing.start(result);
-        timing.end(result);
-        Results.fail(result, KeeperException.Code.CONNECTIONLOSS.name(), why);
-    }
-
-    private static void interrupted(SampleResult result) {
-        if (result.getStartTime() == 0) {
-            result.sampleStart();
-        }
-        if (result.getEndTime() == 0) {
-            result.sampleEnd();
-        }
-        Results.fail(result, "INTERRUPTED", "interrupted while waiting for ZooKeeper (the test is stopping)");
-    }
-
-    /**
-     * Fills the result with a request's outcome, marked when it came only after Curator retried
-     * it ({@link KeeperCodes#retried}): a request that waited out a frozen server is not an
-     * ordinary success. An unrecoverable failure stops the test when the sampler says so.
-     */
-    private void apply(OperationSettings c, SampleResult result, Outcome answered, LimitedText text) {
-        Outcome outcome = KeeperCodes.retried(answered, CountedRetries.count());
-        if (outcome.success()) {
-            Results.succeed(result, outcome.code(), outcome.message());
-        } else {
-            Results.fail(result, outcome.code(), outcome.message());
-            Unrecoverable.stopIf(result, outcome, KeeperCodes::unrecoverable, c.stopOnUnrecoverable(), getName());
-        }
-        Results.bytes(result, outcome.sentBytes(), outcome.receivedBytes());
-        if (text != null) {
-            Results.text(result, text.toString());
-        }
     }
 
     /** The fields compiled, again only when one of them changed (they are set before every sample). */

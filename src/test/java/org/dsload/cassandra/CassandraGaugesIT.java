@@ -138,4 +138,20 @@ class CassandraGaugesIT {
             throw e.getCause();
         }
     }
+
+    @Test
+    void withGaugesOffNothingIsRecorded() {
+        try (RunFolder run = RunFolder.create("cassandra-no-gauges")) {
+            CassandraSession session = session("watcher", WATCHER_SECRET);
+            session.setRecordGauges("false");
+            session.testStarted();
+            try {
+                ok(sampler("INSERT INTO kv (id, v) VALUES (?, ?)", "int #{seq}\ntext off").sample(null));
+            } finally {
+                session.testEnded();
+            }
+            assertFalse(Files.exists(run.dir().resolve(CassandraServerSection.NAME)));
+            assertEquals("", run.section(new CassandraServerSection()));
+        }
+    }
 }

@@ -12,11 +12,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import org.dsload.process.Folders;
 import org.dsload.process.Ports;
 import org.dsload.targets.Checkout;
 import org.dsload.targets.EmbeddedRedis;
@@ -45,7 +45,7 @@ class MavenVerifyExampleIT {
     static void prepare() throws IOException {
         work = Checkout.target().resolve("maven-verify");
         Path project = work.resolve("project");
-        deleteTree(project);
+        Folders.deleteTree(project);
         Files.createDirectories(project);
         Files.copy(Checkout.basedir().resolve("examples/maven-verify/pom.xml"), project.resolve("pom.xml"));
         // What `./mvnw install` would put into the local repository: this build's jar and pom.
@@ -151,17 +151,6 @@ class MavenVerifyExampleIT {
     private static List<String> jarNames(Path dir) throws IOException {
         try (Stream<Path> jars = Files.list(dir)) {
             return jars.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".jar")).sorted().toList();
-        }
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
         }
     }
 }

@@ -5,10 +5,10 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.stream.Stream;
 
 import org.apache.jmeter.util.JMeterUtils;
+import org.dsload.process.Folders;
 import org.dsload.report.RunSection;
 import org.dsload.run.PlanRunner;
 import org.dsload.testing.JMeterRuntime;
@@ -75,10 +75,8 @@ public final class RunFolder implements AutoCloseable {
     @Override
     public void close() {
         JMeterUtils.getJMeterProperties().remove(PlanRunner.RUN_DIR_PROPERTY);
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
+        try {
+            Folders.deleteTree(dir);
         } catch (IOException e) {
             // a temporary folder: the system empties it in the end
         }

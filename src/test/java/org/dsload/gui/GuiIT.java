@@ -24,6 +24,7 @@ import java.util.stream.Stream;
 
 import javax.imageio.ImageIO;
 
+import org.dsload.process.Folders;
 import org.dsload.run.JMeterJvm;
 import org.dsload.targets.Checkout;
 import org.dsload.targets.EmbeddedRedis;
@@ -56,7 +57,7 @@ class GuiIT {
     static void driveTheGui() throws Exception {
         requireXvfb();
         work = Checkout.target().resolve("gui");
-        deleteTree(work);
+        Folders.deleteTree(work);
         Path driverSource = Checkout.target().resolve("test-classes/org/dsload/guidriver");
         copyTree(driverSource, work.resolve("driver/org/dsload/guidriver"), p -> !p.startsWith(driverSource.resolve("launch")));
         copyTree(driverSource.resolve("launch"), work.resolve("launcher/org/dsload/guidriver/launch"), p -> true);
@@ -237,17 +238,6 @@ class GuiIT {
                 Path target = to.resolve(from.relativize(file).toString());
                 Files.createDirectories(target.getParent());
                 Files.copy(file, target);
-            }
-        }
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
             }
         }
     }

@@ -1,37 +1,141 @@
 package org.dsload.influxdb;
 
+import static org.dsload.influxdb.InfluxFixture.TWO_BODIES;
+import static org.dsload.influxdb.InfluxFixture.connection;
+import static org.dsload.influxdb.InfluxFixture.url;
+import static org.dsload.influxdb.InfluxFixture.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
+import org.apache.jmeter.samplers.SampleEvent;
+import org.apache.jmeter.samplers.SampleResult;
+import org.dsload.gauges.CrossCheckLine;
+import org.dsload.gauges.GaugeFile;
 import org.dsload.gauges.GaugeRows;
 import org.dsload.gauges.NodeGauges;
+import org.dsload.gauges.RunFolder;
 import org.dsload.influxdb.report.InfluxServerSection;
 import org.dsload.plans.PlanRuns;
 import org.dsload.report.LabelStats;
 import org.dsload.targets.InfluxDb;
-import org.dsload.testing.Prerequisites;
+import org.dsload.testing.SamplerThread;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * test-plans/influxdb-write.jmx with its dsload InfluxDB Gauges element against a real InfluxDB
- * 1.x: the server's /debug/vars in the run folder and the summary, the plan's writes and points
- * checked against the server's counts. Skipped, saying why, without influxd unless
- * {@value InfluxDb#REQUIRED_ENV} is true.
+ * The server's /debug/vars recorded against a real InfluxDB 1.x, by the dsload InfluxDB Connection
+ * (test-plans/influxdb-write.jmx, and elements driven here) or a dsload InfluxDB Gauges element, in
+ * the run folder and the summary, the writes and points checked against the server's counts.
+ * Skipped, saying why, without influxd unless {@value InfluxDb#REQUIRED_ENV} is true.
  */
 @Timeout(300)
 class InfluxDbGaugesIT {
 
+    /** Requests sent: as many of each of the two bodies, the second with two points. */
+    private static final int WRITES = 600;
+    private static final long POINTS = WRITES / 2 * 1 + WRITES / 2 * 2;
+
     @BeforeAll
     static void influxdIsInstalled() {
-        if (InfluxDb.binary().isEmpty()) {
-            Prerequisites.missing(InfluxDb.missingMessage(), InfluxDb.REQUIRED_ENV, "true");
+        InfluxFixture.requireInfluxd();
+    }
+
+    private static InfluxDb withDatabase() {
+        InfluxDb influx = InfluxDb.start();
+        influx.query(null, "CREATE DATABASE test");
+        return influx;
+    }
+
+    /**
+     * {@value #WRITES} writes with 4 in flight through a connection; with an element, every row
+     * handed to it as JMeter hands a sampler's results to the listeners in its scope.
+     */
+    private static void writeThrough(InfluxDbConnection connection, InfluxDbGauges element) {
+        List<SampleResult> rows = new ArrayList<>();
+        if (element != null) {
+            element.testStarted();
+        }
+        try {
+            try (SamplerThread run = new SamplerThread(connection)) {
+                run.drain(write(TWO_BODIES, 4), SamplerThread.arrivals(WRITES));
+                run.endThread();
+                rows.addAll(run.rows);
+                rows.addAll(run.atThreadEnd);
+                assertEquals(WRITES, run.count("204"), "every write accepted");
+            }
+            if (element != null) {
+                rows.forEach(r -> element.sampleOccurred(new SampleEvent(r, "writers")));
+            }
+        } finally {
+            if (element != null) {
+                element.testEnded();
+            }
+        }
+    }
+
+    private static InfluxDbGauges element(InfluxDb influx) {
+        InfluxDbGauges g = new InfluxDbGauges();
+        g.setName("gauges");
+        g.setUrls(url(influx));
+        return g;
+    }
+
+    private static void assertExact(RunFolder run, InfluxDb influx) throws Exception {
+        String section = run.section(new InfluxServerSection());
+        assertTrue(section.startsWith("== InfluxDB server gauges"), section);
+        assertTrue(section.contains(CrossCheckLine.match(WRITES, "write requests")), section);
+        assertTrue(section.contains(CrossCheckLine.match(POINTS, "points")), section);
+        List<GaugeRows.Row> rows = GaugeRows.read(run.dir(), InfluxServerSection.FILE);
+        String server = influx.host() + ":" + influx.port();
+        assertTrue(rows.stream().filter(r -> r.ok() && r.node().equals(server)).count() >= 2,
+                "read when the test started and when it ended: " + Files.readAllLines(run.dir()
+                        .resolve(InfluxServerSection.NAME)));
+        assertTrue(rows.stream().noneMatch(r -> GaugeFile.REFUSED.equals(r.state())), rows.toString());
+    }
+
+    @Test
+    void aConnectionRecordsItsServersVarsByDefaultAndItsWritesAndPointsMatchTheServersCounts() throws Exception {
+        try (InfluxDb influx = withDatabase(); RunFolder run = RunFolder.create("influx-connection-gauges")) {
+            writeThrough(connection(url(influx)), null);
+            assertExact(run, influx);
+        }
+    }
+
+    @Test
+    void aGaugesElementBesideAConnectionThatRecordsCountsNoWriteTwice() throws Exception {
+        try (InfluxDb influx = withDatabase(); RunFolder run = RunFolder.create("influx-both-gauges")) {
+            writeThrough(connection(url(influx)), element(influx));
+            assertExact(run, influx);
+        }
+    }
+
+    @Test
+    void withTheConnectionsGaugesOffAGaugesElementCountsItsWrites() throws Exception {
+        try (InfluxDb influx = withDatabase(); RunFolder run = RunFolder.create("influx-element-gauges")) {
+            InfluxDbConnection c = connection(url(influx));
+            c.setRecordGauges("false");
+            writeThrough(c, element(influx));
+            assertExact(run, influx);
+        }
+    }
+
+    @Test
+    void withGaugesOffNothingIsRecorded() {
+        try (InfluxDb influx = withDatabase(); RunFolder run = RunFolder.create("influx-no-gauges")) {
+            InfluxDbConnection c = connection(url(influx));
+            c.setRecordGauges("false");
+            writeThrough(c, null);
+            assertFalse(Files.exists(run.dir().resolve(InfluxServerSection.NAME)));
+            assertEquals("", run.section(new InfluxServerSection()));
         }
     }
 
@@ -52,10 +156,8 @@ class InfluxDbGaugesIT {
             // one point per request in this plan
             assertTrue(summary.contains("Cross-check [dsload reported, server counted] " + write.requests() + ", "),
                     summary);
-            assertTrue(summary.contains("Cross-check [dsload reported, server counted] " + ok + ", " + ok
-                    + " (match) write requests"), summary);
-            assertTrue(summary.contains("Cross-check [dsload reported, server counted] " + ok + ", " + ok
-                    + " (match) points"), summary);
+            assertTrue(summary.contains(CrossCheckLine.match(ok, "write requests")), summary);
+            assertTrue(summary.contains(CrossCheckLine.match(ok, "points")), summary);
             assertTrue(Files.exists(result.outcome().dir().resolve(InfluxServerSection.CHART.png())),
                     "the server chart beside the client's figures");
         }
@@ -77,10 +179,8 @@ class InfluxDbGaugesIT {
             assertTrue(summary.contains("Cross-check [dsload reported, server counted] " + write.requests() + ", "),
                     summary);
             assertEquals(0, write.statusCodes().getOrDefault("CANCELLED", 0L), "nothing cancelled at the end");
-            assertTrue(summary.contains("Cross-check [dsload reported, server counted] " + write.requests() + ", "
-                    + write.requests() + " (match) write requests"), summary);
-            assertTrue(summary.contains("Cross-check [dsload reported, server counted] " + ok + ", " + ok
-                    + " (match) points"), summary);
+            assertTrue(summary.contains(CrossCheckLine.match(write.requests(), "write requests")), summary);
+            assertTrue(summary.contains(CrossCheckLine.match(ok, "points")), summary);
             NodeGauges server = NodeGauges.of(GaugeRows.read(result.outcome().dir(), InfluxServerSection.FILE))
                     .get(influx.host() + ":" + influx.port());
             assertEquals(refused, (long) server.increase("server_errors").orElse(-1),

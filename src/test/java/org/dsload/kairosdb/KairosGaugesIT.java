@@ -3,6 +3,8 @@ package org.dsload.kairosdb;
 import static org.dsload.kairosdb.KairosFixture.connection;
 import static org.dsload.kairosdb.KairosFixture.describe;
 import static org.dsload.kairosdb.KairosFixture.writer;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -60,6 +62,24 @@ class KairosGaugesIT {
             String section = run.section(new KairosServerSection());
             assertTrue(section.startsWith("== KairosDB server gauges"), section);
             assertTrue(!section.contains("reported none of its own metrics"), section);
+        }
+    }
+
+    @Test
+    void withGaugesOffNothingIsRecorded() {
+        try (EmbeddedKairosDb kairos = EmbeddedKairosDb.start(); RunFolder run = RunFolder.create("kairosdb-no-gauges")) {
+            JMeterRuntime.freshVariables();
+            KairosDbConnection c = connection(kairos.url());
+            c.setRecordGauges("false");
+            c.testStarted();
+            try {
+                SampleResult r = writer("off", 5, 5, 1).sample(null);
+                assertTrue(r.isSuccessful(), describe(r));
+            } finally {
+                c.testEnded();
+            }
+            assertFalse(Files.exists(run.dir().resolve(KairosServerSection.NAME)));
+            assertEquals("", run.section(new KairosServerSection()));
         }
     }
 }

@@ -13,16 +13,24 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import org.dsload.plans.PlanRuns;
+import org.dsload.process.Commands;
 import org.dsload.process.Deadline;
 import org.dsload.process.Folders;
 import org.dsload.process.Ports;
 import org.dsload.report.LabelStats;
 import org.dsload.targets.Checkout;
 import org.dsload.targets.InfluxDb;
+import org.dsload.targets.RedisBinary;
+import org.dsload.testing.HostPrivileges;
+import org.dsload.testing.Prerequisites;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 import redis.clients.jedis.Jedis;
 
@@ -64,11 +72,23 @@ class ServeIT {
         serveRunAndStop(List.of("cassandra"));
     }
 
+    /** The options of the targets: a ZooKeeper ensemble, KairosDB on a Cassandra node of its own. */
+    @Test
+    void anEnsembleAndKairosDbOnCassandraServeTheirPlansToo() throws Exception {
+        serveRunAndStop(List.of("zookeeper", "--nodes", "3", "kairosdb", "--datastore", "cassandra"),
+                List.of("zookeeper-nodes-3", "kairosdb-datastore-cassandra"));
+    }
+
     private static void serveRunAndStop(List<String> targets) throws Exception {
-        try (ServeProcess serve = ServeProcess.start(targets.toArray(String[]::new))) {
+        serveRunAndStop(targets, targets);
+    }
+
+    /** Serves the targets (their names and options), runs each one's plan, stops the serve with SIGTERM. */
+    private static void serveRunAndStop(List<String> args, List<String> labels) throws Exception {
+        try (ServeProcess serve = ServeProcess.start(args.toArray(String[]::new))) {
             assertTrue(serve.awaitServing(START), "serve did not come up:\n" + serve.output());
             Map<String, Map<String, String>> served = serve.targets();
-            assertEquals(targets, new ArrayList<>(served.keySet()), serve.output());
+            assertEquals(labels, new ArrayList<>(served.keySet()), serve.output());
             List<ProcessHandle> children = serve.children();
             List<String> addresses = new ArrayList<>();
             for (Map.Entry<String, Map<String, String>> target : served.entrySet()) {
@@ -77,12 +97,14 @@ class ServeIT {
             }
             assertEquals(0, serve.terminate(STOP), serve.output());
             assertTrue(serve.output().contains("dsload: every server stopped"), serve.output());
-            assertNothingLeft(children, addresses);
+            assertNothingLeft(children, addresses, serve.folder());
             assertFalse(Files.exists(Path.of(serve.folder())), "the fresh folder is deleted: " + serve.folder());
         }
     }
 
-    private static void runPlan(String target, Map<String, String> printed) throws Exception {
+    /** Runs the shipped plan of the target (named as serve prints it, with its options) against the printed properties. */
+    private static void runPlan(String label, Map<String, String> printed) throws Exception {
+        String target = label.replaceFirst("-(nodes|datastore)-.*$", "");
         String plan = switch (target) {
             case "redis", "redis-cluster" -> "ekv-profile-get.jmx";
             case "zookeeper" -> "zk-latencies.jmx";
@@ -100,12 +122,19 @@ class ServeIT {
         assertEquals(1.0, all.successRatio(), target + ": " + all.requests() + " requests, not all successful");
     }
 
-    private static void assertNothingLeft(List<ProcessHandle> processes, List<String> addresses) throws Exception {
+    /**
+     * The processes serve had started are gone, and none still runs in its folder (one started
+     * after the list was taken), and the ports no longer accept connections.
+     */
+    private static void assertNothingLeft(List<ProcessHandle> processes, List<String> addresses, String folder)
+            throws Exception {
         assertFalse(processes.isEmpty());
         for (ProcessHandle p : processes) {
             assertTrue(Deadline.await(() -> !p.isAlive(), Duration.ofSeconds(30), Duration.ofMillis(100)),
                     "process " + p.pid() + " " + p.info().command().orElse("") + " outlived serve");
         }
+        assertTrue(Deadline.await(() -> ServeProcess.runningIn(folder).isEmpty(), Duration.ofSeconds(30),
+                Duration.ofMillis(100)), "still running in " + folder + ": " + ServeProcess.runningIn(folder));
         for (String address : addresses) {
             String[] hostPort = address.split(":");
             assertTrue(Ports.awaitClosed(hostPort[0], Integer.parseInt(hostPort[1]), Duration.ofSeconds(10)),
@@ -123,7 +152,7 @@ class ServeIT {
             serve.targets().values().forEach(p -> addresses.addAll(ServeProcess.addresses(p)));
             serve.process().destroyForcibly();
             serve.process().waitFor();
-            assertNothingLeft(children, addresses);
+            assertNothingLeft(children, addresses, serve.folder());
             Folders.deleteTree(Path.of(serve.folder())); // a killed serve cannot
         }
     }
@@ -151,8 +180,9 @@ class ServeIT {
                 assertTrue(third.output().contains("the data folder " + data + " is in use by another dsload serve (pid "
                         + first.process().pid() + ")"), third.output());
             }
-            assertEquals(0, first.terminate(STOP));
-            assertEquals(0, second.terminate(STOP));
+            assertEquals(0, first.ctrlC(STOP), first.output());
+            assertTrue(first.said("dsload: SIGINT: stopping the servers"), first.output());
+            assertEquals(0, second.terminate(STOP), second.output());
         }
         try (ServeProcess again = ServeProcess.start("redis", "--data", data.toString())) {
             assertTrue(again.awaitServing(START), again.output());
@@ -165,8 +195,72 @@ class ServeIT {
         Folders.deleteTree(data);
     }
 
+    /**
+     * redis-server on a system without OpenSSL's libssl: serve runs in mount and user namespaces of
+     * its own where the library folder shows every file but libssl, so the real redis-server fails
+     * to load as it would on such a system.
+     */
+    @Test
+    void aRedisServerThatCannotLoadLibsslSaysWhichLibraryIsMissing(@TempDir Path shadow) throws Exception {
+        Path binary = RedisBinary.path();
+        Path libssl = linkedLibrary(binary, "libssl.so");
+        Commands.Result namespaces = Commands.run(List.of("unshare", "-rm", "true"), Duration.ofSeconds(10));
+        if (namespaces.exit() != 0) {
+            Prerequisites.missing("hiding libssl from redis-server needs user and mount namespaces (unshare -rm: "
+                    + namespaces.firstLine() + ")", HostPrivileges.REQUIRED_ENV, "required");
+        }
+        Path libraries = libssl.getParent();
+        Path original = Files.createDirectories(shadow.resolve("original"));
+        Path withoutLibssl = Files.createDirectories(shadow.resolve("without-libssl"));
+        try (Stream<Path> files = Files.list(libraries)) {
+            for (Path file : files.toList()) {
+                String name = file.getFileName().toString();
+                if (!name.startsWith("libssl.so")) {
+                    Files.createSymbolicLink(withoutLibssl.resolve(name), original.resolve(name));
+                }
+            }
+        }
+        // the library folder stays reachable at original/, and the folder of links takes its place
+        List<String> hideLibssl = List.of("unshare", "-rm", "bash", "-c",
+                "mount --bind \"$1\" \"$2\" && mount --bind \"$3\" \"$1\" && shift 3 && exec \"$@\"", "hide-libssl",
+                libraries.toString(), original.toString(), withoutLibssl.toString());
+        try (ServeProcess serve = ServeProcess.start(null, hideLibssl, "redis")) {
+            assertFalse(serve.awaitServing(START), serve.output());
+            assertEquals(1, serve.process().waitFor(), serve.output());
+            assertTrue(serve.said("dsload: redis could not start: redis-server cannot start: this system lacks the shared"
+                    + " library " + libssl.getFileName() + " (OpenSSL 3; Debian: apt-get install libssl3); its log is in "),
+                    serve.output());
+            assertEquals(1, serve.output().lines().filter(l -> l.contains("could not start")).count(),
+                    "said once:\n" + serve.output());
+            Folders.deleteTree(Path.of(serve.folder()));
+        }
+    }
+
+    /** The file of the shared library the executable loads whose name starts so, as ldd finds it. */
+    private static Path linkedLibrary(Path executable, String prefix) throws Exception {
+        Commands.Result ldd = Commands.run(List.of("ldd", executable.toString()), Duration.ofSeconds(10));
+        assertEquals(0, ldd.exit(), ldd.output());
+        Matcher m = Pattern.compile("(?m)^\\s*" + Pattern.quote(prefix) + "\\S* => (\\S+)").matcher(ldd.output());
+        assertTrue(m.find(), executable + " links no " + prefix + ":\n" + ldd.output());
+        return Path.of(m.group(1)).toRealPath();
+    }
+
     private static Jedis jedis(String hostPort) {
         return new Jedis(hostPort.split(":")[0], Integer.parseInt(hostPort.split(":")[1]));
+    }
+
+    @Test
+    void aCtrlCWhileATargetStartsStopsWithoutWaitingUntilItServes() throws Exception {
+        try (ServeProcess serve = ServeProcess.start("redis", "cassandra")) {
+            assertTrue(serve.awaitLine("dsload: starting cassandra", START), serve.output());
+            List<ProcessHandle> children = serve.children(); // redis-server and the watcher; Cassandra's JVM may follow
+            assertEquals(0, serve.ctrlC(STOP), serve.output());
+            assertTrue(serve.said("dsload: stopped before cassandra had started"), serve.output());
+            assertFalse(serve.said("cassandra ready in"), "the stop did not wait for Cassandra:\n" + serve.output());
+            assertFalse(serve.said("dsload: serving until"), serve.output());
+            assertTrue(serve.said("dsload: stopping redis"), serve.output());
+            assertNothingLeft(children, List.of(), serve.folder());
+        }
     }
 
     @Test

@@ -11,8 +11,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.dsload.process.Deadline;
+import org.dsload.process.ManagedProcess;
 import org.dsload.process.ProcessTree;
 import org.dsload.targets.Checkout;
+import org.dsload.testing.DsloadProcess;
 import org.dsload.testing.OutputLines;
 
 /**
@@ -33,17 +35,29 @@ final class ServeProcess implements AutoCloseable {
 
     /** Starts bin/dsload serve with these arguments; {@code javaOptions} reach its JVM through JAVA_TOOL_OPTIONS. */
     static ServeProcess withJavaOptions(String javaOptions, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Checkout.basedir().resolve("bin/dsload").toString(), "serve"));
-        command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        if (javaOptions != null) {
-            builder.environment().put("JAVA_TOOL_OPTIONS", javaOptions);
-        }
-        return new ServeProcess(builder.start());
+        return start(javaOptions, List.of(), args);
     }
 
     static ServeProcess start(String... args) throws IOException {
         return withJavaOptions(null, args);
+    }
+
+    /**
+     * Starts bin/dsload serve as a terminal does, in a session of its own (so that a Ctrl-C can be
+     * sent to its process group), through {@code wrapper}: a command that ends by running the
+     * arguments that follow its own (bin/dsload serve ...) in its place, or none.
+     */
+    static ServeProcess start(String javaOptions, List<String> wrapper, String... args) throws IOException {
+        List<String> command = new ArrayList<>(wrapper);
+        command.add(Checkout.basedir().resolve("bin/dsload").toString());
+        command.add("serve");
+        command.addAll(List.of(args));
+        // setsid and the wrapper exec in place, and bin/dsload execs its JVM: the PID is the JVM's
+        ProcessBuilder builder = new ProcessBuilder(ManagedProcess.detached(command)).redirectErrorStream(true);
+        if (javaOptions != null) {
+            builder.environment().put("JAVA_TOOL_OPTIONS", javaOptions);
+        }
+        return new ServeProcess(builder.start());
     }
 
     /** Waits until it serves (true) or has ended (false). */
@@ -95,6 +109,12 @@ final class ServeProcess implements AutoCloseable {
                 .map(l -> l.substring("dsload: data and logs in ".length()).replaceFirst(" \\(.*\\)$", "")).orElseThrow();
     }
 
+    /** The processes whose command line names the folder: the servers serve started there. */
+    static List<ProcessHandle> runningIn(String folder) {
+        return ProcessHandle.allProcesses().filter(p -> p.info().commandLine().map(c -> c.contains(folder)).orElse(false))
+                .toList();
+    }
+
     /** The processes serve started (its servers and their watcher), as they are now. */
     List<ProcessHandle> children() {
         return process.descendants().toList();
@@ -108,11 +128,33 @@ final class ServeProcess implements AutoCloseable {
         return process;
     }
 
+    /** Whether a line of its output so far contains the text. */
+    boolean said(String text) {
+        return lines.stream().anyMatch(l -> l.contains(text));
+    }
+
+    /** Waits until a line contains the text (true) or serve has ended (false). */
+    boolean awaitLine(String text, Duration limit) throws InterruptedException {
+        Deadline.await(() -> said(text) || !process.isAlive(), limit, Duration.ofMillis(100));
+        return said(text);
+    }
+
+    /** Ctrl-C in its terminal, and its exit code once it has stopped its servers. */
+    int ctrlC(Duration limit) throws IOException, InterruptedException {
+        DsloadProcess.ctrlC(process.pid());
+        return awaitExit(limit, "Ctrl-C");
+    }
+
     /** SIGTERM, and its exit code once it has stopped its servers. */
     int terminate(Duration limit) throws InterruptedException {
         process.toHandle().destroy(); // the JVM itself, not the bash of bin/dsload: bin/dsload execs it
+        return awaitExit(limit, "SIGTERM");
+    }
+
+    private int awaitExit(Duration limit, String signal) throws InterruptedException {
         if (!ProcessTree.awaitExit(process, limit)) {
-            throw new IllegalStateException("serve did not end within " + limit.toSeconds() + " s of SIGTERM:\n" + output());
+            throw new IllegalStateException("serve did not end within " + limit.toSeconds() + " s of " + signal + ":\n"
+                    + output());
         }
         return process.exitValue();
     }

@@ -51,6 +51,14 @@ class ServeRequestTest {
                 + " [--nodes 1|3|5], kairosdb [--datastore h2|cassandra], influxdb", message("--data", "x"));
     }
 
+    @Test
+    void aMisspeltDataOptionGetsASuggestionWhereverItStands() {
+        assertEquals("Unknown option: '--dat'. Possible solutions: --data", message("redis", "--dat", "kept"));
+        assertEquals("Unknown option: '--dta'. Possible solutions: --data", message("--dta", "kept", "redis"));
+        assertEquals("kairosdb takes --datastore, not --datastor", message("kairosdb", "--datastor", "h2"));
+        assertEquals("cassandra takes --nodes, not --node", message("cassandra", "--node", "3"));
+    }
+
     private static String message(String... args) {
         return assertThrows(IllegalArgumentException.class, () -> ServeRequest.parse(List.of(args), null)).getMessage();
     }

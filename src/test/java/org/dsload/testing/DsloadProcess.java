@@ -68,6 +68,11 @@ public final class DsloadProcess implements AutoCloseable {
 
     /** Ctrl-C in its terminal: SIGINT to its whole process group. */
     public void ctrlC() throws IOException, InterruptedException {
+        ctrlC(process.pid());
+    }
+
+    /** Ctrl-C in the terminal of a process started in a session of its own: SIGINT to its process group. */
+    public static void ctrlC(long groupLeader) throws IOException, InterruptedException {
         // A shell without job control starts a background command with SIGINT ignored, and every
         // process below it inherits that: Ctrl-C could not reach dsload, as in such a terminal.
         for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
@@ -77,9 +82,9 @@ public final class DsloadProcess implements AutoCloseable {
                         + "the foreground, or from a shell with job control (set -m)");
             }
         }
-        Commands.Result r = Commands.run(List.of("kill", "-INT", "--", "-" + process.pid()), Duration.ofSeconds(10));
+        Commands.Result r = Commands.run(List.of("kill", "-INT", "--", "-" + groupLeader), Duration.ofSeconds(10));
         if (r.exit() != 0) {
-            throw new IOException("kill -INT -- -" + process.pid() + " failed: " + r.output());
+            throw new IOException("kill -INT -- -" + groupLeader + " failed: " + r.output());
         }
     }
 

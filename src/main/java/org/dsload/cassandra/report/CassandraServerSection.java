@@ -47,7 +47,9 @@ public final class CassandraServerSection extends ServerGaugeSection {
             GaugeText.level("read p99 ms", READS + "_p99_ms"),
             GaugeText.level("write p99 ms", WRITES + "_p99_ms"),
             GaugeText.rate("local reads/s", "local_reads"),
-            GaugeText.rate("local writes/s", "local_writes"));
+            GaugeText.rate("local writes/s", "local_writes"),
+            GaugeText.level("local read p99 ms", "local_reads_p99_ms"),
+            GaugeText.level("local write p99 ms", "local_writes_p99_ms"));
     private static final List<GaugeText.Column> POOLS = List.of(
             GaugeText.level("native active", "native_active"),
             GaugeText.level("native pending", "native_pending"),

@@ -48,6 +48,7 @@ public final class KairosServerSection extends ServerGaugeSection {
             GaugeText.level("ingest max ms", "ingest_time_max_ms"),
             GaugeText.level("queue", "memory_queue"),
             GaugeText.level("file queue", "file_queue"),
+            GaugeText.level("write batch max", "write_batch_max"),
             GaugeText.level("points counted/s", POINTS_COUNTED));
 
     public KairosServerSection() {

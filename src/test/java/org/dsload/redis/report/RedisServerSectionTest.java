@@ -3,11 +3,10 @@ package org.dsload.redis.report;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Map;
 
+import org.dsload.gauges.GaugeLines;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,28 +15,15 @@ class RedisServerSectionTest {
     @TempDir
     Path run;
 
-    private final List<String> lines = new ArrayList<>();
+    private final GaugeLines lines = new GaugeLines(RedisServerSection.FILE);
 
-    /** A reading; the columns not given are empty. */
     private void reading(long millis, String node, String role, long processed, String commandstats) {
-        List<String> cells = new ArrayList<>(List.of(Long.toString(millis), node, "ok"));
-        for (String column : RedisServerSection.FILE.columns()) {
-            cells.add(switch (column) {
-                case "role" -> role;
-                case "total_commands_processed" -> Long.toString(processed);
-                case "commandstats" -> commandstats;
-                default -> "";
-            });
-        }
-        cells.add("");
-        lines.add(String.join("\t", cells));
+        lines.reading(millis, node, Map.of("role", role, "total_commands_processed", processed,
+                "commandstats", commandstats));
     }
 
     private String render(String sent) throws IOException {
-        Files.writeString(run.resolve(RedisServerSection.NAME), RedisServerSection.FILE.header() + "\n"
-                + String.join("\n", lines) + "\n");
-        Files.writeString(run.resolve(RedisServerSection.FILE.countsName()), "name\tcount\n" + sent);
-        return new RedisServerSection().render(run, null).orElseThrow();
+        return lines.render(run, new RedisServerSection(), sent);
     }
 
     @Test

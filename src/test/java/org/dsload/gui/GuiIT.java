@@ -64,7 +64,9 @@ class GuiIT {
         // The GUI opens copies, so that nothing it does can change a shipped plan.
         plans = new ArrayList<>();
         try (Stream<Path> shipped = Files.list(Checkout.basedir().resolve("test-plans"))) {
-            for (Path plan : shipped.filter(p -> p.toString().endsWith(".jmx")).sorted().toList()) {
+            // a run's temporary copy of its plan (.<plan>.dsload-<n>.jmx, left behind by a runner killed outright) is no shipped plan
+            for (Path plan : shipped.filter(p -> p.toString().endsWith(".jmx")
+                    && !p.getFileName().toString().startsWith(".")).sorted().toList()) {
                 Path copy = work.resolve("plans").resolve(plan.getFileName());
                 Files.createDirectories(copy.getParent());
                 Files.copy(plan, copy);

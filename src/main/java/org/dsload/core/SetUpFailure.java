@@ -41,22 +41,22 @@ public final class SetUpFailure {
                 || group.getOnErrorStopTestNow())) {
             return; // the plan lets its setUp go on after a failure
         }
-        String reason = "the setUp thread group '" + group.getName() + "' failed at '" + result.getSampleLabel() + "': "
-                + result.getResponseCode() + ": " + Errors.sentence(String.valueOf(result.getResponseMessage()))
-                + ", so the test stops before its run phase";
-        TestStop.stop(result, "dsload: " + reason);
+        String source = "setUp thread group '" + group.getName() + "'";
+        String failure = "failed at '" + result.getSampleLabel() + "': " + result.getResponseCode() + ": "
+                + Errors.sentence(String.valueOf(result.getResponseMessage()));
+        TestStop.stop(result, "dsload: the " + source + " " + failure + ", so the test stops before its run phase");
         if (RECORDED.first()) {
-            verdict(reason);
+            verdict(source, failure + ", so the test stopped before its run phase");
         }
     }
 
-    private static void verdict(String reason) {
+    private static void verdict(String source, String reason) {
         String dir = JMeterUtils.getJMeterProperties() == null ? null : JMeterUtils.getProperty(PlanRunner.RUN_DIR_PROPERTY);
         if (dir == null || dir.isBlank()) {
             return; // not run by dsload run: the console line is all there is
         }
         try {
-            RunVerdict.fail(Path.of(dir.trim()), "setUp", JMeterUtils.getPropDefault(EngineMetrics.ENGINE_PROPERTY,
+            RunVerdict.fail(Path.of(dir.trim()), source, JMeterUtils.getPropDefault(EngineMetrics.ENGINE_PROPERTY,
                     EngineMetrics.MASTER), reason);
         } catch (IOException e) {
             log.warn("dsload: cannot write {}: {}", RunVerdict.FILE, e.toString());

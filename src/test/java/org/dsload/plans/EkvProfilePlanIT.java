@@ -133,8 +133,10 @@ class EkvProfilePlanIT {
             assertTrue(samples.stream().anyMatch(s -> !s.success() && s.responseCode().equals("OOM")),
                     samples.get(samples.size() - 1).responseCode());
             assertEquals(Ending.FAILED, result.outcome().ending(), result.outcome().problem());
-            assertTrue(result.outcome().problem().contains("the setUp thread group 'load profiles' failed at "
+            assertTrue(result.outcome().problem().contains("setUp thread group 'load profiles': failed at "
                     + "'SET profile': OOM: "), result.outcome().problem());
+            assertTrue(result.console().contains("dsload: the setUp thread group 'load profiles' failed at 'SET profile': "
+                    + "OOM: "), result.console());
             assertTrue(result.console().contains("so the test stops before its run phase"), result.console());
         }
     }

@@ -67,16 +67,27 @@ final class PortReservations {
         }
     }
 
+    /** Gives a port of this process back, so that this or another process may reserve it again. */
+    static synchronized void release(int port) {
+        if (OWN.remove(port)) {
+            deleteOwn(port);
+        }
+    }
+
     private static void releaseAll() {
         for (int port : OWN) {
-            try {
-                Path file = DIR.resolve(Integer.toString(port));
-                if (Files.isRegularFile(file) && Files.readString(file, StandardCharsets.US_ASCII).strip().equals(OWNER)) {
-                    Files.delete(file);
-                }
-            } catch (IOException e) {
-                // the next process to meet the file takes it over
+            deleteOwn(port);
+        }
+    }
+
+    private static void deleteOwn(int port) {
+        try {
+            Path file = DIR.resolve(Integer.toString(port));
+            if (Files.isRegularFile(file) && Files.readString(file, StandardCharsets.US_ASCII).strip().equals(OWNER)) {
+                Files.delete(file);
             }
+        } catch (IOException e) {
+            // the next process to meet the file takes it over
         }
     }
 }

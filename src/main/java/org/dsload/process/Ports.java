@@ -77,6 +77,11 @@ public final class Ports {
         return companionOffset == 0 || PortReservations.reserve(port + companionOffset);
     }
 
+    /** Gives back a port this process reserved and no longer uses. */
+    public static void release(int port) {
+        PortReservations.release(port);
+    }
+
     /** Whether a server could bind the port on this address now (nothing of any process listens there). */
     public static boolean isFree(String address, int port) {
         return bindable(List.of(address), port);

@@ -42,6 +42,14 @@ class PortsTest {
     }
 
     @Test
+    void aReleasedPortCanBeClaimedAgain() {
+        int port = Ports.free();
+        assertFalse(Ports.claim(List.of("127.0.0.1"), port, 0), "reserved by this process");
+        Ports.release(port);
+        assertTrue(Ports.claim(List.of("127.0.0.1"), port, 0), "given back");
+    }
+
+    @Test
     void aPairIsFreeOnEveryAddressAndBothPortsAreReserved() {
         int port = Ports.freeOnAll(List.of("127.0.0.1", "127.0.0.2"), 10000);
         assertTrue(Ports.isFree("127.0.0.2", port) && Ports.isFree("127.0.0.1", port + 10000));

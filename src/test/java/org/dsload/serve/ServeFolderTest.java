@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.dsload.process.Folders;
+import org.dsload.process.Ports;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,10 +56,9 @@ class ServeFolderTest {
 
     @Test
     void aRememberedPortIsUsedAgainWhenFreeAndSkippedSayingSoWhenTaken() throws Exception {
-        int free;
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            free = probe.getLocalPort();
-        }
+        // free and reserved by no process: a port an earlier test of this JVM reserved is not
+        int free = Ports.free();
+        Ports.release(free);
         try (ServerSocket taken = new ServerSocket()) {
             taken.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
             Files.writeString(dir.resolve(RememberedPorts.FILE), "redis=" + free + "\nkairosdb.http=" + taken.getLocalPort()

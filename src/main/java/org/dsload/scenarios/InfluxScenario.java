@@ -20,9 +20,18 @@ final class InfluxScenario implements Scenario {
         return "influxdb-write.jmx";
     }
 
+    /** S2's rate: writes per second of all engines together. */
+    static final int RATE = 5000;
+
     @Override
     public Map<String, String> mainJobProperties() {
-        return Map.of("rate", "5000", "duration", "20", "threads", "100");
+        return mainJobProperties(1);
+    }
+
+    /** The plan's rate is each engine's: the engines share S2's 5,000/s. */
+    @Override
+    public Map<String, String> mainJobProperties(int engines) {
+        return Map.of("rate", Integer.toString(RATE / engines), "duration", "20", "threads", "100");
     }
 
     @Override

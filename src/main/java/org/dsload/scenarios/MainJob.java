@@ -91,7 +91,7 @@ public final class MainJob {
                 PlanRun run = new PlanRun(Checkout.jmeterHome(), Checkout.basedir().resolve("test-plans").resolve(scenario.plan()))
                         .resultsRoot(results).runId(stamp + "-" + scenario.name()).timeout(PER_PLAN_LIMIT)
                         .localSlaves(slaves).remoteDir(Checkout.basedir().resolve("remote-servers"));
-                scenario.mainJobProperties().forEach(run::property);
+                scenario.mainJobProperties(Math.max(1, slaves)).forEach(run::property);
                 target.properties().forEach(run::property);
                 overrides.forEach(run::property);
                 PlanRunner.Outcome outcome = new PlanRunner(out).stopOn(signals).run(run);

@@ -18,6 +18,14 @@ public interface Scenario {
     Map<String, String> mainJobProperties();
 
     /**
+     * The same for a run on {@code engines} engines, each of which runs the whole plan: a scenario
+     * whose figure is a total (a rate) divides it among them.
+     */
+    default Map<String, String> mainJobProperties(int engines) {
+        return mainJobProperties();
+    }
+
+    /**
      * Starts the embedded target(s); closing the result stops them.
      *
      * @throws Unavailable when this machine has no such server: the main job skips the scenario

@@ -65,6 +65,9 @@ public class InfluxDbGauges extends AbstractTestElement
             WriteCounter counter = new WriteCounter();
             gauges = InfluxGauges.start(f.element(), servers, userName, secret, counter);
             writes = gauges == null ? null : counter;
+            if (writes != null) {
+                ConnectionCountedRows.watch();
+            }
         } catch (ConfigException e) {
             log.error("dsload: {}; InfluxDB server gauges are not recorded", e.getMessage());
             System.err.println("dsload: " + e.getMessage() + "; InfluxDB server gauges are not recorded"); // NOSONAR
@@ -93,6 +96,9 @@ public class InfluxDbGauges extends AbstractTestElement
     }
 
     private void stop() {
+        if (writes != null) {
+            ConnectionCountedRows.unwatch();
+        }
         writes = null;
         if (gauges != null) {
             try {

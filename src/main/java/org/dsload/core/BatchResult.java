@@ -58,14 +58,18 @@ public final class BatchResult {
             rowStartNanos = Math.min(rowStartNanos, c.sendNanos());
         }
         long rowStartMillis = Clock.epochMillis(rowStartNanos);
-        List<BatchTiming.Entry> entries = new ArrayList<>(completions.size());
+        // in histograms mode each request goes to the interval logs and the row to no listener
+        boolean rows = !Recording.histograms();
+        List<BatchTiming.Entry> entries = rows ? new ArrayList<>(completions.size()) : List.of();
         long elapsedMicros = 0;
         long sent = 0;
         long received = 0;
         int count = 0;
         for (Completion c : completions) {
-            long offset = Clock.epochMicros(c.sendNanos()) - rowStartMillis * 1000;
-            entries.add(new BatchTiming.Entry(offset, c.elapsedMicros(), c.delayMicros(), c.dropped(), c.count()));
+            if (rows) {
+                long offset = Clock.epochMicros(c.sendNanos()) - rowStartMillis * 1000;
+                entries.add(new BatchTiming.Entry(offset, c.elapsedMicros(), c.delayMicros(), c.dropped(), c.count()));
+            }
             elapsedMicros += c.elapsedMicros();
             sent += c.outcome().sentBytes();
             received += c.outcome().receivedBytes();
@@ -86,10 +90,10 @@ public final class BatchResult {
         } else {
             Results.fail(result, first.code(), first.message());
         }
-        if (variables != null) {
+        if (rows && variables != null) {
             variables.put(SampleTiming.VARIABLE, BatchTiming.format(rowStartMillis, entries));
         }
-        if (Recording.histograms()) {
+        if (!rows) {
             for (Completion c : completions) {
                 Recording.request(label, Clock.epochMillis(c.sendNanos()), c.elapsedMicros(), c.delayMicros(),
                         c.dropped(), c.count(), c.outcome().success(), c.outcome().code(), c.outcome().message(),

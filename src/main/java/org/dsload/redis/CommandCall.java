@@ -2,6 +2,8 @@ package org.dsload.redis;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.dsload.core.Backoff;
+import org.dsload.core.Completion;
+import org.dsload.core.Outcome;
 import org.dsload.core.Results;
 import org.dsload.core.Results.LimitedText;
 import org.dsload.core.SampleTiming;
@@ -43,6 +45,57 @@ final class CommandCall {
             Results.succeed(result, RedisSampler.NIL, "nil reply");
         }
         return Resp.replySize(reply);
+    }
+
+    /**
+     * One command of a sample of several ({@link org.dsload.core.BlockingBatch}), timed on its own.
+     *
+     * @param show whether the completion keeps what a row shows of it (the command, and the reply
+     *             with a response data limit); a failed one always does
+     */
+    static Completion request(RedisSampler.Compiled c, RedisClientHandle client, CommandArguments command,
+            Backoff backoff, boolean show) {
+        long sent = Resp.commandSize(command);
+        long start = System.nanoTime();
+        Object reply;
+        try {
+            reply = client.execute(command);
+        } catch (RuntimeException e) {
+            long end = System.nanoTime();
+            if (RedisErrors.isConnectFailure(e)) {
+                backoff.failed(end);
+            } else {
+                backoff.succeeded();
+            }
+            Outcome failed = Outcome.failed(RedisErrors.code(e), RedisErrors.message(e, client), sent,
+                    e instanceof JedisDataException ? Resp.errorSize(e) : 0);
+            return new Completion(Completion.UNSCHEDULED, start, end, 0, 1, failed,
+                    new RedisInFlight.Shown(c.plan().describe(command), null));
+        }
+        long end = System.nanoTime();
+        backoff.succeeded();
+        long received = Resp.replySize(reply);
+        int nils = Resp.nils(reply);
+        Outcome outcome;
+        if (nils == 0) {
+            outcome = Outcome.ok(RedisSampler.OK, RedisSampler.OK, sent, received);
+        } else if (c.nilFails()) {
+            outcome = Outcome.failed(RedisSampler.NIL, "nil reply to " + c.plan().describe(command)
+                    + " (Nil is a failure is on)", sent, received);
+        } else {
+            outcome = Outcome.ok(RedisSampler.NIL, "nil reply", sent, received);
+        }
+        Object detail = null;
+        if (show || !outcome.success()) {
+            String text = null;
+            if (c.limit() > 0) {
+                LimitedText limited = new LimitedText(c.limit());
+                Resp.render(reply, limited, "");
+                text = limited.toString();
+            }
+            detail = new RedisInFlight.Shown(c.plan().describe(command), text);
+        }
+        return new Completion(Completion.UNSCHEDULED, start, end, 0, 1, outcome, detail);
     }
 
     /**

@@ -57,7 +57,8 @@ final class RedisInFlight implements InFlightCall {
         return result;
     }
 
-    private void show(RequestsResult result, List<Completion> row) {
+    /** Shows a row's first request: its command (and how many more the row holds) and, if kept, its reply. */
+    static void show(RequestsResult result, List<Completion> row) {
         if (row.get(0).detail() instanceof Shown shown) {
             result.setSamplerData(shown.request() + BatchResult.andMore(row, " ", "requests"));
             if (shown.reply() != null) {

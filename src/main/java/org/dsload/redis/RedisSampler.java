@@ -5,6 +5,7 @@ import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.dsload.core.Backoff;
+import org.dsload.core.BlockingBatch;
 import org.dsload.core.CompiledFields;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
@@ -21,7 +22,8 @@ import redis.clients.jedis.CommandArguments;
 
 /**
  * Redis Command sampler: one command, or a pipeline of N commands counted as N in the sample,
- * through the client of a Redis Connection element, or, with In flight above 1, commands kept
+ * through the client of a Redis Connection element; with Requests per sample above 1, several
+ * commands one after the other, each timed on its own ({@link BlockingBatch}); with In flight above 1, commands kept
  * outstanding on the thread's own connections, each timed on its own. The bean holds the fields;
  * {@link CommandCall}, {@link PipelineCall} and {@link RedisInFlight} do the calls.
  */
@@ -38,6 +40,7 @@ public class RedisSampler extends InFlightSampler<RedisInFlight> {
     private String valueSize = "100";
     private String pipeline = "1";
     private String inFlight = "1";
+    private String requestsPerSample = "1";
     private String nilIsFailure = "false";
     private String responseDataLimit = "1024";
     private String stopOnUnrecoverable = "true";
@@ -47,9 +50,12 @@ public class RedisSampler extends InFlightSampler<RedisInFlight> {
     private transient CompiledFields<Compiled> compiled;
     /** Pauses attempts after connections could not be made (blocking calls; in flight, each connection has its own). */
     private transient Backoff backoff;
+    /** Requests per sample above 1: this clone's batch, stopped when the test stops. */
+    private transient volatile BlockingBatch batch;
 
     /** The fields compiled into what a sample needs. */
-    record Compiled(CommandPlan plan, int depth, int inFlight, boolean nilFails, int limit, boolean stop) {
+    record Compiled(CommandPlan plan, int depth, int inFlight, int perSample, boolean nilFails, int limit,
+            boolean stop) {
     }
 
     /** The counter behind #{seq}. */
@@ -83,11 +89,20 @@ public class RedisSampler extends InFlightSampler<RedisInFlight> {
         if (c.inFlight > 1) {
             return stopIfUnrecoverable(inFlight(c, () -> new RedisInFlight(c, client, seq)).sample(this, getName()), c);
         }
+        if (c.perSample > 1 && IntendedStart.takeOffer(this) != null) {
+            return Results.refused(getName(), command + " " + keys, new Fields(RedisSampler.class, getName())
+                    .error("requestsPerSample", "is " + c.perSample + " but an arrival schedule paces this sampler, "
+                            + "one arrival per sample. Set Requests per sample to 1, or use In flight to keep "
+                            + "several requests outstanding under the schedule"));
+        }
         // the thread's end costs two clock reads: asked for only after a failed connection
         if (!oneRequestDue() || backoff.failures() > 0 && !backoff.await(IntendedStart.threadEndNanos())) {
             return null; // no arrival left before the thread's end, or the test is stopping
         }
         int thread = JMeterContextService.getContext().getThreadNum() + 1;
+        if (c.perSample > 1) {
+            return stopIfUnrecoverable(batch(c, client, thread), c);
+        }
         CommandArguments[] commands = new CommandArguments[c.depth];
         long sent = 0;
         for (int i = 0; i < c.depth; i++) {
@@ -110,6 +125,29 @@ public class RedisSampler extends InFlightSampler<RedisInFlight> {
             result.setSamplerData(describe(c, commands));
         }
         return stopIfUnrecoverable(result, c);
+    }
+
+    /** Requests per sample above 1: commands one after the other, each timed on its own. */
+    private SampleResult batch(Compiled c, RedisClientHandle client, int thread) {
+        BlockingBatch b = batch;
+        if (b == null) {
+            b = new BlockingBatch();
+            batch = b;
+        }
+        boolean show = c.limit > 0;
+        return b.run(getName(), c.perSample,
+                () -> CommandCall.request(c, client, c.plan.build(seq.next(), 0, thread), backoff, show),
+                row -> RedisInFlight.show(row, row.requests()));
+    }
+
+    /** A stopping test: a sample of several requests sends no more of them. */
+    @Override
+    public boolean interrupt() {
+        BlockingBatch b = batch;
+        if (b != null) {
+            b.stop();
+        }
+        return super.interrupt() || b != null;
     }
 
     /** A failed login or a missing permission stops the test (Stop on unrecoverable errors). */
@@ -136,7 +174,7 @@ public class RedisSampler extends InFlightSampler<RedisInFlight> {
             compiled = new CompiledFields<>();
         }
         return compiled.get(new String[] {connection, command, keys, arguments, valueSize, pipeline, inFlight,
-            nilIsFailure, responseDataLimit, stopOnUnrecoverable}, this::compile);
+            requestsPerSample, nilIsFailure, responseDataLimit, stopOnUnrecoverable}, this::compile);
     }
 
     private Compiled compile() {
@@ -144,6 +182,16 @@ public class RedisSampler extends InFlightSampler<RedisInFlight> {
         f.required("connection", connection);
         int depth = f.integer("pipeline", pipeline, 1, 1_000_000);
         int requests = f.integer("inFlight", inFlight, 1, 1_000_000, 1);
+        // a plan saved before the field existed has it empty: one request per sample
+        int perSample = f.integer("requestsPerSample", requestsPerSample, 1, 1_000_000, 1);
+        if (perSample > 1 && depth > 1) {
+            throw f.error("requestsPerSample", "is " + perSample + " with a pipeline depth of " + depth
+                    + ": a pipelined sample already carries its " + depth + " commands. Set one of them to 1");
+        }
+        if (perSample > 1 && requests > 1) {
+            throw f.error("requestsPerSample", "is " + perSample + " with In flight " + requests
+                    + ": requests in flight already come back several to a sample. Set one of them to 1");
+        }
         boolean nilFails = f.flag("nilIsFailure", nilIsFailure);
         int limit = f.integer("responseDataLimit", responseDataLimit, 0, Integer.MAX_VALUE);
         // a plan saved before the field existed has it empty: the default, true
@@ -163,7 +211,7 @@ public class RedisSampler extends InFlightSampler<RedisInFlight> {
             int colon = message.indexOf(':');
             throw f.error(message.substring(0, colon), message.substring(colon + 1));
         }
-        return new Compiled(plan, depth, requests, nilFails, limit, stop);
+        return new Compiled(plan, depth, requests, perSample, nilFails, limit, stop);
     }
 
     public String getConnection() {
@@ -220,6 +268,14 @@ public class RedisSampler extends InFlightSampler<RedisInFlight> {
 
     public void setInFlight(String inFlight) {
         this.inFlight = inFlight;
+    }
+
+    public String getRequestsPerSample() {
+        return requestsPerSample;
+    }
+
+    public void setRequestsPerSample(String requestsPerSample) {
+        this.requestsPerSample = requestsPerSample;
     }
 
     public String getNilIsFailure() {

@@ -7,7 +7,8 @@ public class RedisSamplerBeanInfo extends DsloadBeanInfo {
     public RedisSamplerBeanInfo() {
         super(RedisSampler.class);
         createPropertyGroup("target", new String[] {"connection"});
-        createPropertyGroup("request", new String[] {"command", "keys", "arguments", "valueSize", "pipeline", "inFlight"});
+        createPropertyGroup("request", new String[] {"command", "keys", "arguments", "valueSize", "pipeline", "inFlight",
+            "requestsPerSample"});
         createPropertyGroup("response", new String[] {"nilIsFailure", "responseDataLimit", "stopOnUnrecoverable"});
 
         text("connection", "redis");
@@ -19,6 +20,7 @@ public class RedisSamplerBeanInfo extends DsloadBeanInfo {
         text("valueSize", "100");
         text("pipeline", "1");
         text("inFlight", "1");
+        text("requestsPerSample", "1");
         flag("nilIsFailure", false);
         text("responseDataLimit", "1024");
         flag("stopOnUnrecoverable", true);

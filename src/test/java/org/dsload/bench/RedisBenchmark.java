@@ -40,7 +40,8 @@ import org.dsload.targets.EmbeddedRedis;
  * System properties: {@code bench.threads} (default 10,50,100), {@code bench.seconds} measured
  * per row (default 15), {@code bench.warmup} seconds (default 5), {@code bench.profiles} (10000),
  * {@code bench.values} (the plan's value sizes, default 100 bytes), {@code bench.rounds} (default 2:
- * every configuration measured again in the opposite order; the ratios use the means).
+ * every configuration measured again in the opposite order; the ratios use the means),
+ * {@code bench.per_sample} (the plan's {@code requests_per_sample}, default 1, in every JMeter row).
  *
  * <p>With {@code -Dbench.props="inflight=2x25"} it measures requests in flight instead
  * ({@link InFlightComparison}): dsload with 2 threads of 25 requests in flight against
@@ -144,7 +145,13 @@ public final class RedisBenchmark {
                 .dashboard(false).timeout(Duration.ofSeconds(seconds + 180))
                 .property("hosts", redis.address()).property("threads", Integer.toString(threads))
                 .property("duration", Integer.toString(seconds)).property("profiles", Integer.toString(profiles))
-                .property("load_threads", loadThreads).property("rampup", "0");
+                .property("load_threads", loadThreads).property("rampup", "0")
+                .property("requests_per_sample", Integer.toString(perSample()));
+    }
+
+    /** GETs per JMeter sample in the plan's reading threads ({@code bench.per_sample}, default 1). */
+    static int perSample() {
+        return Integer.getInteger("bench.per_sample", 1);
     }
 
     private static PlanRunner.Outcome run(PlanRun run) throws Exception {
@@ -207,7 +214,8 @@ public final class RedisBenchmark {
                 "-j", Checkout.target().resolve("bench-results/redis-" + id + ".log").toString(),
                 "-Jsummariser.interval=5", "-Jhosts=" + redis.address(), "-Jthreads=" + threads,
                 "-Jduration=" + (warmup + seconds), "-Jprofiles=" + profiles, "-Jload_threads=0", "-Jrampup=0",
-                "-Jjmeter.save.saveservice.sample_count=true", "-Jsample_variables=" + JtlColumns.TIMING));
+                "-Jjmeter.save.saveservice.sample_count=true", "-Jsample_variables=" + JtlColumns.TIMING,
+                "-Jrequests_per_sample=" + perSample()));
         if (resultsFile) {
             command.addAll(List.of("-l", jtl.toString()));
         }

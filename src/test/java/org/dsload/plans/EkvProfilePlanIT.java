@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import org.dsload.recording.RecordMode;
 import org.dsload.report.JtlSample;
 import org.dsload.report.LabelStats;
 import org.dsload.report.SlaveOfSample;
@@ -87,6 +88,30 @@ class EkvProfilePlanIT {
             assertTrue(summary.lines().anyMatch(l -> l.startsWith("Cross-check [dsload reported, server counted]")
                     && l.contains("(match)") && l.contains("GET")), "the sent GETs are counted for the cross-check:\n"
                     + summary);
+        }
+    }
+
+    @Test
+    void withSeveralGetsPerSampleBothRecordingsCountEveryGetAsTheServerDoes() throws Exception {
+        for (String mode : List.of("rows", "histograms")) {
+            try (EmbeddedRedis redis = EmbeddedRedis.start()) {
+                PlanRuns.Result result = PlanRuns.run("ekv-profile-get.jmx", Map.of("hosts", redis.address(),
+                        "profiles", "2000", "value_sizes", "100", "threads", "2", "requests_per_sample", "50",
+                        "duration", "4", RecordMode.PROPERTY, mode), Duration.ofMinutes(3), false);
+                assertTrue(result.outcome().ok(), mode + ": " + result.outcome().problem() + "\n" + result.console());
+                LabelStats get = result.outcome().summary().label("GET profile");
+                assertEquals(RedisCalls.of(redis, "GET"), get.requests(), mode + ": the summary counts each GET");
+                assertEquals(1.0, get.successRatio(), mode);
+                assertTrue(get.requests() > 1000, mode + ": " + get.requests());
+                InFlightCounts rows = InFlightCounts.of(result.outcome(), "GET profile");
+                if (mode.equals("rows")) {
+                    assertEquals(get.requests(), rows.requests(), "each GET read back from its row's timing");
+                    assertTrue(rows.rows() * 10 < rows.requests(), "a row stands for up to 50 GETs: " + rows);
+                    assertTrue(get.latencies().exact());
+                } else {
+                    assertFalse(get.latencies().exact(), "percentiles from the interval logs");
+                }
+            }
         }
     }
 

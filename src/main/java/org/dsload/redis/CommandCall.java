@@ -30,21 +30,37 @@ final class CommandCall {
         }
         timing.end(result);
         backoff.succeeded();
-        int nils = Resp.nils(reply);
         if (c.limit() > 0) {
-            LimitedText text = new LimitedText(c.limit());
-            Resp.render(reply, text, "");
-            Results.text(result, text.toString());
+            Results.text(result, shown(c, reply));
         }
-        if (nils == 0) {
-            Results.succeed(result, RedisSampler.OK, RedisSampler.OK);
-        } else if (c.nilFails()) {
-            Results.fail(result, RedisSampler.NIL, "nil reply to " + c.plan().describe(command)
-                    + " (Nil is a failure is on)");
+        long received = Resp.replySize(reply);
+        Outcome outcome = replied(c, command, reply, 0, received);
+        if (outcome.success()) {
+            Results.succeed(result, outcome.code(), outcome.message());
         } else {
-            Results.succeed(result, RedisSampler.NIL, "nil reply");
+            Results.fail(result, outcome.code(), outcome.message());
         }
-        return Resp.replySize(reply);
+        return received;
+    }
+
+    /** What a reply comes to: OK, or NIL (a failure when Nil is a failure is on). */
+    private static Outcome replied(RedisSampler.Compiled c, CommandArguments command, Object reply, long sent,
+            long received) {
+        if (Resp.nils(reply) == 0) {
+            return Outcome.ok(RedisSampler.OK, RedisSampler.OK, sent, received);
+        }
+        if (c.nilFails()) {
+            return Outcome.failed(RedisSampler.NIL, "nil reply to " + c.plan().describe(command)
+                    + " (Nil is a failure is on)", sent, received);
+        }
+        return Outcome.ok(RedisSampler.NIL, "nil reply", sent, received);
+    }
+
+    /** The reply as text, within the response data limit. */
+    private static String shown(RedisSampler.Compiled c, Object reply) {
+        LimitedText text = new LimitedText(c.limit());
+        Resp.render(reply, text, "");
+        return text.toString();
     }
 
     /**
@@ -74,26 +90,10 @@ final class CommandCall {
         }
         long end = System.nanoTime();
         backoff.succeeded();
-        long received = Resp.replySize(reply);
-        int nils = Resp.nils(reply);
-        Outcome outcome;
-        if (nils == 0) {
-            outcome = Outcome.ok(RedisSampler.OK, RedisSampler.OK, sent, received);
-        } else if (c.nilFails()) {
-            outcome = Outcome.failed(RedisSampler.NIL, "nil reply to " + c.plan().describe(command)
-                    + " (Nil is a failure is on)", sent, received);
-        } else {
-            outcome = Outcome.ok(RedisSampler.NIL, "nil reply", sent, received);
-        }
+        Outcome outcome = replied(c, command, reply, sent, Resp.replySize(reply));
         Object detail = null;
         if (show || !outcome.success()) {
-            String text = null;
-            if (c.limit() > 0) {
-                LimitedText limited = new LimitedText(c.limit());
-                Resp.render(reply, limited, "");
-                text = limited.toString();
-            }
-            detail = new RedisInFlight.Shown(c.plan().describe(command), text);
+            detail = new RedisInFlight.Shown(c.plan().describe(command), c.limit() > 0 ? shown(c, reply) : null);
         }
         return new Completion(Completion.UNSCHEDULED, start, end, 0, 1, outcome, detail);
     }

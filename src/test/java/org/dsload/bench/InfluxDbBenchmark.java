@@ -32,7 +32,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * in {@code -Dbench.props}: {@code rate} (5000), {@code in_flight} (64 per thread), {@code connections}
  * (the connection element's Max connections per server; threads x in_flight), {@code vegeta}
  * (~/go/bin/vegeta), {@code jfr} (false; true records a JFR profile of the JMeter JVM beside its
- * results folder), {@code jvm} (more options of the JMeter JVM, separated by commas).
+ * results folder), {@code jvm} (more options of the JMeter JVM, separated by commas); {@code -Dbench.warmup}
+ * (0): seconds of the plan's warm-up writes before its measured ones, under a label of their own.
  */
 public final class InfluxDbBenchmark {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
@@ -110,7 +111,8 @@ public final class InfluxDbBenchmark {
                 .property("rate", Integer.toString(rate)).property("duration", Integer.toString(seconds))
                 .property("threads", Integer.toString(threads)).property("in_flight", Integer.toString(inFlight))
                 .property("max_connections", Integer.toString(connections))
-                .property("server_gauges", "false");
+                .property("server_gauges", "false")
+                .property("warmup", Integer.toString(Bench.warmup(0)));
         PlanRunner.Outcome outcome = new PlanRunner(QUIET).run(run);
         if (!outcome.ok()) {
             throw new IllegalStateException("influxdb-write.jmx failed: " + outcome.problem());

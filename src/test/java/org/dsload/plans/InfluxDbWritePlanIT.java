@@ -136,6 +136,32 @@ class InfluxDbWritePlanIT {
     }
 
     @Test
+    void aWarmUpWritesAtTheRateUnderItsOwnLabelBeforeTheMeasuredWrites() throws Exception {
+        try (InfluxDb influx = InfluxDb.start()) {
+            PlanRuns.Result result = PlanRuns.run("influxdb-write.jmx", Map.of("influx_host", influx.host(),
+                    "influx_port", "" + influx.port(), "rate", "400", "warmup", "2", "duration", "3", "threads", "2",
+                    "in_flight", "4"), Duration.ofMinutes(2), false);
+            assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+            InFlightCounts warmUp = InFlightCounts.of(result.outcome(), "POST /write (warm-up)");
+            InFlightCounts measured = InFlightCounts.of(result.outcome(), "POST /write");
+            assertEquals(400 * 2, warmUp.requests(), 400 * 0.1, "2 s of warm-up at 400/s: " + warmUp);
+            assertEquals(400 * 3, measured.requests(), 400 * 0.1, "3 s measured at 400/s: " + measured);
+            new InFlightCounts(warmUp.rows() + measured.rows(), warmUp.requests() + measured.requests(),
+                    warmUp.ok() + measured.ok(), warmUp.cancelled() + measured.cancelled())
+                    .assertServerCounted(influx.httpd("writeReq"));
+            List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
+            long lastWarmUp = samples.stream().filter(x -> x.label().equals("POST /write (warm-up)"))
+                    .mapToLong(JtlSample::start).max().orElseThrow();
+            long firstMeasured = samples.stream().filter(x -> x.label().equals("POST /write"))
+                    .mapToLong(JtlSample::start).min().orElseThrow();
+            assertTrue(lastWarmUp < firstMeasured + 200, "the warm-up comes first: its last write at " + lastWarmUp
+                    + ", the first measured one at " + firstMeasured);
+            LabelStats write = result.outcome().summary().label("POST /write");
+            assertEquals(measured.requests(), write.requests(), "the measured label holds no warm-up write");
+        }
+    }
+
+    @Test
     void withWritesInFlightOnTwoLocalSlavesEveryWriteReachesTheMaster() throws Exception {
         try (InfluxDb influx = InfluxDb.start()) {
             PlanRun run = new PlanRun(Checkout.jmeterHome(), PlanRuns.plan("influxdb-write.jmx"))

@@ -72,4 +72,29 @@ class PreciseWaitTest {
         PreciseWait.observeLate(-5_000);
         assertEquals(PreciseWait.MAX_MARGIN_NANOS, PreciseWait.marginNanos(), "an early wake says nothing");
     }
+
+    @Test
+    void aThreadSpinsAtMostATenthOfTheTimeBetweenItsInstants() {
+        for (int i = 0; i < 2000; i++) {
+            PreciseWait.observeLate(50_000_000); // a busy machine: the learnt margin is the most
+        }
+        long t = 1_000_000_000L;
+        long margin = 0;
+        for (int i = 0; i < 100; i++) {
+            t += 400_000; // 2,500 instants a second on this thread
+            margin = PreciseWait.marginNanos(t);
+        }
+        assertEquals(40_000, margin, 1_000, "a tenth of 400 µs");
+        assertEquals(margin, PreciseWait.marginNanos(t), "the same instant asked again: the same margin");
+        for (int i = 0; i < 100; i++) {
+            t += 10_000_000; // 100 a second
+            margin = PreciseWait.marginNanos(t);
+        }
+        assertEquals(PreciseWait.MAX_MARGIN_NANOS, margin, "instants far apart keep the learnt margin");
+        for (int i = 0; i < 100; i++) {
+            t += 50_000; // 20,000 a second
+            margin = PreciseWait.marginNanos(t);
+        }
+        assertEquals(PreciseWait.MIN_MARGIN_NANOS, margin, "never below the least margin");
+    }
 }

@@ -123,6 +123,7 @@ public abstract class CallbackTransport<R extends InFlightRequest> implements Tr
         long batchEnd = System.nanoTime() + BATCH_NANOS;
         wakeAt = precise ? 1 : Math.max(1, started / BATCH_DIVISOR);
         parked = true;
+        long margin = precise ? PreciseWait.marginNanos(deadlineNanos) : 0;
         try {
             while (queued.get() < wakeAt && !woken && !Thread.currentThread().isInterrupted()) {
                 long now = System.nanoTime();
@@ -130,7 +131,6 @@ public abstract class CallbackTransport<R extends InFlightRequest> implements Tr
                 if (left <= 0) {
                     break;
                 }
-                long margin = PreciseWait.marginNanos();
                 if (wakeAt > 1) {
                     if (now - batchEnd < 0) {
                         LockSupport.parkNanos(Math.min(left, batchEnd - now));

@@ -1,10 +1,21 @@
 package org.dsload.redis;
 
+import java.nio.charset.StandardCharsets;
+
 import org.apache.jmeter.samplers.SampleResult;
+import org.dsload.targets.EmbeddedRedis;
 import org.dsload.testing.JMeterRuntime;
+import org.dsload.testing.RedisCalls;
+
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.commands.ProtocolCommand;
 
 /** Builds Redis elements the way a plan would, and runs them in the calling thread. */
 final class RedisFixture {
+    /** DEBUG (SLEEP ...), a command Jedis has no method for. */
+    static final ProtocolCommand DEBUG = () -> "DEBUG".getBytes(StandardCharsets.US_ASCII);
+
     private RedisFixture() {
     }
 
@@ -34,5 +45,19 @@ final class RedisFixture {
 
     static String text(SampleResult r) {
         return r.getResponseDataAsString();
+    }
+
+    /** A server holding key:0 ... key:(keys-1), 100 bytes each, its command counts reset. */
+    static EmbeddedRedis loaded(int keys) {
+        EmbeddedRedis redis = EmbeddedRedis.start();
+        try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
+            Pipeline pipe = jedis.pipelined();
+            for (int i = 0; i < keys; i++) {
+                pipe.set("key:" + i, "v".repeat(100));
+            }
+            pipe.sync();
+        }
+        RedisCalls.reset(redis);
+        return redis;
     }
 }

@@ -1,12 +1,13 @@
 package org.dsload.redis;
 
+import static org.dsload.redis.RedisFixture.DEBUG;
 import static org.dsload.redis.RedisFixture.connection;
+import static org.dsload.redis.RedisFixture.loaded;
 import static org.dsload.redis.RedisFixture.sampler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import org.apache.jmeter.samplers.SampleResult;
@@ -25,27 +26,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import redis.clients.jedis.Jedis;
-import redis.clients.jedis.Pipeline;
-import redis.clients.jedis.commands.ProtocolCommand;
 
 /** Redis Command with several blocking requests per sample, against a real redis-server. */
 @Timeout(120)
 class RedisRequestsPerSampleIT {
-    private static final ProtocolCommand DEBUG = () -> "DEBUG".getBytes(StandardCharsets.US_ASCII);
-
-    /** A server holding key:0 ... key:(keys-1), 100 bytes each, its command counts reset. */
-    private static EmbeddedRedis loaded(int keys) {
-        EmbeddedRedis redis = EmbeddedRedis.start();
-        try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
-            Pipeline pipe = jedis.pipelined();
-            for (int i = 0; i < keys; i++) {
-                pipe.set("key:" + i, "v".repeat(100));
-            }
-            pipe.sync();
-        }
-        RedisCalls.reset(redis);
-        return redis;
-    }
 
     private static RedisSampler get(String keys, int perSample) {
         RedisSampler s = sampler("GET", keys, "");

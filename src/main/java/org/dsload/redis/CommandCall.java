@@ -78,11 +78,7 @@ final class CommandCall {
             reply = client.execute(command);
         } catch (RuntimeException e) {
             long end = System.nanoTime();
-            if (RedisErrors.isConnectFailure(e)) {
-                backoff.failed(end);
-            } else {
-                backoff.succeeded();
-            }
+            backOffIfUnreachable(e, backoff, end);
             Outcome failed = Outcome.failed(RedisErrors.code(e), RedisErrors.message(e, client), sent,
                     e instanceof JedisDataException ? Resp.errorSize(e) : 0);
             return new Completion(Completion.UNSCHEDULED, start, end, 0, 1, failed,
@@ -105,12 +101,17 @@ final class CommandCall {
      * @return bytes received: an error reply's, or none when the connection failed
      */
     static long failed(SampleResult result, RuntimeException e, RedisClientHandle client, Backoff backoff) {
+        backOffIfUnreachable(e, backoff, System.nanoTime());
+        Results.fail(result, RedisErrors.code(e), RedisErrors.message(e, client));
+        return e instanceof JedisDataException ? Resp.errorSize(e) : 0;
+    }
+
+    /** A connection that could not be made starts or lengthens the thread's back-off; any other outcome ends it. */
+    private static void backOffIfUnreachable(RuntimeException e, Backoff backoff, long nowNanos) {
         if (RedisErrors.isConnectFailure(e)) {
-            backoff.failed(System.nanoTime());
+            backoff.failed(nowNanos);
         } else {
             backoff.succeeded();
         }
-        Results.fail(result, RedisErrors.code(e), RedisErrors.message(e, client));
-        return e instanceof JedisDataException ? Resp.errorSize(e) : 0;
     }
 }

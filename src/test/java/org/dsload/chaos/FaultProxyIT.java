@@ -153,8 +153,10 @@ class FaultProxyIT {
         String control = other.controlAddress();
         assertTrue(Ports.open("127.0.0.1", port));
         other.close();
-        // the listening socket goes once the route's accepting thread has woken up: allow it a moment
+        // a listening socket goes once its accepting thread has woken up: allow each a moment
         assertTrue(Ports.awaitClosed("127.0.0.1", port, Duration.ofSeconds(3)), "the route's port is closed");
+        int controlPort = Integer.parseInt(control.substring(control.lastIndexOf(':') + 1));
+        assertTrue(Ports.awaitClosed("127.0.0.1", controlPort, Duration.ofSeconds(3)), "the control port is closed");
         assertThrows(java.io.IOException.class, () -> ProxyControl.send(control, "STATE"), "the control port is closed");
     }
 }

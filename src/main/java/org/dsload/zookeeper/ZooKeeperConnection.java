@@ -89,7 +89,7 @@ public class ZooKeeperConnection extends ClientConfigElement<ZooKeeperClients> {
         boolean removeAtEnd = f.flag("cleanUp", cleanUp);
 
         ClientSettings settings = new ClientSettings(connect, session, connection, request, retry, tries, sleep, ns,
-                user, password, aclChoice);
+                user, password, f.text("authPassword", authPassword), aclChoice);
         CuratorFramework shared = null;
         TestRoot root = null;
         if (!perThread || check || rootPath != null) {

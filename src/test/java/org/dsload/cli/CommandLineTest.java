@@ -113,6 +113,14 @@ class CommandLineTest {
     }
 
     @Test
+    void aBareCountPointsToTheOptionThatTakesIt() {
+        assertEquals(ExitCodes.USAGE, dsload("slaves", "start", "2"));
+        assertTrue(err.startsWith("dsload slaves start: unexpected argument '2': a number is given with -n, as in "
+                + "'dsload slaves start -n 2'"), err);
+        assertEquals("", out);
+    }
+
+    @Test
     void serveRefusesATargetItDoesNotKnowOrAnOptionItsTargetDoesNotTake() {
         assertEquals(ExitCodes.USAGE, dsload("serve", "mongodb"));
         assertTrue(err.startsWith("dsload serve: unknown target 'mongodb'; known: redis, redis-cluster, cassandra"
@@ -245,6 +253,10 @@ class CommandLineTest {
         assertEquals(ExitCodes.USAGE, dsload("zk-cleanup", "127.0.0.1:2181", "dsload-test"));
         assertTrue(err.contains("the root must be a znode path below /, got 'dsload-test'"), err);
         assertEquals(ExitCodes.USAGE, dsload("zk-cleanup", "127.0.0.1:2181"));
+        assertEquals(ExitCodes.USAGE, dsload("zk-cleanup", "127.0.0.1:2181", "/dsload-test", "--user", "bench",
+                "--password", "env:DSLOAD_NO_SUCH_VARIABLE"));
+        assertTrue(err.contains("dsload zk-cleanup: option '--password' names environment variable "
+                + "DSLOAD_NO_SUCH_VARIABLE, which is not set"), err);
 
         int closed;
         try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {

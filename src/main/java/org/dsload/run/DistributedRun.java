@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import javax.net.ssl.SSLContext;
+
 import org.dsload.recording.Recording;
 import org.dsload.recording.RecordingGatherer;
 import org.dsload.remote.LocalSlaves;
@@ -155,6 +157,7 @@ final class DistributedRun implements AutoCloseable {
             }
         }
         if (unreachable.isEmpty()) {
+            refuseOtherKeys();
             return;
         }
         String list = String.join(", ", unreachable);
@@ -168,6 +171,31 @@ final class DistributedRun implements AutoCloseable {
             problem = "no slave can be reached, so no load was started: " + list;
         } else {
             console.println("dsload: going on without unreachable slave(s) (allow_missing_slaves): " + list);
+        }
+    }
+
+    /**
+     * Refuses the run when a slave's registry refuses the master's key, with dsload's reason alone:
+     * JMeter would print its handshake exception, twice, before the run could say why.
+     */
+    private void refuseOtherKeys() {
+        if (!security.isSsl() || slaves.isEmpty()) {
+            return;
+        }
+        SSLContext context;
+        try {
+            context = security.clientContext();
+        } catch (IOException e) {
+            return; // JMeter reads the same keystore and says what is wrong with it
+        }
+        List<String> refusing = new ArrayList<>();
+        for (SlaveAddress slave : slaves) {
+            SlaveProbe.keyRefusal(slave, context, PREFLIGHT_TIMEOUT).ifPresent(why -> refusing.add(slave.toString()));
+        }
+        if (!refusing.isEmpty()) {
+            problem = "no load was started: " + String.join(", ", refusing) + " refused this master's RMI key ("
+                    + run.remoteDir.toAbsolutePath().normalize().resolve(RmiKeystore.KEYSTORE) + "): "
+                    + RunFolder.ANOTHER_KEY;
         }
     }
 

@@ -65,7 +65,11 @@ class KeystoreUnderRunningSlavesIT {
                 }
                 try (DsloadProcess run = run(remote, redis)) {
                     assertEquals(ExitCodes.REFUSED_AT_START, run.exitCode(LIMIT), run.output());
-                    assertTrue(run.output().contains("the slaves hold another RMI key than this master"), run.output());
+                    assertTrue(run.output().contains(" refused this master's RMI key (" + remote.toAbsolutePath().normalize()
+                            .resolve(RmiKeystore.KEYSTORE) + "): the slaves hold another RMI key than this master"),
+                            run.output());
+                    assertFalse(run.output().contains("SSLHandshakeException"), "dsload's message alone:\n" + run.output());
+                    assertFalse(run.output().contains("JMeter pid"), "no JMeter was started to fail:\n" + run.output());
                 }
             } finally {
                 try (DsloadProcess stop = DsloadProcess.start("slaves", "stop", "--remote-dir", remote.toString())) {

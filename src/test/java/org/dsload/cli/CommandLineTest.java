@@ -123,10 +123,13 @@ class CommandLineTest {
     @Test
     void serveRefusesATargetItDoesNotKnowOrAnOptionItsTargetDoesNotTake() {
         assertEquals(ExitCodes.USAGE, dsload("serve", "mongodb"));
-        assertTrue(err.startsWith("dsload serve: unknown target 'mongodb'; known: redis, redis-cluster, cassandra"
-                + " [--nodes 1|3], zookeeper [--nodes 1|3|5], kairosdb [--datastore h2|cassandra], influxdb"), err);
+        assertTrue(err.startsWith("dsload serve: unknown target 'mongodb'; known: redis [--logins], redis-cluster, "
+                + "cassandra [--nodes 1|3] [--logins], zookeeper [--nodes 1|3|5], kairosdb [--datastore h2|cassandra] "
+                + "[--logins], influxdb"), err);
         assertEquals(ExitCodes.USAGE, dsload("serve", "redis", "--nodes", "3"));
-        assertTrue(err.startsWith("dsload serve: redis takes no options, not --nodes"), err);
+        assertTrue(err.startsWith("dsload serve: redis takes --logins, not --nodes"), err);
+        assertEquals(ExitCodes.USAGE, dsload("serve", "cassandra", "--nodes", "3", "--logins"));
+        assertTrue(err.startsWith("dsload serve: cassandra --logins starts one node: leave out --nodes 3"), err);
         assertEquals(ExitCodes.USAGE, dsload("serve", "cassandra", "--nodes", "2"));
         assertTrue(err.startsWith("dsload serve: cassandra --nodes takes 1 or 3, not '2'"), err);
         assertEquals(ExitCodes.USAGE, dsload("serve", "--nodes", "3", "zookeeper"));

@@ -55,9 +55,9 @@ final class ServeLogins {
     static void createRole(EmbeddedCassandra node, Login login) {
         // the password is base64url: no quote can end the literal
         try (CqlSession session = node.session(null)) {
-            session.execute("CREATE ROLE IF NOT EXISTS " + login.user() + " WITH LOGIN = true AND SUPERUSER = true "
-                    + "AND PASSWORD = '" + login.password() + "'");
-            session.execute("ALTER ROLE " + login.user() + " WITH PASSWORD = '" + login.password() + "'");
+            boolean exists = session.execute("SELECT role FROM system_auth.roles WHERE role = ?", login.user()).one() != null;
+            session.execute((exists ? "ALTER ROLE " + login.user() + " WITH" : "CREATE ROLE " + login.user()
+                    + " WITH LOGIN = true AND SUPERUSER = true AND") + " PASSWORD = '" + login.password() + "'");
         }
     }
 

@@ -41,6 +41,8 @@ public final class GaugeRecorder {
     private static final Map<Path, GaugeRecorder> RUNNING = new HashMap<>();
     /** How long the first reading of a source may take, in tries, before the load starts without it. */
     static final Duration FIRST_READING = Duration.ofSeconds(5);
+    /** How long the reading after the load waits, in tries, for servers that were down at their last poll. */
+    static final Duration FINAL_READING = Duration.ofSeconds(5);
     private static final long RETRY_MILLIS = 200;
 
     private final GaugeFile spec;
@@ -141,7 +143,11 @@ public final class GaugeRecorder {
             lease.closed = true;
             Set<String> names = new HashSet<>();
             lease.sources.forEach(s -> names.add(s.name()));
-            poll(active().values().stream().filter(s -> names.contains(s.name())).toList(), Duration.ZERO);
+            List<GaugeSource> finals = active().values().stream().filter(s -> names.contains(s.name())).toList();
+            // a server that did not answer its last poll is given a moment to be back: the count is
+            // read after the load, and one taken before the end would miss what came after it
+            boolean down = finals.stream().anyMatch(s -> toldUnreachable.contains(s.name()));
+            poll(finals, down ? FINAL_READING : Duration.ZERO);
             lease.counts.get().forEach((k, v) -> retiredCounts.merge(k, v, Long::sum));
             leases.remove(lease);
             last = leases.isEmpty();
@@ -194,17 +200,17 @@ public final class GaugeRecorder {
     /**
      * Reads each source once; one that does not answer is asked again until {@code patience} is
      * over (the first reading, which the cross-check counts from, must not be lost to a cold
-     * connection).
+     * connection; the last, which it counts to, waits for a server that is back).
      */
     private void poll(Collection<GaugeSource> sources, Duration patience) {
         long now = System.currentTimeMillis();
+        long deadline = System.nanoTime() + patience.toNanos(); // one wait for all: several may be down
         StringBuilder lines = new StringBuilder();
         for (GaugeSource source : sources) {
             if (refused.contains(source.name())) {
                 continue;
             }
             try {
-                long deadline = System.nanoTime() + patience.toNanos();
                 List<GaugeSource.Reading> readings = null;
                 while (readings == null) {
                     try {

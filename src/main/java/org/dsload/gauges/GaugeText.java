@@ -103,15 +103,17 @@ public final class GaugeText {
 
     /**
      * The cross-check of a count against the increase of server counters, summed over the
-     * servers from each one's first reading to its last; not counted when a server gave no gauges
-     * or restarted.
+     * servers from each one's first reading to its last; not counted when a server gave no gauges,
+     * restarted, or was down when the load ended (its last answer came before the end, so what it
+     * counted after that answer is unknown).
      */
     public static String crossCheck(Map<String, NodeGauges> nodes, long reported, List<String> counters, String what) {
         long counted = 0;
         Set<String> problems = new LinkedHashSet<>();
         for (NodeGauges n : nodes.values()) {
-            if (n.answers() == 0) {
-                problems.add(n.node() + " gave no gauges");
+            String notCounted = n.notCounted();
+            if (notCounted != null) {
+                problems.add(notCounted);
                 continue;
             }
             for (String counter : counters) {

@@ -44,9 +44,11 @@ public final class GaugeRecording {
     /**
      * Starts recording; the sources are built only when there is a run folder.
      *
+     * @param client the kind of client the store's samplers look up: the labels of their samples
+     *               are written beside what they sent ({@link org.dsload.core.StoreLabels})
      * @return the lease to close at test end, after the load; null when nothing is recorded
      */
-    public static AutoCloseable start(GaugeFile spec, String element, Supplier<List<GaugeSource>> sources,
+    public static AutoCloseable start(GaugeFile spec, String element, Class<?> client, Supplier<List<GaugeSource>> sources,
             Supplier<Map<String, Long>> counts) {
         Optional<Path> dir = runFolder(spec);
         if (dir.isEmpty()) {
@@ -60,7 +62,7 @@ public final class GaugeRecording {
             return null;
         }
         try {
-            return GaugeRecorder.lease(spec, dir.get(), built, counts);
+            return GaugeRecorder.lease(spec, dir.get(), built, counts, client);
         } catch (Exception e) {
             log.warn("dsload: {}: cannot record server gauges into {}: {}", element, dir.get(), Errors.describe(e));
             built.forEach(GaugeSource::close);

@@ -12,6 +12,9 @@ import java.util.function.Function;
 /** The parts every server-gauge section of the summary shares: the table, cross-check lines, refusals. */
 public final class GaugeText {
 
+    /** How every cross-check line begins. */
+    public static final String CROSS_CHECK = "Cross-check [dsload reported, server counted]";
+
     /** A column of the table: its heading and what it shows of a server. */
     public record Column(String header, Function<NodeGauges, String> cell) {
     }
@@ -90,14 +93,14 @@ public final class GaugeText {
     public static String crossCheck(long reported, long counted, String what, String whyNot) {
         String verdict;
         if (counted < 0) {
-            return "Cross-check [dsload reported, server counted] " + reported + ", - (not counted: " + whyNot + ") "
+            return CROSS_CHECK + " " + reported + ", - (not counted: " + whyNot + ") "
                     + what + "\n";
         } else if (counted == reported) {
             verdict = "match";
         } else {
             verdict = "differ by " + Math.abs(counted - reported);
         }
-        return "Cross-check [dsload reported, server counted] " + reported + ", " + counted + " (" + verdict + ") "
+        return CROSS_CHECK + " " + reported + ", " + counted + " (" + verdict + ") "
                 + what + "\n";
     }
 

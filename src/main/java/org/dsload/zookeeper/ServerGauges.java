@@ -21,6 +21,8 @@ import java.util.function.Supplier;
 
 import org.apache.zookeeper.client.FourLetterWordMain;
 import org.apache.zookeeper.common.X509Exception;
+import org.dsload.core.StoreLabels;
+import org.dsload.gauges.SentCounts;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -248,6 +250,7 @@ public final class ServerGauges {
         counts.forEach(c -> c.get().forEach((k, v) -> total.merge(k, v, Long::sum)));
         StringBuilder text = new StringBuilder("name\tcount\n");
         total.forEach((k, v) -> text.append(k).append('\t').append(v).append('\n'));
+        text.append(SentCounts.stamp(System.currentTimeMillis(), StoreLabels.of(ZooKeeperClients.class)));
         Path temp = sentFile.resolveSibling(SENT_FILE + ".tmp");
         try {
             Files.writeString(temp, text, StandardCharsets.UTF_8);

@@ -10,6 +10,7 @@ import java.util.function.Supplier;
 
 import org.apache.jmeter.util.JMeterUtils;
 import org.dsload.core.Errors;
+import org.dsload.recording.Recording;
 import org.dsload.run.PlanRunner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,14 +30,26 @@ public final class GaugeRecording {
 
     /** The run folder, or empty (logged once per store) when the test runs without one. */
     public static Optional<Path> runFolder(GaugeFile spec) {
+        return runFolder(spec.store());
+    }
+
+    /**
+     * The folder a store's gauges go into: the run folder ({@code dsload.run_dir}, which the runner
+     * sets for itself and for the slaves it starts); on a slave of a dsload run without one (started
+     * by {@code dsload slaves start}, or on another machine), a folder the runner fetches after the
+     * run ({@link Recording#fetchedFolder}); else empty, logged once per store.
+     */
+    public static Optional<Path> runFolder(String store) {
         String dir = JMeterUtils.getJMeterProperties() == null ? null
                 : JMeterUtils.getProperty(PlanRunner.RUN_DIR_PROPERTY);
         if (dir == null || dir.isBlank()) {
-            if (TOLD_NO_RUN_DIR.add(spec.store())) {
+            Optional<Path> fetched = JMeterUtils.getJMeterProperties() == null ? Optional.empty()
+                    : Recording.fetchedFolder();
+            if (fetched.isEmpty() && TOLD_NO_RUN_DIR.add(store)) {
                 log.info("dsload: {} server gauges are not recorded: JMeter property {} names no run folder "
-                        + "(bin/dsload run sets it)", spec.store(), PlanRunner.RUN_DIR_PROPERTY);
+                        + "(bin/dsload run sets it)", store, PlanRunner.RUN_DIR_PROPERTY);
             }
-            return Optional.empty();
+            return fetched;
         }
         return Optional.of(Path.of(dir.trim()));
     }

@@ -24,6 +24,7 @@ import org.dsload.remote.SlaveAddress;
 import org.dsload.remote.SlaveProbe;
 import org.dsload.remote.SlaveProcess;
 import org.dsload.report.LabelStats;
+import org.dsload.report.RunFiles;
 import org.dsload.report.SlaveRoster;
 import org.dsload.report.SlavesSection;
 import org.dsload.report.Summary;
@@ -131,7 +132,7 @@ final class DistributedRun implements AutoCloseable {
     }
 
     private static Path slaveRunDir(Path logs, SlaveAddress address) {
-        Path own = logs.resolve(address.host() + "_" + address.port());
+        Path own = RunFiles.slaveFolder(logs.getParent(), address.host(), address.port());
         try {
             return Files.createDirectories(own);
         } catch (IOException e) {
@@ -336,10 +337,11 @@ final class DistributedRun implements AutoCloseable {
      * In histograms mode, brings the interval logs of slaves on other machines into the run folder
      * (local slaves wrote theirs into it already).
      */
+    /** Fetches what slaves without a run folder recorded: histograms, and server gauges in either mode. */
     void gatherRecordings(boolean histograms) {
-        if (histograms && !run.remoteHosts.isEmpty()) {
+        if (!run.remoteHosts.isEmpty()) {
             RecordingGatherer.gather(dir, run.remoteHosts.stream().map(SlaveAddress::parse).toList(), security,
-                    run.properties, console);
+                    run.properties, histograms, console);
         }
     }
 

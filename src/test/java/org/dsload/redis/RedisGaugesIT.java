@@ -78,6 +78,71 @@ class RedisGaugesIT {
         }
     }
 
+    /** Waits until the recorder has written a poll the server did not answer. */
+    private static void awaitMissedPoll(RunFolder run, EmbeddedRedis redis) throws InterruptedException {
+        assertTrue(org.dsload.process.Deadline.await(() -> {
+            try {
+                return Files.readAllLines(run.dir().resolve(RedisServerSection.NAME)).stream()
+                        .anyMatch(l -> l.contains("\t" + redis.address() + "\tunreachable\t"));
+            } catch (java.io.IOException e) {
+                return false;
+            }
+        }, java.time.Duration.ofSeconds(20), java.time.Duration.ofMillis(100)), "a poll found the server out");
+    }
+
+    @Test
+    void aServerOutWhenTheLoadEndsIsReadAfterItOnceItIsBackAndItsCountStands() throws Exception {
+        try (EmbeddedRedis redis = EmbeddedRedis.start(); RunFolder run = RunFolder.create("redis-back")) {
+            JMeterRuntime.freshVariables();
+            RedisConnection c = connection(redis.address());
+            c.testStarted();
+            long sent;
+            try {
+                sent = load("b");
+                redis.pause(); // frozen: polls go unanswered
+                awaitMissedPoll(run, redis);
+                // back a moment after the load ends (a planned fault's length), within the wait of the
+                // reading after the load
+                Thread resume = new Thread(() -> {
+                    try {
+                        Thread.sleep(1500);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    redis.resume();
+                });
+                resume.start();
+            } finally {
+                c.testEnded();
+            }
+            List<String> lines = Files.readAllLines(run.dir().resolve(RedisServerSection.NAME));
+            assertTrue(lines.get(lines.size() - 1).contains("\t" + redis.address() + "\tok\t"),
+                    "the last reading, after the load, was answered: " + lines);
+            String section = run.section(new RedisServerSection());
+            assertTrue(section.contains("Cross-check [dsload reported, server counted] " + sent + ", " + sent
+                    + " (match) commands GET, SET"), section);
+        }
+    }
+
+    @Test
+    void aServerKilledBeforeTheLoadEndsIsNotCountedFromItsLastPoll() throws Exception {
+        try (EmbeddedRedis redis = EmbeddedRedis.start(); RunFolder run = RunFolder.create("redis-killed")) {
+            JMeterRuntime.freshVariables();
+            RedisConnection c = connection(redis.address());
+            c.testStarted();
+            long sent;
+            try {
+                sent = load("k");
+                redis.stop();
+            } finally {
+                c.testEnded();
+            }
+            String section = run.section(new RedisServerSection());
+            assertTrue(section.contains("Cross-check [dsload reported, server counted] " + sent + ", - (not counted: "
+                    + redis.address() + " down since "), section);
+        }
+    }
+
     @Test
     void withGaugesOffNothingIsRecorded() {
         try (EmbeddedRedis redis = EmbeddedRedis.start(); RunFolder run = RunFolder.create("redis-no-gauges")) {

@@ -107,7 +107,8 @@ public record EngineCounts(Map<String, Long> counts, List<String> lost) {
         return new EngineCounts(total, notes);
     }
 
-    private static List<String> lostSlaves(Path runDir) throws IOException {
+    /** The slaves lost during the run (and those left behind stalled), by address. */
+    public static List<String> lostSlaves(Path runDir) throws IOException {
         List<String> gone = new ArrayList<>();
         SlaveRoster.read(runDir).ifPresent(r -> {
             r.in(SlaveRoster.State.LOST).forEach(e -> gone.add(e.address()));

@@ -22,6 +22,9 @@ public final class NodeGauges {
     private String refused;
     /** When the server stopped answering for good: the first poll it missed after its last answer; -1 while it answers. */
     private long downSince = -1;
+    /** The lost slave whose recorder read the server last, when no engine read it after that; or null. */
+    private String lastReader;
+    private long lastReadAt;
     /** Answers that came after polls the server missed (it was down, frozen or cut off in between). */
     private final Set<GaugeRows.Row> afterOutage = new HashSet<>();
 
@@ -31,9 +34,21 @@ public final class NodeGauges {
 
     /** Groups rows (in time order) by server, in the order servers first appear. */
     public static Map<String, NodeGauges> of(List<GaugeRows.Row> rows) {
+        return of(rows, Map.of());
+    }
+
+    /**
+     * As {@link #of(List)}, knowing which engines were slaves lost during the run: a server whose
+     * last reading came from one of them was not read after the load, so its count ends early.
+     *
+     * @param lostEngines engine number (of {@link GaugeRows.Row#engine}) to the lost slave's address
+     */
+    public static Map<String, NodeGauges> of(List<GaugeRows.Row> rows, Map<Integer, String> lostEngines) {
         Map<String, NodeGauges> nodes = new LinkedHashMap<>();
         for (GaugeRows.Row row : rows) {
             NodeGauges n = nodes.computeIfAbsent(row.node(), NodeGauges::new);
+            n.lastReader = lostEngines.get(row.engine());
+            n.lastReadAt = row.epochMillis();
             switch (row.state()) {
                 case GaugeFile.OK -> {
                     n.answers.add(row);
@@ -81,13 +96,19 @@ public final class NodeGauges {
         return afterOutage.contains(answer);
     }
 
-    /** Why a count of this server cannot be made, or null: it gave no gauges, or was down at the end. */
+    /**
+     * Why a count of this server cannot be made, or null: it gave no gauges, was down at the end,
+     * or was read last by a slave lost during the run.
+     */
     public String notCounted() {
         if (answers.isEmpty()) {
             return node + " gave no gauges";
         }
         if (downSince() >= 0) {
             return node + " down since " + Durations.timestamp(downSince);
+        }
+        if (lastReader != null) {
+            return node + " read last by lost slave " + lastReader + " at " + Durations.timestamp(lastReadAt);
         }
         return null;
     }

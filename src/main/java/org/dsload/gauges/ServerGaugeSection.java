@@ -35,7 +35,8 @@ public abstract class ServerGaugeSection implements RunSection {
         if (rows.isEmpty()) {
             return Optional.empty();
         }
-        Map<String, NodeGauges> nodes = NodeGauges.of(rows);
+        Map<String, NodeGauges> nodes = NodeGauges.of(rows, GaugeRows.engines(runDir, file,
+                EngineCounts.lostSlaves(runDir)));
         EngineCounts sent = EngineCounts.read(runDir, file, summary);
         StringBuilder body = new StringBuilder();
         body(nodes, sent.counts(), body);

@@ -125,7 +125,8 @@ public final class ServerGaugesSection implements RunSection {
         }
         EngineCounts sent = EngineCounts.read(runDir, ZkServerChart.FILE, summary);
         String crossCheck = sent.named(NamespaceCrossCheck.render(NodeGauges.of(GaugeRows.read(runDir,
-                ZkServerChart.FILE)), sent.counts()));
+                ZkServerChart.FILE), GaugeRows.engines(runDir, ZkServerChart.FILE, EngineCounts.lostSlaves(runDir))),
+                sent.counts()));
         return Optional.of(render(servers, crossCheck));
     }
 

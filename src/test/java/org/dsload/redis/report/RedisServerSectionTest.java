@@ -106,4 +106,21 @@ class RedisServerSectionTest {
                 + "count (" + Durations.timestamp(4000) + ") and the 10 requests the results file has of it after that"),
                 text);
     }
+
+    @Test
+    void aServerReadLastByALostSlaveIsNotCountedFromThatReading() throws IOException {
+        // each slave read a server of its own; the lost slave's server was not read after the load
+        Path lost = Files.createDirectories(run.resolve("slaves/127.0.0.3_1099"));
+        GaugeLines itsLines = new GaugeLines(RedisServerSection.FILE);
+        itsLines.reading(1000, "q:2", Map.of("role", "master", "total_commands_processed", 0, "commandstats", "get=0"));
+        itsLines.reading(4000, "q:2", Map.of("role", "master", "total_commands_processed", 90, "commandstats", "get=80"));
+        itsLines.render(lost, new RedisServerSection(), "get\t80\n" + SentCounts.stamp(4000, List.of("GET profile")));
+        new SlaveRoster(List.of(new SlaveRoster.Entry("127.0.0.3:1099", SlaveRoster.State.LOST, 5500, "gone")))
+                .write(run);
+        reading(1000, "p:1", "master", 0, "get=0");
+        reading(9000, "p:1", "master", 200, "get=100");
+        String text = render("get\t100\n");
+        assertTrue(text.contains("- (not counted: q:2 read last by lost slave 127.0.0.3:1099 at "
+                + Durations.timestamp(4000) + ")"), text);
+    }
 }

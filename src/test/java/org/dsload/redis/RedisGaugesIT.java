@@ -90,31 +90,38 @@ class RedisGaugesIT {
         }, java.time.Duration.ofSeconds(20), java.time.Duration.ofMillis(100)), "a poll found the server out");
     }
 
+    /** What happens to the server after the load and before the test ends. */
+    private interface AtTheEnd {
+        void run() throws Exception;
+    }
+
+    /** A connection's load, then {@code atTheEnd}, then the test's end; returns the commands the samples reported. */
+    private static long loadThen(EmbeddedRedis redis, String prefix, AtTheEnd atTheEnd) throws Exception {
+        JMeterRuntime.freshVariables();
+        RedisConnection c = connection(redis.address());
+        c.testStarted();
+        try {
+            long sent = load(prefix);
+            atTheEnd.run();
+            return sent;
+        } finally {
+            c.testEnded();
+        }
+    }
+
     @Test
     void aServerOutWhenTheLoadEndsIsReadAfterItOnceItIsBackAndItsCountStands() throws Exception {
         try (EmbeddedRedis redis = EmbeddedRedis.start(); RunFolder run = RunFolder.create("redis-back")) {
-            JMeterRuntime.freshVariables();
-            RedisConnection c = connection(redis.address());
-            c.testStarted();
-            long sent;
-            try {
-                sent = load("b");
+            long sent = loadThen(redis, "b", () -> {
                 redis.pause(); // frozen: polls go unanswered
                 awaitMissedPoll(run, redis);
                 // back a moment after the load ends (a planned fault's length), within the wait of the
                 // reading after the load
-                Thread resume = new Thread(() -> {
-                    try {
-                        Thread.sleep(1500);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
+                new Thread(() -> {
+                    org.dsload.process.Deadline.sleep(1500);
                     redis.resume();
-                });
-                resume.start();
-            } finally {
-                c.testEnded();
-            }
+                }).start();
+            });
             List<String> lines = Files.readAllLines(run.dir().resolve(RedisServerSection.NAME));
             assertTrue(lines.get(lines.size() - 1).contains("\t" + redis.address() + "\tok\t"),
                     "the last reading, after the load, was answered: " + lines);
@@ -127,16 +134,7 @@ class RedisGaugesIT {
     @Test
     void aServerKilledBeforeTheLoadEndsIsNotCountedFromItsLastPoll() throws Exception {
         try (EmbeddedRedis redis = EmbeddedRedis.start(); RunFolder run = RunFolder.create("redis-killed")) {
-            JMeterRuntime.freshVariables();
-            RedisConnection c = connection(redis.address());
-            c.testStarted();
-            long sent;
-            try {
-                sent = load("k");
-                redis.stop();
-            } finally {
-                c.testEnded();
-            }
+            long sent = loadThen(redis, "k", redis::stop);
             String section = run.section(new RedisServerSection());
             assertTrue(section.contains("Cross-check [dsload reported, server counted] " + sent + ", - (not counted: "
                     + redis.address() + " down since "), section);

@@ -31,12 +31,20 @@ public final class Results {
         result.setResponseMessage(message);
     }
 
+    /**
+     * A failed sample. Its message is also its response data, for the person reading it in a
+     * listener; that is no bytes received: a failure whose bytes no one counted ({@link #bytes})
+     * received none.
+     */
     public static void fail(SampleResult result, String code, String message) {
         result.setSuccessful(false);
         result.setResponseCode(code);
         result.setResponseMessage(message);
         if (result.getResponseData().length == 0) {
             result.setResponseData(message, StandardCharsets.UTF_8.name());
+        }
+        if (result instanceof WireResult wire) {
+            wire.receivedUnlessCounted();
         }
     }
 

@@ -23,4 +23,11 @@ public class WireResult extends SampleResult {
     void received(long bytes) {
         this.received = bytes;
     }
+
+    /** Nothing received, unless bytes were counted already (a later count still replaces it). */
+    void receivedUnlessCounted() {
+        if (received < 0) {
+            received = 0;
+        }
+    }
 }

@@ -3,10 +3,17 @@ package org.dsload.core;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.apache.jmeter.samplers.SampleResult;
+import org.dsload.testing.JMeterRuntime;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Bytes received are what came over the wire: a failure's message shown as response data is not. */
 class WireResultTest {
+
+    @BeforeAll
+    static void jmeter() {
+        JMeterRuntime.init(); // before the first SampleResult: its class reads JMeter's properties once
+    }
 
     @Test
     void aFailureThatReceivedNothingCountsNoBytesWhateverItsMessage() {
@@ -26,6 +33,13 @@ class WireResultTest {
         Results.fail(result, "500", "Internal Server Error");
         assertEquals(40, result.getBytesAsLong());
         assertEquals(120, result.getSentBytes());
+    }
+
+    @Test
+    void aFailureNoOneCountedBytesForReceivedNone() {
+        SampleResult result = Results.create("query");
+        Results.fail(result, "CONFIG", "dsload KairosDB Query 'q': field 'Metrics' must not be empty");
+        assertEquals(0, result.getBytesAsLong());
     }
 
     @Test

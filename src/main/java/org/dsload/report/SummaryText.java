@@ -101,8 +101,9 @@ public final class SummaryText {
         line(out, "Requests", "[total, rate, throughput]",
                 s.requests() + ", " + fixed(s.rate()) + ", " + fixed(s.throughput()));
         if (s.scheduledSamples() > 0) {
-            line(out, "Rate", "[target, achieved, ratio]", fixed(s.targetRate()) + ", "
-                    + fixed(s.achievedRate()) + ", " + String.format(Locale.ROOT, "%.2f%%", s.achievedRatio() * 100));
+            line(out, "Rate", "[target, achieved, ratio]", rate(s.targetRate(), s.targetRate()) + ", "
+                    + rate(s.achievedRate(), s.targetRate()) + ", "
+                    + String.format(Locale.ROOT, "%.2f%%", s.achievedRatio() * 100));
             line(out, "Arrivals", "[total, late, dropped]",
                     s.arrivals() + ", " + s.lateArrivals() + ", " + s.droppedArrivals());
         }
@@ -133,6 +134,14 @@ public final class SummaryText {
         for (Map.Entry<String, Long> error : s.errors().entrySet()) {
             out.append(error.getKey()).append(" (").append(error.getValue()).append(")\n");
         }
+    }
+
+    /**
+     * A rate per second, or per minute (with its unit) when the target is below one per second:
+     * 30 queries a minute read "30.00/min", not "0.50".
+     */
+    static String rate(double perSecond, double target) {
+        return target > 0 && target < 1 ? fixed(perSecond * 60) + "/min" : fixed(perSecond);
     }
 
     private static String percentiles(Latencies h) {

@@ -83,6 +83,11 @@ class KairosDbPlansIT {
         assertTrue(text.contains("not stated: 50.00% of the points written failed"), text);
         assertFalse(text.contains("Resources "), "no resources for a load KairosDB did not carry: " + text);
         assertTrue(text.matches("(?s).*\\[dsload reported, KairosDB holds]\\s+300, 300 \\(match.*"), text);
+        // the Error Set counts the 12 failed requests, not the 300 points they carried
+        String port = down.substring(down.lastIndexOf(':') + 1);
+        String errorSet = text.substring(text.indexOf("Error Set:"));
+        assertTrue(errorSet.lines().anyMatch(l -> l.contains(":" + port) && l.endsWith(" (12)")), errorSet);
+        assertFalse(errorSet.lines().anyMatch(l -> l.endsWith(" (300)")), errorSet);
     }
 
     @Test
@@ -131,6 +136,21 @@ class KairosDbPlansIT {
         assertFalse(text.contains("Resources "), text);
         assertFalse(text.contains("== All labels =="), "the headline is the queries: " + text);
         assertTrue(text.contains("== dashboard query =="), text);
+    }
+
+    @Test
+    void aQueryRateBelowOnePerSecondReadsAsThePlanSetsItPerMinute() throws Exception {
+        PlanRuns.Result result = PlanRuns.run("kairosdb-read.jmx", Map.of("urls", kairos.url(), "seed_resources", "1",
+                "threads", "1", "queries_per_min", "30", "duration", "12", "metric_name", "plan.slow.#{m}"),
+                Duration.ofMinutes(3), false);
+        assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+        String text = Files.readString(result.outcome().dir().resolve("summary.txt"), StandardCharsets.UTF_8);
+        java.util.regex.Matcher rate = java.util.regex.Pattern.compile(
+                "Rate +\\[target, achieved, ratio] +([0-9.]+)/min, ([0-9.]+)/min, ([0-9.]+)%").matcher(text);
+        assertTrue(rate.find(), text);
+        assertEquals(30.0, Double.parseDouble(rate.group(1)), 0.5, "the plan's 30 queries a minute: " + rate.group());
+        double ratio = Double.parseDouble(rate.group(3));
+        assertTrue(ratio > 80 && ratio < 120, "achieved / target: " + rate.group());
     }
 
     @Test

@@ -124,4 +124,29 @@ class ScheduledSummaryTest {
         LabelStats get = summary(rows.toString()).label("get");
         assertEquals(20.0, get.targetRate(), 1e-9);
     }
+
+    @Test
+    void aTargetBelowOnePerSecondReadsAsSetPerMinuteWithItsRatio() throws IOException {
+        StringBuilder rows = new StringBuilder();
+        for (int i = 0; i < 60; i++) { // 30 a minute for 2 minutes, each 10 ms late
+            long intended = 100_000 + i * 2000L;
+            rows.append(intended + 10).append(",1,query,OK,OK,true,").append(intended + 10).append(":100:10000\n");
+        }
+        LabelStats query = summary(rows.toString()).label("query");
+        assertEquals(0.5, query.targetRate(), 1e-9);
+        assertEquals(1.0, query.achievedRatio(), 1e-9);
+        String text = SummaryText.render(summary(rows.toString()));
+        assertTrue(text.contains("Rate          [target, achieved, ratio]         30.00/min, 30.00/min, 100.00%"), text);
+    }
+
+    @Test
+    void theErrorSetCountsFailedRequestsNotThePointsTheyCarried() throws IOException {
+        // two failed batch rows of two requests, each request carrying 25 points
+        Summary s = summary(""
+                + "1000,5,write,ConnectException,Connection refused,false,1000;0:4000:::25;100:4100:::25\n"
+                + "1010,5,write,ConnectException,Connection refused,false,1010;0:4000:::25;100:4100:::25\n");
+        LabelStats write = s.label("write");
+        assertEquals(100, write.requests(), "the points, as the Requests line counts them");
+        assertEquals(Map.of("Connection refused", 4L), write.errors(), "four requests failed");
+    }
 }

@@ -124,6 +124,55 @@ class RunExitCodesIT {
         }
     }
 
+    @Test
+    void aPlanInAReadOnlyFolderRunsWithItsRelativeFilesAndNothingIsWrittenBesideIt() throws Exception {
+        Path results = freshResults("read-only-plan");
+        Path plans = Files.createDirectories(results.resolve("plans"));
+        // a CSV Data Set with a relative file name gives the key every GET reads
+        String csv = """
+                      <CSVDataSet guiclass="TestBeanGUI" testclass="CSVDataSet" testname="keys" enabled="true">
+                        <stringProp name="filename">keys.csv</stringProp>
+                        <stringProp name="fileEncoding">UTF-8</stringProp>
+                        <stringProp name="variableNames">csvkey</stringProp>
+                        <boolProp name="ignoreFirstLine">false</boolProp>
+                        <stringProp name="delimiter">,</stringProp>
+                        <boolProp name="quotedData">false</boolProp>
+                        <boolProp name="recycle">true</boolProp>
+                        <boolProp name="stopThread">false</boolProp>
+                        <stringProp name="shareMode">shareMode.all</stringProp>
+                      </CSVDataSet>
+                      <hashTree/>
+                """;
+        String plan = Files.readString(PlanRuns.plan("redis-get-rate.jmx"), StandardCharsets.UTF_8)
+                .replace("${__P(key_prefix,key:)}#{rand:${__P(keys,10000)}}", "${csvkey}")
+                .replace("      </org.dsload.redis.RedisConnection>\n      <hashTree/>\n",
+                        "      </org.dsload.redis.RedisConnection>\n      <hashTree/>\n" + csv);
+        assertTrue(plan.contains("<CSVDataSet") && plan.contains("${csvkey}"), "the plan was edited");
+        Files.writeString(plans.resolve("get.jmx"), plan, StandardCharsets.UTF_8);
+        Files.writeString(plans.resolve("keys.csv"), "present:1\n", StandardCharsets.UTF_8);
+        assertTrue(plans.toFile().setWritable(false, false));
+        try (EmbeddedRedis redis = EmbeddedRedis.start();
+             Jedis jedis = new Jedis(redis.host(), redis.port())) {
+            jedis.set("present:1", "v");
+            try (DsloadProcess run = DsloadProcess.start("run", plans.resolve("get.jmx").toString(), "--results",
+                    results.resolve("runs").toString(), "--no-dashboard", "-Jduration=2", "-Jrate=50", "-Jthreads=2",
+                    "-Jserver_gauges=false", "-Jnil_is_failure=true", "-Jhosts=" + redis.address())) {
+                // a key the CSV file did not give would be missing: every GET would fail (exit code 4)
+                assertEquals(ExitCodes.OK, run.exitCode(LIMIT), run.output());
+                assertTrue(RedisCalls.of(redis, "GET") > 0, "the load ran");
+                assertTrue(summary(run).lines().anyMatch(l -> l.startsWith("Success ") && l.endsWith(" 100.00%")),
+                        summary(run));
+                assertFalse(run.output().contains("cannot be written"), run.output());
+            }
+        } finally {
+            plans.toFile().setWritable(true, false);
+        }
+        try (java.util.stream.Stream<Path> files = Files.list(plans)) {
+            assertEquals(List.of("get.jmx", "keys.csv"), files.map(p -> p.getFileName().toString()).sorted().toList(),
+                    "no copy of the plan beside it, during the run or after");
+        }
+    }
+
     /** The plan with a thread group of one Fault Schedule added after its load's. */
     private static String withFaultSchedule(String plan) {
         String end = "    </hashTree>\n  </hashTree>\n</jmeterTestPlan>";

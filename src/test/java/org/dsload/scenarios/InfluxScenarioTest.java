@@ -13,6 +13,7 @@ class InfluxScenarioTest {
         assertEquals("5000", s2.mainJobProperties().get("rate"));
         assertEquals("5000", s2.mainJobProperties(1).get("rate"));
         assertEquals("2500", s2.mainJobProperties(2).get("rate"), "each of two slaves sends half");
-        assertEquals("5", s2.mainJobProperties(2).get("warmup"), "the measured writes start on a compiled JVM");
+        assertEquals(null, s2.mainJobProperties(2).get("threads"), "the plan's few threads, its places following the rate");
+        assertEquals(null, s2.mainJobProperties(2).get("warmup"), "the plan's warm-up comes before the measured writes");
     }
 }

@@ -15,6 +15,7 @@ import org.dsload.report.LabelStats;
 import org.dsload.report.RunFiles;
 import org.dsload.report.RunSection;
 import org.dsload.report.Summary;
+import org.dsload.report.WarmUp;
 
 /**
  * S1's capacity figures for a run with KairosDB samplers: points written per minute, the number
@@ -60,6 +61,9 @@ public final class WriteCapacitySection implements RunSection {
             queryLabels.addAll(r.queryLabels());
         });
         writeLabels.removeAll(setupLabels);
+        // a warm-up's queries (or writes) come before the measured ones: capacity is the measured window's
+        writeLabels.removeIf(WarmUp::is);
+        queryLabels.removeIf(WarmUp::is);
         StringBuilder out = new StringBuilder("== KairosDB capacity ==\n");
         LabelStats writes = merged("writes", writeLabels, summary);
         long reported = records.stream().mapToLong(CapacityRecord::reported).sum();

@@ -55,7 +55,7 @@ final class ScenariosCommand extends Subcommand {
     private RecordMode record;
 
     @Option(names = "--strict", arity = "0..1", fallbackValue = "true",
-            description = "Exit with 1 also when a scenario ran but missed its schedule (more than 0.1 % of its measured"
+            description = "Exit with 1 also when a scenario ran but missed its schedule (more than 0.1 %% of its measured"
                     + " arrivals late) or its success ratio: a row that reads 'missed: ...' (default: such a row is a"
                     + " finding about this machine and the job still ends with 0).")
     private boolean strict;

@@ -82,8 +82,13 @@ final class ScenariosCommand extends Subcommand {
             if (signals.caught()) {
                 return signals.exitCode();
             }
-            return tally.failed() > 0 || (strict && tally.missed() > 0) ? ExitCodes.FAILED : ExitCodes.OK;
+            return exitCode(tally, strict);
         }
+    }
+
+    /** 1 when a scenario failed, or with {@code strict} missed what it must keep; 0 otherwise. */
+    static int exitCode(MainJob.Tally tally, boolean strict) {
+        return tally.failed() > 0 || (strict && tally.missed() > 0) ? ExitCodes.FAILED : ExitCodes.OK;
     }
 
     /** A count of 0 or more; empty is the default. */

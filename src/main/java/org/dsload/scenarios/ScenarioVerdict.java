@@ -12,10 +12,10 @@ import org.dsload.report.LabelStats;
  * late or dropped, and its success ratio; otherwise {@code missed: <what>}. A miss is a finding about
  * the machine the job ran on (too few cores for the rate, a server that fell behind), not a failed run.
  */
-record ScenarioVerdict(List<String> misses) {
-    static final double MAX_LATE_PERCENT = 0.1;
+public record ScenarioVerdict(List<String> misses) {
+    public static final double MAX_LATE_PERCENT = 0.1;
 
-    static ScenarioVerdict of(LabelStats measured, double minSuccessRatio) {
+    public static ScenarioVerdict of(LabelStats measured, double minSuccessRatio) {
         List<String> misses = new ArrayList<>();
         long arrivals = measured.arrivals();
         long behind = measured.lateArrivals() + measured.droppedArrivals();
@@ -32,12 +32,12 @@ record ScenarioVerdict(List<String> misses) {
         return new ScenarioVerdict(List.copyOf(misses));
     }
 
-    boolean ok() {
+    public boolean ok() {
         return misses.isEmpty();
     }
 
     /** {@code ok}, or {@code missed: } and what was missed. */
-    String text() {
+    public String text() {
         return ok() ? "ok" : "missed: " + String.join("; ", misses);
     }
 

@@ -56,6 +56,7 @@ class CassandraMonkeyPlanIT {
         // fewer clients than S5's 50: on two shared cores the cluster must not be saturated before any fault
         p.putAll(Map.of("threads", "8", "recordcount", "500", "load_threads", "4", "workload", "a",
                 "baseline", "4", "fault_time", "4", "gap", "4", "memory_percent", "1", "duration", "400"));
+        p.put("in_flight", "1"); // eight blocking clients: the load this test judges the faults under
         PlanRuns.Result result;
         List<Long> seenDown = new java.util.concurrent.CopyOnWriteArrayList<>();
         try (CqlSession session = monkey.cluster().node(0).session(null)) {

@@ -1,9 +1,12 @@
 package org.dsload.plans;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -13,6 +16,7 @@ import org.dsload.report.JtlReader;
 import org.dsload.report.JtlSample;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
+import org.dsload.scenarios.ScenarioVerdict;
 import org.dsload.targets.Checkout;
 
 /** Runs shipped plans headless with the JMeter home the build made, as a user would. */
@@ -46,6 +50,25 @@ public final class PlanRuns {
         properties.forEach(run::property);
         PlanRunner.Outcome outcome = new PlanRunner(out).run(run);
         return new Result(outcome, console.toString(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * The run kept its schedule and every request of its measured window succeeded, as the main job
+     * judges a scenario ({@link ScenarioVerdict}): the warm-up is not judged.
+     */
+    public static void assertKeptSchedule(Result result) {
+        assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+        ScenarioVerdict verdict = ScenarioVerdict.of(result.outcome().summary().measured(), 1.0);
+        assertTrue(verdict.ok(), verdict.text() + " (the machine's load average: " + loadAverage() + ")\n"
+                + result.console());
+    }
+
+    private static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).trim();
+        } catch (IOException e) {
+            return "unknown";
+        }
     }
 
     public static List<JtlSample> samples(Path jtl) throws IOException {

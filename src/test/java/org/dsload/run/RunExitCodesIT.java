@@ -185,8 +185,8 @@ class RunExitCodesIT {
                 "--strict", "--props", "rate=20000 threads=1 in_flight=1 warmup=0 duration=2")) {
             assertEquals(ExitCodes.FAILED, job.exitCode(LIMIT), job.output());
             List<String> rows = job.output().lines().filter(l -> l.startsWith("influx     ")).toList();
-            assertTrue(rows.size() == 2 && rows.stream().allMatch(l -> l.startsWith("influx     missed: schedule, ")),
-                    "its row in the table and again among the findings: " + rows + "\n" + job.output());
+            assertTrue(rows.size() == 3 && rows.stream().allMatch(l -> l.startsWith("influx     missed: schedule, ")),
+                    "its row as it ends, in the table, and again among the findings: " + rows + "\n" + job.output());
             assertTrue(job.output().contains("== dsload main job: 1 scenario ran but missed what it must keep, on this "
                     + "machine"), job.output());
         }

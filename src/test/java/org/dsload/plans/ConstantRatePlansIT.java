@@ -136,7 +136,7 @@ class ConstantRatePlansIT {
         InFlightCounts measured = InFlightCounts.of(result.outcome(), "GET");
         assertTrue(measured.requests() >= 1000 * 3 * 0.95 && measured.requests() <= 1000 * 4,
                 "1,000/s for the duration: " + measured);
-        assertTrue(warmUp.requests() >= 1000 * 10 * 0.95, "10 s of warm-up at the rate come first: " + warmUp);
+        assertTrue(warmUp.requests() >= 1000, "seconds of warm-up GETs: " + warmUp);
         assertTrue(measured.rows() < measured.requests(), "GETs in flight, rows of several: " + measured);
         warmUp.plus(measured).assertServerCounted(RedisCalls.of(redis, "GET"));
     }

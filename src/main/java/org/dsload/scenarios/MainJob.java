@@ -154,13 +154,18 @@ public final class MainJob {
                 outcome.dir());
     }
 
-    /** The figures of the measured window (the run without its warm-up), after the verdict. */
+    /**
+     * The figures of the measured window (the run without its warm-up), after the verdict; under an
+     * arrival schedule its rate is the arrivals' (a setUp sample before the warm-up would stretch the
+     * span of the requests' starts).
+     */
     private static String describe(Scenario scenario, PlanRunner.Outcome outcome, ScenarioVerdict verdict) {
         LabelStats measured = outcome.summary().measured();
+        double rate = measured.scheduledSamples() > 0 ? measured.achievedRate() : measured.rate();
         int lost = slaves(outcome.dir(), SlaveRoster.State.LOST);
         int stalled = slaves(outcome.dir(), SlaveRoster.State.STALLED);
         return String.format(Locale.ROOT, "%-10s %s  %d requests, %.1f/s, success %.2f%%, p99 %s%s%s%s  [%s]",
-                scenario.name(), verdict.text(), measured.requests(), measured.rate(), measured.successRatio() * 100,
+                scenario.name(), verdict.text(), measured.requests(), rate, measured.successRatio() * 100,
                 org.dsload.report.Durations.format(measured.latencies().percentile(99) / 1000.0),
                 measured.arrivals() > 0 ? ", late " + measured.lateArrivals() + " of " + measured.arrivals() : "",
                 lost > 0 ? ", " + lost + " slave(s) lost" : "", stalled > 0 ? ", " + stalled + " slave(s) stalled" : "",

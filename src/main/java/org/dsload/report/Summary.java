@@ -130,7 +130,10 @@ public final class Summary {
         return total;
     }
 
-    /** Every label but the warm-up's ({@link WarmUp}): what the schedule warning and verdicts judge; the total without a warm-up. */
+    /**
+     * Every label but the warm-up's ({@link WarmUp}): what the schedule warning and the verdicts judge;
+     * the total when the run had no warm-up.
+     */
     public LabelStats measured() {
         return hasWarmUp() ? merged(MEASURED, false) : total;
     }

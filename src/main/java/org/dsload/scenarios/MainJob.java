@@ -109,7 +109,8 @@ public final class MainJob {
                     line = describeFailure(scenario, outcome);
                     failed++;
                 } else {
-                    ScenarioVerdict verdict = ScenarioVerdict.of(outcome.summary().measured(), scenario.minSuccessRatio());
+                    ScenarioVerdict verdict = ScenarioVerdict.of(outcome.summary().measured(),
+                            scenario.minSuccessRatio());
                     line = describe(scenario, outcome, verdict);
                     if (!verdict.ok()) {
                         findings.add(String.format(Locale.ROOT, "%-10s %s", scenario.name(), verdict.text()));

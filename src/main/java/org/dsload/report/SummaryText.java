@@ -46,16 +46,36 @@ public final class SummaryText {
                     + (summary.histograms() && all.lateMicros() != LabelStats.DEFAULT_LATE_MICROS
                             ? " (the engines of histograms mode count late arrivals at "
                             + Durations.format(LabelStats.DEFAULT_LATE_MICROS / 1000.0) + ")" : "") + ".\n");
-            if (all.lateArrivals() > 0 || all.droppedArrivals() > 0) {
-                out.append("Warning: the generator did not keep its schedule: ").append(all.lateArrivals())
-                        .append(" arrivals started late, ").append(all.droppedArrivals())
-                        .append(" were dropped; see the Corrected rows and the generator section.\n");
-            }
+            out.append(scheduleWarning(summary));
         }
         if (summary.malformedRows() > 0) {
             out.append("Warning: ").append(summary.malformedRows()).append(" unreadable rows skipped.\n");
         }
         out.append(blocks(summary.labels(), summary.total()));
+        return out.toString();
+    }
+
+    /**
+     * The warning when the measured window did not keep its schedule, and a note of the warm-up's own
+     * late or dropped arrivals, which the warning leaves out; empty when neither applies.
+     */
+    static String scheduleWarning(Summary summary) {
+        StringBuilder out = new StringBuilder();
+        LabelStats measured = summary.measured();
+        String window = summary.hasWarmUp() ? " in the measured window" : "";
+        if (measured.lateArrivals() > 0 || measured.droppedArrivals() > 0) {
+            out.append("Warning: the generator did not keep its schedule").append(window).append(": ")
+                    .append(measured.lateArrivals()).append(" of ").append(measured.arrivals())
+                    .append(" arrivals started late, ").append(measured.droppedArrivals())
+                    .append(" were dropped; see the Corrected rows and the generator section.\n");
+        }
+        LabelStats warmUp = summary.warmUp();
+        if (warmUp.lateArrivals() > 0 || warmUp.droppedArrivals() > 0) {
+            out.append("Warm-up: ").append(warmUp.lateArrivals()).append(" of its ").append(warmUp.arrivals())
+                    .append(" arrivals started late, ").append(warmUp.droppedArrivals()).append(" were dropped (labels "
+                    + "ending in '").append(WarmUp.SUFFIX.trim()).append("'), while the JVM warmed up; the measured "
+                    + "window is judged without them.\n");
+        }
         return out.toString();
     }
 

@@ -21,7 +21,9 @@ import org.dsload.plans.PlanRuns;
 import org.dsload.process.Ports;
 import org.dsload.targets.Checkout;
 import org.dsload.targets.EmbeddedRedis;
+import org.dsload.targets.InfluxDb;
 import org.dsload.testing.DsloadProcess;
+import org.dsload.testing.Prerequisites;
 import org.dsload.testing.RedisCalls;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -52,7 +54,7 @@ class RunExitCodesIT {
             throws IOException {
         List<String> args = new ArrayList<>(List.of("run", PlanRuns.plan("redis-get-rate.jmx").toString(),
                 "--results", results.toString(), "--no-dashboard", "-Jduration=3", "-Jrate=100", "-Jthreads=2",
-                "-Jserver_gauges=false"));
+                "-Jwarmup=0", "-Jserver_gauges=false"));
         args.addAll(List.of(properties));
         return DsloadProcess.start(environment, args.toArray(String[]::new));
     }
@@ -115,7 +117,7 @@ class RunExitCodesIT {
                 StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
         try (EmbeddedRedis redis = EmbeddedRedis.start();
              DsloadProcess run = DsloadProcess.start("run", plan.toString(), "--results", results.toString(),
-                "--no-dashboard", "-Jduration=3", "-Jrate=100", "-Jthreads=2", "-Jhosts=" + redis.address(),
+                "--no-dashboard", "-Jduration=3", "-Jrate=100", "-Jthreads=2", "-Jwarmup=0", "-Jhosts=" + redis.address(),
                 "-Jredis_port=" + redis.port(), "-Jredis_pid=" + redis.pid())) {
             assertEquals(ExitCodes.REFUSED_AT_START, run.exitCode(LIMIT), run.output());
             assertTrue(run.output().contains("dsload Fault Schedule 'pause redis': its faults cannot overlap the load: "
@@ -218,6 +220,24 @@ class RunExitCodesIT {
             assertEquals(ExitCodes.FAILED, job.exitCode(LIMIT), job.output());
             assertTrue(job.output().lines().anyMatch(l -> l.startsWith("ekv        FAILED, refused at its start: "
                     + "dsload Redis Connection 'ekv connection': cannot reach 127.0.0.1:" + closed)), job.output());
+        }
+    }
+
+    @Test
+    void aScenarioThatRanButMissedItsScheduleReadsMissedAndWithStrictFailsTheJob() throws Exception {
+        if (InfluxDb.binary().isEmpty()) {
+            Prerequisites.missing(InfluxDb.missingMessage(), InfluxDb.REQUIRED_ENV, "true");
+        }
+        Path results = freshResults("main-job-missed");
+        // one thread sending one write at a time cannot keep 20,000 writes a second
+        try (DsloadProcess job = DsloadProcess.start("scenarios", "influx", "--slaves", "0", "--results", results.toString(),
+                "--strict", "--props", "rate=20000 threads=1 in_flight=1 warmup=0 duration=2")) {
+            assertEquals(ExitCodes.FAILED, job.exitCode(LIMIT), job.output());
+            List<String> rows = job.output().lines().filter(l -> l.startsWith("influx     ")).toList();
+            assertTrue(rows.size() == 3 && rows.stream().allMatch(l -> l.startsWith("influx     missed: schedule, ")),
+                    "its row as it ends, in the table, and again among the findings: " + rows + "\n" + job.output());
+            assertTrue(job.output().contains("== dsload main job: 1 scenario ran but missed what it must keep, on this "
+                    + "machine"), job.output());
         }
     }
 }

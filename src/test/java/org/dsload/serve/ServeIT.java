@@ -51,7 +51,7 @@ class ServeIT {
             "ekv-profile-get.jmx", Map.of("threads", "2", "duration", "3", "profiles", "200"),
             "zk-latencies.jmx", Map.of("znodes", "100", "watches", "20"),
             "kairosdb-write.jmx", Map.of("threads", "2", "ramp_step", "0", "repeats", "4", "paced", "false"),
-            "influxdb-write.jmx", Map.of("rate", "100", "duration", "3", "threads", "10"),
+            "influxdb-write.jmx", Map.of("rate", "100", "duration", "3", "threads", "10", "warmup", "0"),
             "cassandra-ycsb.jmx", Map.of("recordcount", "200", "operations", "400", "threads", "4", "load_threads", "2",
                     "duration", "60"));
 

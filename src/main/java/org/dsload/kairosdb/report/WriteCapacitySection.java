@@ -17,6 +17,7 @@ import org.dsload.report.LabelStats;
 import org.dsload.report.RunFiles;
 import org.dsload.report.RunSection;
 import org.dsload.report.Summary;
+import org.dsload.report.WarmUp;
 
 /**
  * S1's capacity figures for a run with KairosDB samplers: points written per minute, the number
@@ -62,6 +63,9 @@ public final class WriteCapacitySection implements RunSection {
             queryLabels.addAll(r.queryLabels());
         });
         writeLabels.removeAll(setupLabels);
+        // a warm-up's queries (or writes) come before the measured ones: capacity is the measured window's
+        writeLabels.removeIf(WarmUp::is);
+        queryLabels.removeIf(WarmUp::is);
         StringBuilder out = new StringBuilder("== KairosDB capacity ==\n");
         String down = downAtEnd(runDir);
         LabelStats writes = merged("writes", writeLabels, summary);

@@ -48,4 +48,16 @@ public interface ArrivalSource {
      * @return null when the schedule has no arrival left for this thread (it ends before the next one)
      */
     Arrival take(long nowNanos);
+
+    /**
+     * Gives up the arrivals due before {@code untilNanos} that no thread has taken yet, as missed:
+     * not sent and not dropped, but counted ({@link GeneratorMetrics#arrivalsMissed}). A thread
+     * that could not send them (a back-off while its store cannot be reached) says so, rather than
+     * send them all late once it can.
+     *
+     * @return how many were missed
+     */
+    default long missUntil(long untilNanos) {
+        return 0;
+    }
 }

@@ -113,9 +113,23 @@ public final class IntendedStart {
      *         thread was interrupted while waiting
      */
     public static boolean awaitOffered(Sampler sampler) {
+        return awaitOffered(sampler, 0);
+    }
+
+    /**
+     * {@link #awaitOffered(Sampler)} after a pause of the sampler's own (a back-off while the store
+     * could not be reached): the arrivals that fell due before {@code missBeforeNanos} and that no
+     * thread took are missed ({@link ArrivalSource#missUntil}) rather than sent late in a burst.
+     *
+     * @param missBeforeNanos on {@link System#nanoTime()}'s clock; 0 for none
+     */
+    public static boolean awaitOffered(Sampler sampler, long missBeforeNanos) {
         ArrivalSource source = takeOffer(sampler);
         if (source == null) {
             return true;
+        }
+        if (missBeforeNanos != 0) {
+            source.missUntil(missBeforeNanos);
         }
         ArrivalSource.Arrival arrival = source.take(System.nanoTime());
         if (arrival == null) {

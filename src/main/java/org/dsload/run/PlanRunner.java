@@ -117,8 +117,8 @@ public final class PlanRunner {
                 distributed.gatherRecordings(results.histograms());
             }
             boolean dashboard = results.dashboardByJMeter(run.dashboard) || results.dashboardAfterRun(run.dashboard);
-            return finish(new Ended(jar, dir, jtl, scratch, exit, timedOut, stoppedOnPurpose, signal), dashboard,
-                    distributed);
+            return finish(new Ended(jar, dir, jtl, scratch, exit, timedOut, stoppedOnPurpose, signal,
+                    run.faultsExpected()), dashboard, distributed);
         } finally {
             if (distributed != null) {
                 distributed.close();
@@ -132,7 +132,7 @@ public final class PlanRunner {
 
     /** What the runner knows when JMeter has ended. */
     private record Ended(Path jar, Path dir, Path jtl, Path scratch, int exit, boolean timedOut, boolean stoppedOnPurpose,
-            String signal) {
+            String signal, boolean faultsExpected) {
     }
 
     /** @param dashboard whether the run wants JMeter's dashboard: made here when JMeter did not make it */
@@ -157,7 +157,8 @@ public final class PlanRunner {
             }
         }
         RunJudge.Verdict verdict = RunJudge.judge(new RunJudge.Facts(dir, summary, resultsProblem,
-                RunFolder.slavesRefused(dir), e.exit(), e.timedOut(), e.stoppedOnPurpose(), slavesProblem, e.signal()));
+                RunFolder.slavesRefused(dir), e.exit(), e.timedOut(), e.stoppedOnPurpose(), slavesProblem, e.signal(),
+                e.faultsExpected()));
         if (summary != null) {
             boolean samples = summary.total().samples() > 0 || !summary.faultMarkers().isEmpty();
             if (dashboard && samples && !DashboardNote.exists(dir)) {

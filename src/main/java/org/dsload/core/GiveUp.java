@@ -34,11 +34,13 @@ public final class GiveUp {
     private GiveUp() {
     }
 
-    /** Notes a sample of a dsload sampler just taken on this thread; stops the test when it is time. */
-    public static void check(SampleResult result) {
-        if (result.isIgnore()) {
-            return;
-        }
+    /**
+     * Notes a sample (or a row of requests) of a dsload sampler just taken on this thread; stops the
+     * test when it is time.
+     *
+     * @return whether the sample stops the test, for a sampler that goes on sampling within one sample
+     */
+    public static boolean check(SampleResult result) {
         long start = JMeterContextService.getTestStartTime();
         if (start != test) {
             begin(start);
@@ -47,20 +49,19 @@ public final class GiveUp {
             if (failingSince.get() != 0) {
                 failingSince.set(0);
             }
-            return;
+            return result.isStopTest();
         }
         long limit = limitMillis;
         if (limit <= 0 || Results.CONFIG_ERROR.equals(result.getResponseCode())) {
-            return; // never, or a refused configuration, which stops the test itself
+            return result.isStopTest(); // never, or a refused configuration, which stops the test itself
         }
         long since = failingSince.get();
         if (since == 0) {
-            failingSince.compareAndSet(0, result.getStartTime());
-            return;
-        }
-        if (result.getEndTime() - since >= limit) {
+            failingSince.compareAndSet(0, Math.max(1, result.getStartTime()));
+        } else if (result.getEndTime() - since >= limit) {
             giveUp(result, since, limit);
         }
+        return result.isStopTest();
     }
 
     private static synchronized void begin(long testStart) {

@@ -54,7 +54,7 @@ public final class RequestSeconds {
             s.succeeded += requests;
         } else {
             s.failed += requests;
-            s.failedCodes.merge(TransportErrors.code(code), requests, Long::sum);
+            s.failedCodes.merge(TransportErrors.shortCode(code), requests, Long::sum);
         }
     }
 

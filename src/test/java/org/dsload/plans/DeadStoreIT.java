@@ -68,6 +68,13 @@ class DeadStoreIT {
         assertTrue(run.output().contains("dsload: the store failed during the run; why is said above"), run.output());
     }
 
+    /** Both runs of a fault end before either is judged, so that a failed assertion leaves no run to kill. */
+    private static void ended(FaultedRun... runs) throws InterruptedException {
+        for (FaultedRun run : runs) {
+            run.exitCode();
+        }
+    }
+
     private static void freeze(long pid) throws Exception {
         Signals.send(pid, "STOP");
         try {
@@ -90,6 +97,7 @@ class DeadStoreIT {
             inFlight.awaitLoad(50);
             long killed = System.currentTimeMillis();
             Signals.send(redis.pid(), "KILL");
+            ended(blocking, inFlight);
             assertStoreFailed(blocking, killed, "JedisConnectionException", true);
             assertStoreFailed(inFlight, killed, "ConnectException", true);
             assertTrue(blocking.summary().contains("scheduled arrivals went unsent: "), blocking.summary());
@@ -112,6 +120,7 @@ class DeadStoreIT {
             inFlight.awaitLoad(50);
             long frozen = System.currentTimeMillis();
             freeze(redis.pid());
+            ended(blocking, inFlight);
             assertStoreFailed(blocking, frozen, "JedisConnectionException");
             assertEquals(ExitCodes.OK, inFlight.exitCode(), inFlight.output());
             FaultedRun.Failures failures = inFlight.failuresSince(frozen);
@@ -135,6 +144,7 @@ class DeadStoreIT {
             long killed = System.currentTimeMillis();
             node.kill();
             try {
+                ended(blocking, inFlight);
                 assertStoreFailed(blocking, killed, "NoNodeAvailableException", true);
                 assertStoreFailed(inFlight, killed, "NoNodeAvailableException", true);
             } finally {
@@ -160,6 +170,7 @@ class DeadStoreIT {
             } finally {
                 node.resume();
             }
+            ended(blocking, inFlight);
             assertStoreFailed(blocking, frozen, "");
             assertStoreFailed(inFlight, frozen, "");
         }
@@ -183,6 +194,7 @@ class DeadStoreIT {
             inFlight.awaitLoad(50);
             long killed = System.currentTimeMillis();
             zk.kill(zk.node(0));
+            ended(blocking, inFlight);
             assertStoreFailed(blocking, killed, "CONNECTIONLOSS", true);
             assertStoreFailed(inFlight, killed, "CONNECTIONLOSS", true);
             for (FaultedRun run : new FaultedRun[] {blocking, inFlight}) {
@@ -202,6 +214,7 @@ class DeadStoreIT {
             inFlight.awaitLoad(50);
             long frozen = System.currentTimeMillis();
             freeze(zk.node(0).pid());
+            ended(blocking, inFlight);
             assertStoreFailed(blocking, frozen, "");
             assertStoreFailed(inFlight, frozen, "");
         }
@@ -233,6 +246,7 @@ class DeadStoreIT {
             } finally {
                 kairos.resume();
             }
+            ended(blocking, inFlight);
             assertStoreFailed(blocking, frozen, "");
             assertStoreFailed(inFlight, frozen, "");
         }
@@ -246,6 +260,7 @@ class DeadStoreIT {
             long killed = System.currentTimeMillis();
             Signals.send(kairos.pid(), "KILL");
             try {
+                ended(blocking, inFlight);
                 assertStoreFailed(blocking, killed, "ConnectException", true);
                 assertStoreFailed(inFlight, killed, "ConnectException", true);
             } finally {
@@ -284,6 +299,7 @@ class DeadStoreIT {
                 } else {
                     freeze(influx.pid());
                 }
+                ended(oneAtATime, inFlight);
                 String code = fault.equals("KILL") ? "ConnectException" : "";
                 assertStoreFailed(oneAtATime, at, code, fault.equals("KILL"));
                 assertStoreFailed(inFlight, at, code, fault.equals("KILL"));

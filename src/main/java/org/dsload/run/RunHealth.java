@@ -93,11 +93,11 @@ final class RunHealth {
     private static String outage(Outages.Outage o, long runStart, long runMillis) {
         String codes = o.codes().entrySet().stream().limit(3).map(e -> e.getKey() + " " + e.getValue())
                 .collect(Collectors.joining(", "));
-        return "the store did not answer from " + at(o.startMillis(), runStart) + " to "
+        return "no request succeeded from " + at(o.startMillis(), runStart) + " to "
                 + (o.toEnd() ? "the end of the run at " + TIME.format(Instant.ofEpochMilli(o.endMillis()))
                         : TIME.format(Instant.ofEpochMilli(o.endMillis())))
-                + " (" + seconds(o.millis()) + ", " + percent((double) o.millis() / runMillis) + " of the run): none of "
-                + o.failed() + " requests succeeded (" + codes + (o.codes().size() > 3 ? ", ..." : "") + ")";
+                + " (" + seconds(o.millis()) + ", " + percent((double) o.millis() / runMillis) + " of the run): all "
+                + o.failed() + " failed (" + codes + (o.codes().size() > 3 ? ", ..." : "") + ")";
     }
 
     /** The fault in force when the outage began, if any. */

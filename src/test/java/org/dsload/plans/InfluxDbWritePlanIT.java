@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
 
 import org.dsload.report.JtlSample;
 import org.dsload.report.LabelStats;
+import org.dsload.run.Ending;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
 import org.dsload.targets.Checkout;
@@ -101,7 +102,10 @@ class InfluxDbWritePlanIT {
             PlanRuns.Result result = PlanRuns.run("influxdb-write.jmx", Map.of("influx_host", influx.host(),
                     "influx_port", "" + influx.port(), "rate", "200", "duration", "3", "threads", "5"),
                     Duration.ofMinutes(2), false);
-            assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+            // S2's lesson: a tool must show back-pressure, not hide it: a run that most writes failed fails
+            assertEquals(Ending.STORE_FAILED, result.outcome().ending(), result.outcome().problem() + "\n"
+                    + result.console());
+            assertTrue(result.outcome().problem().contains("\n  most requests failed: "), result.outcome().problem());
             LabelStats write = result.outcome().summary().label("POST /write");
             long refused = write.statusCodes().getOrDefault("500", 0L);
             long ok = write.statusCodes().getOrDefault("204", 0L);
@@ -173,7 +177,11 @@ class InfluxDbWritePlanIT {
                     .property("in_flight", "4");
             ByteArrayOutputStream console = new ByteArrayOutputStream();
             PlanRunner.Outcome outcome = new PlanRunner(new PrintStream(console, true, StandardCharsets.UTF_8)).run(run);
-            assertTrue(outcome.ok(), outcome.problem() + "\n" + console.toString(StandardCharsets.UTF_8));
+            // a slave on a busy machine may fall behind its schedule: the run then says how many arrivals it
+            // did not send (exit code 6); every write it sent must still reach the master
+            assertTrue(outcome.ok() || outcome.ending() == Ending.LOAD_INCOMPLETE
+                    && outcome.problem().startsWith("the load did not run as planned:\n  scheduled arrivals went unsent: ")
+                    && outcome.problem().lines().count() == 2, outcome.problem() + "\n" + console.toString(StandardCharsets.UTF_8));
             InFlightCounts writes = InFlightCounts.of(outcome, "POST /write");
             writes.assertServerCounted(influx.httpd("writeReq"));
             assertTrue(writes.requests() >= 2 * 300 * 3, "both slaves wrote at the rate: " + writes);

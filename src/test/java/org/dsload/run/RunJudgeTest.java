@@ -91,9 +91,9 @@ class RunJudgeTest {
     void aStoreThatStoppedAnsweringFailsTheRunSayingWhenAndForWhatShareOfIt() throws IOException {
         RunJudge.Verdict v = judge(gets(0, 10, true) + gets(10, 20, false) + gets(20, 40, true), null);
         assertEquals(Ending.STORE_FAILED, v.ending(), v.problem());
-        assertTrue(v.problem().matches("(?s)the store failed during the run:\n  the store did not answer from "
+        assertTrue(v.problem().matches("(?s)the store failed during the run:\n  no request succeeded from "
                 + "\\d\\d:\\d\\d:\\d\\d \\(10 s into the run\\) to \\d\\d:\\d\\d:\\d\\d \\(10 s, 25\\.1 % of the run\\): "
-                + "none of 100 requests succeeded \\(ConnectException 100\\)"), v.problem());
+                + "all 100 failed \\(ConnectException 100\\)"), v.problem());
     }
 
     @Test

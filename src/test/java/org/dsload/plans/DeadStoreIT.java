@@ -8,6 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import org.apache.jmeter.samplers.SampleResult;
+import org.dsload.cassandra.CassandraSession;
+import org.dsload.cassandra.CqlSampler;
 import org.dsload.cli.ExitCodes;
 import org.dsload.process.Signals;
 import org.dsload.targets.Checkout;
@@ -16,6 +19,7 @@ import org.dsload.targets.EmbeddedKairosDb;
 import org.dsload.targets.EmbeddedRedis;
 import org.dsload.targets.EmbeddedZooKeeper;
 import org.dsload.targets.InfluxDb;
+import org.dsload.testing.JMeterRuntime;
 import org.dsload.testing.Prerequisites;
 import org.dsload.testing.SharedCassandra;
 import org.dsload.testing.SharedKairosDb;
@@ -29,6 +33,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * both against the same server at once. Whatever the store does, a dead one costs a few failed
  * requests per thread (or place in flight) and second, the results file stays small, and the run
  * says when the store stopped answering and ends with exit code 5 (0 when the run expected it).
+ * The CQL Request sampler, which no shipped plan loads with, is sampled in this JVM while the
+ * Cassandra node is dead.
  */
 @Timeout(600)
 @ExtendWith({SharedCassandra.class, SharedKairosDb.class})
@@ -68,20 +74,50 @@ class DeadStoreIT {
         assertTrue(run.output().contains("dsload: the store failed during the run; why is said above"), run.output());
     }
 
-    /** Both runs of a fault end before either is judged, so that a failed assertion leaves no run to kill. */
-    private static void ended(FaultedRun... runs) throws InterruptedException {
-        for (FaultedRun run : runs) {
-            run.exitCode();
-        }
+    /** A fault of the store: a kill, or a freeze and its end. */
+    @FunctionalInterface
+    private interface Fault {
+        void apply() throws Exception;
     }
 
-    private static void freeze(long pid) throws Exception {
-        Signals.send(pid, "STOP");
-        try {
-            Thread.sleep(FROZEN.toMillis()); // the fault's planned length
-        } finally {
-            Signals.send(pid, "CONT");
-        }
+    /**
+     * Applies the fault once both runs' load has reached the store ({@code rows} successful rows
+     * each), and waits for both runs to end before either is judged, so that a failed assertion
+     * leaves no run to kill.
+     *
+     * @return when the fault began, epoch ms
+     */
+    private static long fault(FaultedRun a, FaultedRun b, int rows, Fault fault) throws Exception {
+        a.awaitLoad(rows);
+        b.awaitLoad(rows);
+        long at = System.currentTimeMillis();
+        fault.apply();
+        a.exitCode();
+        b.exitCode();
+        return at;
+    }
+
+    /** SIGSTOP for the fault's planned length, then SIGCONT. */
+    private static Fault freeze(long pid) {
+        return () -> {
+            Signals.send(pid, "STOP");
+            try {
+                Thread.sleep(FROZEN.toMillis());
+            } finally {
+                Signals.send(pid, "CONT");
+            }
+        };
+    }
+
+    private static Fault freeze(Runnable pause, Runnable resume) {
+        return () -> {
+            pause.run();
+            try {
+                Thread.sleep(FROZEN.toMillis());
+            } finally {
+                resume.run();
+            }
+        };
     }
 
     @Test
@@ -93,11 +129,7 @@ class DeadStoreIT {
              FaultedRun inFlight = FaultedRun.start(results, "redis-ycsb.jmx", "READ", 2 * 8, "-Jhosts=" + redis.address(),
                      "-Jduration=12", "-Jthreads=2", "-Jin_flight=8", "-Jrecordcount=200", "-Jload_threads=2",
                      "-Jserver_gauges=false")) {
-            blocking.awaitLoad(50);
-            inFlight.awaitLoad(50);
-            long killed = System.currentTimeMillis();
-            Signals.send(redis.pid(), "KILL");
-            ended(blocking, inFlight);
+            long killed = fault(blocking, inFlight, 50, () -> Signals.send(redis.pid(), "KILL"));
             assertStoreFailed(blocking, killed, "JedisConnectionException", true);
             assertStoreFailed(inFlight, killed, "ConnectException", true);
             assertTrue(blocking.summary().contains("scheduled arrivals went unsent: "), blocking.summary());
@@ -116,11 +148,7 @@ class DeadStoreIT {
              FaultedRun inFlight = FaultedRun.start(results, "redis-get-rate.jmx", "GET", 2 * 8, "-Jhosts=" + redis.address(),
                      "-Jduration=14", "-Jrate=400", "-Jthreads=2", "-Jin_flight=8", "-Jnil_is_failure=false",
                      "-Jsocket_timeout=1000", "-Jserver_gauges=false", "--expect-faults")) {
-            blocking.awaitLoad(50);
-            inFlight.awaitLoad(50);
-            long frozen = System.currentTimeMillis();
-            freeze(redis.pid());
-            ended(blocking, inFlight);
+            long frozen = fault(blocking, inFlight, 50, freeze(redis.pid()));
             assertStoreFailed(blocking, frozen, "JedisConnectionException");
             assertEquals(ExitCodes.OK, inFlight.exitCode(), inFlight.output());
             FaultedRun.Failures failures = inFlight.failuresSince(frozen);
@@ -135,20 +163,40 @@ class DeadStoreIT {
     void cassandraKilledCostsFewFailuresOnBothYcsbPaths() throws Exception {
         EmbeddedCassandra node = SharedCassandra.node();
         Path results = results("cassandra-kill");
-        try (FaultedRun blocking = FaultedRun.start(results, "cassandra-ycsb.jmx", "READ", 4, cassandra(node,
-                "dead_blocking", "1", "4"));
-             FaultedRun inFlight = FaultedRun.start(results, "cassandra-ycsb.jmx", "READ", 2 * 8, cassandra(node,
-                     "dead_in_flight", "8", "2"))) {
-            blocking.awaitLoad(50);
-            inFlight.awaitLoad(50);
-            long killed = System.currentTimeMillis();
-            node.kill();
+        JMeterRuntime.freshVariables();
+        CassandraSession session = new CassandraSession();
+        session.setName("cassandra");
+        session.setVariableName("cassandra");
+        session.setContactPoints(node.address());
+        session.setRequestTimeout("1000");
+        session.testStarted();
+        CqlSampler cql = new CqlSampler();
+        cql.setName("cql");
+        cql.setStatement("SELECT release_version FROM system.local");
+        long[] cqlFailed = new long[1];
+        try (YcsbRuns runs = YcsbRuns.start(results, node, "dead")) {
             try {
-                ended(blocking, inFlight);
-                assertStoreFailed(blocking, killed, "NoNodeAvailableException", true);
-                assertStoreFailed(inFlight, killed, "NoNodeAvailableException", true);
+                assertTrue(cql.sample(null).isSuccessful(), "the CQL Request sampler reaches the node");
+                long killed = fault(runs.blocking, runs.inFlight, 50, () -> {
+                    node.kill();
+                    // the CQL Request sampler, one statement per sample, on this thread while the runs go on
+                    long end = System.nanoTime() + Duration.ofSeconds(3).toNanos();
+                    while (System.nanoTime() < end) {
+                        SampleResult r = cql.sample(null);
+                        if (r != null && !r.isSuccessful()) {
+                            cqlFailed[0]++;
+                        }
+                    }
+                });
+                System.out.println("dsload: CQL Request, one thread, node dead for 3 s: " + cqlFailed[0] + " failed samples");
+                assertTrue(cqlFailed[0] >= 1 && cqlFailed[0] <= 3 * BOUNDED, cqlFailed[0] + " failed samples in 3 s");
+                assertStoreFailed(runs.blocking, killed, "NoNodeAvailableException", true);
+                assertStoreFailed(runs.inFlight, killed, "NoNodeAvailableException", true);
             } finally {
-                node.restart();
+                session.testEnded();
+                if (!node.isRunning()) {
+                    node.restart();
+                }
             }
         }
     }
@@ -157,29 +205,34 @@ class DeadStoreIT {
     void cassandraFrozenCostsFewFailuresOnBothYcsbPaths() throws Exception {
         EmbeddedCassandra node = SharedCassandra.node();
         Path results = results("cassandra-freeze");
-        try (FaultedRun blocking = FaultedRun.start(results, "cassandra-ycsb.jmx", "READ", 4, cassandra(node,
-                "frozen_blocking", "1", "4"));
-             FaultedRun inFlight = FaultedRun.start(results, "cassandra-ycsb.jmx", "READ", 2 * 8, cassandra(node,
-                     "frozen_in_flight", "8", "2"))) {
-            blocking.awaitLoad(50);
-            inFlight.awaitLoad(50);
-            long frozen = System.currentTimeMillis();
-            node.pause();
-            try {
-                Thread.sleep(FROZEN.toMillis());
-            } finally {
-                node.resume();
-            }
-            ended(blocking, inFlight);
-            assertStoreFailed(blocking, frozen, "");
-            assertStoreFailed(inFlight, frozen, "");
+        try (YcsbRuns runs = YcsbRuns.start(results, node, "frozen")) {
+            long frozen = fault(runs.blocking, runs.inFlight, 50, freeze(node::pause, node::resume));
+            assertStoreFailed(runs.blocking, frozen, "");
+            assertStoreFailed(runs.inFlight, frozen, "");
         }
     }
 
-    private static String[] cassandra(EmbeddedCassandra node, String keyspace, String inFlight, String threads) {
-        return new String[] {"-Jhosts=" + node.address(), "-Jkeyspace=" + keyspace, "-Jduration=14", "-Jthreads=" + threads,
-            "-Jin_flight=" + inFlight, "-Jrecordcount=200", "-Jload_threads=2", "-Jrequest_timeout=1000",
-            "-Jserver_gauges=false", "-Jconsistency=ONE"};
+    /** cassandra-ycsb.jmx twice on the node: 4 threads of one operation, 2 threads of 8 in flight, each its keyspace. */
+    private record YcsbRuns(FaultedRun blocking, FaultedRun inFlight) implements AutoCloseable {
+        static YcsbRuns start(Path results, EmbeddedCassandra node, String name) throws IOException {
+            FaultedRun blocking = FaultedRun.start(results, "cassandra-ycsb.jmx", "READ", 4,
+                    args(node, name + "_blocking", "1", "4"));
+            return new YcsbRuns(blocking, FaultedRun.start(results, "cassandra-ycsb.jmx", "READ", 2 * 8,
+                    args(node, name + "_in_flight", "8", "2")));
+        }
+
+        private static String[] args(EmbeddedCassandra node, String keyspace, String inFlight, String threads) {
+            return new String[] {"-Jhosts=" + node.address(), "-Jkeyspace=" + keyspace, "-Jduration=14",
+                "-Jthreads=" + threads, "-Jin_flight=" + inFlight, "-Jrecordcount=200", "-Jload_threads=2",
+                "-Jrequest_timeout=1000", "-Jserver_gauges=false", "-Jconsistency=ONE"};
+        }
+
+        @Override
+        public void close() {
+            try (FaultedRun b = blocking) {
+                inFlight.close();
+            }
+        }
     }
 
     @Test
@@ -190,11 +243,7 @@ class DeadStoreIT {
                      "--give-up-after", "4"));
              FaultedRun inFlight = FaultedRun.start(results, "zk-latencies.jmx", "Create", 2 * 8, zk(zk, "in-flight", "8",
                      "--give-up-after", "4"))) {
-            blocking.awaitLoad(50);
-            inFlight.awaitLoad(50);
-            long killed = System.currentTimeMillis();
-            zk.kill(zk.node(0));
-            ended(blocking, inFlight);
+            long killed = fault(blocking, inFlight, 50, () -> zk.kill(zk.node(0)));
             assertStoreFailed(blocking, killed, "CONNECTIONLOSS", true);
             assertStoreFailed(inFlight, killed, "CONNECTIONLOSS", true);
             for (FaultedRun run : new FaultedRun[] {blocking, inFlight}) {
@@ -210,11 +259,7 @@ class DeadStoreIT {
         try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.single();
              FaultedRun blocking = FaultedRun.start(results, "zk-latencies.jmx", "Create", 2, zk(zk, "blocking", "1"));
              FaultedRun inFlight = FaultedRun.start(results, "zk-latencies.jmx", "Create", 2 * 8, zk(zk, "in-flight", "8"))) {
-            blocking.awaitLoad(50);
-            inFlight.awaitLoad(50);
-            long frozen = System.currentTimeMillis();
-            freeze(zk.node(0).pid());
-            ended(blocking, inFlight);
+            long frozen = fault(blocking, inFlight, 50, freeze(zk.node(0).pid()));
             assertStoreFailed(blocking, frozen, "");
             assertStoreFailed(inFlight, frozen, "");
         }
@@ -237,16 +282,7 @@ class DeadStoreIT {
                 "4")).countPerRequest(POINTS);
              FaultedRun inFlight = FaultedRun.start(results, "kairosdb-write.jmx", "write batch", 2 * 4, kairos(kairos,
                      "4", "2")).countPerRequest(POINTS)) {
-            blocking.awaitLoad(20);
-            inFlight.awaitLoad(20);
-            long frozen = System.currentTimeMillis();
-            kairos.pause();
-            try {
-                Thread.sleep(FROZEN.toMillis());
-            } finally {
-                kairos.resume();
-            }
-            ended(blocking, inFlight);
+            long frozen = fault(blocking, inFlight, 20, freeze(kairos::pause, kairos::resume));
             assertStoreFailed(blocking, frozen, "");
             assertStoreFailed(inFlight, frozen, "");
         }
@@ -255,16 +291,14 @@ class DeadStoreIT {
                 "4")).countPerRequest(POINTS);
              FaultedRun inFlight = FaultedRun.start(results, "kairosdb-write.jmx", "write batch", 2 * 4, kairos(kairos,
                      "4", "2")).countPerRequest(POINTS)) {
-            blocking.awaitLoad(20);
-            inFlight.awaitLoad(20);
-            long killed = System.currentTimeMillis();
-            Signals.send(kairos.pid(), "KILL");
             try {
-                ended(blocking, inFlight);
+                long killed = fault(blocking, inFlight, 20, () -> Signals.send(kairos.pid(), "KILL"));
                 assertStoreFailed(blocking, killed, "ConnectException", true);
                 assertStoreFailed(inFlight, killed, "ConnectException", true);
             } finally {
-                kairos.restart();
+                if (!kairos.isRunning()) {
+                    kairos.restart();
+                }
             }
         }
     }
@@ -291,15 +325,8 @@ class DeadStoreIT {
                          influx(influx, "1", "20"));
                  FaultedRun inFlight = FaultedRun.start(results, "influxdb-write.jmx", "POST /write", 2 * 16,
                          influx(influx, "16", "2"))) {
-                oneAtATime.awaitLoad(200);
-                inFlight.awaitLoad(200);
-                long at = System.currentTimeMillis();
-                if (fault.equals("KILL")) {
-                    Signals.send(influx.pid(), "KILL");
-                } else {
-                    freeze(influx.pid());
-                }
-                ended(oneAtATime, inFlight);
+                long at = fault(oneAtATime, inFlight, 200, fault.equals("KILL") ? () -> Signals.send(influx.pid(), "KILL")
+                        : freeze(influx.pid()));
                 String code = fault.equals("KILL") ? "ConnectException" : "";
                 assertStoreFailed(oneAtATime, at, code, fault.equals("KILL"));
                 assertStoreFailed(inFlight, at, code, fault.equals("KILL"));

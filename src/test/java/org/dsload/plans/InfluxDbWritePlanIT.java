@@ -126,7 +126,7 @@ class InfluxDbWritePlanIT {
             PlanRuns.Result result = PlanRuns.run("influxdb-write.jmx", Map.of("influx_host", influx.host(),
                     "influx_port", "" + influx.port(), "rate", "1000", "duration", "5", "threads", "2",
                     "in_flight", "8", "bytes", "wire"), Duration.ofMinutes(2), false);
-            assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+            PlanRuns.assertRan(result.outcome(), result.console());
             InFlightCounts writes = InFlightCounts.of(result.outcome(), "POST /write");
             assertTrue(writes.rows() < writes.requests(), "rows stand for several writes: " + writes);
             writes.assertServerCounted(influx.httpd("writeReq"));
@@ -145,7 +145,7 @@ class InfluxDbWritePlanIT {
             PlanRuns.Result result = PlanRuns.run("influxdb-write.jmx", Map.of("influx_host", influx.host(),
                     "influx_port", "" + influx.port(), "rate", "400", "warmup", "2", "duration", "3", "threads", "2",
                     "in_flight", "4"), Duration.ofMinutes(2), false);
-            assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+            PlanRuns.assertRan(result.outcome(), result.console());
             InFlightCounts warmUp = InFlightCounts.of(result.outcome(), "POST /write (warm-up)");
             InFlightCounts measured = InFlightCounts.of(result.outcome(), "POST /write");
             assertEquals(400 * 2, warmUp.requests(), 400 * 0.1, "2 s of warm-up at 400/s: " + warmUp);
@@ -177,11 +177,7 @@ class InfluxDbWritePlanIT {
                     .property("in_flight", "4");
             ByteArrayOutputStream console = new ByteArrayOutputStream();
             PlanRunner.Outcome outcome = new PlanRunner(new PrintStream(console, true, StandardCharsets.UTF_8)).run(run);
-            // a slave on a busy machine may fall behind its schedule: the run then says how many arrivals it
-            // did not send (exit code 6); every write it sent must still reach the master
-            assertTrue(outcome.ok() || outcome.ending() == Ending.LOAD_INCOMPLETE
-                    && outcome.problem().startsWith("the load did not run as planned:\n  scheduled arrivals went unsent: ")
-                    && outcome.problem().lines().count() == 2, outcome.problem() + "\n" + console.toString(StandardCharsets.UTF_8));
+            PlanRuns.assertRan(outcome, console.toString(StandardCharsets.UTF_8));
             InFlightCounts writes = InFlightCounts.of(outcome, "POST /write");
             writes.assertServerCounted(influx.httpd("writeReq"));
             assertTrue(writes.requests() >= 2 * 300 * 3, "both slaves wrote at the rate: " + writes);

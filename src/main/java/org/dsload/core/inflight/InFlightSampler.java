@@ -57,8 +57,7 @@ public abstract class InFlightSampler<C extends InFlightCall> extends ClientSamp
      * after a request that could not reach the store, then waits for the arrival offered to this
      * sample, if any.
      *
-     * @param unreachable the store's judge of the sample's failure, or null when the sampler tells
-     *                    the back-off itself ({@link #blockingBackoff})
+     * @param unreachable the store's judge of the sample's failure
      * @return false when no arrival is left before the thread's end, or the test is stopping
      */
     protected final boolean oneRequestDue(Unreachable.Judge unreachable) {
@@ -79,7 +78,7 @@ public abstract class InFlightSampler<C extends InFlightCall> extends ClientSamp
     }
 
     /** The back-off of this clone's samples of one request. */
-    protected final Backoff blockingBackoff() {
+    private Backoff blockingBackoff() {
         Backoff b = pause;
         if (b == null) {
             b = new Backoff();
@@ -96,9 +95,8 @@ public abstract class InFlightSampler<C extends InFlightCall> extends ClientSamp
             return;
         }
         judge = null;
-        if (result.isSuccessful()) {
-            pause.succeeded();
-        } else if (j.unreachable(Outcome.failed(result.getResponseCode(), result.getResponseMessage(), 0, 0))) {
+        if (!result.isSuccessful()
+                && j.unreachable(Outcome.failed(result.getResponseCode(), result.getResponseMessage(), 0, 0))) {
             pause.failed(System.nanoTime());
         } else if (pause.failures() > 0) {
             pause.succeeded();

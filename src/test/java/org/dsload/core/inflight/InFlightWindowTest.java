@@ -251,6 +251,51 @@ class InFlightWindowTest {
     }
 
     @Test
+    void arrivalsDueWhileTheTransportBacksOffAreMissedNotSentLateTogether() {
+        long start = System.nanoTime();
+        long downUntil = start + 200 * MS;
+        List<Long> missed = new ArrayList<>();
+        ArrivalSource source = new ArrivalSource() {
+            private long next = start;
+
+            @Override
+            public Arrival take(long nowNanos) {
+                if (next - (start + 300 * MS) > 0) {
+                    return null;
+                }
+                long due = next;
+                next += 10 * MS;
+                return new Arrival(due, 0);
+            }
+
+            @Override
+            public long missUntil(long untilNanos) {
+                long count = 0;
+                while (next - untilNanos < 0) {
+                    missed.add(next);
+                    next += 10 * MS;
+                    count++;
+                }
+                return count;
+            }
+        };
+        try (InMemoryStore store = new InMemoryStore(10_000, n -> new Answer(1, InMemoryStore.OK))) {
+            store.readyAtNanos = downUntil;
+            InFlightWindow<InMemoryStore.Request> window = new InFlightWindow<>(4, store);
+            window.pace(source, Long.MAX_VALUE);
+            List<Completion> sent = new ArrayList<>();
+            List<Completion> row;
+            while (!(row = window.next(numbered(new AtomicInteger()))).isEmpty()) {
+                sent.addAll(row);
+            }
+            assertTrue(missed.size() >= 19, "the arrivals due in the 200 ms back-off are missed: " + missed.size());
+            assertTrue(missed.stream().allMatch(due -> due - downUntil < 0), "and none due after it");
+            assertEquals(31, sent.size() + missed.size(), "every arrival is sent or missed, once");
+            assertTrue(sent.stream().allMatch(c -> c.intendedNanos() - downUntil >= 0), "none is sent late after it");
+        }
+    }
+
+    @Test
     void aStopFromAnotherThreadCancelsWhatIsOutstanding() throws Exception {
         try (InMemoryStore store = new InMemoryStore(60_000, n -> new Answer(-1, InMemoryStore.OK))) {
             InFlightWindow<InMemoryStore.Request> window = new InFlightWindow<>(7, store);

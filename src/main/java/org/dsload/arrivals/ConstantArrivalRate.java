@@ -109,12 +109,12 @@ public class ConstantArrivalRate extends ArrivalElement implements ThreadListene
         }
 
         @Override
-        public long missUntil(long untilNanos) {
-            long missed = schedule.missUntil(untilNanos, endNanos);
-            if (missed > 0) {
-                GeneratorMetrics.arrivalsMissed(missed);
+        public long dropUntil(long untilNanos) {
+            long dropped = schedule.skipUntil(untilNanos, endNanos);
+            if (dropped > 0) {
+                GeneratorMetrics.arrivalsDropped(dropped);
             }
-            return missed;
+            return dropped;
         }
     }
 

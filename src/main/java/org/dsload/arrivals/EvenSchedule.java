@@ -9,9 +9,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * drop limit: then the thread skips to the oldest slot within the limit, and the skipped slots
  * are dropped arrivals. Times are on {@link System#nanoTime()}'s clock.
  *
- * <p>A slot no thread sends is missed, and counted as such: one given up by a thread that could not
- * send it ({@link #missUntil}: a back-off while the store cannot be reached), or one due before the
- * schedule's end that no thread took ({@link #untakenAtEnd}: every thread was busy).
+ * <p>A thread that cannot send (a back-off while its store cannot be reached) skips the slots that
+ * fall due meanwhile ({@link #skipUntil}), and drops them. A slot due before the schedule's end that
+ * no thread took is missed ({@link #untakenAtEnd}: every thread was busy).
  */
 final class EvenSchedule {
     private final long originNanos;
@@ -86,12 +86,12 @@ final class EvenSchedule {
     }
 
     /**
-     * Takes, as missed, every slot due before {@code untilNanos} and before {@code limitNanos} (the
-     * taking thread's end) that no thread has taken.
+     * Takes every slot due before {@code untilNanos} and before {@code limitNanos} (the taking
+     * thread's end) that no thread has taken, to send none of them.
      *
      * @return how many
      */
-    long missUntil(long untilNanos, long limitNanos) {
+    long skipUntil(long untilNanos, long limitNanos) {
         long bound = limitNanos == Long.MAX_VALUE || untilNanos - limitNanos < 0 ? untilNanos : limitNanos;
         long index = firstDueFrom(bound);
         while (true) {
@@ -126,6 +126,6 @@ final class EvenSchedule {
         if (ends == Long.MIN_VALUE || finished == Long.MIN_VALUE) {
             return 0; // no thread took a slot, or none finished: nothing to say
         }
-        return missUntil(finished, ends);
+        return skipUntil(finished, ends);
     }
 }

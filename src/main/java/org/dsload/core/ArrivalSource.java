@@ -50,14 +50,14 @@ public interface ArrivalSource {
     Arrival take(long nowNanos);
 
     /**
-     * Gives up the arrivals due before {@code untilNanos} that no thread has taken yet, as missed:
-     * not sent and not dropped, but counted ({@link GeneratorMetrics#arrivalsMissed}). A thread
-     * that could not send them (a back-off while its store cannot be reached) says so, rather than
-     * send them all late once it can.
+     * Drops the arrivals due before {@code untilNanos} that no thread has taken yet: a thread that
+     * could not send them (a back-off while its store cannot be reached) says so, rather than send
+     * them all late once it can. The caller counts them with the next arrival it sends, as the
+     * schedule's own drops are counted.
      *
-     * @return how many were missed
+     * @return how many were dropped
      */
-    default long missUntil(long untilNanos) {
+    default long dropUntil(long untilNanos) {
         return 0;
     }
 }

@@ -19,10 +19,7 @@ public final class GeneratorMetrics {
     /** Scheduled arrivals that started late (see {@link IntendedStart}) or were dropped. */
     public static final String ARRIVALS_LATE = "dsload.arrivals.late";
     public static final String ARRIVALS_DROPPED = "dsload.arrivals.dropped";
-    /**
-     * Scheduled arrivals neither sent nor dropped: due while the thread backed off from a store it
-     * could not reach, or not taken by any thread before the schedule's end (every thread busy).
-     */
+    /** Scheduled arrivals neither sent nor dropped: taken by no thread before the schedule's end (every thread busy). */
     public static final String ARRIVALS_MISSED = "dsload.arrivals.missed";
     /** Requests sent and not yet answered by samplers that keep several in flight per thread. */
     public static final String REQUESTS_IN_FLIGHT = "dsload.requests.in_flight";

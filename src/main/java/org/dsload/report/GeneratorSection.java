@@ -68,13 +68,14 @@ public final class GeneratorSection implements RunSection {
         double dropped = e.last(GeneratorCsv.ARRIVALS_DROPPED);
         if (dropped > 0) {
             out.append("Warning: generator ").append(e.name()).append(" dropped ").append(whole(dropped))
-                    .append(" arrivals: its threads (or the Open Model Guard's cap) were exhausted.\n");
+                    .append(" arrivals: too late to send (its threads or the Open Model Guard's cap were exhausted), or "
+                            + "due while its threads backed off from a store they could not reach.\n");
         }
         double missed = orZero(e.last(GeneratorCsv.ARRIVALS_MISSED));
         if (missed > 0) {
             out.append("Warning: generator ").append(e.name()).append(" missed ").append(whole(missed))
-                    .append(" scheduled arrivals: not sent, as they fell due while its threads backed off from a store "
-                            + "they could not reach, or while every thread was busy (a server that did not answer).\n");
+                    .append(" scheduled arrivals: no thread took them before the schedule's end, every one being busy "
+                            + "(waiting on a server that did not answer, or on a generator short of CPU).\n");
         }
     }
 

@@ -146,8 +146,8 @@ final class RunHealth {
             return null;
         }
         return "scheduled arrivals went unsent: " + notSent + " of " + scheduled + " (" + percent((double) notSent / scheduled)
-                + ") were not sent: " + dropped + " dropped (later than the schedule's drop limit), " + Math.round(missed)
-                + " missed (due while the store could not be reached, or taken by no thread in time)";
+                + ") were not sent: " + dropped + " dropped (too late, beyond a cap, or due while the store could not be "
+                + "reached), " + Math.round(missed) + " missed (taken by no thread before the schedule's end)";
     }
 
     private static List<String> slaves(Path dir, long runStart) throws IOException {

@@ -54,18 +54,18 @@ class EvenScheduleTest {
     }
 
     @Test
-    void slotsDueWhileAThreadBacksOffAreMissedNotSentLate() {
+    void slotsDueWhileAThreadBacksOffAreSkippedNotSentLate() {
         EvenSchedule s = new EvenSchedule(0, 1000, 0); // every ms
         s.take(0);
-        assertEquals(999, s.missUntil(1000 * MS, Long.MAX_VALUE), "slots 1 to 999 fell due during the pause");
+        assertEquals(999, s.skipUntil(1000 * MS, Long.MAX_VALUE), "slots 1 to 999 fell due during the pause");
         assertEquals(new EvenSchedule.Slot(1000, 1000 * MS, 0), s.take(1000 * MS), "the next one is on time");
-        assertEquals(0, s.missUntil(500 * MS, Long.MAX_VALUE), "nothing twice");
+        assertEquals(0, s.skipUntil(500 * MS, Long.MAX_VALUE), "nothing twice");
     }
 
     @Test
-    void aThreadMissesNoSlotPastItsOwnEnd() {
+    void aThreadSkipsNoSlotPastItsOwnEnd() {
         EvenSchedule s = new EvenSchedule(0, 1000, 0);
-        assertEquals(100, s.missUntil(1000 * MS, 100 * MS));
+        assertEquals(100, s.skipUntil(1000 * MS, 100 * MS));
         assertEquals(new EvenSchedule.Slot(100, 100 * MS, 0), s.take(1000 * MS), "left for a thread that can send it");
     }
 

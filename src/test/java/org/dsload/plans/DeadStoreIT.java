@@ -133,8 +133,12 @@ class DeadStoreIT {
             assertStoreFailed(blocking, killed, "JedisConnectionException", true);
             assertStoreFailed(inFlight, killed, "ConnectException", true);
             assertTrue(blocking.summary().contains("scheduled arrivals went unsent: "), blocking.summary());
-            assertTrue(blocking.summary().matches("(?s).*Arrivals +\\[late, dropped, missed\\] +\\d+, 0, [1-9]\\d*\n.*"),
-                    "the arrivals due while the threads backed off are missed: " + blocking.summary());
+            assertTrue(blocking.summary().matches("(?s).*Arrivals +\\[total, late, dropped\\] +\\d+, \\d+, [1-9]\\d*\n.*"),
+                    "the arrivals due while the threads backed off are dropped: " + blocking.summary());
+            java.util.regex.Matcher rate = java.util.regex.Pattern.compile("Rate +\\[target, achieved, ratio\\] +([\\d.]+),")
+                    .matcher(blocking.summary());
+            assertTrue(rate.find() && Math.abs(Double.parseDouble(rate.group(1)) - 400) <= 100,
+                    "the dropped arrivals count in the schedule's rate: " + blocking.summary());
         }
     }
 
@@ -331,11 +335,11 @@ class DeadStoreIT {
                 assertStoreFailed(oneAtATime, at, code, fault.equals("KILL"));
                 assertStoreFailed(inFlight, at, code, fault.equals("KILL"));
                 if (fault.equals("KILL")) {
-                    // the arrivals due while the threads backed off from the dead server are counted, not lost;
-                    // a frozen one answers late, and the arrivals waiting for it are sent late
+                    // the arrivals due while the threads backed off from the dead server are dropped and counted,
+                    // not lost; a frozen one answers late, and the arrivals waiting for it are sent late
                     for (FaultedRun run : new FaultedRun[] {oneAtATime, inFlight}) {
                         assertTrue(run.summary().contains("scheduled arrivals went unsent: "), run.summary());
-                        assertTrue(run.summary().matches("(?s).*Arrivals +\\[late, dropped, missed\\] +\\d+, 0, [1-9]\\d*\n.*"),
+                        assertTrue(run.summary().matches("(?s).*Arrivals +\\[total, late, dropped\\] +\\d+, \\d+, [1-9]\\d*\n.*"),
                                 run.summary());
                     }
                 }

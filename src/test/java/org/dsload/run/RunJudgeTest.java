@@ -141,8 +141,8 @@ class RunJudgeTest {
         RunJudge.Verdict v = judge(gets(0, 10, true), null);
         assertEquals(Ending.LOAD_INCOMPLETE, v.ending());
         assertEquals("the load did not run as planned:\n  scheduled arrivals went unsent: 300 of 300 (100.0 %) were not "
-                + "sent: 0 dropped (later than the schedule's drop limit), 300 missed (due while the store could not be "
-                + "reached, or taken by no thread in time)", v.problem());
+                + "sent: 0 dropped (too late, beyond a cap, or due while the store could not be reached), 300 missed "
+                + "(taken by no thread before the schedule's end)", v.problem());
     }
 
     @Test

@@ -20,7 +20,7 @@ import org.dsload.core.Unreachable;
  * that could not reach the store ({@link Unreachable}), the clone's next request waits out a
  * {@link Backoff} (10 ms doubling to 1 s), so that a store that is down costs a few failed samples
  * per thread and second, not as many as the machine can fail; arrivals of a schedule that fall
- * due meanwhile are missed (counted, not sent). A stopped test, or the thread's end, ends the wait.
+ * due meanwhile are dropped (counted, not sent). A stopped test, or the thread's end, ends the wait.
  */
 public abstract class InFlightSampler<C extends InFlightCall> extends ClientSampler
         implements IntendedStart.SelfPaced, ThreadListener, Interruptible {
@@ -63,14 +63,14 @@ public abstract class InFlightSampler<C extends InFlightCall> extends ClientSamp
     protected final boolean oneRequestDue(Unreachable.Judge unreachable) {
         endInFlight();
         Backoff b = blockingBackoff();
-        long missBefore = 0;
+        long dropBefore = 0;
         if (b.failures() > 0 && b.waiting(System.nanoTime())) {
             if (!b.await(IntendedStart.threadEndNanos())) {
                 return false;
             }
-            missBefore = System.nanoTime();
+            dropBefore = System.nanoTime();
         }
-        if (!IntendedStart.awaitOffered(this, missBefore)) {
+        if (!IntendedStart.awaitOffered(this, dropBefore)) {
             return false;
         }
         judge = unreachable;

@@ -20,8 +20,9 @@ import org.dsload.core.Outcome;
  * offered {@link ArrivalSource}, each sent at its intended start when a place is free; when all N
  * are outstanding the next arrival waits (it starts late, and its wait is in its corrected
  * latency), so N is the cap on concurrency and no thread is parked per request. While the
- * transport backs off from a store it cannot reach, the arrivals that fall due are missed
- * ({@link ArrivalSource#missUntil}): counted, and not sent late in a burst once it may send again.
+ * transport backs off from a store it cannot reach, the arrivals that fall due are dropped
+ * ({@link ArrivalSource#dropUntil}): counted with the next one sent, not sent late in a burst once
+ * it may send again.
  *
  * <p>A counted run ({@link #count}): only so many requests are sent, N at a time, and once the last
  * has ended {@link #next} returns at once with nothing; {@link #countEnded} says so.
@@ -61,7 +62,7 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
     private ArrivalSource arrivals;
     private ArrivalSource.Arrival pending;
     private boolean arrivalsEnded;
-    /** Arrivals dropped before an arrival that was then missed: counted with the next one sent. */
+    /** Arrivals dropped during a back-off: counted with the next one sent. */
     private long droppedCarried;
     private long endNanos = Long.MAX_VALUE;
     /** Requests the counted run may still send; negative: no count. */
@@ -205,7 +206,7 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
             long readyAt = transport.readyAt(now);
             if (readyAt == Long.MAX_VALUE || readyAt - now > 0) {
                 if (readyAt != Long.MAX_VALUE) {
-                    missUntil(readyAt);
+                    dropUntil(readyAt);
                 }
                 wake = readyAt;
                 break;
@@ -285,18 +286,19 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
 
     /**
      * The transport backs off until {@code untilNanos} (its store cannot be reached): the arrivals
-     * due before then are missed rather than sent late together once it may send again.
+     * due before then are dropped, counted with the next one sent, rather than sent late together
+     * once it may send again.
      */
-    private void missUntil(long untilNanos) {
+    private void dropUntil(long untilNanos) {
         if (arrivals == null || arrivalsEnded) {
             return;
         }
         if (pending != null && pending.scheduled() && pending.intendedNanos() - untilNanos < 0) {
-            GeneratorMetrics.arrivalsMissed(1);
-            droppedCarried += pending.dropped();
+            GeneratorMetrics.arrivalsDropped(1);
+            droppedCarried += pending.dropped() + 1;
             pending = null;
         }
-        arrivals.missUntil(untilNanos);
+        droppedCarried += arrivals.dropUntil(untilNanos);
     }
 
     /** An arrival due and not sent counts as dropped; nothing more is sent for it. */

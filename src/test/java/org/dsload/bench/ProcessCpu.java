@@ -141,7 +141,7 @@ final class ProcessCpu {
     }
 
     /** The whole command line, which {@link ProcessHandle.Info} cuts short for a long class path. */
-    private static String commandLine(long pid) {
+    static String commandLine(long pid) {
         try {
             return new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")), StandardCharsets.UTF_8);
         } catch (IOException e) {
@@ -150,7 +150,7 @@ final class ProcessCpu {
     }
 
     /** utime + stime (fields 14 and 15 of /proc/<pid>/stat). */
-    private static long ticks(String stat) {
+    static long ticks(String stat) {
         String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
         return Long.parseLong(f[11]) + Long.parseLong(f[12]);
     }

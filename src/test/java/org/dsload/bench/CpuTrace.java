@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongPredicate;
 
@@ -20,9 +21,14 @@ final class CpuTrace implements AutoCloseable {
     /** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
     private static final double TICKS_PER_SECOND = 100;
 
-    /** utime + stime in ticks at an instant of the wall clock (epoch ms, the results files' clock). */
-    private record Reading(long epochMillis, long ticks) {
+    /**
+     * utime + stime in ticks at an instant of the wall clock (epoch ms, the results files' clock), and
+     * every {@link #THREADS_EVERY}th reading the same by thread (else null).
+     */
+    private record Reading(long epochMillis, long ticks, Map<String, Long> threads) {
     }
+
+    private static final int THREADS_EVERY = 10;
 
     private final List<Reading> readings = new ArrayList<>();
     private final Thread poller;
@@ -48,15 +54,17 @@ final class CpuTrace implements AutoCloseable {
                 TimeUnit.MILLISECONDS.sleep(pid < 0 ? 20 : 0);
             }
             Path stat = Path.of("/proc", Long.toString(pid), "stat");
-            while (!closed) {
+            for (int n = 0; !closed; n++) {
                 long ticks;
+                Map<String, Long> threads;
                 try {
                     ticks = ProcessCpu.ticks(Files.readString(stat));
+                    threads = n % THREADS_EVERY == 0 ? ProcessCpu.threadTicks(pid) : null;
                 } catch (IOException ended) {
                     return;
                 }
                 synchronized (readings) {
-                    readings.add(new Reading(System.currentTimeMillis(), ticks));
+                    readings.add(new Reading(System.currentTimeMillis(), ticks, threads));
                 }
                 TimeUnit.MILLISECONDS.sleep(PERIOD_MILLIS);
             }
@@ -86,6 +94,25 @@ final class CpuTrace implements AutoCloseable {
                         + readings.get(readings.size() - 1).epochMillis() + ")"));
             }
             return (ticksAt(toEpochMillis) - ticksAt(fromEpochMillis)) / TICKS_PER_SECOND;
+        }
+    }
+
+    /** The threads that took the most CPU between the by-thread readings nearest to the window's ends, with their shares. */
+    String topThreads(long fromEpochMillis, long toEpochMillis, int count) {
+        synchronized (readings) {
+            Reading first = null;
+            Reading last = null;
+            for (Reading r : readings) {
+                if (r.threads() != null) {
+                    if (first == null || Math.abs(r.epochMillis() - fromEpochMillis) < Math.abs(first.epochMillis() - fromEpochMillis)) {
+                        first = r;
+                    }
+                    if (last == null || Math.abs(r.epochMillis() - toEpochMillis) < Math.abs(last.epochMillis() - toEpochMillis)) {
+                        last = r;
+                    }
+                }
+            }
+            return first == null || first == last ? "" : ProcessCpu.topThreads(first.threads(), last.threads(), count);
         }
     }
 

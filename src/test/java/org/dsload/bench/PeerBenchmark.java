@@ -70,7 +70,7 @@ public final class PeerBenchmark {
 
     /** One side's figures: latencies in µs (-1: not measured), CPU of the generator's process in seconds. */
     record Side(String tool, long requests, double seconds, long late, long p50, long p99, long correctedP99,
-            double cpuSeconds) {
+            double cpuSeconds, String threads) {
         double rate() {
             return requests / seconds;
         }
@@ -83,7 +83,7 @@ public final class PeerBenchmark {
             return String.format(Locale.ROOT, "| %-44s | %9d | %9.0f | %7s | %7d | %8d | %9s | %8.1f | %5.2f |", tool,
                     requests, rate(), late < 0 ? "-" : String.format(Locale.ROOT, "%.3f%%", 100.0 * late / requests),
                     p50, p99, correctedP99 < 0 ? "-" : Long.toString(correctedP99), cpuMicrosPerRequest(),
-                    cpuSeconds / seconds);
+                    cpuSeconds / seconds) + (threads.isEmpty() ? "" : "\n    (CPU of " + tool + " by thread: " + threads + ")");
         }
     }
 
@@ -295,12 +295,14 @@ public final class PeerBenchmark {
             if (skip < 0) {
                 double cpu = jmeter.cpuSeconds(all.firstStart(), all.lastEnd());
                 return new Side(tool, all.requests(), (all.lastEnd() - all.firstStart()) / 1000.0, all.lateArrivals(),
-                        all.latencies().percentile(50), all.latencies().percentile(99), all.corrected().percentile(99), cpu);
+                        all.latencies().percentile(50), all.latencies().percentile(99), all.corrected().percentile(99), cpu,
+                        jmeter.topThreads(all.firstStart(), all.lastEnd(), 6));
             }
             Bench.Row row = Bench.measured(tool, 0, jtl, java.util.Set.of(label), skip, seconds);
             long from = all.firstStart() + skip * 1000L;
             double cpu = jmeter.cpuSeconds(from, from + seconds * 1000L);
-            return new Side(tool, row.operations(), seconds, -1, -1, row.p99Micros(), -1, cpu);
+            return new Side(tool, row.operations(), seconds, -1, -1, row.p99Micros(), -1, cpu,
+                    jmeter.topThreads(from, from + seconds * 1000L, 6));
         }
     }
 
@@ -324,7 +326,7 @@ public final class PeerBenchmark {
         JsonNode l = r.path("latencies");
         long requests = r.path("requests").asLong();
         return new Side("vegeta attack -rate=" + rate, requests, requests / r.path("rate").asDouble(), -1,
-                l.path("50th").asLong() / 1000, l.path("99th").asLong() / 1000, -1, cpu[0]);
+                l.path("50th").asLong() / 1000, l.path("99th").asLong() / 1000, -1, cpu[0], "");
     }
 
     /** redis-benchmark -t get at full speed with 50 connections; its CPU over its whole run. */
@@ -346,6 +348,6 @@ public final class PeerBenchmark {
         double rps = Double.parseDouble(m.group(1));
         return new Side("redis-benchmark -t get -c 50 -P 1", requests, requests / rps, -1,
                 Math.round(Double.parseDouble(m.group(2)) * 1000), Math.round(Double.parseDouble(m.group(3)) * 1000), -1,
-                cpu[0]);
+                cpu[0], "");
     }
 }

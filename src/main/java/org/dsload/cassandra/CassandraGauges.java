@@ -59,7 +59,7 @@ final class CassandraGauges {
         }
         List<Node> nodes = new ArrayList<>(gauges.getMetadata().getNodes().values());
         nodes.sort(Comparator.comparing(CqlErrors::address));
-        AutoCloseable lease = GaugeRecording.start(CassandraServerSection.FILE, element, () -> {
+        AutoCloseable lease = GaugeRecording.start(CassandraServerSection.FILE, element, CqlClient.class, () -> {
             List<GaugeSource> sources = new ArrayList<>();
             nodes.forEach(node -> sources.add(new CassandraNodeSource(gauges, node, TIMEOUT.toMillis() + 50)));
             return sources;

@@ -8,6 +8,7 @@ import org.dsload.core.Outcome;
 
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.DriverException;
+import com.datastax.oss.driver.api.core.NoNodeAvailableException;
 import com.datastax.oss.driver.api.core.ProtocolVersion;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.ColumnDefinitions;
@@ -112,6 +113,9 @@ final class CqlReply {
     /** The request failed (what the driver threw, or what reached its asynchronous result). */
     void fail(Throwable failure) {
         error = CqlErrors.unwrap(failure);
+        if (error instanceof NoNodeAvailableException) {
+            sent = 0; // no node to send it to: the request never reached the wire
+        }
         if (error instanceof DriverException driver && driver.getExecutionInfo() != null) {
             received += Math.max(0, driver.getExecutionInfo().getResponseSizeInBytes());
             info = driver.getExecutionInfo();

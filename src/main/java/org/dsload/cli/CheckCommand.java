@@ -55,7 +55,8 @@ final class CheckCommand extends Subcommand {
     }
 
     @Option(names = "--label", paramLabel = "<label>",
-            description = "Judge this label on its own; repeat for several (default: all labels together).")
+            description = "Judge this label on its own; repeat for several (default: all labels together but a"
+                    + " warm-up's, those ending in '(warm-up)').")
     private List<String> labels = new ArrayList<>();
 
     @Override
@@ -90,7 +91,7 @@ final class CheckCommand extends Subcommand {
 
     private List<LabelStats> judged(Summary summary) {
         if (labels.isEmpty()) {
-            return List.of(summary.total());
+            return List.of(summary.measured());
         }
         List<LabelStats> judged = new ArrayList<>();
         for (String label : labels) {

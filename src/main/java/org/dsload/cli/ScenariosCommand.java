@@ -28,9 +28,11 @@ import picocli.CommandLine.TypeConversionException;
                 + " over local jmeter-server slaves; each run's results and summary into <results>/<date>-<time>-<name>/,"
                 + " and a table of all scenarios at the end."},
         exitCodeListHeading = ExitCodes.HEADING,
-        exitCodeList = {"  0:every scenario ran (those whose server is not installed here are skipped, saying so)",
+        exitCodeList = {"  0:every scenario ran (those whose server is not installed here are skipped, saying so), even"
+                + " if its row reads 'missed: ...' (late arrivals or failures beyond what it must keep), unless --strict",
             "  1:a scenario failed: its run failed, was refused at its start or had no successful sample (the table"
-                + " says which and why)", ExitCodes.USAGE_LINE, ExitCodes.INTERRUPTED_LINE})
+                + " says which and why); with --strict also a scenario that missed its schedule or success ratio",
+            ExitCodes.USAGE_LINE, ExitCodes.INTERRUPTED_LINE})
 final class ScenariosCommand extends Subcommand {
     @Parameters(paramLabel = "<name>", arity = "0..*", split = ",",
             description = "Scenarios to run, by name, separate or comma separated (default: all): ekv, redis-ycsb,"
@@ -52,6 +54,12 @@ final class ScenariosCommand extends Subcommand {
                     + " plans' own).")
     private RecordMode record;
 
+    @Option(names = "--strict", arity = "0..1", fallbackValue = "true",
+            description = "Exit with 1 also when a scenario ran but missed its schedule (more than 0.1 %% of its measured"
+                    + " arrivals late) or its success ratio: a row that reads 'missed: ...' (default: such a row is a"
+                    + " finding about this machine and the job still ends with 0).")
+    private boolean strict;
+
     @Option(names = "--results", paramLabel = "<dir>",
             description = "Folder of the run folders (default: results/ of the checkout).")
     private Path results;
@@ -70,12 +78,17 @@ final class ScenariosCommand extends Subcommand {
         }
         Path root = results != null ? results : Checkout.basedir().resolve("results");
         try (RunSignals signals = RunSignals.catching(out())) {
-            int failed = new MainJob(out(), root, slaves).stopOn(signals).run(chosen, overrides);
+            MainJob.Tally tally = new MainJob(out(), root, slaves).stopOn(signals).run(chosen, overrides);
             if (signals.caught()) {
                 return signals.exitCode();
             }
-            return failed == 0 ? ExitCodes.OK : ExitCodes.FAILED;
+            return exitCode(tally, strict);
         }
+    }
+
+    /** 1 when a scenario failed, or with {@code strict} missed what it must keep; 0 otherwise. */
+    static int exitCode(MainJob.Tally tally, boolean strict) {
+        return tally.failed() > 0 || (strict && tally.missed() > 0) ? ExitCodes.FAILED : ExitCodes.OK;
     }
 
     /** A count of 0 or more; empty is the default. */

@@ -19,17 +19,23 @@ import picocli.CommandLine.Spec;
                 + " follow its name: serve cassandra --nodes 3 kairosdb --datastore cassandra."},
         exitCodeListHeading = ExitCodes.HEADING,
         exitCodeList = {"  0:stopped by Ctrl-C or SIGTERM, every server stopped", "  1:a target could not start (the"
-                + " others were stopped), or a server ended on its own", ExitCodes.USAGE_LINE})
+                + " others were stopped), or a server ended on its own (with --keep-going: every server)",
+            ExitCodes.USAGE_LINE})
 final class ServeCommand extends Subcommand {
     @Parameters(paramLabel = "<target> [<option> <value>]", arity = "1..*",
-            description = "What to start: redis, redis-cluster, cassandra [--nodes 1|3], zookeeper [--nodes 1|3|5],"
-                    + " kairosdb [--datastore h2|cassandra], influxdb; several at once.")
+            description = "What to start: redis [--logins], redis-cluster, cassandra [--nodes 1|3] [--logins], zookeeper"
+                    + " [--nodes 1|3|5], kairosdb [--datastore h2|cassandra] [--logins], influxdb; several at once."
+                    + " --logins: the server requires a password, which the printed -J properties name as env:NAME.")
     private List<String> targets;
 
     @Option(names = "--data", paramLabel = "<dir>",
             description = "Keep the servers' data (and their ports) in this folder across runs (default: a fresh"
                     + " folder under target/serve/, deleted at the end).")
     private Path data;
+
+    @Option(names = "--keep-going", description = "Serve on when a server (a member of an ensemble or cluster) ends on"
+            + " its own, as fault tests that kill members need; serve ends when every server has.")
+    private boolean keepGoing;
 
     /** A target's own options (--nodes, --datastore) stand among the targets, in order: serve reads them itself. */
     @Spec
@@ -41,7 +47,7 @@ final class ServeCommand extends Subcommand {
     public Integer call() throws InterruptedException {
         ServeRequest request;
         try {
-            request = ServeRequest.parse(targets, data);
+            request = ServeRequest.parse(targets, data, keepGoing);
         } catch (IllegalArgumentException e) {
             throw usageError(e.getMessage());
         }

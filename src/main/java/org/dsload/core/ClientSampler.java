@@ -20,6 +20,7 @@ public abstract class ClientSampler extends AbstractSampler implements TestBean 
     @Override
     public final SampleResult sample(Entry entry) {
         SampleResult result = doSample(entry);
+        StoreLabels.sampled(result);
         SetUpFailure.check(result);
         Recording.completed(result);
         return result;

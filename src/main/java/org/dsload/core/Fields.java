@@ -16,6 +16,8 @@ import java.util.ResourceBundle;
 public final class Fields {
     private final String element;
     private final ResourceBundle labels;
+    /** What a field is called in messages: "field" in a plan, "option" on a command line. */
+    private final String fieldWord;
 
     /**
      * @param beanClass   the TestBean whose resource bundle holds the field labels
@@ -23,9 +25,24 @@ public final class Fields {
      */
     public Fields(Class<?> beanClass, String elementName) {
         this.labels = bundle(beanClass);
+        this.fieldWord = "field";
         String kind = label("displayName", beanClass.getSimpleName());
         this.element = elementName == null || elementName.isBlank() || elementName.equals(kind)
                 ? kind : kind + " '" + elementName + "'";
+    }
+
+    private Fields(String command) {
+        this.labels = null;
+        this.fieldWord = "option";
+        this.element = command;
+    }
+
+    /**
+     * The fields of a command line, whose properties are its options ({@code --password}): a
+     * command that runs without JMeter on the class path cannot name a TestBean class.
+     */
+    public static Fields ofCommand(String command) {
+        return new Fields(command);
     }
 
     private static ResourceBundle bundle(Class<?> beanClass) {
@@ -50,7 +67,7 @@ public final class Fields {
 
     /** A problem with one field, worded for the person who filled it in. */
     public ConfigException error(String property, String problem) {
-        return new ConfigException(element + ": field '" + fieldLabel(property) + "' " + problem);
+        return new ConfigException(element + ": " + fieldWord + " '" + fieldLabel(property) + "' " + problem);
     }
 
     /** A problem with the element as a whole (for example the server it names cannot be reached). */

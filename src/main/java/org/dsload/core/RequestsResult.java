@@ -2,8 +2,6 @@ package org.dsload.core;
 
 import java.util.List;
 
-import org.apache.jmeter.samplers.SampleResult;
-
 /**
  * A sample result that stands for several requests: it keeps them, each with its own times and
  * outcome, for the recording that counts requests rather than rows, and it reports how many of
@@ -12,7 +10,7 @@ import org.apache.jmeter.samplers.SampleResult;
  * The list stays in this JVM: a result sent to a master carries its requests in the
  * {@code dsload_timing} value instead; the error count travels with it.
  */
-public class RequestsResult extends SampleResult {
+public class RequestsResult extends WireResult {
     private static final long serialVersionUID = 1L;
 
     private transient List<Completion> requests = List.of();

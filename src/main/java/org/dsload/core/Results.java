@@ -13,7 +13,7 @@ public final class Results {
     }
 
     public static SampleResult create(String label) {
-        return fill(new SampleResult(), label);
+        return fill(new WireResult(), label);
     }
 
     /** Gives a new result the label and text settings every dsload sample has. */
@@ -31,12 +31,20 @@ public final class Results {
         result.setResponseMessage(message);
     }
 
+    /**
+     * A failed sample. Its message is also its response data, for the person reading it in a
+     * listener; that is no bytes received: a failure whose bytes no one counted ({@link #bytes})
+     * received none.
+     */
     public static void fail(SampleResult result, String code, String message) {
         result.setSuccessful(false);
         result.setResponseCode(code);
         result.setResponseMessage(message);
         if (result.getResponseData().length == 0) {
             result.setResponseData(message, StandardCharsets.UTF_8.name());
+        }
+        if (result instanceof WireResult wire) {
+            wire.receivedUnlessCounted();
         }
     }
 
@@ -55,13 +63,17 @@ public final class Results {
     }
 
     /**
-     * Bytes on the wire. JMeter reports the body size as the received bytes, which would
-     * otherwise be the (possibly truncated) response text.
+     * Bytes on the wire, 0 for a request that never reached a server. JMeter reports the body size
+     * as the received bytes, which would otherwise be the (possibly truncated) response text, or a
+     * failure's message ({@link WireResult}).
      */
     public static void bytes(SampleResult result, long sent, long received) {
         result.setSentBytes(sent);
         result.setBytes(received);
         result.setBodySize(received);
+        if (result instanceof WireResult wire) {
+            wire.received(received);
+        }
         GeneratorMetrics.bytes(sent, received);
     }
 

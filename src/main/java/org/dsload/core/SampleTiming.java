@@ -1,9 +1,12 @@
 package org.dsload.core;
 
+import java.util.List;
+
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.dsload.recording.Recording;
+import org.dsload.report.BatchTiming;
 import org.dsload.report.JtlColumns;
 import org.dsload.report.TimingValue;
 
@@ -44,21 +47,38 @@ public final class SampleTiming {
 
     /** Call right after the driver call returned or threw. */
     public long end(SampleResult result) {
+        return end(result, 1);
+    }
+
+    /**
+     * As {@link #end(SampleResult)} for one request that counts as {@code count} (a KairosDB batch
+     * counts its points): its timing is written as a batch of that one request, so that the
+     * summary knows it was one request (its Error Set counts requests).
+     */
+    public long end(SampleResult result, int count) {
         long micros = (System.nanoTime() - startNanos) / 1000;
         result.latencyEnd();
         result.sampleEnd();
         JMeterVariables variables = JMeterContextService.getContext().getVariables();
         if (variables != null) {
             IntendedStart.Stamp stamp = IntendedStart.take();
-            if (stamp == null) {
-                variables.put(VARIABLE, TimingValue.format(result.getStartTime(), micros));
-                Recording.timed(result, micros, TimingValue.NONE, 0);
-            } else {
-                long delay = stamp.delayMicros(startNanos);
+            long delay = TimingValue.NONE;
+            long dropped = 0;
+            if (stamp != null) {
+                delay = stamp.delayMicros(startNanos);
+                dropped = stamp.dropped();
                 IntendedStart.record(delay);
-                variables.put(VARIABLE, TimingValue.format(result.getStartTime(), micros, delay, stamp.dropped()));
-                Recording.timed(result, micros, delay, stamp.dropped());
             }
+            String value;
+            if (count > 1) {
+                value = BatchTiming.format(result.getStartTime(), List.of(new BatchTiming.Entry(0, micros, delay, dropped,
+                        count)));
+            } else {
+                value = stamp == null ? TimingValue.format(result.getStartTime(), micros)
+                        : TimingValue.format(result.getStartTime(), micros, delay, dropped);
+            }
+            variables.put(VARIABLE, value);
+            Recording.timed(result, micros, delay, dropped);
         }
         return micros;
     }

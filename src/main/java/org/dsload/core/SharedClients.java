@@ -34,6 +34,7 @@ public final class SharedClients {
         JMeterVariables variables = JMeterContextService.getContext().getVariables();
         Object found = variables == null ? null : variables.getObject(variableName);
         if (type.isInstance(found)) {
+            StoreLabels.used(type);
             return type.cast(found);
         }
         if (found instanceof Refused refused) {

@@ -17,11 +17,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
+import org.dsload.core.StoreLabels;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,6 +43,8 @@ public final class GaugeRecorder {
     private static final Map<Path, GaugeRecorder> RUNNING = new HashMap<>();
     /** How long the first reading of a source may take, in tries, before the load starts without it. */
     static final Duration FIRST_READING = Duration.ofSeconds(5);
+    /** How long the reading after the load waits, in tries, for servers that were down at their last poll. */
+    static final Duration FINAL_READING = Duration.ofSeconds(5);
     private static final long RETRY_MILLIS = 200;
 
     private final GaugeFile spec;
@@ -50,19 +54,23 @@ public final class GaugeRecorder {
     private final Set<String> refused = new HashSet<>();
     private final Set<String> toldUnreachable = new HashSet<>();
     private final Map<String, Long> retiredCounts = new TreeMap<>();
+    /** The kinds of client of every lease so far, whose samples' labels go into the counts file. */
+    private final Set<Class<?>> clients = new HashSet<>();
     private final ScheduledExecutorService timer;
     private final BufferedWriter out;
     private boolean stopped;
 
-    /** What one element records: its sources and the counter of what its samplers sent. */
+    /** What one element records: its sources, the counter of what its samplers sent, and their kind of client. */
     public final class Lease implements AutoCloseable {
         private final List<GaugeSource> sources;
         private final Supplier<Map<String, Long>> counts;
+        private final Class<?> client;
         private boolean closed;
 
-        private Lease(List<GaugeSource> sources, Supplier<Map<String, Long>> counts) {
+        private Lease(List<GaugeSource> sources, Supplier<Map<String, Long>> counts, Class<?> client) {
             this.sources = List.copyOf(sources);
             this.counts = counts;
+            this.client = client;
         }
 
         /** Reads the sources a last time, after the load, and stops the recorder if it was the last lease. */
@@ -100,6 +108,12 @@ public final class GaugeRecorder {
      */
     public static Lease lease(GaugeFile spec, Path runDir, List<GaugeSource> sources,
             Supplier<Map<String, Long>> counts) throws IOException {
+        return lease(spec, runDir, sources, counts, null);
+    }
+
+    /** @param client the kind of client the samplers look up, whose labels go beside the counts; or null */
+    public static Lease lease(GaugeFile spec, Path runDir, List<GaugeSource> sources,
+            Supplier<Map<String, Long>> counts, Class<?> client) throws IOException {
         Supplier<Map<String, Long>> sent = counts == null ? Map::of : counts;
         while (true) {
             GaugeRecorder recorder;
@@ -111,7 +125,7 @@ public final class GaugeRecorder {
                     RUNNING.put(file, recorder);
                 }
             }
-            Lease lease = recorder.add(sources, sent);
+            Lease lease = recorder.add(sources, sent, client);
             if (lease != null) {
                 return lease;
             }
@@ -120,11 +134,14 @@ public final class GaugeRecorder {
     }
 
     /** @return the lease, or null when this recorder has stopped */
-    private synchronized Lease add(List<GaugeSource> sources, Supplier<Map<String, Long>> counts) {
+    private synchronized Lease add(List<GaugeSource> sources, Supplier<Map<String, Long>> counts, Class<?> client) {
         if (stopped) {
             return null;
         }
-        Lease lease = new Lease(sources, counts);
+        Lease lease = new Lease(sources, counts, client);
+        if (client != null) {
+            clients.add(client);
+        }
         Set<String> shadowed = active().keySet();
         leases.add(lease);
         List<GaugeSource> fresh = sources.stream().filter(s -> !shadowed.contains(s.name())).toList();
@@ -141,7 +158,11 @@ public final class GaugeRecorder {
             lease.closed = true;
             Set<String> names = new HashSet<>();
             lease.sources.forEach(s -> names.add(s.name()));
-            poll(active().values().stream().filter(s -> names.contains(s.name())).toList(), Duration.ZERO);
+            List<GaugeSource> finals = active().values().stream().filter(s -> names.contains(s.name())).toList();
+            // a server that did not answer its last poll is given a moment to be back: the count is
+            // read after the load, and one taken before the end would miss what came after it
+            boolean down = finals.stream().anyMatch(s -> toldUnreachable.contains(s.name()));
+            poll(finals, down ? FINAL_READING : Duration.ZERO);
             lease.counts.get().forEach((k, v) -> retiredCounts.merge(k, v, Long::sum));
             leases.remove(lease);
             last = leases.isEmpty();
@@ -194,17 +215,17 @@ public final class GaugeRecorder {
     /**
      * Reads each source once; one that does not answer is asked again until {@code patience} is
      * over (the first reading, which the cross-check counts from, must not be lost to a cold
-     * connection).
+     * connection; the last, which it counts to, waits for a server that is back).
      */
     private void poll(Collection<GaugeSource> sources, Duration patience) {
         long now = System.currentTimeMillis();
+        long deadline = System.nanoTime() + patience.toNanos(); // one wait for all: several may be down
         StringBuilder lines = new StringBuilder();
         for (GaugeSource source : sources) {
             if (refused.contains(source.name())) {
                 continue;
             }
             try {
-                long deadline = System.nanoTime() + patience.toNanos();
                 List<GaugeSource.Reading> readings = null;
                 while (readings == null) {
                     try {
@@ -263,6 +284,9 @@ public final class GaugeRecorder {
         }
         StringBuilder text = new StringBuilder("name\tcount\n");
         total.forEach((k, v) -> text.append(GaugeFile.cell(k)).append('\t').append(v).append('\n'));
+        Set<String> labels = new TreeSet<>();
+        clients.forEach(c -> labels.addAll(StoreLabels.of(c)));
+        text.append(SentCounts.stamp(System.currentTimeMillis(), labels));
         Path temp = countsFile.resolveSibling(countsFile.getFileName() + ".tmp");
         try {
             Files.writeString(temp, text, StandardCharsets.UTF_8);

@@ -10,6 +10,7 @@ import java.util.function.Supplier;
 
 import org.apache.jmeter.util.JMeterUtils;
 import org.dsload.core.Errors;
+import org.dsload.recording.Recording;
 import org.dsload.run.PlanRunner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,14 +30,26 @@ public final class GaugeRecording {
 
     /** The run folder, or empty (logged once per store) when the test runs without one. */
     public static Optional<Path> runFolder(GaugeFile spec) {
+        return runFolder(spec.store());
+    }
+
+    /**
+     * The folder a store's gauges go into: the run folder ({@code dsload.run_dir}, which the runner
+     * sets for itself and for the slaves it starts); on a slave of a dsload run without one (started
+     * by {@code dsload slaves start}, or on another machine), a folder the runner fetches after the
+     * run ({@link Recording#fetchedFolder}); else empty, logged once per store.
+     */
+    public static Optional<Path> runFolder(String store) {
         String dir = JMeterUtils.getJMeterProperties() == null ? null
                 : JMeterUtils.getProperty(PlanRunner.RUN_DIR_PROPERTY);
         if (dir == null || dir.isBlank()) {
-            if (TOLD_NO_RUN_DIR.add(spec.store())) {
+            Optional<Path> fetched = JMeterUtils.getJMeterProperties() == null ? Optional.empty()
+                    : Recording.fetchedFolder();
+            if (fetched.isEmpty() && TOLD_NO_RUN_DIR.add(store)) {
                 log.info("dsload: {} server gauges are not recorded: JMeter property {} names no run folder "
-                        + "(bin/dsload run sets it)", spec.store(), PlanRunner.RUN_DIR_PROPERTY);
+                        + "(bin/dsload run sets it)", store, PlanRunner.RUN_DIR_PROPERTY);
             }
-            return Optional.empty();
+            return fetched;
         }
         return Optional.of(Path.of(dir.trim()));
     }
@@ -44,9 +57,11 @@ public final class GaugeRecording {
     /**
      * Starts recording; the sources are built only when there is a run folder.
      *
+     * @param client the kind of client the store's samplers look up: the labels of their samples
+     *               are written beside what they sent ({@link org.dsload.core.StoreLabels})
      * @return the lease to close at test end, after the load; null when nothing is recorded
      */
-    public static AutoCloseable start(GaugeFile spec, String element, Supplier<List<GaugeSource>> sources,
+    public static AutoCloseable start(GaugeFile spec, String element, Class<?> client, Supplier<List<GaugeSource>> sources,
             Supplier<Map<String, Long>> counts) {
         Optional<Path> dir = runFolder(spec);
         if (dir.isEmpty()) {
@@ -60,7 +75,7 @@ public final class GaugeRecording {
             return null;
         }
         try {
-            return GaugeRecorder.lease(spec, dir.get(), built, counts);
+            return GaugeRecorder.lease(spec, dir.get(), built, counts, client);
         } catch (Exception e) {
             log.warn("dsload: {}: cannot record server gauges into {}: {}", element, dir.get(), Errors.describe(e));
             built.forEach(GaugeSource::close);

@@ -97,22 +97,32 @@ public final class GaugeRows {
         }
     }
 
-    /** What the engines' samplers sent to this store, by name, summed over engines. */
+    /**
+     * The slave of each engine number of {@link #read} (the order of {@link RunFiles#find}) among
+     * the given addresses: those engines' numbers to their addresses.
+     */
+    public static Map<Integer, String> engines(Path runDir, GaugeFile spec, java.util.Collection<String> slaves)
+            throws IOException {
+        Map<Integer, String> engines = new HashMap<>();
+        int engine = 0;
+        for (Path file : RunFiles.find(runDir, spec.name())) {
+            if (Files.isRegularFile(file)) {
+                String address = RunFiles.slaveOf(runDir, file);
+                if (address != null && slaves.contains(address)) {
+                    engines.put(engine, address);
+                }
+                engine++;
+            }
+        }
+        return engines;
+    }
+
+    /** What the engines' samplers sent to this store, by name, summed over engines, as their files say. */
     public static Map<String, Long> counts(Path runDir, GaugeFile spec) throws IOException {
         Map<String, Long> total = new TreeMap<>();
         for (Path file : RunFiles.find(runDir, spec.countsName())) {
-            if (!Files.isRegularFile(file)) {
-                continue;
-            }
-            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-                String[] cells = line.split("\t", -1);
-                if (cells.length == 2) {
-                    try {
-                        total.merge(cells[0], Long.parseLong(cells[1]), Long::sum);
-                    } catch (NumberFormatException e) {
-                        // the header
-                    }
-                }
+            if (Files.isRegularFile(file)) {
+                SentCounts.read(file).counts().forEach((k, v) -> total.merge(k, v, Long::sum));
             }
         }
         return total;

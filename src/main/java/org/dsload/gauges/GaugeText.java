@@ -12,6 +12,9 @@ import java.util.function.Function;
 /** The parts every server-gauge section of the summary shares: the table, cross-check lines, refusals. */
 public final class GaugeText {
 
+    /** How every cross-check line begins. */
+    public static final String CROSS_CHECK = "Cross-check [dsload reported, server counted]";
+
     /** A column of the table: its heading and what it shows of a server. */
     public record Column(String header, Function<NodeGauges, String> cell) {
     }
@@ -90,28 +93,30 @@ public final class GaugeText {
     public static String crossCheck(long reported, long counted, String what, String whyNot) {
         String verdict;
         if (counted < 0) {
-            return "Cross-check [dsload reported, server counted] " + reported + ", - (not counted: " + whyNot + ") "
+            return CROSS_CHECK + " " + reported + ", - (not counted: " + whyNot + ") "
                     + what + "\n";
         } else if (counted == reported) {
             verdict = "match";
         } else {
             verdict = "differ by " + Math.abs(counted - reported);
         }
-        return "Cross-check [dsload reported, server counted] " + reported + ", " + counted + " (" + verdict + ") "
+        return CROSS_CHECK + " " + reported + ", " + counted + " (" + verdict + ") "
                 + what + "\n";
     }
 
     /**
      * The cross-check of a count against the increase of server counters, summed over the
-     * servers from each one's first reading to its last; not counted when a server gave no gauges
-     * or restarted.
+     * servers from each one's first reading to its last; not counted when a server gave no gauges,
+     * restarted, or was down when the load ended (its last answer came before the end, so what it
+     * counted after that answer is unknown).
      */
     public static String crossCheck(Map<String, NodeGauges> nodes, long reported, List<String> counters, String what) {
         long counted = 0;
         Set<String> problems = new LinkedHashSet<>();
         for (NodeGauges n : nodes.values()) {
-            if (n.answers() == 0) {
-                problems.add(n.node() + " gave no gauges");
+            String notCounted = n.notCounted();
+            if (notCounted != null) {
+                problems.add(notCounted);
                 continue;
             }
             for (String counter : counters) {

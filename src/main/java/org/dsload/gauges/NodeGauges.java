@@ -1,10 +1,14 @@
 package org.dsload.gauges;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.Set;
+
+import org.dsload.report.Durations;
 
 /**
  * What one server's gauge lines say over a run: how often it answered, was unreachable or
@@ -16,6 +20,13 @@ public final class NodeGauges {
     private final List<GaugeRows.Row> answers = new ArrayList<>();
     private long unreachable;
     private String refused;
+    /** When the server stopped answering for good: the first poll it missed after its last answer; -1 while it answers. */
+    private long downSince = -1;
+    /** The lost slave whose recorder read the server last, when no engine read it after that; or null. */
+    private String lastReader;
+    private long lastReadAt;
+    /** Answers that came after polls the server missed (it was down, frozen or cut off in between). */
+    private final Set<GaugeRows.Row> afterOutage = new HashSet<>();
 
     private NodeGauges(String node) {
         this.node = node;
@@ -23,13 +34,36 @@ public final class NodeGauges {
 
     /** Groups rows (in time order) by server, in the order servers first appear. */
     public static Map<String, NodeGauges> of(List<GaugeRows.Row> rows) {
+        return of(rows, Map.of());
+    }
+
+    /**
+     * As {@link #of(List)}, knowing which engines were slaves lost during the run: a server whose
+     * last reading came from one of them was not read after the load, so its count ends early.
+     *
+     * @param lostEngines engine number (of {@link GaugeRows.Row#engine}) to the lost slave's address
+     */
+    public static Map<String, NodeGauges> of(List<GaugeRows.Row> rows, Map<Integer, String> lostEngines) {
         Map<String, NodeGauges> nodes = new LinkedHashMap<>();
         for (GaugeRows.Row row : rows) {
             NodeGauges n = nodes.computeIfAbsent(row.node(), NodeGauges::new);
+            n.lastReader = lostEngines.get(row.engine());
+            n.lastReadAt = row.epochMillis();
             switch (row.state()) {
-                case GaugeFile.OK -> n.answers.add(row);
+                case GaugeFile.OK -> {
+                    n.answers.add(row);
+                    if (n.downSince >= 0) {
+                        n.afterOutage.add(row);
+                    }
+                    n.downSince = -1;
+                }
                 case GaugeFile.REFUSED -> n.refused = row.note().isEmpty() ? "refused" : row.note();
-                default -> n.unreachable++;
+                default -> {
+                    n.unreachable++;
+                    if (n.downSince < 0) {
+                        n.downSince = row.epochMillis();
+                    }
+                }
             }
         }
         return nodes;
@@ -46,6 +80,37 @@ public final class NodeGauges {
 
     public long unreachable() {
         return unreachable;
+    }
+
+    /**
+     * When the server stopped answering and did not answer again, its last poll after the load
+     * included (epoch ms), or -1 when it answered last: its last answer then came before the end
+     * of the load, and a count taken from it would miss what the server counted after it.
+     */
+    public long downSince() {
+        return answers.isEmpty() ? -1 : downSince;
+    }
+
+    /** Whether this answer came after polls the server missed. */
+    public boolean afterOutage(GaugeRows.Row answer) {
+        return afterOutage.contains(answer);
+    }
+
+    /**
+     * Why a count of this server cannot be made, or null: it gave no gauges, was down at the end,
+     * or was read last by a slave lost during the run.
+     */
+    public String notCounted() {
+        if (answers.isEmpty()) {
+            return node + " gave no gauges";
+        }
+        if (downSince() >= 0) {
+            return node + " down since " + Durations.timestamp(downSince);
+        }
+        if (lastReader != null) {
+            return node + " read last by lost slave " + lastReader + " at " + Durations.timestamp(lastReadAt);
+        }
+        return null;
     }
 
     /** Why the server refused its gauges, or null. */

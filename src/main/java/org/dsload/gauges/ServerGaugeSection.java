@@ -35,16 +35,21 @@ public abstract class ServerGaugeSection implements RunSection {
         if (rows.isEmpty()) {
             return Optional.empty();
         }
-        Map<String, NodeGauges> nodes = NodeGauges.of(rows);
+        Map<String, NodeGauges> nodes = NodeGauges.of(rows, GaugeRows.engines(runDir, file,
+                EngineCounts.lostSlaves(runDir)));
+        EngineCounts sent = EngineCounts.read(runDir, file, summary);
+        StringBuilder body = new StringBuilder();
+        body(nodes, sent.counts(), body);
         StringBuilder out = new StringBuilder("== ").append(title).append(" ==\n");
-        body(nodes, GaugeRows.counts(runDir, file), out);
+        out.append(sent.named(body.toString()));
         out.append(GaugeText.notes(nodes.values(), file, how));
         return Optional.of(out.toString());
     }
 
     /**
      * @param nodes the servers, in the order they were first read; a section may leave some out
-     * @param sent  what the engines' samplers sent to the store, by name
+     * @param sent  what the engines' samplers sent to the store, by name (a lost slave's part from the
+     *              results file: {@link EngineCounts})
      */
     protected abstract void body(Map<String, NodeGauges> nodes, Map<String, Long> sent, StringBuilder out);
 }

@@ -23,7 +23,7 @@ final class InfluxGauges {
     /** @return the lease to close after the load, or null when nothing is recorded */
     static AutoCloseable start(String element, List<URI> servers, String user, String password, WriteCounter writes) {
         HttpGauges http = new HttpGauges(user, password, TIMEOUT);
-        return GaugeRecording.start(InfluxServerSection.FILE, element,
+        return GaugeRecording.start(InfluxServerSection.FILE, element, InfluxClient.class,
                 () -> servers.stream().<GaugeSource>map(s -> new InfluxVarsSource(s, http)).toList(), writes::snapshot);
     }
 }

@@ -30,6 +30,8 @@ final class CrossCheck {
     static final int METRICS_PER_QUERY = 25;
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final long POLL_MILLIS = 1000;
+    /** How long the count waits for a node to answer at all, within the wait. */
+    private static final long DOWN_WAIT_NANOS = 5_000_000_000L;
     /** Polls without change after which the count is taken as final. */
     private static final int STABLE_POLLS = 3;
 
@@ -58,6 +60,15 @@ final class CrossCheck {
             long count;
             try {
                 count = count(client, queries);
+            } catch (KairosClient.TransportException e) {
+                // no node answered: one that is back within a moment of the load's end is counted
+                if (System.nanoTime() + POLL_MILLIS * 1_000_000 <= Math.min(deadline, started + DOWN_WAIT_NANOS)
+                        && sleep()) {
+                    continue;
+                }
+                return new Result(reported, -1, elapsed(started), "no node answered the count within "
+                        + Math.min(waitMillis, DOWN_WAIT_NANOS / 1_000_000) / 1000 + " s after the load: "
+                        + Errors.sentence(e.getMessage()), Check.FAILED);
             } catch (IOException e) {
                 return new Result(reported, -1, elapsed(started), "count query failed: " + Errors.sentence(e.getMessage()),
                         Check.FAILED);
@@ -80,6 +91,17 @@ final class CrossCheck {
                 Thread.currentThread().interrupt();
                 return new Result(reported, found, elapsed(started), "interrupted", Check.FAILED);
             }
+        }
+    }
+
+    /** Waits a poll; false when interrupted. */
+    private static boolean sleep() {
+        try {
+            Thread.sleep(POLL_MILLIS);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 

@@ -4,11 +4,11 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
-import org.apache.jmeter.util.JMeterUtils;
+import org.dsload.gauges.GaugeRecording;
 import org.dsload.kairosdb.report.CapacityRecord;
 import org.dsload.report.RunVerdict;
-import org.dsload.run.PlanRunner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,10 +55,10 @@ final class EndOfTest {
         if (failure != null) {
             say("dsload kairosdb: " + settings.element() + ": the run FAILED: " + failure);
         }
-        String dir = JMeterUtils.getJMeterProperties() == null ? null
-                : JMeterUtils.getProperty(PlanRunner.RUN_DIR_PROPERTY);
-        if (dir != null && !dir.isBlank()) {
-            Path runDir = Path.of(dir.trim());
+        // the run folder, or on a slave without one the folder the runner fetches after the run
+        Optional<Path> folder = GaugeRecording.runFolder("KairosDB");
+        if (folder.isPresent()) {
+            Path runDir = folder.get();
             try {
                 record.append(runDir);
                 if (failure != null) {

@@ -92,6 +92,7 @@ public class KairosDbQuery extends HttpInFlightSampler {
             timing.end(result);
             Outcome failed = call.failed(e);
             Results.fail(result, failed.code(), failed.message());
+            Results.bytes(result, failed.sentBytes(), failed.receivedBytes());
             return result;
         }
         timing.end(result);

@@ -96,10 +96,10 @@ public class KairosDbWrite extends HttpInFlightSampler {
         KairosClient.Exchange<Replies.Text> reply = null;
         try {
             reply = call.send();
-            timing.end(result);
+            timing.end(result, result.getSampleCount());
             outcome = call.answered(reply);
         } catch (IOException e) {
-            timing.end(result);
+            timing.end(result, result.getSampleCount());
             outcome = call.failed(e);
         }
         // a failed batch failed every point it carried

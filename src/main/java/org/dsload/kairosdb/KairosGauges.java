@@ -21,7 +21,7 @@ final class KairosGauges {
 
     /** @return the lease to close after the load, or null when nothing is recorded */
     static AutoCloseable start(String element, List<URI> nodes, String user, String password) {
-        return GaugeRecording.start(KairosServerSection.FILE, element,
+        return GaugeRecording.start(KairosServerSection.FILE, element, KairosClient.class,
                 () -> List.of(new KairosMetricsSource(nodes, new HttpGauges(user, password, TIMEOUT))), null);
     }
 }

@@ -5,6 +5,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.samplers.SampleResult;
@@ -194,6 +195,21 @@ public final class Recording {
         List<SampleListener> listeners = List.copyOf(samplePackage.getSampleListeners());
         String group = context.getThreadGroup() == null ? "" : context.getThreadGroup().getName();
         return new LabelRecording.Listeners(listeners, group);
+    }
+
+    /**
+     * Where a slave of a dsload run that has no run folder (one started by {@code dsload slaves
+     * start}, or on another machine) keeps its files, {@code dsload-recordings/<run id>}, served for
+     * the runner to fetch after the run (into the run folder's {@code slaves/<host>_<port>/}); empty
+     * for an engine with a run folder, or outside a dsload run.
+     */
+    public static Optional<Path> fetchedFolder() {
+        if (!property(RUN_DIR_PROPERTY, "").isBlank() || property(RUN_ID_PROPERTY, "").isBlank()) {
+            return Optional.empty();
+        }
+        Path root = root();
+        RecordingFiles.serve(root.getParent());
+        return Optional.of(root);
     }
 
     /** {@code <run folder>}, or {@code dsload-recordings/<run id>} in the working folder of an engine without one. */

@@ -14,17 +14,16 @@ import java.util.stream.Stream;
 
 import org.apache.jmeter.rmi.RmiUtils;
 import org.apache.jmeter.util.JMeterUtils;
-import org.dsload.report.RecordingFormat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A slave's {@link RecordingStore}: the recordings under its {@code dsload-recordings/} folder, in an
+ * A slave's {@link RecordingStore}: the recordings and server gauges under its {@code dsload-recordings/} folder, in an
  * RMI registry of its own on port {@value #PORT_PROPERTY} (the registry port of jmeter-server plus
  * one unless set), with JMeter's server socket factory: over SSL it takes only clients that hold
  * the RMI keystore's key, as JMeter's own registry does. (JMeter's registry cannot hold it: a
  * registry loads what is bound into it with the JDK's class loader, which does not see plugins.)
- * Started once per jmeter-server, by the first test in histograms mode it runs without a run folder;
+ * Started once per jmeter-server, by the first test it runs without a run folder in histograms mode or with server gauges;
  * it serves until the JVM ends.
  */
 final class RecordingFiles implements RecordingStore {
@@ -72,11 +71,12 @@ final class RecordingFiles implements RecordingStore {
         return JMeterUtils.getPropDefault("server_port", RmiUtils.getRmiRegistryPort()) + 1;
     }
 
+    /** {@code <base>/<run id>}: the recordings ({@code histograms/}) and the server gauges of that run. */
     private Path runFolder(String runId) throws RemoteException {
         if (runId == null || !runId.matches("[A-Za-z0-9._-]+") || runId.startsWith(".")) {
             throw new RemoteException("not a run id: " + runId);
         }
-        return base.resolve(runId).resolve(RecordingFormat.FOLDER);
+        return base.resolve(runId);
     }
 
     @Override
@@ -86,7 +86,8 @@ final class RecordingFiles implements RecordingStore {
             return List.of();
         }
         try (Stream<Path> walk = Files.walk(folder)) {
-            return walk.filter(Files::isRegularFile).map(p -> folder.getParent().relativize(p).toString()).sorted().toList();
+            return walk.filter(Files::isRegularFile).map(p -> folder.relativize(p).toString())
+                    .filter(p -> !p.endsWith(".tmp")).sorted().toList();
         } catch (IOException e) {
             throw new RemoteException("cannot list " + folder + ": " + e.getMessage());
         }
@@ -97,7 +98,7 @@ final class RecordingFiles implements RecordingStore {
         if (!files(runId).contains(path)) {
             throw new RemoteException("no file " + path + " in the recording of run " + runId);
         }
-        Path file = runFolder(runId).getParent().resolve(path);
+        Path file = runFolder(runId).resolve(path);
         try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "r")) {
             long size = f.length();
             int n = (int) Math.max(0, Math.min(Math.min(length, MAX_READ), size - offset));

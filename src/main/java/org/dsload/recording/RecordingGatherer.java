@@ -13,13 +13,17 @@ import java.util.List;
 import org.dsload.remote.RmiSecurity;
 import org.dsload.remote.SlaveAddress;
 import org.dsload.report.RecordingFormat;
+import org.dsload.report.RunFiles;
 
 /**
- * After a distributed run in histograms mode, copies the recordings of slaves on other machines
- * into the run folder ({@code slaves/<host>_<port>/histograms/<engine>/}, where local slaves leave
- * theirs), and writes beside each engine's files how far its clock was from the runner's, measured
- * around one call (half the round trip is the error). A slave that cannot be reached is named on
- * the console; the summary then counts its requests from the results file's rows.
+ * After a distributed run, copies what slaves without a run folder of their own (started by
+ * {@code dsload slaves start}, or on other machines) recorded into the run folder, where the slaves
+ * a run starts leave theirs: {@code slaves/<host>_<port>/}, with their recordings in
+ * {@code histograms/<engine>/} and their server gauges and counts beside. Beside each engine's
+ * recording goes how far its clock was from the runner's, measured around one call (half the round
+ * trip is the error). In histograms mode a slave that cannot be reached is named on the console; the
+ * summary then counts its requests from the results file's rows. In rows mode a slave that serves
+ * nothing (it recorded no server gauges) is no news.
  *
  * <p>Runs in the runner's JVM: no JMeter classes.
  */
@@ -33,8 +37,9 @@ public final class RecordingGatherer {
      * @param properties the run's JMeter properties ({@value RecordingFiles#PORT_PROPERTY} when the slaves were
      *                   given a recording port of their own)
      */
+    /** @param histograms whether the run recorded histograms, which every slave then serves */
     public static void gather(Path runDir, List<SlaveAddress> slaves, RmiSecurity security,
-            java.util.Map<String, String> properties, PrintStream console) {
+            java.util.Map<String, String> properties, boolean histograms, PrintStream console) {
         try {
             RecordingSockets.use(security.clientContext());
         } catch (IOException e) {
@@ -43,19 +48,30 @@ public final class RecordingGatherer {
         }
         String runId = runDir.getFileName().toString();
         for (SlaveAddress slave : slaves) {
-            if (Files.isDirectory(folderOf(runDir, slave).resolve(RecordingFormat.FOLDER))) {
-                continue; // a slave on this machine wrote into the run folder itself
+            if (Files.isDirectory(folderOf(runDir, slave))) {
+                continue; // a slave the run started wrote into the run folder itself
             }
             int port = recordingPort(slave, properties.getOrDefault(RecordingFiles.PORT_PROPERTY, ""));
             try {
                 int copied = fetch(runDir, runId, slave, port, security.isSsl());
-                console.println("dsload: fetched " + copied + " recording files of slave " + slave);
+                if (copied > 0 || histograms) {
+                    console.println("dsload: fetched " + copied + " files (recordings, server gauges) of slave " + slave);
+                }
+            } catch (java.rmi.ConnectException | java.rmi.NotBoundException e) {
+                if (histograms) {
+                    said(console, slave, port, runId, e);
+                }
             } catch (Exception e) {
-                console.println("dsload: could not fetch the recordings of slave " + slave + " (port " + port + "): "
-                        + e + ". They stay on that machine under dsload-recordings/" + runId
-                        + "/; the summary counts its requests from the results file and has no latencies for them.");
+                said(console, slave, port, runId, e);
             }
         }
+    }
+
+    private static void said(PrintStream console, SlaveAddress slave, int port, String runId, Exception e) {
+        console.println("dsload: could not fetch the recordings and server gauges of slave " + slave + " (port " + port
+                + "): " + e + ". They stay on that machine under dsload-recordings/" + runId
+                + "/; the summary counts its requests from the results file, without its latencies in histograms "
+                + "mode or its server gauges.");
     }
 
     /** The slave's recording port: {@code dsload.recording.port} if the run set it, else its registry port + 1. */
@@ -64,7 +80,7 @@ public final class RecordingGatherer {
     }
 
     private static Path folderOf(Path runDir, SlaveAddress slave) {
-        return runDir.resolve("slaves").resolve(slave.host() + "_" + slave.port());
+        return RunFiles.slaveFolder(runDir, slave.host(), slave.port());
     }
 
     static int fetch(Path runDir, String runId, SlaveAddress slave, int port, boolean ssl) throws Exception {

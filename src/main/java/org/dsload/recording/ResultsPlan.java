@@ -3,7 +3,6 @@ package org.dsload.recording;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,13 +21,14 @@ import javax.xml.transform.stream.StreamResult;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
+import org.w3c.dom.NodeList;
 
 /**
  * How the runner has JMeter write a run's results: the plan it gives JMeter and the arguments and
  * properties that go with it. In rows mode the results file is written by {@link ResultsWriter}
- * (no lock shared by the sampler threads), which the runner adds to a copy of the plan kept beside
- * the original (so every relative path in the plan means what it meant) and deletes after the run;
- * JMeter's own {@code -l} writer is the fallback when that folder cannot be written. In histograms
+ * (no lock shared by the sampler threads), which the runner adds to a copy of the plan in the run
+ * folder (every relative path in the plan still means what it meant: {@link #keepRelativePaths})
+ * and deletes after the run. In histograms
  * mode the results file holds one row per label and second, which JMeter's writer keeps up with.
  *
  * <p>Runs in the runner's JVM, which has no JMeter classes: the plan is edited as XML.
@@ -39,6 +39,9 @@ public final class ResultsPlan implements AutoCloseable {
     /** JMeter's property naming its summariser ({@code summary +} lines); JMeter's default name. */
     static final String SUMMARISER_PROPERTY = "summariser.name";
     static final String DEFAULT_SUMMARISER = "summary";
+    /** The test plan's property that JMeter appends to the plan's folder for relative file names. */
+    static final String BASEDIR = "basedir";
+    static final String INCLUDE_PATH = "IncludeController.includepath";
 
     private final Path plan;
     private final boolean histograms;
@@ -57,9 +60,8 @@ public final class ResultsPlan implements AutoCloseable {
 
     /**
      * @param properties the run's JMeter properties (for the mode and the summariser's name)
-     * @param console    where a fallback to JMeter's writer is explained
      */
-    public static ResultsPlan prepare(Path plan, Path jtl, Map<String, String> properties, PrintStream console)
+    public static ResultsPlan prepare(Path plan, Path jtl, Map<String, String> properties)
             throws IOException {
         RecordMode mode;
         try {
@@ -72,12 +74,6 @@ public final class ResultsPlan implements AutoCloseable {
             return new ResultsPlan(plan, true, null, viaJMeter, Map.of());
         }
         String summariser = properties.getOrDefault(SUMMARISER_PROPERTY, DEFAULT_SUMMARISER);
-        Path dir = plan.toAbsolutePath().getParent();
-        if (dir == null || !Files.isWritable(dir)) {
-            console.println("dsload: " + dir + " cannot be written, so the plan runs with JMeter's own results writer "
-                    + "(one lock per row; see docs/scale.md)");
-            return new ResultsPlan(plan, false, null, viaJMeter, Map.of());
-        }
         Document doc = read(plan);
         Element testPlanTree = testPlanTree(doc);
         if (testPlanTree == null) {
@@ -95,8 +91,16 @@ public final class ResultsPlan implements AutoCloseable {
         // they hand over at the end of the test (histograms mode's last rows) is still written
         testPlanTree.appendChild(writer);
         testPlanTree.appendChild(doc.createElement("hashTree"));
-        String name = plan.getFileName().toString().replaceFirst("\\.jmx$", "");
-        Path copy = Files.createTempFile(dir, "." + name + ".dsload-", ".jmx");
+        Path runDir = jtl.toAbsolutePath().getParent();
+        Files.createDirectories(runDir);
+        keepRelativePaths(doc, previousElement(testPlanTree), plan.toAbsolutePath().getParent(), runDir);
+        // The copy keeps the plan's file name (JMeter's __TestPlanName), in the run folder: never
+        // beside the plan, whose folder may be read-only, and where a killed run would leave it.
+        Path copy = runDir.resolve(plan.getFileName());
+        if (Files.exists(copy)) {
+            String name = plan.getFileName().toString().replaceFirst("\\.jmx$", "");
+            copy = Files.createTempFile(runDir, name + ".dsload-", ".jmx");
+        }
         try (OutputStream out = Files.newOutputStream(copy)) {
             Transformer t = TransformerFactory.newInstance().newTransformer();
             t.setOutputProperty(OutputKeys.ENCODING, "UTF-8");
@@ -107,6 +111,50 @@ public final class ResultsPlan implements AutoCloseable {
         }
         // JMeter adds its own summariser when it writes no results file; this one feeds the writer's
         return new ResultsPlan(plan, false, copy, List.of(), Map.of(SUMMARISER_PROPERTY, ""));
+    }
+
+    /**
+     * JMeter resolves a plan's relative file names (CSV Data Set files, script files) against the
+     * folder of the plan it was given, which for the copy is the run folder: the test plan's
+     * {@code basedir}, which JMeter appends to that folder when the test starts, leads back to the
+     * plan's own folder (on slaves too, which get the master's folder relative to their working
+     * directory). Include Controllers read their file when the plan is loaded, before that: their
+     * relative paths are made absolute.
+     */
+    private static void keepRelativePaths(Document doc, Element testPlan, Path planDir, Path runDir) {
+        String back = runDir.relativize(planDir).toString();
+        if (!back.isEmpty() && testPlan != null && "TestPlan".equals(testPlan.getNodeName())) {
+            Element basedir = null;
+            for (Node n = testPlan.getFirstChild(); n != null; n = n.getNextSibling()) {
+                if (n instanceof Element p && BASEDIR.equals(p.getAttribute("name"))) {
+                    basedir = p;
+                }
+            }
+            if (basedir == null) {
+                basedir = property(doc, "stringProp", BASEDIR, "");
+                testPlan.appendChild(basedir);
+            }
+            // JMeter concatenates the strings: "<run folder>" + "/../../test-plans" + the plan's own basedir
+            basedir.setTextContent("/" + back + basedir.getTextContent());
+        }
+        NodeList props = doc.getElementsByTagName("stringProp");
+        for (int i = 0; i < props.getLength(); i++) {
+            Element p = (Element) props.item(i);
+            String value = p.getTextContent();
+            if (INCLUDE_PATH.equals(p.getAttribute("name")) && !value.isBlank() && !value.contains("${")
+                    && !Path.of(value).isAbsolute()) {
+                p.setTextContent(planDir.resolve(value).normalize().toString());
+            }
+        }
+    }
+
+    private static Element previousElement(Node node) {
+        for (Node n = node.getPreviousSibling(); n != null; n = n.getPreviousSibling()) {
+            if (n instanceof Element e) {
+                return e;
+            }
+        }
+        return null;
     }
 
     private static Element property(Document doc, String kind, String name, String value) {

@@ -9,6 +9,11 @@ import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.Optional;
 
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLSocket;
+
 import org.dsload.process.Ports;
 
 /**
@@ -46,6 +51,37 @@ public final class SlaveProbe {
     /** Empty when the port accepts a connection within the timeout, else why not. */
     public static Optional<String> unreachable(SlaveAddress slave, Duration timeout) {
         return Ports.refusal(slave.host(), slave.port(), timeout);
+    }
+
+    /**
+     * Whether a slave's RMI registry refuses this TLS context's key: the handshake a master with
+     * that keystore would make, before JMeter does it and prints the handshake's exception. Empty
+     * when the handshake went through, or failed for another reason than the keys (a frozen or
+     * vanished slave, which the run finds out about as before).
+     */
+    public static Optional<String> keyRefusal(SlaveAddress slave, SSLContext context, Duration timeout) {
+        int millis = (int) Math.max(1, timeout.toMillis());
+        try (Socket plain = new Socket()) {
+            plain.connect(new InetSocketAddress(slave.host(), slave.port()), millis);
+            plain.setSoTimeout(millis);
+            try (SSLSocket tls = (SSLSocket) context.getSocketFactory().createSocket(plain, slave.host(), slave.port(),
+                    false)) {
+                tls.startHandshake();
+                // TLS 1.3: the server judges the client's certificate after the client's side of the
+                // handshake is done, and says so in an alert the next read meets
+                tls.getOutputStream().write(JRMP_HEADER);
+                tls.getOutputStream().flush();
+                tls.getInputStream().read();
+            }
+            return Optional.empty();
+        } catch (SSLHandshakeException e) {
+            return Optional.of(e.getMessage() == null ? "TLS handshake refused" : e.getMessage());
+        } catch (SSLException e) {
+            String message = String.valueOf(e.getMessage());
+            return message.contains("certificate") ? Optional.of(message) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
     }
 
     /** Connects, sends the start of an RMI connection, and waits up to {@code timeout} for any reply. */

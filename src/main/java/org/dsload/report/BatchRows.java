@@ -34,7 +34,7 @@ public final class BatchRows {
             long end = Math.floorDiv(startMicros + e.elapsedMicros(), 1000);
             samples.add(new JtlSample(start, end - start, e.elapsedMicros(), row.label(), row.responseCode(),
                     row.responseMessage(), row.success(), bytes, sent, end - start, 0, e.count(), row.hostname(),
-                    row.threadName(), row.failureMessage(), true, e.delayMicros(), e.dropped()));
+                    row.threadName(), row.failureMessage(), true, e.delayMicros(), e.dropped(), 1));
         }
         return samples;
     }

@@ -7,7 +7,9 @@ package org.dsload.report;
  * else JMeter's milliseconds times 1000 ({@code timedInMicros} tells which).
  * {@code intendedDelayMicros} is how long after its scheduled arrival the sample started, or
  * {@link TimingValue#NONE} outside an arrival schedule; {@code droppedBefore} counts scheduled
- * arrivals the generator skipped just before this sample.
+ * arrivals the generator skipped just before this sample. {@code wireRequests} is how many
+ * requests the sample sent: its {@code sampleCount}, but one for a request of a batch row that
+ * counts more than one (a KairosDB batch counts its points, and is one request).
  */
 public record JtlSample(
         long start,
@@ -27,7 +29,18 @@ public record JtlSample(
         String failureMessage,
         boolean timedInMicros,
         long intendedDelayMicros,
-        long droppedBefore) {
+        long droppedBefore,
+        int wireRequests) {
+
+    /** A row whose requests are its sample count. */
+    public JtlSample(long start, long elapsed, long elapsedMicros, String label, String responseCode,
+            String responseMessage, boolean success, long bytes, long sentBytes, long latency, long connect,
+            int sampleCount, String hostname, String threadName, String failureMessage, boolean timedInMicros,
+            long intendedDelayMicros, long droppedBefore) {
+        this(start, elapsed, elapsedMicros, label, responseCode, responseMessage, success, bytes, sentBytes, latency,
+                connect, sampleCount, hostname, threadName, failureMessage, timedInMicros, intendedDelayMicros,
+                droppedBefore, sampleCount);
+    }
 
     /** A row outside any arrival schedule. */
     public JtlSample(long start, long elapsed, long elapsedMicros, String label, String responseCode,

@@ -43,6 +43,8 @@ public final class LabelStats {
     private long lastIntended = Long.MIN_VALUE;
     /** Arrivals (sent and dropped) by the second of their intended start. */
     private final TreeMap<Long, Long> arrivalsPerSecond = new TreeMap<>();
+    /** Arrivals a window of the target rate's median should hold at least, below one per second. */
+    static final int ARRIVALS_PER_WINDOW = 10;
     private long firstScheduledStart = Long.MAX_VALUE;
     private long lastScheduledStart = Long.MIN_VALUE;
 
@@ -64,7 +66,8 @@ public final class LabelStats {
         } else {
             String message = TransportErrors.message(s.responseCode(),
                     s.responseMessage().isEmpty() ? s.failureMessage() : s.responseMessage());
-            errors.add(message, s.sampleCount());
+            // requests sent: a failed batch of points is one failure, as the server saw it
+            errors.add(message, s.wireRequests());
         }
         statusCodes.merge(TransportErrors.code(s.responseCode()), (long) s.sampleCount(), Long::sum);
         latencies.record(s.elapsedMicros());
@@ -285,29 +288,38 @@ public final class LabelStats {
     }
 
     /**
-     * The rate the schedule asked for: the median of the arrivals per second of intended start
-     * over the whole seconds between the first and the last (robust to a stray timestamp, which
-     * JMeter's clock can give on an overloaded machine); for runs of less than three seconds,
-     * arrivals per second between the first and the last intended start. 0 with fewer than two
-     * scheduled samples.
+     * The rate the schedule asked for: the median of the arrivals per window of intended start
+     * over the whole windows between the first and the last second (robust to a stray timestamp,
+     * which JMeter's clock can give on an overloaded machine), a window being one second, or as
+     * many as hold some {@value #ARRIVALS_PER_WINDOW} arrivals at a rate below that (30 a minute
+     * would give seconds of 0 and 1 arrivals, whose median says nothing); with fewer than three
+     * whole windows, arrivals per second between the first and the last intended start. 0 with
+     * fewer than two scheduled samples.
      */
     public double targetRate() {
         if (scheduled < 2) {
             return 0;
         }
+        long span = lastIntended - firstIntended;
+        double overall = span <= 0 ? 0 : (arrivals() - 1) * 1_000_000.0 / span;
         long first = arrivalsPerSecond.firstKey();
         long last = arrivalsPerSecond.lastKey();
-        if (last - first >= 3) {
-            long[] counts = new long[(int) Math.min(Integer.MAX_VALUE - 8, last - first - 1)];
+        long window = overall <= 0 ? 1 : Math.max(1, (long) Math.ceil(ARRIVALS_PER_WINDOW / overall));
+        long windows = (last - first - 1) / window;
+        if (last - first >= 3 && windows >= 3) {
+            long[] counts = new long[(int) Math.min(Integer.MAX_VALUE - 8, windows)];
             for (int i = 0; i < counts.length; i++) {
-                counts[i] = arrivalsPerSecond.getOrDefault(first + 1 + i, 0L);
+                long from = first + 1 + i * window;
+                for (long second = from; second < from + window; second++) {
+                    counts[i] += arrivalsPerSecond.getOrDefault(second, 0L);
+                }
             }
             java.util.Arrays.sort(counts);
             int mid = counts.length / 2;
-            return counts.length % 2 == 1 ? counts[mid] : (counts[mid - 1] + counts[mid]) / 2.0;
+            double median = counts.length % 2 == 1 ? counts[mid] : (counts[mid - 1] + counts[mid]) / 2.0;
+            return median / window;
         }
-        long span = lastIntended - firstIntended;
-        return span <= 0 ? 0 : (arrivals() - 1) * 1_000_000.0 / span;
+        return overall;
     }
 
     /** The rate the scheduled samples actually started at, measured the same way. */

@@ -18,6 +18,25 @@ public final class RunFiles {
     private RunFiles() {
     }
 
+    /**
+     * The address ({@code host:port}) of the slave whose folder holds {@code file}, found by
+     * {@link #find}; null for a file of the run folder itself.
+     */
+    public static String slaveOf(Path runDir, Path file) {
+        Path relative = runDir.toAbsolutePath().normalize().relativize(file.toAbsolutePath().normalize());
+        if (relative.getNameCount() < 3 || !relative.getName(0).toString().equals(SLAVES)) {
+            return null;
+        }
+        String folder = relative.getName(1).toString();
+        int underscore = folder.lastIndexOf('_');
+        return underscore < 0 ? null : folder.substring(0, underscore) + ":" + folder.substring(underscore + 1);
+    }
+
+    /** The folder of a slave's files in a run folder: {@code slaves/<host>_<port>}. */
+    public static Path slaveFolder(Path runDir, String host, int port) {
+        return runDir.resolve(SLAVES).resolve(host + "_" + port);
+    }
+
     /** Every existing {@code <folder>/<relative>} among the run folder and the slaves' folders, run folder first. */
     public static List<Path> find(Path runDir, String relative) throws IOException {
         List<Path> found = new ArrayList<>();

@@ -10,6 +10,9 @@ import java.util.Map;
 /** The summary of one results file: figures per label, in the order labels first appear, and for all. */
 public final class Summary {
     public static final String ALL_LABELS = "All labels";
+    /** The measured window: every label but the warm-up's ({@link WarmUp}). */
+    public static final String MEASURED = "Measured (all labels but the warm-up)";
+    public static final String WARM_UP = "Warm-up";
 
     private final Path source;
     private final long lateMicros;
@@ -125,6 +128,30 @@ public final class Summary {
 
     public LabelStats total() {
         return total;
+    }
+
+    /**
+     * Every label but the warm-up's ({@link WarmUp}): what the schedule warning and the verdicts judge;
+     * the total when the run had no warm-up.
+     */
+    public LabelStats measured() {
+        return hasWarmUp() ? merged(MEASURED, false) : total;
+    }
+
+    /** The warm-up's labels together; empty when the run had none. */
+    public LabelStats warmUp() {
+        return merged(WARM_UP, true);
+    }
+
+    /** True when some labels are a warm-up's. */
+    public boolean hasWarmUp() {
+        return labels.keySet().stream().anyMatch(WarmUp::is);
+    }
+
+    private LabelStats merged(String name, boolean warmUp) {
+        LabelStats merged = new LabelStats(name, lateMicros);
+        labels.values().stream().filter(s -> WarmUp.is(s.label()) == warmUp).forEach(merged::merge);
+        return merged;
     }
 
     public long malformedRows() {

@@ -25,6 +25,11 @@ public final class SummaryJson {
         json.endArray();
         json.name("total");
         stats(json, summary.total());
+        if (summary.hasWarmUp()) {
+            // what the schedule warning and the verdicts judge: the total without the warm-up's labels
+            json.name("measured");
+            stats(json, summary.measured());
+        }
         return json.end().toString();
     }
 

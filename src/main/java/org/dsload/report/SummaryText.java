@@ -46,16 +46,36 @@ public final class SummaryText {
                     + (summary.histograms() && all.lateMicros() != LabelStats.DEFAULT_LATE_MICROS
                             ? " (the engines of histograms mode count late arrivals at "
                             + Durations.format(LabelStats.DEFAULT_LATE_MICROS / 1000.0) + ")" : "") + ".\n");
-            if (all.lateArrivals() > 0 || all.droppedArrivals() > 0) {
-                out.append("Warning: the generator did not keep its schedule: ").append(all.lateArrivals())
-                        .append(" arrivals started late, ").append(all.droppedArrivals())
-                        .append(" were dropped; see the Corrected rows and the generator section.\n");
-            }
+            out.append(scheduleWarning(summary));
         }
         if (summary.malformedRows() > 0) {
             out.append("Warning: ").append(summary.malformedRows()).append(" unreadable rows skipped.\n");
         }
         out.append(blocks(summary.labels(), summary.total()));
+        return out.toString();
+    }
+
+    /**
+     * The warning when the measured window did not keep its schedule, and a note of the warm-up's own
+     * late or dropped arrivals, which the warning leaves out; empty when neither applies.
+     */
+    static String scheduleWarning(Summary summary) {
+        StringBuilder out = new StringBuilder();
+        LabelStats measured = summary.measured();
+        String window = summary.hasWarmUp() ? " in the measured window" : "";
+        if (measured.lateArrivals() > 0 || measured.droppedArrivals() > 0) {
+            out.append("Warning: the generator did not keep its schedule").append(window).append(": ")
+                    .append(measured.lateArrivals()).append(" of ").append(measured.arrivals())
+                    .append(" arrivals started late, ").append(measured.droppedArrivals())
+                    .append(" were dropped; see the Corrected rows and the generator section.\n");
+        }
+        LabelStats warmUp = summary.warmUp();
+        if (warmUp.lateArrivals() > 0 || warmUp.droppedArrivals() > 0) {
+            out.append("Warm-up: ").append(warmUp.lateArrivals()).append(" of its ").append(warmUp.arrivals())
+                    .append(" arrivals started late, ").append(warmUp.droppedArrivals()).append(" were dropped (labels "
+                    + "ending in '").append(WarmUp.SUFFIX.trim()).append("'), while the JVM warmed up; the measured "
+                    + "window is judged without them.\n");
+        }
         return out.toString();
     }
 
@@ -101,8 +121,9 @@ public final class SummaryText {
         line(out, "Requests", "[total, rate, throughput]",
                 s.requests() + ", " + fixed(s.rate()) + ", " + fixed(s.throughput()));
         if (s.scheduledSamples() > 0) {
-            line(out, "Rate", "[target, achieved, ratio]", fixed(s.targetRate()) + ", "
-                    + fixed(s.achievedRate()) + ", " + String.format(Locale.ROOT, "%.2f%%", s.achievedRatio() * 100));
+            line(out, "Rate", "[target, achieved, ratio]", rate(s.targetRate(), s.targetRate()) + ", "
+                    + rate(s.achievedRate(), s.targetRate()) + ", "
+                    + String.format(Locale.ROOT, "%.2f%%", s.achievedRatio() * 100));
             line(out, "Arrivals", "[total, late, dropped]",
                     s.arrivals() + ", " + s.lateArrivals() + ", " + s.droppedArrivals());
         }
@@ -133,6 +154,14 @@ public final class SummaryText {
         for (Map.Entry<String, Long> error : s.errors().entrySet()) {
             out.append(error.getKey()).append(" (").append(error.getValue()).append(")\n");
         }
+    }
+
+    /**
+     * A rate per second, or per minute (with its unit) when the target is below one per second:
+     * 30 queries a minute read "30.00/min", not "0.50".
+     */
+    static String rate(double perSecond, double target) {
+        return target > 0 && target < 1 ? fixed(perSecond * 60) + "/min" : fixed(perSecond);
     }
 
     private static String percentiles(Latencies h) {

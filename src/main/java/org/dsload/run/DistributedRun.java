@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import javax.net.ssl.SSLContext;
+
 import org.dsload.recording.Recording;
 import org.dsload.recording.RecordingGatherer;
 import org.dsload.remote.LocalSlaves;
@@ -22,6 +24,7 @@ import org.dsload.remote.SlaveAddress;
 import org.dsload.remote.SlaveProbe;
 import org.dsload.remote.SlaveProcess;
 import org.dsload.report.LabelStats;
+import org.dsload.report.RunFiles;
 import org.dsload.report.SlaveRoster;
 import org.dsload.report.SlavesSection;
 import org.dsload.report.Summary;
@@ -129,7 +132,7 @@ final class DistributedRun implements AutoCloseable {
     }
 
     private static Path slaveRunDir(Path logs, SlaveAddress address) {
-        Path own = logs.resolve(address.host() + "_" + address.port());
+        Path own = RunFiles.slaveFolder(logs.getParent(), address.host(), address.port());
         try {
             return Files.createDirectories(own);
         } catch (IOException e) {
@@ -155,6 +158,7 @@ final class DistributedRun implements AutoCloseable {
             }
         }
         if (unreachable.isEmpty()) {
+            refuseOtherKeys();
             return;
         }
         String list = String.join(", ", unreachable);
@@ -168,6 +172,31 @@ final class DistributedRun implements AutoCloseable {
             problem = "no slave can be reached, so no load was started: " + list;
         } else {
             console.println("dsload: going on without unreachable slave(s) (allow_missing_slaves): " + list);
+        }
+    }
+
+    /**
+     * Refuses the run when a slave's registry refuses the master's key, with dsload's reason alone:
+     * JMeter would print its handshake exception, twice, before the run could say why.
+     */
+    private void refuseOtherKeys() {
+        if (!security.isSsl() || slaves.isEmpty()) {
+            return;
+        }
+        SSLContext context;
+        try {
+            context = security.clientContext();
+        } catch (IOException e) {
+            return; // JMeter reads the same keystore and says what is wrong with it
+        }
+        List<String> refusing = new ArrayList<>();
+        for (SlaveAddress slave : slaves) {
+            SlaveProbe.keyRefusal(slave, context, PREFLIGHT_TIMEOUT).ifPresent(why -> refusing.add(slave.toString()));
+        }
+        if (!refusing.isEmpty()) {
+            problem = "no load was started: " + String.join(", ", refusing) + " refused this master's RMI key ("
+                    + run.remoteDir.toAbsolutePath().normalize().resolve(RmiKeystore.KEYSTORE) + "): "
+                    + RunFolder.ANOTHER_KEY;
         }
     }
 
@@ -308,10 +337,11 @@ final class DistributedRun implements AutoCloseable {
      * In histograms mode, brings the interval logs of slaves on other machines into the run folder
      * (local slaves wrote theirs into it already).
      */
+    /** Fetches what slaves without a run folder recorded: histograms, and server gauges in either mode. */
     void gatherRecordings(boolean histograms) {
-        if (histograms && !run.remoteHosts.isEmpty()) {
+        if (!run.remoteHosts.isEmpty()) {
             RecordingGatherer.gather(dir, run.remoteHosts.stream().map(SlaveAddress::parse).toList(), security,
-                    run.properties, console);
+                    run.properties, histograms, console);
         }
     }
 

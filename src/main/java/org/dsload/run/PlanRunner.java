@@ -63,7 +63,7 @@ public final class PlanRunner {
         DistributedRun distributed = null;
         ResultsPlan results = null;
         try {
-            results = ResultsPlan.prepare(run.plan, jtl, run.properties, console);
+            results = ResultsPlan.prepare(run.plan, jtl, run.properties);
             RunFolder.writeRecord(run, dir);
             String refused = TimestampFormat.refusal(run, console);
             if (refused != null) {

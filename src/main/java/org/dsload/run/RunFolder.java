@@ -66,6 +66,11 @@ final class RunFolder {
         }
     }
 
+    /** What a run says of slaves whose RMI key is not the master's. */
+    static final String ANOTHER_KEY = "the slaves hold another RMI key than this master (the keystore was made again, "
+            + "or copied, since they started): restart them (dsload slaves stop, then dsload slaves start, with the same "
+            + "--remote-dir), or give them a copy of this run's keystore";
+
     /** What the master said about slaves it could not use, for a run without results. */
     static String remoteErrors(Path dir) {
         Path out = dir.resolve("jmeter.out");
@@ -80,9 +85,7 @@ final class RunFolder {
                     .toList();
             String said = lines.isEmpty() ? "" : "; the master said: " + String.join(" | ", lines);
             if (all.stream().anyMatch(l -> l.contains("SSLHandshakeException")) || logSaysKeysDiffer(dir)) {
-                said += "; the slaves hold another RMI key than this master (the keystore was made again, or copied, "
-                        + "since they started): restart them (dsload slaves stop, then dsload slaves start, with the same "
-                        + "--remote-dir), or give them a copy of this run's keystore";
+                said += "; " + ANOTHER_KEY;
             }
             return said;
         } catch (IOException e) {

@@ -60,8 +60,10 @@ final class RunJudge {
             return new Verdict(Ending.REFUSED, "the run was refused at its start"
                     + (ok > 0 ? " (after " + ok + " successful requests)" : "") + ":" + lines(refusals));
         }
-        if (s != null && s.total().samples() > 0 && s.total().successes() == 0) {
-            return new Verdict(Ending.NO_SUCCESS, "no request succeeded: all " + s.total().requests()
+        // the measured window: a warm-up that succeeded does not make a run whose measured requests all failed
+        if (s != null && s.measured().samples() > 0 && s.measured().successes() == 0) {
+            return new Verdict(Ending.NO_SUCCESS, (s.hasWarmUp() ? "no request of the measured window succeeded: all "
+                    : "no request succeeded: all ") + s.measured().requests()
                     + " failed (see the Error Set above and " + f.dir().resolve("jmeter.log") + ")");
         }
         List<String> failures = new ArrayList<>();

@@ -4,7 +4,10 @@ import java.util.Map;
 
 import org.dsload.targets.EmbeddedCassandra;
 
-/** S5's baseline: YCSB workload a on CQL, 50 client threads, against an embedded Cassandra node. */
+/**
+ * S5's baseline: YCSB workload a on CQL, 50 operations outstanding (the plan's 2 threads x 25),
+ * against an embedded Cassandra node.
+ */
 final class CassandraScenario implements Scenario {
 
     @Override
@@ -19,7 +22,7 @@ final class CassandraScenario implements Scenario {
 
     @Override
     public Map<String, String> mainJobProperties() {
-        return Map.of("workload", "a", "threads", "50", "duration", "30", "recordcount", "10000", "load_threads", "8");
+        return Map.of("workload", "a", "duration", "30", "recordcount", "10000");
     }
 
     @Override

@@ -18,7 +18,7 @@ final class KairosDbReadScenario implements Scenario {
     /** 120 queries a minute per engine for 30 s over 5 resources' 30 minutes of history. */
     @Override
     public Map<String, String> mainJobProperties() {
-        return Map.of("seed_resources", "5", "threads", "4", "queries_per_min", "120", "duration", "30");
+        return Map.of("seed_resources", "5", "queries_per_min", "120", "duration", "30");
     }
 
     @Override

@@ -70,14 +70,20 @@ public final class MainJob {
     }
 
     /**
+     * What the job found: scenarios that failed (their run failed, was refused or had no successful
+     * request), and scenarios that ran but missed their schedule or success ratio ({@link ScenarioVerdict}).
+     */
+    public record Tally(int failed, int missed) {
+    }
+
+    /**
      * Runs the scenarios one after the other, each plan with its main-job properties, then its
      * target's, then {@code overrides}.
-     *
-     * @return the number of scenarios that failed
      */
-    public int run(List<Scenario> scenarios, Map<String, String> overrides) throws IOException {
+    public Tally run(List<Scenario> scenarios, Map<String, String> overrides) throws IOException {
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
         List<String> report = new ArrayList<>();
+        List<String> findings = new ArrayList<>();
         int failed = 0;
         int skipped = 0;
         for (Scenario scenario : scenarios) {
@@ -99,9 +105,16 @@ public final class MainJob {
                     out.println();
                     out.print(Files.readString(outcome.dir().resolve("summary.txt"), StandardCharsets.UTF_8));
                 }
-                line = describe(scenario, outcome);
-                if (!outcome.ok()) {
+                if (!outcome.ok() || outcome.summary() == null) {
+                    line = describeFailure(scenario, outcome);
                     failed++;
+                } else {
+                    ScenarioVerdict verdict = ScenarioVerdict.of(outcome.summary().measured(),
+                            scenario.minSuccessRatio());
+                    line = describe(scenario, outcome, verdict);
+                    if (!verdict.ok()) {
+                        findings.add(String.format(Locale.ROOT, "%-10s %s", scenario.name(), verdict.text()));
+                    }
                 }
             } catch (Scenario.Unavailable e) {
                 skipped++;
@@ -123,23 +136,39 @@ public final class MainJob {
                 + (slaves > 0 ? ", each on " + slaves + " local jmeter-server slaves" : "") + " ==");
         report.forEach(out::println);
         out.println("(this table: " + index + ")");
-        return failed;
+        if (!findings.isEmpty()) {
+            out.println();
+            out.println("== dsload main job: " + findings.size() + (findings.size() == 1 ? " scenario" : " scenarios")
+                    + " ran but missed what it must keep, on this machine (late: more than "
+                    + ScenarioVerdict.MAX_LATE_PERCENT + " % of the measured arrivals sent more than 10 ms after their"
+                    + " intended start; see each summary's generator section for the machine's CPU) ==");
+            findings.forEach(out::println);
+        }
+        return new Tally(failed, findings.size());
     }
 
-    private static String describe(Scenario scenario, PlanRunner.Outcome outcome) {
-        if (!outcome.ok() || outcome.summary() == null) {
-            // one line in the table: the reasons of a refusal or failure, after the headline the verdict repeats
-            List<String> lines = outcome.problem().lines().map(String::trim).toList();
-            String reasons = String.join(" | ", lines.size() > 1 ? lines.subList(1, lines.size()) : lines);
-            return String.format(Locale.ROOT, "%-10s %s: %s  [%s]", scenario.name(), verdict(outcome.ending()), reasons,
-                    outcome.dir());
-        }
-        LabelStats all = outcome.summary().total();
+    /** One line in the table: the reasons of a refusal or failure, after the headline the verdict repeats. */
+    private static String describeFailure(Scenario scenario, PlanRunner.Outcome outcome) {
+        List<String> lines = outcome.problem().lines().map(String::trim).toList();
+        String reasons = String.join(" | ", lines.size() > 1 ? lines.subList(1, lines.size()) : lines);
+        return String.format(Locale.ROOT, "%-10s %s: %s  [%s]", scenario.name(), verdict(outcome.ending()), reasons,
+                outcome.dir());
+    }
+
+    /**
+     * The figures of the measured window (the run without its warm-up), after the verdict; under an
+     * arrival schedule its rate is the arrivals' (a setUp sample before the warm-up would stretch the
+     * span of the requests' starts).
+     */
+    private static String describe(Scenario scenario, PlanRunner.Outcome outcome, ScenarioVerdict verdict) {
+        LabelStats measured = outcome.summary().measured();
+        double rate = measured.scheduledSamples() > 0 ? measured.achievedRate() : measured.rate();
         int lost = slaves(outcome.dir(), SlaveRoster.State.LOST);
         int stalled = slaves(outcome.dir(), SlaveRoster.State.STALLED);
-        return String.format(Locale.ROOT, "%-10s ok  %d requests, %.1f/s, success %.2f%%, p99 %s%s%s  [%s]",
-                scenario.name(), all.requests(), all.rate(), all.successRatio() * 100,
-                org.dsload.report.Durations.format(all.latencies().percentile(99) / 1000.0),
+        return String.format(Locale.ROOT, "%-10s %s  %d requests, %.1f/s, success %.2f%%, p99 %s%s%s%s  [%s]",
+                scenario.name(), verdict.text(), measured.requests(), rate, measured.successRatio() * 100,
+                org.dsload.report.Durations.format(measured.latencies().percentile(99) / 1000.0),
+                measured.arrivals() > 0 ? ", late " + measured.lateArrivals() + " of " + measured.arrivals() : "",
                 lost > 0 ? ", " + lost + " slave(s) lost" : "", stalled > 0 ? ", " + stalled + " slave(s) stalled" : "",
                 outcome.dir());
     }

@@ -5,9 +5,9 @@ import java.util.Map;
 import org.dsload.targets.MonkeyCluster;
 
 /**
- * S5 under faults: YCSB workload a, 50 client threads, on a 3-node embedded cluster whose third
- * node is hit by S5's eight faults in sequence (10 s each, 10 s of recovery between them). In a
- * distributed run the first slave applies the faults.
+ * S5 under faults: YCSB workload a, 50 operations outstanding (the plan's 2 threads x 25), on a
+ * 3-node embedded cluster whose third node is hit by S5's eight faults in sequence (10 s each, 10 s
+ * of recovery between them). In a distributed run the first slave applies the faults.
  */
 final class MonkeyScenario implements Scenario {
 
@@ -25,8 +25,17 @@ final class MonkeyScenario implements Scenario {
     public Map<String, String> mainJobProperties() {
         // the schedule ends the test on the engine that injects; duration bounds the other slave's load, with room
         // for a killed node's restart, which takes minutes on a busy machine
-        return Map.of("workload", "a", "threads", "50", "recordcount", "10000", "load_threads", "8", "baseline", "10",
+        return Map.of("workload", "a", "recordcount", "10000", "baseline", "10",
                 "fault_time", "10", "gap", "10", "memory_percent", "10", "duration", "480");
+    }
+
+    /**
+     * The faults fail requests on purpose (100 % packet loss fails every request to the node for 10 s,
+     * S5's "client errors"): what the run must keep is that the cluster serves the rest.
+     */
+    @Override
+    public double minSuccessRatio() {
+        return 0.95;
     }
 
     @Override

@@ -17,7 +17,7 @@ final class RedisYcsbScenario implements Scenario {
 
     @Override
     public Map<String, String> mainJobProperties() {
-        return Map.of("workload", "a", "threads", "16", "duration", "20", "recordcount", "10000", "load_threads", "4");
+        return Map.of("workload", "a", "duration", "20", "recordcount", "10000");
     }
 
     /** The same target as the ekv scenario: an embedded redis-server. */

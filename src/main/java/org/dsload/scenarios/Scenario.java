@@ -26,6 +26,14 @@ public interface Scenario {
     }
 
     /**
+     * The share of the measured window's requests that must succeed for the main job's {@code ok}
+     * ({@link ScenarioVerdict}): failures the scenario does not expect are a finding.
+     */
+    default double minSuccessRatio() {
+        return 0.999;
+    }
+
+    /**
      * Starts the embedded target(s); closing the result stops them.
      *
      * @throws Unavailable when this machine has no such server: the main job skips the scenario

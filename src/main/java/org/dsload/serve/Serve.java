@@ -1,7 +1,9 @@
 package org.dsload.serve;
 
 import java.io.PrintStream;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -13,7 +15,8 @@ import sun.misc.SignalHandler;
 /**
  * What {@code dsload serve} does: starts real servers on free loopback ports, prints for each the
  * -J properties that point the shipped plans at it, and stays in the foreground until Ctrl-C or
- * SIGTERM, then stops everything it started. A server that ends on its own ends the serve too.
+ * SIGTERM, then stops everything it started. A server that ends on its own ends the serve too,
+ * unless the serve keeps going ({@code --keep-going}: fault tests kill members of an ensemble).
  *
  * <p>The signals are caught rather than left to the JVM's shutdown, so the servers stop in order
  * (KairosDB before the Cassandra it writes to) while the JVM still runs; a second signal ends at
@@ -64,7 +67,7 @@ public final class Serve {
             if (stop.getCount() > 0) {
                 announce(session.served(), out);
             }
-            code = watchUntilStopped(session, stop, out);
+            code = watchUntilStopped(session, stop, request.keepGoing(), out);
         } finally {
             Thread.interrupted(); // the signal's interrupt, if it came late: the servers stop in order
             session.close();
@@ -77,6 +80,9 @@ public final class Serve {
         out.println();
         for (Served s : served) {
             out.println(s.line() + "    (" + String.join(", ", s.plans()) + ")");
+            for (Served.Secret secret : s.secrets()) {
+                out.println("  first: " + secret.export() + "    (the file is readable by its owner alone)");
+            }
         }
         Served first = served.get(0);
         out.println();
@@ -84,14 +90,33 @@ public final class Serve {
         out.println("  bin/jmeter -t test-plans/" + first.plans().get(0) + " " + first.jOptions());
     }
 
-    /** 0 once a stop is asked for, 1 when a server ends on its own first. */
-    private static int watchUntilStopped(ServeSession session, CountDownLatch stop, PrintStream out) {
+    /**
+     * 0 once a stop is asked for, 1 when a server ends on its own first; with {@code keepGoing} a
+     * process that ends is named once and the others serve on, until every one has ended (1).
+     */
+    private static int watchUntilStopped(ServeSession session, CountDownLatch stop, boolean keepGoing, PrintStream out) {
+        Set<Long> told = new HashSet<>();
         try {
             while (!stop.await(WATCH_MILLIS, TimeUnit.MILLISECONDS)) {
-                Served lost = session.lost();
-                if (lost != null) {
-                    out.println("dsload: " + lost.name() + " (pid " + lost.ended().pid() + ") ended on its own; "
-                            + "stopping the others");
+                if (!keepGoing) {
+                    Served lost = session.lost();
+                    if (lost != null) {
+                        out.println("dsload: " + lost.name() + " (pid " + lost.ended().pid() + ") ended on its own; "
+                                + "stopping the others");
+                        return 1;
+                    }
+                    continue;
+                }
+                for (Served s : session.served()) {
+                    for (ProcessHandle p : s.processes()) {
+                        if (!p.isAlive() && told.add(p.pid())) {
+                            out.println("dsload: " + s.name() + ": pid " + p.pid() + " ended on its own; "
+                                    + "the others serve on (--keep-going)");
+                        }
+                    }
+                }
+                if (session.served().stream().allMatch(Served::allEnded)) {
+                    out.println("dsload: every server has ended; nothing is left to serve");
                     return 1;
                 }
             }

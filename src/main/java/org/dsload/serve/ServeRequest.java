@@ -7,11 +7,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What {@code dsload serve} is asked to start: {@code <target> [its options] <target> ... [--data <dir>]}.
- * A target's options follow its name ({@code cassandra --nodes 3 kairosdb --datastore cassandra});
- * {@code --data} may stand anywhere.
+ * What {@code dsload serve} is asked to start: {@code <target> [its options] <target> ... [--data <dir>]
+ * [--keep-going]}. A target's options follow its name ({@code cassandra --nodes 3 kairosdb --datastore
+ * cassandra}, {@code redis --logins}); {@code --data} and {@code --keep-going} may stand anywhere.
+ *
+ * @param keepGoing a server that ends on its own does not stop the others (fault tests kill members)
  */
-public record ServeRequest(List<Target> targets, Path data) {
+public record ServeRequest(List<Target> targets, Path data, boolean keepGoing) {
+    static final String KEEP_GOING = "--keep-going";
+
 
     /** One target and its options, checked against what it takes. */
     public record Target(ServedTargets.Kind kind, Map<String, String> options) {
@@ -19,14 +23,18 @@ public record ServeRequest(List<Target> targets, Path data) {
             return options.getOrDefault(name, kind.defaultOf(name));
         }
 
-        /** The folder (under the data folder) and display name: the target, and its options where they differ from the defaults. */
+        /**
+         * The folder (under the data folder) and display name: the target, and its options where
+         * they differ from the defaults ({@code cassandra-nodes-3}, {@code redis-logins}).
+         */
         public String label() {
             StringBuilder label = new StringBuilder(kind.id());
-            options.forEach((k, v) -> {
-                if (!v.equals(kind.defaultOf(k))) {
-                    label.append('-').append(k).append('-').append(v);
+            for (String k : kind.optionNames()) {
+                String v = options.get(k);
+                if (v != null && !v.equals(kind.defaultOf(k))) {
+                    label.append('-').append(k).append(kind.isFlag(k) ? "" : "-" + v);
                 }
-            });
+            }
             return label.toString();
         }
     }
@@ -38,6 +46,11 @@ public record ServeRequest(List<Target> targets, Path data) {
      * @throws IllegalArgumentException saying what is wrong and what is expected
      */
     public static ServeRequest parse(List<String> args, Path data) {
+        return parse(args, data, false);
+    }
+
+    /** As {@link #parse(List, Path)}, with {@code --keep-going} given apart from the arguments or among them. */
+    public static ServeRequest parse(List<String> args, Path data, boolean keepGoing) {
         List<Target> targets = new ArrayList<>();
         ServedTargets.Kind current = null;
         Map<String, String> options = null;
@@ -45,6 +58,10 @@ public record ServeRequest(List<Target> targets, Path data) {
             String arg = args.get(i);
             if (arg.equals("--data")) {
                 data = Path.of(value(args, ++i, arg));
+            } else if (arg.equals(KEEP_GOING)) {
+                keepGoing = true;
+            } else if (current != null && current.isFlag(arg.substring(2))) {
+                options.put(arg.substring(2), "true");
             } else if (arg.startsWith("--")) {
                 String name = arg.substring(2);
                 if ((current == null || !current.takes(name)) && typoOf(name, "data")) {
@@ -53,6 +70,9 @@ public record ServeRequest(List<Target> targets, Path data) {
                 if (current == null) {
                     throw new IllegalArgumentException(arg + " belongs to a target, after its name (as in 'cassandra "
                             + "--nodes 3'); targets: " + ServedTargets.known());
+                }
+                if (!current.takes(name)) {
+                    current.check(name, ""); // says what the target takes, before asking for a value
                 }
                 current.check(name, value(args, ++i, arg));
                 options.put(name, args.get(i));
@@ -75,7 +95,8 @@ public record ServeRequest(List<Target> targets, Path data) {
         if (targets.isEmpty()) {
             throw new IllegalArgumentException("serve needs at least one target: " + ServedTargets.known());
         }
-        return new ServeRequest(List.copyOf(targets), data);
+        targets.forEach(ServedTargets::check);
+        return new ServeRequest(List.copyOf(targets), data, keepGoing);
     }
 
     /** Whether {@code given} is {@code meant} with one or two letters wrong, missing, added or swapped. */

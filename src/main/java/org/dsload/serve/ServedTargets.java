@@ -23,21 +23,41 @@ import org.dsload.targets.Placement;
 public final class ServedTargets {
     private static final String CASSANDRA_CLUSTER_HEAP = "512m";
 
-    /** A target by the name serve takes, with its options: name to the values allowed, the first the default. */
+    /** The values of an option that stands alone ({@code --logins}): off unless named. */
+    static final List<String> FLAG = List.of("false", "true");
+    static final String LOGINS = "logins";
+
+    /**
+     * A target by the name serve takes, with its options: name to the values allowed, the first the
+     * default; {@link #FLAG} for an option without a value.
+     */
     public enum Kind {
-        REDIS("redis", Map.of()),
-        REDIS_CLUSTER("redis-cluster", Map.of()),
-        CASSANDRA("cassandra", Map.of("nodes", List.of("1", "3"))),
-        ZOOKEEPER("zookeeper", Map.of("nodes", List.of("1", "3", "5"))),
-        KAIROSDB("kairosdb", Map.of("datastore", List.of("h2", "cassandra"))),
-        INFLUXDB("influxdb", Map.of());
+        REDIS("redis", LOGINS, FLAG),
+        REDIS_CLUSTER("redis-cluster"),
+        CASSANDRA("cassandra", "nodes", List.of("1", "3"), LOGINS, FLAG),
+        ZOOKEEPER("zookeeper", "nodes", List.of("1", "3", "5")),
+        KAIROSDB("kairosdb", "datastore", List.of("h2", "cassandra"), LOGINS, FLAG),
+        INFLUXDB("influxdb");
 
         private final String id;
-        private final Map<String, List<String>> options;
+        private final Map<String, List<String>> options = new LinkedHashMap<>();
 
-        Kind(String id, Map<String, List<String>> options) {
+        @SuppressWarnings("unchecked")
+        Kind(String id, Object... namesAndValues) {
             this.id = id;
-            this.options = options;
+            for (int i = 0; i < namesAndValues.length; i += 2) {
+                options.put((String) namesAndValues[i], (List<String>) namesAndValues[i + 1]);
+            }
+        }
+
+        /** Its options' names, in the order the usage gives them. */
+        java.util.Set<String> optionNames() {
+            return options.keySet();
+        }
+
+        /** Whether the option stands alone, without a value. */
+        boolean isFlag(String option) {
+            return FLAG.equals(options.get(option));
         }
 
         public String id() {
@@ -82,8 +102,8 @@ public final class ServedTargets {
     /** The targets with their options, as the usage says them. */
     static String known() {
         return Arrays.stream(Kind.values()).map(k -> k.id + k.options.entrySet().stream()
-                .map(o -> " [--" + o.getKey() + " " + String.join("|", o.getValue()) + "]").collect(Collectors.joining()))
-                .collect(Collectors.joining(", "));
+                .map(o -> " [--" + o.getKey() + (k.isFlag(o.getKey()) ? "" : " " + String.join("|", o.getValue())) + "]")
+                .collect(Collectors.joining())).collect(Collectors.joining(", "));
     }
 
     /** The shipped plans a Redis target's {@code hosts} (and {@code redis_mode}) point at. */
@@ -93,12 +113,22 @@ public final class ServedTargets {
     /** Starts the target in its placement; returns once it serves. */
     static Served start(ServeRequest.Target target, Placement placement) {
         String label = target.label();
+        boolean logins = Boolean.parseBoolean(target.option(LOGINS));
         return switch (target.kind()) {
             case REDIS -> {
                 EmbeddedRedis redis = EmbeddedRedis.start(placement, "redis", "redis", List.of());
-                yield new Served(label, Map.of("hosts", redis.address()),
-                        REDIS_PLANS,
-                        processes(redis.pid()), redis);
+                if (!logins) {
+                    yield new Served(label, Map.of("hosts", redis.address()), REDIS_PLANS, processes(redis.pid()), redis);
+                }
+                try {
+                    ServeLogins.Login login = ServeLogins.create(placement, "redis", "default");
+                    ServeLogins.requirePassword(redis, login.password());
+                    yield new Served(label, ordered("hosts", redis.address(), "redis_password", login.reference()),
+                            REDIS_PLANS, processes(redis.pid()), redis, List.of(login.secret()));
+                } catch (RuntimeException e) {
+                    redis.close();
+                    throw e;
+                }
             }
             case REDIS_CLUSTER -> {
                 EmbeddedRedisCluster cluster = EmbeddedRedisCluster.start(3, placement);
@@ -106,14 +136,14 @@ public final class ServedTargets {
                         REDIS_PLANS,
                         processes(cluster.nodes().stream().mapToLong(EmbeddedRedis::pid).toArray()), cluster);
             }
-            case CASSANDRA -> cassandra(label, Integer.parseInt(target.option("nodes")), placement);
+            case CASSANDRA -> cassandra(label, Integer.parseInt(target.option("nodes")), logins, placement);
             case ZOOKEEPER -> {
                 EmbeddedZooKeeper zk = EmbeddedZooKeeper.start(Integer.parseInt(target.option("nodes")), placement);
                 yield new Served(label, Map.of("hosts", zk.connectString()),
                         List.of("zk-latencies.jmx", "zk-scheduler-model.jmx"),
                         processes(zk.nodes().stream().mapToLong(EmbeddedZooKeeper.Node::pid).toArray()), zk);
             }
-            case KAIROSDB -> kairosDb(label, target.option("datastore").equals("cassandra"), placement);
+            case KAIROSDB -> kairosDb(label, target.option("datastore").equals("cassandra"), logins, placement);
             case INFLUXDB -> {
                 InfluxDb influx = InfluxDb.start(Map.of(), placement);
                 yield new Served(label, ordered("influx_host", influx.host(), "influx_port", Integer.toString(influx.port())),
@@ -122,11 +152,35 @@ public final class ServedTargets {
         };
     }
 
-    private static Served cassandra(String label, int nodes, Placement placement) {
+    /**
+     * Refuses what serve cannot start together: logins on a Cassandra cluster (one node with
+     * logins is what the tests and the shipped plan need).
+     */
+    static void check(ServeRequest.Target target) {
+        if (target.kind() == Kind.CASSANDRA && Boolean.parseBoolean(target.option(LOGINS))
+                && !target.option("nodes").equals("1")) {
+            throw new IllegalArgumentException("cassandra --logins starts one node: leave out --nodes "
+                    + target.option("nodes"));
+        }
+    }
+
+    private static Served cassandra(String label, int nodes, boolean logins, Placement placement) {
         if (nodes == 1) {
-            EmbeddedCassandra node = EmbeddedCassandra.start(placement);
-            return new Served(label, Map.of("hosts", node.address()), List.of("cassandra-ycsb.jmx"),
-                    processes(node.pid()), node);
+            EmbeddedCassandra node = logins ? EmbeddedCassandra.startWithLogins(placement) : EmbeddedCassandra.start(placement);
+            if (!logins) {
+                return new Served(label, Map.of("hosts", node.address()), List.of("cassandra-ycsb.jmx"),
+                        processes(node.pid()), node);
+            }
+            try {
+                ServeLogins.Login login = ServeLogins.create(placement, "cassandra", "dsload");
+                ServeLogins.createRole(node, login);
+                return new Served(label, ordered("hosts", node.address(), "cassandra_user", login.user(),
+                        "cassandra_password", login.reference()), List.of("cassandra-ycsb.jmx"), processes(node.pid()),
+                        node, List.of(login.secret()));
+            } catch (RuntimeException e) {
+                node.close();
+                throw e;
+            }
         }
         EmbeddedCassandraCluster cluster = EmbeddedCassandraCluster.start(nodes, CASSANDRA_CLUSTER_HEAP, placement);
         return new Served(label, ordered("hosts", cluster.contactPoints(), "replication_factor", Integer.toString(nodes)),
@@ -134,27 +188,43 @@ public final class ServedTargets {
                 processes(cluster.nodes().stream().mapToLong(EmbeddedCassandra::pid).toArray()), cluster);
     }
 
-    private static Served kairosDb(String label, boolean onCassandra, Placement placement) {
+    private static Served kairosDb(String label, boolean onCassandra, boolean logins, Placement placement) {
+        ServeLogins.Login login = logins ? ServeLogins.create(placement, "kairosdb", "dsload") : null;
+        Map<String, String> properties = new LinkedHashMap<>();
+        List<ProcessHandle> processes;
+        AutoCloseable stopper;
         if (!onCassandra) {
-            EmbeddedKairosDb kairos = EmbeddedKairosDb.options().placement(placement).start();
-            return new Served(label, Map.of("urls", kairos.url()), List.of("kairosdb-write.jmx", "kairosdb-read.jmx"),
-                    processes(kairos.pid()), kairos);
+            EmbeddedKairosDb.Options options = EmbeddedKairosDb.options().placement(placement);
+            EmbeddedKairosDb kairos = (login == null ? options : options.basicAuth(login.user(), login.password())).start();
+            properties.put("urls", kairos.url());
+            processes = processes(kairos.pid());
+            stopper = kairos;
+        } else {
+            EmbeddedCassandra cassandra = EmbeddedCassandra.start(placement);
+            try {
+                EmbeddedKairosDb.Options options = EmbeddedKairosDb.options().cassandra(cassandra).placement(placement);
+                EmbeddedKairosDb kairos = (login == null ? options : options.basicAuth(login.user(), login.password()))
+                        .start();
+                properties.put("urls", kairos.url());
+                processes = processes(kairos.pid(), cassandra.pid());
+                stopper = () -> {
+                    try {
+                        kairos.close();
+                    } finally {
+                        cassandra.close();
+                    }
+                };
+            } catch (RuntimeException e) {
+                cassandra.close();
+                throw e;
+            }
         }
-        EmbeddedCassandra cassandra = EmbeddedCassandra.start(placement);
-        try {
-            EmbeddedKairosDb kairos = EmbeddedKairosDb.options().cassandra(cassandra).placement(placement).start();
-            return new Served(label, Map.of("urls", kairos.url()), List.of("kairosdb-write.jmx", "kairosdb-read.jmx"),
-                    processes(kairos.pid(), cassandra.pid()), () -> {
-                        try {
-                            kairos.close();
-                        } finally {
-                            cassandra.close();
-                        }
-                    });
-        } catch (RuntimeException e) {
-            cassandra.close();
-            throw e;
+        if (login != null) {
+            properties.put("kairosdb_user", login.user());
+            properties.put("kairosdb_password", login.reference());
         }
+        return new Served(label, properties, List.of("kairosdb-write.jmx", "kairosdb-read.jmx"), processes, stopper,
+                login == null ? List.of() : List.of(login.secret()));
     }
 
     private static Map<String, String> ordered(String... keyValues) {

@@ -86,8 +86,10 @@ public final class EmbeddedCassandra implements AutoCloseable {
         this.command = command;
     }
 
-    /** The superuser of a node started {@link #startWithLogins() with logins}, and its password. */
+    /** The superuser of a node started {@link #startWithLogins() with logins}. */
     public static final String SUPERUSER = "cassandra";
+    /** Its password: Cassandra's own default, on a node that listens on loopback only (serve adds a role of its own). */
+    public static final String SUPERUSER_PASSWORD = "cassandra";
 
     /** One node on 127.0.0.1 with free ports and the default heap, ready when this returns. */
     public static EmbeddedCassandra start() {
@@ -106,6 +108,11 @@ public final class EmbeddedCassandra implements AutoCloseable {
     /** One node on 127.0.0.1, ports {@code cassandra.native} and {@code cassandra.storage}, folder {@code node-1}. */
     public static EmbeddedCassandra start(Placement placement) {
         return start(placement, false);
+    }
+
+    /** As {@link #start(Placement)}, requiring logins as {@link #startWithLogins()} does. */
+    public static EmbeddedCassandra startWithLogins(Placement placement) {
+        return start(placement, true);
     }
 
     private static EmbeddedCassandra start(Placement placement, boolean logins) {
@@ -204,7 +211,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
         var builder = CqlSession.builder().withConfigLoader(config)
                 .addContactPoint(new InetSocketAddress(host(), port())).withLocalDatacenter(DATACENTER);
         if (node.logins()) {
-            builder.withAuthCredentials(SUPERUSER, SUPERUSER);
+            builder.withAuthCredentials(SUPERUSER, SUPERUSER_PASSWORD);
         }
         if (keyspace != null) {
             builder.withKeyspace(keyspace);

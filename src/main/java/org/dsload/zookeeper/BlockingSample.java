@@ -73,6 +73,7 @@ record BlockingSample(OperationSettings settings, ZooKeeperClients clients, Cura
         timing.start(result);
         timing.end(result);
         Results.fail(result, KeeperException.Code.CONNECTIONLOSS.name(), why);
+        Results.bytes(result, 0, 0);
     }
 
     void interrupted() {

@@ -42,11 +42,18 @@ final class ClientSettings {
     final String namespace;
     final String authUser;
     private final String authPassword;
+    /** Where the password comes from as the user wrote it ({@code env:NAME}, {@code file:/path}), a placeholder, or "". */
+    final String passwordReference;
     final String acl;
 
+    /**
+     * @param authPassword      the digest password itself
+     * @param passwordReference the field as written: kept when it is an {@code env:} or {@code file:}
+     *                          reference, for commands printed to the user; never the password
+     */
     ClientSettings(String connectString, int sessionTimeoutMillis, int connectionTimeoutMillis, int requestTimeoutMillis,
             String retry, int retries, int retrySleepMillis, String namespace, String authUser, String authPassword,
-            String acl) {
+            String passwordReference, String acl) {
         this.connectString = connectString;
         this.sessionTimeoutMillis = sessionTimeoutMillis;
         this.connectionTimeoutMillis = connectionTimeoutMillis;
@@ -57,6 +64,8 @@ final class ClientSettings {
         this.namespace = namespace;
         this.authUser = authUser;
         this.authPassword = authPassword;
+        this.passwordReference = passwordReference.isEmpty() || passwordReference.startsWith("env:")
+                || passwordReference.startsWith("file:") ? passwordReference : "<env:NAME|file:/path>";
         this.acl = acl;
     }
 

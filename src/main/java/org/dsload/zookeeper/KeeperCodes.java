@@ -11,6 +11,11 @@ final class KeeperCodes {
     private KeeperCodes() {
     }
 
+    /** Codes the client raises without a reply from a server. */
+    private static final Set<KeeperException.Code> CLIENT_SIDE = Set.of(KeeperException.Code.CONNECTIONLOSS,
+            KeeperException.Code.SESSIONEXPIRED, KeeperException.Code.OPERATIONTIMEOUT,
+            KeeperException.Code.REQUESTTIMEOUT);
+
     /** Codes that the same request meets again however often it is sent: the ACL denies it, the session's login failed. */
     private static final Set<String> UNRECOVERABLE = Set.of(KeeperException.Code.NOAUTH.name(),
             KeeperException.Code.AUTHFAILED.name());
@@ -63,8 +68,9 @@ final class KeeperCodes {
     static Outcome failure(Exception e, ClientSettings settings, Set<String> accepted, long sent) {
         String code = code(e);
         String message = message(e, settings);
-        // counted as a reply header: exact for the server's refusals, an estimate for lost connections
-        long received = e instanceof KeeperException ? WireSize.reply(0) : 0;
+        // a server's refusal is a reply header; a code the client made up itself (no connection, no
+        // answer in time, a session it knows to be gone) received nothing
+        long received = e instanceof KeeperException keeper && !CLIENT_SIDE.contains(keeper.code()) ? WireSize.reply(0) : 0;
         if (accepted.contains(code)) {
             return Outcome.ok(code, message + " (an accepted code)", sent, received);
         }

@@ -21,6 +21,8 @@ import java.util.function.Supplier;
 
 import org.apache.zookeeper.client.FourLetterWordMain;
 import org.apache.zookeeper.common.X509Exception;
+import org.dsload.core.StoreLabels;
+import org.dsload.gauges.SentCounts;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -61,6 +63,9 @@ public final class ServerGauges {
     private static final String NOT_SERVING_REPLY = "not currently serving requests";
     private static final Logger log = LoggerFactory.getLogger(ServerGauges.class);
     private static final int TIMEOUT_MILLIS = 900;
+    private static final long RETRY_MILLIS = 200;
+    /** How long the reading after the load waits for servers that were unreachable at their last poll. */
+    private static final long FINAL_READING_MILLIS = 5000;
 
     private static ServerGauges running;
 
@@ -70,6 +75,8 @@ public final class ServerGauges {
     private final List<Supplier<Map<String, Long>>> counts = new CopyOnWriteArrayList<>();
     private final Map<String, Long> retiredCounts = new TreeMap<>();
     private final Set<String> refused = ConcurrentHashMap.newKeySet();
+    /** Servers that could not be reached at their last poll. */
+    private final Set<String> down = ConcurrentHashMap.newKeySet();
     private final ScheduledExecutorService timer;
     private final BufferedWriter out;
 
@@ -121,7 +128,10 @@ public final class ServerGauges {
         if (!gauges.counts.remove(sent)) {
             return; // released before
         }
-        gauges.poll(servers.stream().distinct().toList());
+        // a server that did not answer its last poll is given a moment to be back: the count is read
+        // after the load, and one taken before the end would miss what came after it
+        List<String> last = servers.stream().distinct().toList();
+        gauges.poll(last, last.stream().anyMatch(gauges.down::contains) ? FINAL_READING_MILLIS : 0);
         synchronized (gauges.retiredCounts) {
             sent.get().forEach((k, v) -> gauges.retiredCounts.merge(k, v, Long::sum));
         }
@@ -157,12 +167,42 @@ public final class ServerGauges {
     }
 
     private void poll(List<String> servers) {
+        poll(servers, 0);
+    }
+
+    /** Polls each server once; one that cannot be reached is asked again until {@code patienceMillis} is over. */
+    private void poll(List<String> servers, long patienceMillis) {
         long now = System.currentTimeMillis();
+        long deadline = System.nanoTime() + patienceMillis * 1_000_000;
         StringBuilder lines = new StringBuilder();
         for (String server : servers) {
-            if (!refused.contains(server)) {
-                poll(server, now, lines);
+            if (refused.contains(server)) {
+                continue;
             }
+            Map<String, String> values = read(server);
+            while (values != null && UNREACHABLE.equals(values.get("zk_server_state")) && System.nanoTime() < deadline
+                    && !Thread.currentThread().isInterrupted()) {
+                try {
+                    Thread.sleep(RETRY_MILLIS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                now = System.currentTimeMillis();
+                values = read(server);
+            }
+            if (values == null) {
+                continue; // refuses mntr
+            }
+            if (UNREACHABLE.equals(values.get("zk_server_state"))) {
+                down.add(server);
+            } else {
+                down.remove(server);
+            }
+            lines.append(now).append('\t').append(server);
+            for (String key : KEYS) {
+                lines.append('\t').append(values.getOrDefault(key, ""));
+            }
+            lines.append('\n');
         }
         synchronized (out) {
             try {
@@ -175,7 +215,8 @@ public final class ServerGauges {
         }
     }
 
-    private void poll(String server, long now, StringBuilder lines) {
+    /** The server's mntr values, its state {@value #UNREACHABLE} or {@value #NOT_SERVING}, or null when it refuses mntr. */
+    private Map<String, String> read(String server) {
         int colon = server.lastIndexOf(':');
         String host = server.substring(0, colon).replace("[", "").replace("]", "");
         int port = Integer.parseInt(server.substring(colon + 1));
@@ -195,13 +236,9 @@ public final class ServerGauges {
             refused.add(server);
             log.warn("dsload: ZooKeeper {} does not answer mntr (add mntr to its 4lw.commands.whitelist); "
                     + "its gauges are not recorded", server);
-            return;
+            return null;
         }
-        lines.append(now).append('\t').append(server);
-        for (String key : KEYS) {
-            lines.append('\t').append(values.getOrDefault(key, ""));
-        }
-        lines.append('\n');
+        return values;
     }
 
     /** Replaces the counts file, so that a reader never sees half of it. */
@@ -213,6 +250,7 @@ public final class ServerGauges {
         counts.forEach(c -> c.get().forEach((k, v) -> total.merge(k, v, Long::sum)));
         StringBuilder text = new StringBuilder("name\tcount\n");
         total.forEach((k, v) -> text.append(k).append('\t').append(v).append('\n'));
+        text.append(SentCounts.stamp(System.currentTimeMillis(), StoreLabels.of(ZooKeeperClients.class)));
         Path temp = sentFile.resolveSibling(SENT_FILE + ".tmp");
         try {
             Files.writeString(temp, text, StandardCharsets.UTF_8);

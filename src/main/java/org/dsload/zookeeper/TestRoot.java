@@ -52,7 +52,7 @@ record TestRoot(String path, String fullPath, boolean created, boolean heldNodes
                 throw f.error("testRoot", "is " + fullPath + ", which already holds " + nodes + " znodes "
                         + (owner != null ? "left by a dsload run that did not end cleanly (" + owner + ")"
                         : "that this test did not create")
-                        + ": the test would fail on them or delete them. Remove them (" + ZnodeCleanup.USAGE
+                        + ": the test would fail on them or delete them. Remove them (" + ZnodeCleanup.command(settings, fullPath)
                         + "), choose another root, or set '" + f.fieldLabel("allowUsedRoot") + "' to true");
             }
             return new TestRoot(path, fullPath, false, true);

@@ -39,6 +39,23 @@ public final class ZnodeCleanup {
     }
 
     /**
+     * The command that removes {@code fullPath} from the ensemble of {@code settings}, filled in:
+     * its connect string (a chroot included), the root, and the digest user with the reference to
+     * its password ({@code env:} or {@code file:} as the element had it; a password written into
+     * the element itself is never repeated, a placeholder stands for it).
+     */
+    static String command(ClientSettings settings, String fullPath) {
+        String command = "dsload zk-cleanup " + settings.connectString + " " + fullPath;
+        if (!settings.authUser.isEmpty()) {
+            command += " --user " + settings.authUser;
+        }
+        if (!settings.passwordReference.isEmpty()) {
+            command += " --password " + settings.passwordReference;
+        }
+        return command;
+    }
+
+    /**
      * @param fullPath the root as the server sees it (namespace included; a chroot of the
      *                 session's connect string applies as usual)
      */
@@ -142,9 +159,10 @@ public final class ZnodeCleanup {
         }
         ClientSettings settings;
         try {
-            Fields f = new Fields(ZooKeeperConnection.class, "zk-cleanup");
+            // No TestBean class here: this runs from the jar without JMeter on the class path.
+            Fields f = Fields.ofCommand("dsload zk-cleanup");
             settings = new ClientSettings(connect, 30_000, 5_000, 10_000, ClientSettings.RETRY_NONE, 0, 0, "",
-                    user, Secrets.resolve(f, "authPassword", password), ClientSettings.ACL_OPEN);
+                    user, Secrets.resolve(f, "--password", password), password, ClientSettings.ACL_OPEN);
         } catch (ConfigException e) {
             err.println("dsload zk-cleanup: " + e.getMessage());
             return 2;

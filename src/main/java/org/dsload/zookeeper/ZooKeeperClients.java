@@ -260,7 +260,7 @@ public final class ZooKeeperClients implements AutoCloseable, ConnectionCounting
             String outcome;
             if (!session.blockUntilConnected(settings.connectionTimeoutMillis, TimeUnit.MILLISECONDS)) {
                 outcome = "not removed: no server of " + settings.connectString + " answered within the connection "
-                        + "timeout; remove them with " + ZnodeCleanup.USAGE;
+                        + "timeout; remove them with " + ZnodeCleanup.command(settings, root.fullPath());
             } else {
                 ZnodeCleanup.Result result = ZnodeCleanup.remove(session.getZookeeperClient().getZooKeeper(),
                         root.fullPath(), root.cleanupScope());
@@ -268,7 +268,7 @@ public final class ZooKeeperClients implements AutoCloseable, ConnectionCounting
                         ? "left in place: the root held znodes before the test, which cannot tell its own from them"
                         : result.ok() ? "removed " + result.removed() + " znodes in " + result.millis() + " ms"
                         : "removed " + result.removed() + " znodes, then " + result.problem() + "; remove the rest with "
-                        + ZnodeCleanup.USAGE;
+                        + ZnodeCleanup.command(settings, root.fullPath());
             }
             String line = "dsload zookeeper: " + name + ": test root " + root.fullPath() + ": " + outcome;
             System.out.println(line); // NOSONAR the console is where a headless user looks

@@ -3,6 +3,7 @@ package org.dsload.zookeeper;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.curator.framework.CuratorFramework;
@@ -11,8 +12,8 @@ import org.apache.jmeter.util.JMeterUtils;
 import org.dsload.core.ClientConfigElement;
 import org.dsload.core.Fields;
 import org.dsload.core.Secrets;
+import org.dsload.gauges.GaugeRecording;
 import org.dsload.generator.EngineMetrics;
-import org.dsload.run.PlanRunner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,7 +28,6 @@ public class ZooKeeperConnection extends ClientConfigElement<ZooKeeperClients> {
     private static final Logger log = LoggerFactory.getLogger(ZooKeeperConnection.class);
     static final String PER_TEST = "per-test";
     static final String PER_THREAD = "per-thread";
-    private static volatile boolean toldNoRunDir;
 
     private String connectString = "127.0.0.1:2181";
     private String sessionTimeout = "30000";
@@ -89,7 +89,7 @@ public class ZooKeeperConnection extends ClientConfigElement<ZooKeeperClients> {
         boolean removeAtEnd = f.flag("cleanUp", cleanUp);
 
         ClientSettings settings = new ClientSettings(connect, session, connection, request, retry, tries, sleep, ns,
-                user, password, aclChoice);
+                user, password, f.text("authPassword", authPassword), aclChoice);
         CuratorFramework shared = null;
         TestRoot root = null;
         if (!perThread || check || rootPath != null) {
@@ -133,17 +133,12 @@ public class ZooKeeperConnection extends ClientConfigElement<ZooKeeperClients> {
     }
 
     private static AutoCloseable gauges(List<String> servers, NamespaceTally tally) {
-        String dir = JMeterUtils.getProperty(PlanRunner.RUN_DIR_PROPERTY);
-        if (dir == null || dir.isBlank()) {
-            if (!toldNoRunDir) {
-                toldNoRunDir = true;
-                log.info("dsload: ZooKeeper server gauges (mntr) are not recorded: JMeter property {} names no "
-                        + "run folder (bin/dsload run sets it)", PlanRunner.RUN_DIR_PROPERTY);
-            }
+        Optional<Path> dir = GaugeRecording.runFolder("ZooKeeper");
+        if (dir.isEmpty()) {
             return null;
         }
         try {
-            return ServerGauges.lease(Path.of(dir), servers, tally::snapshot);
+            return ServerGauges.lease(dir.get(), servers, tally::snapshot);
         } catch (Exception e) {
             log.warn("dsload: cannot record ZooKeeper gauges into {}: {}", dir, e.toString());
             return null;

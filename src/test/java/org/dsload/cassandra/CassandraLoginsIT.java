@@ -141,7 +141,7 @@ class CassandraLoginsIT {
     void aRoleGrantedOnlyOnItsKeyspaceRunsTheYcsbPlanWithTheDefaultCreateSchema() throws Exception {
         PlanRuns.Result result = PlanRuns.run("cassandra-ycsb.jmx", Map.of("hosts", cassandra.address(),
                 "cassandra_user", "app", "cassandra_password", PASSWORD, "keyspace", "owned", "recordcount", "200",
-                "operations", "600", "threads", "4", "load_threads", "2"), Duration.ofMinutes(4), false);
+                "operations", "600", "threads", "4", "load_threads", "2", "in_flight", "1"), Duration.ofMinutes(4), false);
         assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
         List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
         Map<String, Long> labels = samples.stream().collect(Collectors.groupingBy(JtlSample::label, Collectors.counting()));
@@ -160,7 +160,7 @@ class CassandraLoginsIT {
         // the keyspace does not exist and the role may create none: the schema step is refused
         PlanRuns.Result result = PlanRuns.run("cassandra-ycsb.jmx", Map.of("hosts", cassandra.address(),
                 "cassandra_user", "app", "cassandra_password", PASSWORD, "keyspace", "absent", "recordcount", "200",
-                "threads", "4", "load_threads", "2", "duration", "60"), Duration.ofMinutes(3), false);
+                "threads", "4", "load_threads", "2", "in_flight", "1", "duration", "60"), Duration.ofMinutes(3), false);
         List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
         Map<String, Long> labels = samples.stream().collect(Collectors.groupingBy(JtlSample::label, Collectors.counting()));
         assertEquals(1L, labels.get("SCHEMA"), labels.toString());
@@ -176,7 +176,7 @@ class CassandraLoginsIT {
     void aRoleWithoutPermissionsStopsThePlanAtItsFirstFailureWithTheServersSentenceOnTheConsole() throws Exception {
         PlanRuns.Result result = PlanRuns.run("cassandra-ycsb.jmx", Map.of("hosts", cassandra.address(),
                 "cassandra_user", "outsider", "cassandra_password", PASSWORD, "keyspace", "locked", "fieldcount", "1",
-                "create_schema", "false", "load_threads", "0", "threads", "8", "duration", "60"),
+                "create_schema", "false", "load_threads", "0", "threads", "8", "in_flight", "1", "duration", "60"),
                 Duration.ofMinutes(3), false);
         List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
         assertFalse(samples.isEmpty(), result.console());

@@ -113,12 +113,23 @@ class CommandLineTest {
     }
 
     @Test
+    void aBareCountPointsToTheOptionThatTakesIt() {
+        assertEquals(ExitCodes.USAGE, dsload("slaves", "start", "2"));
+        assertTrue(err.startsWith("dsload slaves start: unexpected argument '2': a number is given with -n, as in "
+                + "'dsload slaves start -n 2'"), err);
+        assertEquals("", out);
+    }
+
+    @Test
     void serveRefusesATargetItDoesNotKnowOrAnOptionItsTargetDoesNotTake() {
         assertEquals(ExitCodes.USAGE, dsload("serve", "mongodb"));
-        assertTrue(err.startsWith("dsload serve: unknown target 'mongodb'; known: redis, redis-cluster, cassandra"
-                + " [--nodes 1|3], zookeeper [--nodes 1|3|5], kairosdb [--datastore h2|cassandra], influxdb"), err);
+        assertTrue(err.startsWith("dsload serve: unknown target 'mongodb'; known: redis [--logins], redis-cluster, "
+                + "cassandra [--nodes 1|3] [--logins], zookeeper [--nodes 1|3|5], kairosdb [--datastore h2|cassandra] "
+                + "[--logins], influxdb"), err);
         assertEquals(ExitCodes.USAGE, dsload("serve", "redis", "--nodes", "3"));
-        assertTrue(err.startsWith("dsload serve: redis takes no options, not --nodes"), err);
+        assertTrue(err.startsWith("dsload serve: redis takes --logins, not --nodes"), err);
+        assertEquals(ExitCodes.USAGE, dsload("serve", "cassandra", "--nodes", "3", "--logins"));
+        assertTrue(err.startsWith("dsload serve: cassandra --logins starts one node: leave out --nodes 3"), err);
         assertEquals(ExitCodes.USAGE, dsload("serve", "cassandra", "--nodes", "2"));
         assertTrue(err.startsWith("dsload serve: cassandra --nodes takes 1 or 3, not '2'"), err);
         assertEquals(ExitCodes.USAGE, dsload("serve", "--nodes", "3", "zookeeper"));
@@ -245,6 +256,10 @@ class CommandLineTest {
         assertEquals(ExitCodes.USAGE, dsload("zk-cleanup", "127.0.0.1:2181", "dsload-test"));
         assertTrue(err.contains("the root must be a znode path below /, got 'dsload-test'"), err);
         assertEquals(ExitCodes.USAGE, dsload("zk-cleanup", "127.0.0.1:2181"));
+        assertEquals(ExitCodes.USAGE, dsload("zk-cleanup", "127.0.0.1:2181", "/dsload-test", "--user", "bench",
+                "--password", "env:DSLOAD_NO_SUCH_VARIABLE"));
+        assertTrue(err.contains("dsload zk-cleanup: option '--password' names environment variable "
+                + "DSLOAD_NO_SUCH_VARIABLE, which is not set"), err);
 
         int closed;
         try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {

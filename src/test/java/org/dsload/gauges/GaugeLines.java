@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.dsload.report.Summary;
+
 /**
  * A store's gauge lines as a run leaves them (one per server and second), written into a run
  * folder with what the samplers sent, for the store's summary section to read.
@@ -36,8 +38,13 @@ public final class GaugeLines {
      * @param sent the samplers' counts, {@code name\tcount} lines
      */
     public String render(Path run, ServerGaugeSection section, String sent) throws IOException {
+        return render(run, section, sent, null);
+    }
+
+    /** As {@link #render(Path, ServerGaugeSection, String)}, with the run's results. */
+    public String render(Path run, ServerGaugeSection section, String sent, Summary summary) throws IOException {
         Files.writeString(run.resolve(file.name()), file.header() + "\n" + String.join("\n", lines) + "\n");
         Files.writeString(run.resolve(file.countsName()), "name\tcount\n" + sent);
-        return section.render(run, null).orElseThrow();
+        return section.render(run, summary).orElseThrow();
     }
 }

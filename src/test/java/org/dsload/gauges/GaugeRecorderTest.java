@@ -23,7 +23,7 @@ class GaugeRecorderTest {
     Path run;
 
     /** A server whose counter goes up by ten per reading. */
-    private static final class Counting implements GaugeSource {
+    private static class Counting implements GaugeSource {
         final String name;
         final AtomicInteger reads = new AtomicInteger();
 
@@ -123,5 +123,67 @@ class GaugeRecorderTest {
         two.close();
         assertTrue(second.reads.get() >= 1, "read by the second element once the first is gone");
         assertEquals(Map.of("set", 5L, "get", 1L), GaugeRows.counts(run, SPEC));
+    }
+
+    @Test
+    void aServerDownAtItsLastPollIsReadAgainAfterTheLoadOnceItIsBack() throws Exception {
+        // down for two tries after the load (as a server still restarting), then back
+        AtomicInteger reads = new AtomicInteger();
+        java.util.concurrent.atomic.AtomicBoolean down = new java.util.concurrent.atomic.AtomicBoolean();
+        AtomicInteger triesWhileDown = new AtomicInteger();
+        GaugeSource flaky = new GaugeSource() {
+            @Override
+            public String name() {
+                return "c:3";
+            }
+
+            @Override
+            public List<Reading> read(long now) throws IOException {
+                if (down.get() && triesWhileDown.incrementAndGet() <= 3) {
+                    throw new IOException("Connection refused");
+                }
+                return List.of(new Reading("c:3", now, Map.of("calls", Integer.toString(10 * reads.incrementAndGet()))));
+            }
+        };
+        try (GaugeRecorder.Lease lease = GaugeRecorder.lease(SPEC, run, List.of(flaky), null)) {
+            down.set(true);
+            assertTrue(Deadline.await(() -> {
+                try {
+                    return rows().stream().anyMatch(r -> !r.ok());
+                } catch (IOException e) {
+                    return false;
+                }
+            }, Duration.ofSeconds(20), Duration.ofMillis(20)), "a poll found the server down");
+        }
+        List<GaugeRows.Row> rows = rows();
+        GaugeRows.Row last = rows.get(rows.size() - 1);
+        assertTrue(last.ok(), "the reading after the load waited for the server: " + rows);
+        NodeGauges node = NodeGauges.of(rows).get("c:3");
+        assertEquals(-1, node.downSince(), "counted from the reading after the load");
+        assertEquals(null, node.notCounted());
+    }
+
+    @Test
+    void aServerStillDownAfterTheLoadIsNotCountedFromItsLastAnswer() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean down = new java.util.concurrent.atomic.AtomicBoolean();
+        Counting server = new Counting("d:4") {
+            @Override
+            public List<Reading> read(long now) {
+                if (down.get()) {
+                    throw new IllegalStateException("Connection refused");
+                }
+                return super.read(now);
+            }
+        };
+        long killed;
+        try (GaugeRecorder.Lease lease = GaugeRecorder.lease(SPEC, run, List.of(server), () -> Map.of("get", 25L))) {
+            killed = System.currentTimeMillis();
+            down.set(true);
+        }
+        Map<String, NodeGauges> nodes = NodeGauges.of(rows());
+        assertTrue(nodes.get("d:4").downSince() >= killed, "down since the first poll it missed");
+        String line = GaugeText.crossCheck(nodes, 25, List.of("calls"), "calls");
+        assertTrue(line.startsWith("Cross-check [dsload reported, server counted] 25, - (not counted: d:4 down since "),
+                line);
     }
 }

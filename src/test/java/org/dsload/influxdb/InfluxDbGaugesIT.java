@@ -143,7 +143,7 @@ class InfluxDbGaugesIT {
     void theServersVarsAreRecordedAndTheWritesAndPointsSentMatchItsCounts() throws Exception {
         try (InfluxDb influx = InfluxDb.start()) {
             PlanRuns.Result result = PlanRuns.run("influxdb-write.jmx", Map.of("influx_host", influx.host(),
-                    "influx_port", "" + influx.port(), "rate", "300", "duration", "4", "threads", "10"),
+                    "influx_port", "" + influx.port(), "rate", "300", "duration", "4", "threads", "10", "warmup", "0"),
                     Duration.ofMinutes(2), false);
             assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
             LabelStats write = result.outcome().summary().label("POST /write");
@@ -168,7 +168,7 @@ class InfluxDbGaugesIT {
         try (InfluxDb influx = InfluxDb.start(Map.of("cache-max-memory-size", "1024",
                 "cache-snapshot-memory-size", "104857600"))) {
             PlanRuns.Result result = PlanRuns.run("influxdb-write.jmx", Map.of("influx_host", influx.host(),
-                    "influx_port", "" + influx.port(), "rate", "200", "duration", "3", "threads", "5"),
+                    "influx_port", "" + influx.port(), "rate", "200", "duration", "3", "threads", "5", "warmup", "0"),
                     Duration.ofMinutes(2), false);
             assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
             LabelStats write = result.outcome().summary().label("POST /write");

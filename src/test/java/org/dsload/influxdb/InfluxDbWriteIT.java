@@ -193,6 +193,9 @@ class InfluxDbWriteIT {
         assertTrue(attempts.get(0).outcome().message().startsWith("cannot connect to http://127.0.0.1:"),
                 attempts.get(0).outcome().message());
         assertTrue(attempts.size() >= 5 && attempts.size() <= 200, "attempts in 2 s: " + attempts.size());
+        assertTrue(run.rows.stream().allMatch(r -> r.getBytesAsLong() == 0 && r.getSentBytes() == 0),
+                "a refused connection neither sent nor received a byte: " + run.rows.stream()
+                        .map(r -> r.getSentBytes() + "/" + r.getBytesAsLong()).toList());
     }
 
     @Test

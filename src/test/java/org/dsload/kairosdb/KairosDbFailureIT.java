@@ -144,6 +144,8 @@ class KairosDbFailureIT {
                         || r.getResponseMessage().contains("closed the connection"), describe(r));
                 // 1-2 ms measured: a refused connection fails at once
                 assertTrue(r.getTime() < 3_000, "failed after " + r.getTime() + " ms");
+                assertEquals(0, r.getBytesAsLong(), "nothing came over the wire: " + describe(r));
+                assertEquals(0, r.getSentBytes(), "nothing went over it: " + describe(r));
             }
         } finally {
             connection.testEnded();

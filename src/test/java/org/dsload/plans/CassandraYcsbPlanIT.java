@@ -41,7 +41,7 @@ class CassandraYcsbPlanIT {
         EmbeddedCassandra cassandra = SharedCassandra.node();
         PlanRuns.Result result = PlanRuns.run("cassandra-ycsb.jmx", Map.of("hosts", cassandra.address(),
                 "keyspace", "ycsb_plan", "recordcount", "500", "operations", "2000", "threads", "8",
-                "load_threads", "4", "workload", "b"), Duration.ofMinutes(3));
+                "load_threads", "4", "in_flight", "1", "workload", "b"), Duration.ofMinutes(3));
         assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
 
         List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
@@ -100,13 +100,31 @@ class CassandraYcsbPlanIT {
         assertEquals(Set.copyOf(slaves), engines, "both slaves sent operations");
 
         String summary = Files.readString(outcome.dir().resolve("summary.txt"), StandardCharsets.UTF_8);
+        theCoordinatorRanExactlyWhatWasReported(summary);
+        assertTrue(summary.contains("[OVERALL]"), summary);
+    }
+
+    private static void theCoordinatorRanExactlyWhatWasReported(String summary) {
         for (String kind : List.of("reads", "writes")) {
             Matcher m = Pattern.compile("Cross-check \\[dsload reported, server counted\\] (\\d+), (\\d+) \\((match|differ[^)]*)\\) "
                     + kind).matcher(summary);
             assertTrue(m.find(), kind + " cross-check in\n" + summary);
             assertEquals("match", m.group(3), "the coordinator ran exactly the " + kind + " reported: " + m.group());
         }
-        assertTrue(summary.contains("[OVERALL]"), summary);
+    }
+
+    @Test
+    void withItsDefaultsTwoThreadsKeepS5sFiftyOperationsOutstandingAndTheCoordinatorCountsEach() throws Exception {
+        PlanRuns.Result result = PlanRuns.run("cassandra-ycsb.jmx", Map.of("hosts", SharedCassandra.node().address(),
+                "duration", "3"), Duration.ofMinutes(3), false);
+        PlanRuns.assertKeptSchedule(result);
+        InFlightCounts reads = InFlightCounts.of(result.outcome(), "READ");
+        assertTrue(reads.rows() < reads.requests(), "operations in flight, rows of several: " + reads);
+        Set<String> threads = PlanRuns.samples(result.outcome().jtl()).stream()
+                .filter(x -> x.label().equals("READ")).map(JtlSample::threadName).collect(Collectors.toSet());
+        assertEquals(2, threads.size(), "two threads: " + threads);
+        theCoordinatorRanExactlyWhatWasReported(Files.readString(result.outcome().dir().resolve("summary.txt"),
+                StandardCharsets.UTF_8));
     }
 
     @Test
@@ -128,7 +146,7 @@ class CassandraYcsbPlanIT {
         // nothing is created and the keyspace does not exist: every insert fails
         PlanRuns.Result result = PlanRuns.run("cassandra-ycsb.jmx", Map.of("hosts", cassandra.address(),
                 "keyspace", "never_made", "create_schema", "false", "stop_on_unrecoverable", "false",
-                "threads", "8", "load_threads", "4", "duration", "60"), Duration.ofMinutes(2), false);
+                "threads", "8", "load_threads", "4", "in_flight", "1", "duration", "60"), Duration.ofMinutes(2), false);
         List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
         Map<String, Long> labels = samples.stream().collect(Collectors.groupingBy(JtlSample::label, Collectors.counting()));
         assertEquals(List.of("LOAD"), List.copyOf(labels.keySet()), "no run-phase sample: " + labels);

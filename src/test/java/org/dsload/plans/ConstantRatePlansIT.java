@@ -51,8 +51,10 @@ class ConstantRatePlansIT {
         int seconds = 7;
         PlanRuns.Result result;
         try (RedisStall stall = new RedisStall(redis, rate, Duration.ofSeconds(1), STALL)) {
+            // the blocking path: a thread per request outstanding
             result = PlanRuns.run("redis-get-rate.jmx", Map.of("hosts", redis.address(), "rate", "" + rate,
-                    "threads", "10", "duration", "" + seconds), Duration.ofMinutes(2), false);
+                    "threads", "10", "in_flight", "1", "warmup", "0", "duration", "" + seconds), Duration.ofMinutes(2),
+                    false);
             stall.verify();
         }
         assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
@@ -96,7 +98,8 @@ class ConstantRatePlansIT {
         RedisCalls.reset(redis);
         try (RedisStall stall = new RedisStall(redis, rate, Duration.ofSeconds(1), STALL)) {
             result = PlanRuns.run("redis-get-rate.jmx", Map.of("hosts", redis.address(), "rate", "" + rate,
-                    "threads", "2", "in_flight", "5", "duration", "" + seconds), Duration.ofMinutes(2), false);
+                    "threads", "2", "in_flight", "5", "warmup", "0", "duration", "" + seconds), Duration.ofMinutes(2),
+                    false);
             stall.verify();
         }
         assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
@@ -121,6 +124,37 @@ class ConstantRatePlansIT {
         List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
         long stalled = samples.stream().filter(x -> x.elapsedMicros() >= stallMicros * 8 / 10).count();
         assertTrue(stalled >= 1 && stalled <= 10, "the requests in flight during the stall carry it: " + stalled);
+    }
+
+    @Test
+    void withItsDefaultsTheRatePlanKeepsItsScheduleAfterItsWarmUpAndRedisCountsEveryGet() throws Exception {
+        RedisCalls.reset(redis);
+        PlanRuns.Result result = PlanRuns.run("redis-get-rate.jmx", Map.of("hosts", redis.address(), "duration", "3"),
+                Duration.ofMinutes(2), false);
+        PlanRuns.assertKeptSchedule(result);
+        InFlightCounts warmUp = InFlightCounts.of(result.outcome(), "GET (warm-up)");
+        InFlightCounts measured = InFlightCounts.of(result.outcome(), "GET");
+        assertTrue(measured.requests() >= 1000 * 3 * 0.95 && measured.requests() <= 1000 * 4,
+                "1,000/s for the duration: " + measured);
+        assertTrue(warmUp.requests() >= 1000, "seconds of warm-up GETs: " + warmUp);
+        assertTrue(measured.rows() < measured.requests(), "GETs in flight, rows of several: " + measured);
+        warmUp.plus(measured).assertServerCounted(RedisCalls.of(redis, "GET"));
+    }
+
+    @Test
+    void withItsDefaultsTheOpenModelPlanKeepsItsScheduleAfterItsWarmUpAndRedisCountsEveryGet() throws Exception {
+        RedisCalls.reset(redis);
+        PlanRuns.Result result = PlanRuns.run("redis-get-open-model.jmx", Map.of("hosts", redis.address(),
+                "duration", "3"), Duration.ofMinutes(2), false);
+        PlanRuns.assertKeptSchedule(result);
+        LabelStats warmUp = result.outcome().summary().label("GET (warm-up)");
+        LabelStats measured = result.outcome().summary().label("GET");
+        // random (Poisson) arrivals of seed 1 at 1,000/s: about 3,000 in 3 s, 10,000 in the warm-up's 10
+        assertEquals(3000, measured.arrivals(), 300, "the measured arrivals");
+        assertEquals(10_000, warmUp.arrivals(), 1000, "the warm-up's arrivals, before the measured ones");
+        assertTrue(warmUp.lastEnd() <= measured.firstStart() + 50, "the warm-up ends as the measured arrivals begin");
+        assertEquals(warmUp.requests() + measured.requests(), RedisCalls.of(redis, "GET"),
+                "one GET per arrival thread, each counted by the server");
     }
 
     private static void generatorFiguresArePlausible(Path dir, LabelStats get, int threads) throws Exception {
@@ -163,7 +197,7 @@ class ConstantRatePlansIT {
         PlanRuns.Result result;
         try (RedisStall s = new RedisStall(redis, rate, Duration.ofSeconds(1), stall)) {
             result = PlanRuns.run("redis-get-open-model.jmx", Map.of("hosts", redis.address(), "rate", "" + rate,
-                    "arrivals", "even", "duration", "" + seconds, "warmup", "5", "drain", "2",
+                    "arrivals", "even", "duration", "" + seconds, "startup", "5", "warmup", "0", "drain", "2",
                     "max_concurrent", "" + cap), Duration.ofMinutes(2), false);
             s.verify();
         }
@@ -203,7 +237,7 @@ class ConstantRatePlansIT {
         PlanRuns.Result result;
         try (RedisStall s = new RedisStall(redis, rate, Duration.ofSeconds(1), stall)) {
             result = PlanRuns.run("redis-get-open-model.jmx", Map.of("hosts", redis.address(), "rate", "" + rate,
-                    "arrivals", "even", "duration", "5", "warmup", "5", "drain", "2",
+                    "arrivals", "even", "duration", "5", "startup", "5", "warmup", "0", "drain", "2",
                     "max_concurrent", "1000000"), Duration.ofMinutes(2), false);
             s.verify();
         }

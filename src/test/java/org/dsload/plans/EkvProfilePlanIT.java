@@ -36,10 +36,10 @@ import redis.clients.jedis.Jedis;
 class EkvProfilePlanIT {
 
     @Test
-    void loadsEveryProfileThenReadsThemAllSuccessfully() throws Exception {
+    void withItsDefaultsLoadsEveryProfileThenReadsThemAllSuccessfullyAsTheServerCounts() throws Exception {
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
-            PlanRuns.Result result = PlanRuns.run("ekv-profile-get.jmx", Map.of(
-                    "hosts", redis.address(), "profiles", "2000", "threads", "4", "duration", "5"),
+            // the plan's defaults: 10,000 profiles, then 10 blocking readers through S3's pool
+            PlanRuns.Result result = PlanRuns.run("ekv-profile-get.jmx", Map.of("hosts", redis.address(), "duration", "3"),
                     Duration.ofMinutes(3));
             assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
 
@@ -47,20 +47,21 @@ class EkvProfilePlanIT {
             assertEquals(Set.of("SET profile", "GET profile"),
                     samples.stream().map(JtlSample::label).collect(Collectors.toSet()));
             List<JtlSample> loads = samples.stream().filter(s -> s.label().equals("SET profile")).toList();
-            assertEquals(20, loads.size(), "2000 profiles in pipelines of 100");
-            assertEquals(2000, loads.stream().mapToInt(JtlSample::sampleCount).sum());
+            assertEquals(100, loads.size(), "10,000 profiles in pipelines of 100");
+            assertEquals(10_000, loads.stream().mapToInt(JtlSample::sampleCount).sum());
             assertTrue(samples.stream().allMatch(JtlSample::success), "every sample succeeds");
             assertTrue(samples.stream().allMatch(JtlSample::timedInMicros), "every sample carries its µs timing");
             Set<String> threads = samples.stream().filter(s -> s.label().equals("GET profile"))
                     .map(JtlSample::threadName).collect(Collectors.toSet());
-            assertEquals(4, threads.size(), "all four readers sampled: " + threads);
+            assertEquals(10, threads.size(), "all ten readers sampled: " + threads);
             try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
-                assertEquals(2000, jedis.dbSize());
+                assertEquals(10_000, jedis.dbSize());
             }
 
             LabelStats get = result.outcome().summary().label("GET profile");
             long gets = samples.stream().filter(s -> s.label().equals("GET profile")).count();
             assertEquals(gets, get.requests(), "the summary counts every sample in the file");
+            assertEquals(gets, RedisCalls.of(redis, "GET"), "one blocking GET per sample, each run by the server");
             assertEquals(1.0, get.successRatio());
             String text = Files.readString(result.outcome().dir().resolve("summary.txt"), StandardCharsets.UTF_8);
             assertTrue(text.contains("== GET profile =="), text);

@@ -29,6 +29,11 @@ record InFlightCounts(long rows, long requests, long ok, long cancelled) {
         return new InFlightCounts(rows, requests, ok, cancelled);
     }
 
+    /** The counts of two labels together (a warm-up's and the measured one's). */
+    InFlightCounts plus(InFlightCounts other) {
+        return new InFlightCounts(rows + other.rows, requests + other.requests, ok + other.ok, cancelled + other.cancelled);
+    }
+
     /**
      * Every request the results file reports ended as answered or as cancelled when its thread
      * ended; the server ran every answered one, and may have run the cancelled ones too.

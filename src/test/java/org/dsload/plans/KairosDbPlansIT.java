@@ -14,6 +14,7 @@ import java.util.stream.Collectors;
 
 import org.dsload.process.Ports;
 import org.dsload.report.JtlSample;
+import org.dsload.report.LabelStats;
 import org.dsload.run.Ending;
 import org.dsload.targets.EmbeddedKairosDb;
 import org.dsload.testing.SharedKairosDb;
@@ -83,6 +84,11 @@ class KairosDbPlansIT {
         assertTrue(text.contains("not stated: 50.00% of the points written failed"), text);
         assertFalse(text.contains("Resources "), "no resources for a load KairosDB did not carry: " + text);
         assertTrue(text.matches("(?s).*\\[dsload reported, KairosDB holds]\\s+300, 300 \\(match.*"), text);
+        // the Error Set counts the 12 failed requests, not the 300 points they carried
+        String port = down.substring(down.lastIndexOf(':') + 1);
+        String errorSet = text.substring(text.indexOf("Error Set:"));
+        assertTrue(errorSet.lines().anyMatch(l -> l.contains(":" + port) && l.endsWith(" (12)")), errorSet);
+        assertFalse(errorSet.lines().anyMatch(l -> l.endsWith(" (300)")), errorSet);
     }
 
     @Test
@@ -107,7 +113,7 @@ class KairosDbPlansIT {
     @Test
     void theReadPlanSeedsHistoryAndQueriesItAtTheTargetRate() throws Exception {
         PlanRuns.Result result = PlanRuns.run("kairosdb-read.jmx", Map.of("urls", kairos.url(), "seed_resources", "2",
-                "threads", "2", "queries_per_min", "240", "duration", "5", "metric_name", "plan.read.#{m}"),
+                "threads", "2", "queries_per_min", "240", "duration", "5", "warmup", "0", "metric_name", "plan.read.#{m}"),
                 Duration.ofMinutes(3), false);
         assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
         List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
@@ -134,12 +140,45 @@ class KairosDbPlansIT {
     }
 
     @Test
+    void aQueryRateBelowOnePerSecondReadsAsThePlanSetsItPerMinute() throws Exception {
+        PlanRuns.Result result = PlanRuns.run("kairosdb-read.jmx", Map.of("urls", kairos.url(), "seed_resources", "1",
+                "threads", "1", "queries_per_min", "30", "duration", "12", "warmup", "0",
+                "metric_name", "plan.slow.#{m}"),
+                Duration.ofMinutes(3), false);
+        assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+        String text = Files.readString(result.outcome().dir().resolve("summary.txt"), StandardCharsets.UTF_8);
+        java.util.regex.Matcher rate = java.util.regex.Pattern.compile(
+                "Rate +\\[target, achieved, ratio] +([0-9.]+)/min, ([0-9.]+)/min, ([0-9.]+)%").matcher(text);
+        assertTrue(rate.find(), text);
+        assertEquals(30.0, Double.parseDouble(rate.group(1)), 0.5, "the plan's 30 queries a minute: " + rate.group());
+        double ratio = Double.parseDouble(rate.group(3));
+        assertTrue(ratio > 80 && ratio < 120, "achieved / target: " + rate.group());
+    }
+
+    @Test
+    void withItsDefaultsTheReadPlanKeepsItsScheduleAfterItsWarmUpAndKairosDbHoldsTheSeed() throws Exception {
+        PlanRuns.Result result = PlanRuns.run("kairosdb-read.jmx", Map.of("urls", kairos.url(), "duration", "6"),
+                Duration.ofMinutes(3), false);
+        PlanRuns.assertKeptSchedule(result);
+        LabelStats warmUp = result.outcome().summary().label("dashboard query (warm-up)");
+        LabelStats measured = result.outcome().summary().label("dashboard query");
+        // 30 a minute: 5 in the 10 s of warm-up, 3 in the 6 s measured
+        assertEquals(5, warmUp.requests(), 1, "the warm-up's queries");
+        assertEquals(3, measured.requests(), 1, "the measured queries");
+        String text = Files.readString(result.outcome().dir().resolve("summary.txt"), StandardCharsets.UTF_8);
+        assertTrue(text.matches("(?s).*Queries\\s+\\[total, queries/min, points each]\\s+" + measured.successes()
+                + ", .*"), "the capacity figures are the measured queries': " + text);
+        // 10 resources x 100 metrics x 30 minutes at 15 s
+        assertTrue(text.matches("(?s).*\\[dsload reported, KairosDB holds]\\s+120000, 120000 \\(match.*"), text);
+    }
+
+    @Test
     void aSeedThatFailsStopsTheReadPlanBeforeItsQueries() throws Exception {
         // two nodes taken in turn, one of them down: the second seed batch fails
         String down = "http://127.0.0.1:" + Ports.free();
         PlanRuns.Result result = PlanRuns.run("kairosdb-read.jmx", Map.of("urls", kairos.url() + "," + down,
                 "check_on_start", "false", "seed_resources", "2", "threads", "2", "queries_per_min", "240",
-                "duration", "30", "metric_name", "plan.seedfail.#{m}"), Duration.ofMinutes(3), false);
+                "duration", "30", "warmup", "0", "metric_name", "plan.seedfail.#{m}"), Duration.ofMinutes(3), false);
         List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
         assertFalse(samples.isEmpty(), result.console());
         assertTrue(samples.stream().noneMatch(s -> s.label().equals("dashboard query")),
@@ -153,7 +192,7 @@ class KairosDbPlansIT {
     @Test
     void theReadPlanFailsAQueryThatFindsNoPoints() throws Exception {
         PlanRuns.Result result = PlanRuns.run("kairosdb-read.jmx", Map.of("urls", kairos.url(), "seed_resources", "0",
-                "threads", "1", "queries_per_min", "120", "duration", "3", "metric_name", "plan.nothing.#{m}"),
+                "threads", "1", "queries_per_min", "120", "duration", "3", "warmup", "0", "metric_name", "plan.nothing.#{m}"),
                 Duration.ofMinutes(3), false);
         assertEquals(Ending.NO_SUCCESS, result.outcome().ending(), "a run of nothing but empty answers measured nothing: "
                 + result.outcome().problem() + "\n" + result.console());

@@ -61,7 +61,7 @@ class RedisYcsbPlanIT {
             jedis.flushAll();
         }
         PlanRuns.Result result = PlanRuns.run("redis-ycsb.jmx", Map.of("hosts", redis.address(), "workload", workload,
-                "recordcount", "300", "operations", "1500", "threads", "4", "load_threads", "2"),
+                "recordcount", "300", "operations", "1500", "threads", "4", "load_threads", "2", "in_flight", "1"),
                 Duration.ofMinutes(3), false);
         assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
 
@@ -124,6 +124,31 @@ class RedisYcsbPlanIT {
         assertTrue(text.matches("(?s).*\\n\\[OVERALL]\\s+3000\\s.*"), text);
     }
 
+    @Test
+    void withItsDefaultsTwoThreadsKeepSixteenOperationsOutstandingAndTheServerRunsEachOne() throws Exception {
+        try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
+            jedis.flushAll();
+            jedis.configResetStat();
+        }
+        PlanRuns.Result result = PlanRuns.run("redis-ycsb.jmx", Map.of("hosts", redis.address(), "duration", "3"),
+                Duration.ofMinutes(3), false);
+        PlanRuns.assertKeptSchedule(result);
+        InFlightCounts load = InFlightCounts.of(result.outcome(), "LOAD");
+        InFlightCounts reads = InFlightCounts.of(result.outcome(), "READ");
+        InFlightCounts updates = InFlightCounts.of(result.outcome(), "UPDATE");
+        assertEquals(1000, load.ok(), "the default 1,000 records: " + load);
+        assertTrue(reads.rows() < reads.requests(), "operations in flight, rows of several: " + reads);
+        Set<String> threads = PlanRuns.samples(result.outcome().jtl()).stream()
+                .filter(x -> x.label().equals("READ")).map(JtlSample::threadName).collect(Collectors.toSet());
+        assertEquals(2, threads.size(), "two threads: " + threads);
+        try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
+            String stats = jedis.info("commandstats");
+            reads.assertServerCounted(calls(stats, "hgetall"));
+            load.plus(updates).assertServerCounted(calls(stats, "hmset"));
+            assertEquals(1000L, calls(stats, "zadd"), "a load's key in the index each");
+        }
+    }
+
     private static long calls(String commandstats, String command) {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("cmdstat_" + command + ":calls=(\\d+)")
                 .matcher(commandstats);
@@ -137,7 +162,7 @@ class RedisYcsbPlanIT {
             jedis.set("_indices", "not a sorted set"); // every insert's ZADD meets WRONGTYPE
         }
         PlanRuns.Result result = PlanRuns.run("redis-ycsb.jmx", Map.of("hosts", redis.address(), "recordcount", "1000",
-                "threads", "4", "load_threads", "2", "duration", "60"), Duration.ofMinutes(2), false);
+                "threads", "4", "load_threads", "2", "in_flight", "1", "duration", "60"), Duration.ofMinutes(2), false);
         List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
         Map<String, Long> labels = labels(samples);
         assertEquals(Set.of("LOAD"), labels.keySet(), "no run-phase sample: " + labels);
@@ -155,7 +180,7 @@ class RedisYcsbPlanIT {
         // the reader may not write: every UPDATE fails, and the run goes on as the field says
         PlanRuns.Result result = PlanRuns.run("redis-ycsb.jmx", Map.of("hosts", redis.address(), "redis_user", "reader",
                 "redis_password", "reader-pw", "workload", "a", "load_threads", "0", "threads", "2", "operations", "400",
-                "stop_on_unrecoverable", "false"), Duration.ofMinutes(2), false);
+                "in_flight", "1", "stop_on_unrecoverable", "false"), Duration.ofMinutes(2), false);
         Map<String, Long> labels = labels(PlanRuns.samples(result.outcome().jtl()));
         long updates = labels.getOrDefault("UPDATE", 0L);
         assertTrue(updates > 0, labels.toString());

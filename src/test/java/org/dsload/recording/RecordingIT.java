@@ -168,8 +168,11 @@ class RecordingIT {
                 Run run = run(plan);
                 assertTrue(run.outcome().ok(), run.outcome().problem() + "\n" + run.console());
                 for (String host : hosts) {
-                    assertTrue(run.console().contains("fetched ") && run.console().contains("recording files of slave " + host),
-                            run.console());
+                    assertTrue(run.console().contains("fetched ") && run.console().contains(
+                            " files (recordings, server gauges) of slave " + host), run.console());
+                    // the slave's Redis gauges and counts came with its recording
+                    assertTrue(Files.isRegularFile(run.outcome().dir().resolve("slaves").resolve(host.replace(':', '_'))
+                            .resolve("redis-sent.tsv")), "the slave's counts were fetched");
                     Path engine = run.outcome().dir().resolve("slaves").resolve(host.replace(':', '_'))
                             .resolve(RecordingFormat.FOLDER).resolve(RecordingFormat.slaveEngine(host));
                     assertTrue(Files.isRegularFile(engine.resolve(RecordingFormat.CLOCK_OFFSET)), engine.toString());

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,23 +19,21 @@ import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 
-/** What the runner gives JMeter: in rows mode a copy of the plan with dsload's writer, beside the original. */
+/** What the runner gives JMeter: in rows mode a copy of the plan with dsload's writer, in the run folder. */
 class ResultsPlanTest {
-    private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
-
     private static Path plan(Path dir) throws Exception {
         return Files.copy(Checkout.basedir().resolve("test-plans/ekv-profile-get.jmx"), dir.resolve("ekv.jmx"));
     }
 
     @Test
-    void rowsModeRunsACopyBesideThePlanWithTheWriterLastUnderTheTestPlan(@TempDir Path dir) throws Exception {
+    void rowsModeRunsACopyInTheRunFolderWithTheWriterLastUnderTheTestPlan(@TempDir Path dir) throws Exception {
         Path plan = plan(dir);
         Path jtl = dir.resolve("out/ekv.jtl");
         Path copy;
-        try (ResultsPlan results = ResultsPlan.prepare(plan, jtl, Map.of(), QUIET)) {
+        try (ResultsPlan results = ResultsPlan.prepare(plan, jtl, Map.of())) {
             copy = results.plan();
-            assertEquals(dir, copy.getParent(), "relative paths of the plan keep their meaning");
-            assertTrue(copy.getFileName().toString().startsWith(".ekv.dsload-"), copy.toString());
+            assertEquals(jtl.getParent(), copy.getParent(), "the run folder, not the plan's");
+            assertEquals("ekv.jmx", copy.getFileName().toString(), "the plan's name, as __TestPlanName gives it");
             assertEquals(List.of(), results.jmeterArgs(), "no -l: JMeter's writer would lock per row");
             assertEquals(Map.of("summariser.name", ""), results.properties(), "the writer feeds the summariser");
             assertFalse(results.dashboardByJMeter(true));
@@ -58,13 +54,61 @@ class ResultsPlanTest {
             assertEquals(countOf(plan, "RedisSampler"), countOf(copy, "RedisSampler"), "the plan itself is unchanged");
         }
         assertFalse(Files.exists(copy), "the copy goes with the run");
+        try (java.util.stream.Stream<Path> left = Files.list(dir)) {
+            assertEquals(List.of("ekv.jmx", "out"), left.map(p -> p.getFileName().toString()).sorted().toList(),
+                    "nothing is written beside the plan");
+        }
+    }
+
+    @Test
+    void theCopysRelativeFileNamesStillMeanThePlansFolder(@TempDir Path dir) throws Exception {
+        Path plans = Files.createDirectories(dir.resolve("test-plans"));
+        Path plan = Files.writeString(plans.resolve("p.jmx"), """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <jmeterTestPlan version="1.2" properties="5.0" jmeter="5.6.3">
+                  <hashTree>
+                    <TestPlan guiclass="TestPlanGui" testclass="TestPlan" testname="p" enabled="true">
+                      <stringProp name="TestPlan.comments"></stringProp>
+                    </TestPlan>
+                    <hashTree>
+                      <IncludeController guiclass="IncludeControllerGui" testclass="IncludeController" testname="i">
+                        <stringProp name="IncludeController.includepath">parts/login.jmx</stringProp>
+                      </IncludeController>
+                      <hashTree/>
+                    </hashTree>
+                  </hashTree>
+                </jmeterTestPlan>
+                """);
+        Path jtl = dir.resolve("results/run-1/p.jtl");
+        try (ResultsPlan results = ResultsPlan.prepare(plan, jtl, Map.of())) {
+            Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(results.plan().toFile());
+            Element testPlan = next(next(doc.getDocumentElement().getFirstChild()).getFirstChild(), "TestPlan");
+            // JMeter sets the base to "<folder of the copy>" + basedir when the test starts
+            assertEquals("/../../test-plans", property(testPlan, "basedir"));
+            assertEquals(plans, Path.of(jtl.getParent() + property(testPlan, "basedir")).normalize());
+            Element include = (Element) doc.getElementsByTagName("IncludeController").item(0);
+            assertEquals(plans.resolve("parts/login.jmx").toString(), property(include, "IncludeController.includepath"));
+        }
+    }
+
+    @Test
+    void aReadOnlyPlanFolderStillRunsWithDsloadsWriter(@TempDir Path dir) throws Exception {
+        Path plans = Files.createDirectories(dir.resolve("plans"));
+        Path plan = Files.copy(Checkout.basedir().resolve("test-plans/ekv-profile-get.jmx"), plans.resolve("ekv.jmx"));
+        assertTrue(plans.toFile().setWritable(false));
+        try (ResultsPlan results = ResultsPlan.prepare(plan, dir.resolve("run/ekv.jtl"), Map.of())) {
+            assertEquals(dir.resolve("run/ekv.jmx"), results.plan());
+            assertEquals(List.of(), results.jmeterArgs());
+        } finally {
+            plans.toFile().setWritable(true);
+        }
     }
 
     @Test
     void histogramsModeHasJMeterWriteItsFewRowsAndMakesNoDashboard(@TempDir Path dir) throws Exception {
         Path plan = plan(dir);
         Path jtl = dir.resolve("ekv.jtl");
-        try (ResultsPlan results = ResultsPlan.prepare(plan, jtl, Map.of(RecordMode.PROPERTY, "histograms"), QUIET)) {
+        try (ResultsPlan results = ResultsPlan.prepare(plan, jtl, Map.of(RecordMode.PROPERTY, "histograms"))) {
             assertEquals(plan, results.plan());
             assertEquals(List.of("-l", jtl.toString()), results.jmeterArgs());
             assertFalse(results.dashboardByJMeter(true));
@@ -78,7 +122,7 @@ class ResultsPlanTest {
     void anUnknownModeIsRefusedBeforeTheRun(@TempDir Path dir) throws Exception {
         Path plan = plan(dir);
         Exception e = assertThrows(java.io.IOException.class,
-                () -> ResultsPlan.prepare(plan, dir.resolve("x.jtl"), Map.of(RecordMode.PROPERTY, "hdr"), QUIET));
+                () -> ResultsPlan.prepare(plan, dir.resolve("x.jtl"), Map.of(RecordMode.PROPERTY, "hdr")));
         assertTrue(e.getMessage().contains("'rows'") && e.getMessage().contains("'hdr'"), e.getMessage());
     }
 

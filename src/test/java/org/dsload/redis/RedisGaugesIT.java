@@ -78,6 +78,69 @@ class RedisGaugesIT {
         }
     }
 
+    /** Waits until the recorder has written a poll the server did not answer. */
+    private static void awaitMissedPoll(RunFolder run, EmbeddedRedis redis) throws InterruptedException {
+        assertTrue(org.dsload.process.Deadline.await(() -> {
+            try {
+                return Files.readAllLines(run.dir().resolve(RedisServerSection.NAME)).stream()
+                        .anyMatch(l -> l.contains("\t" + redis.address() + "\tunreachable\t"));
+            } catch (java.io.IOException e) {
+                return false;
+            }
+        }, java.time.Duration.ofSeconds(20), java.time.Duration.ofMillis(100)), "a poll found the server out");
+    }
+
+    /** What happens to the server after the load and before the test ends. */
+    private interface AtTheEnd {
+        void run() throws Exception;
+    }
+
+    /** A connection's load, then {@code atTheEnd}, then the test's end; returns the commands the samples reported. */
+    private static long loadThen(EmbeddedRedis redis, String prefix, AtTheEnd atTheEnd) throws Exception {
+        JMeterRuntime.freshVariables();
+        RedisConnection c = connection(redis.address());
+        c.testStarted();
+        try {
+            long sent = load(prefix);
+            atTheEnd.run();
+            return sent;
+        } finally {
+            c.testEnded();
+        }
+    }
+
+    @Test
+    void aServerOutWhenTheLoadEndsIsReadAfterItOnceItIsBackAndItsCountStands() throws Exception {
+        try (EmbeddedRedis redis = EmbeddedRedis.start(); RunFolder run = RunFolder.create("redis-back")) {
+            long sent = loadThen(redis, "b", () -> {
+                redis.pause(); // frozen: polls go unanswered
+                awaitMissedPoll(run, redis);
+                // back a moment after the load ends (a planned fault's length), within the wait of the
+                // reading after the load
+                new Thread(() -> {
+                    org.dsload.process.Deadline.sleep(1500);
+                    redis.resume();
+                }).start();
+            });
+            List<String> lines = Files.readAllLines(run.dir().resolve(RedisServerSection.NAME));
+            assertTrue(lines.get(lines.size() - 1).contains("\t" + redis.address() + "\tok\t"),
+                    "the last reading, after the load, was answered: " + lines);
+            String section = run.section(new RedisServerSection());
+            assertTrue(section.contains("Cross-check [dsload reported, server counted] " + sent + ", " + sent
+                    + " (match) commands GET, SET"), section);
+        }
+    }
+
+    @Test
+    void aServerKilledBeforeTheLoadEndsIsNotCountedFromItsLastPoll() throws Exception {
+        try (EmbeddedRedis redis = EmbeddedRedis.start(); RunFolder run = RunFolder.create("redis-killed")) {
+            long sent = loadThen(redis, "k", redis::stop);
+            String section = run.section(new RedisServerSection());
+            assertTrue(section.contains("Cross-check [dsload reported, server counted] " + sent + ", - (not counted: "
+                    + redis.address() + " down since "), section);
+        }
+    }
+
     @Test
     void withGaugesOffNothingIsRecorded() {
         try (EmbeddedRedis redis = EmbeddedRedis.start(); RunFolder run = RunFolder.create("redis-no-gauges")) {

@@ -21,9 +21,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The RMI keystore of slaves that {@code dsload slaves start} left running, deleted or replaced
- * while they run: dsload must not make a new one under them, and a run with another key must say
- * that the keys differ, instead of JMeter's bare SSLHandshakeException.
+ * Slaves that {@code dsload slaves start} left running: a run on them records the server's gauges
+ * as a run's own slaves do; their RMI keystore, deleted or replaced while they run, is not made
+ * again under them, and a run with another key says that the keys differ, with dsload's message
+ * alone instead of JMeter's SSLHandshakeException.
  */
 @Timeout(400)
 class KeystoreUnderRunningSlavesIT {
@@ -44,6 +45,15 @@ class KeystoreUnderRunningSlavesIT {
                         start.output());
             }
             try {
+                // a slave without a run folder records the server's gauges as one the run starts: the
+                // runner fetches them, and the summary has the gauges and the cross-check
+                try (DsloadProcess run = run(remote, redis)) {
+                    assertEquals(ExitCodes.OK, run.exitCode(LIMIT), run.output());
+                    String summary = Files.readString(run.resultsDir().resolve("summary.txt"));
+                    assertTrue(summary.contains("== Redis server gauges"), summary);
+                    assertTrue(summary.lines().anyMatch(l -> l.startsWith("Cross-check [dsload reported, server counted]")
+                            && l.contains(" (match) commands GET, SET")), summary);
+                }
                 Path keystore = remote.resolve(RmiKeystore.KEYSTORE);
                 Files.delete(keystore);
                 try (DsloadProcess make = DsloadProcess.start("slaves", "keystore", "--remote-dir", remote.toString())) {
@@ -65,7 +75,11 @@ class KeystoreUnderRunningSlavesIT {
                 }
                 try (DsloadProcess run = run(remote, redis)) {
                     assertEquals(ExitCodes.REFUSED_AT_START, run.exitCode(LIMIT), run.output());
-                    assertTrue(run.output().contains("the slaves hold another RMI key than this master"), run.output());
+                    assertTrue(run.output().contains(" refused this master's RMI key (" + remote.toAbsolutePath().normalize()
+                            .resolve(RmiKeystore.KEYSTORE) + "): the slaves hold another RMI key than this master"),
+                            run.output());
+                    assertFalse(run.output().contains("SSLHandshakeException"), "dsload's message alone:\n" + run.output());
+                    assertFalse(run.output().contains("JMeter pid"), "no JMeter was started to fail:\n" + run.output());
                 }
             } finally {
                 try (DsloadProcess stop = DsloadProcess.start("slaves", "stop", "--remote-dir", remote.toString())) {

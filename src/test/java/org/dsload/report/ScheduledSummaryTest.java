@@ -72,12 +72,39 @@ class ScheduledSummaryTest {
                 "Arrivals      [total, late, dropped]            7, 2, 2",
                 "Latencies     [min, mean, 50, 90, 95, 99, max]  1ms, 1ms, 1ms, 1ms, 1ms, 1ms, 1ms",
                 "Corrected     [min, mean, 50, 90, 95, 99, max]  1ms, 191ms, 1ms, 901ms, 901ms, 901ms, 901ms",
-                "Warning: the generator did not keep its schedule: 2 arrivals started late, 2 were dropped"}) {
+                "Warning: the generator did not keep its schedule: 2 of 7 arrivals started late, 2 were dropped"}) {
             assertTrue(text.contains(line), "missing '" + line + "' in\n" + text);
         }
         String json = SummaryJson.render(summary(STALLED));
         assertTrue(json.contains("\"dropped\":2"), json);
         assertTrue(json.contains("\"correctedLatencyMs\":{\"min\":1,\"mean\":191,\"p50\":1"), json);
+    }
+
+    @Test
+    void theWarningJudgesTheMeasuredWindowAndTheWarmUpsLateArrivalsAreANoteApart() throws IOException {
+        String warmUp = STALLED.replace(",get,", ",get (warm-up),");
+        String measured = "3000,1,get,OK,OK,true,3000:1000:0\n3100,1,get,OK,OK,true,3100:1000:20000\n"
+                + "3200,1,get,OK,OK,true,3200:1000:0\n";
+        Summary s = summary(warmUp + measured);
+        assertEquals(3, s.measured().arrivals());
+        assertEquals(1, s.measured().lateArrivals());
+        assertEquals(2, s.warmUp().lateArrivals());
+        assertEquals(2, s.warmUp().droppedArrivals());
+        assertEquals(3, s.total().lateArrivals(), "the total still holds every request");
+        String text = SummaryText.render(s);
+        assertTrue(text.contains("Warning: the generator did not keep its schedule in the measured window: 1 of 3 "
+                + "arrivals started late, 0 were dropped"), text);
+        assertTrue(text.contains("Warm-up: 2 of its 7 arrivals started late, 2 were dropped (labels ending in "
+                + "'(warm-up)')"), text);
+        assertTrue(SummaryJson.render(s).contains("\"measured\":{\"label\":\"" + Summary.MEASURED + "\""),
+                SummaryJson.render(s));
+
+        String onTime = measured.replace(":20000", ":0");
+        String quiet = SummaryText.render(summary(warmUp + onTime));
+        assertFalse(quiet.contains("Warning: the generator did not keep its schedule"), quiet);
+        assertTrue(quiet.contains("Warm-up: 2 of its 7 arrivals started late"), quiet);
+        assertEquals(summary(onTime).measured().requests(), summary(onTime).total().requests(),
+                "without a warm-up the measured window is the whole run");
     }
 
     @Test
@@ -123,5 +150,30 @@ class ScheduledSummaryTest {
         rows.append("17000,1,get,OK,OK,true,17000:100:0\n");
         LabelStats get = summary(rows.toString()).label("get");
         assertEquals(20.0, get.targetRate(), 1e-9);
+    }
+
+    @Test
+    void aTargetBelowOnePerSecondReadsAsSetPerMinuteWithItsRatio() throws IOException {
+        StringBuilder rows = new StringBuilder();
+        for (int i = 0; i < 60; i++) { // 30 a minute for 2 minutes, each 10 ms late
+            long intended = 100_000 + i * 2000L;
+            rows.append(intended + 10).append(",1,query,OK,OK,true,").append(intended + 10).append(":100:10000\n");
+        }
+        LabelStats query = summary(rows.toString()).label("query");
+        assertEquals(0.5, query.targetRate(), 1e-9);
+        assertEquals(1.0, query.achievedRatio(), 1e-9);
+        String text = SummaryText.render(summary(rows.toString()));
+        assertTrue(text.contains("Rate          [target, achieved, ratio]         30.00/min, 30.00/min, 100.00%"), text);
+    }
+
+    @Test
+    void theErrorSetCountsFailedRequestsNotThePointsTheyCarried() throws IOException {
+        // two failed batch rows of two requests, each request carrying 25 points
+        Summary s = summary(""
+                + "1000,5,write,ConnectException,Connection refused,false,1000;0:4000:::25;100:4100:::25\n"
+                + "1010,5,write,ConnectException,Connection refused,false,1010;0:4000:::25;100:4100:::25\n");
+        LabelStats write = s.label("write");
+        assertEquals(100, write.requests(), "the points, as the Requests line counts them");
+        assertEquals(Map.of("Connection refused", 4L), write.errors(), "four requests failed");
     }
 }

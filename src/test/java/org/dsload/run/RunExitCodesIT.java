@@ -21,7 +21,9 @@ import org.dsload.plans.PlanRuns;
 import org.dsload.process.Ports;
 import org.dsload.targets.Checkout;
 import org.dsload.targets.EmbeddedRedis;
+import org.dsload.targets.InfluxDb;
 import org.dsload.testing.DsloadProcess;
+import org.dsload.testing.Prerequisites;
 import org.dsload.testing.RedisCalls;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -52,7 +54,7 @@ class RunExitCodesIT {
             throws IOException {
         List<String> args = new ArrayList<>(List.of("run", PlanRuns.plan("redis-get-rate.jmx").toString(),
                 "--results", results.toString(), "--no-dashboard", "-Jduration=3", "-Jrate=100", "-Jthreads=2",
-                "-Jserver_gauges=false"));
+                "-Jwarmup=0", "-Jserver_gauges=false"));
         args.addAll(List.of(properties));
         return DsloadProcess.start(environment, args.toArray(String[]::new));
     }
@@ -115,12 +117,61 @@ class RunExitCodesIT {
                 StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
         try (EmbeddedRedis redis = EmbeddedRedis.start();
              DsloadProcess run = DsloadProcess.start("run", plan.toString(), "--results", results.toString(),
-                "--no-dashboard", "-Jduration=3", "-Jrate=100", "-Jthreads=2", "-Jhosts=" + redis.address(),
+                "--no-dashboard", "-Jduration=3", "-Jrate=100", "-Jthreads=2", "-Jwarmup=0", "-Jhosts=" + redis.address(),
                 "-Jredis_port=" + redis.port(), "-Jredis_pid=" + redis.pid())) {
             assertEquals(ExitCodes.REFUSED_AT_START, run.exitCode(LIMIT), run.output());
             assertTrue(run.output().contains("dsload Fault Schedule 'pause redis': its faults cannot overlap the load: "
                     + "the Test Plan runs its thread groups consecutively"), run.output());
             assertEquals(0, RedisCalls.of(redis, "GET"), "the test was stopped before its load");
+        }
+    }
+
+    @Test
+    void aPlanInAReadOnlyFolderRunsWithItsRelativeFilesAndNothingIsWrittenBesideIt() throws Exception {
+        Path results = freshResults("read-only-plan");
+        Path plans = Files.createDirectories(results.resolve("plans"));
+        // a CSV Data Set with a relative file name gives the key every GET reads
+        String csv = """
+                      <CSVDataSet guiclass="TestBeanGUI" testclass="CSVDataSet" testname="keys" enabled="true">
+                        <stringProp name="filename">keys.csv</stringProp>
+                        <stringProp name="fileEncoding">UTF-8</stringProp>
+                        <stringProp name="variableNames">csvkey</stringProp>
+                        <boolProp name="ignoreFirstLine">false</boolProp>
+                        <stringProp name="delimiter">,</stringProp>
+                        <boolProp name="quotedData">false</boolProp>
+                        <boolProp name="recycle">true</boolProp>
+                        <boolProp name="stopThread">false</boolProp>
+                        <stringProp name="shareMode">shareMode.all</stringProp>
+                      </CSVDataSet>
+                      <hashTree/>
+                """;
+        String plan = Files.readString(PlanRuns.plan("redis-get-rate.jmx"), StandardCharsets.UTF_8)
+                .replace("${__P(key_prefix,key:)}#{rand:${__P(keys,10000)}}", "${csvkey}")
+                .replace("      </org.dsload.redis.RedisConnection>\n      <hashTree/>\n",
+                        "      </org.dsload.redis.RedisConnection>\n      <hashTree/>\n" + csv);
+        assertTrue(plan.contains("<CSVDataSet") && plan.contains("${csvkey}"), "the plan was edited");
+        Files.writeString(plans.resolve("get.jmx"), plan, StandardCharsets.UTF_8);
+        Files.writeString(plans.resolve("keys.csv"), "present:1\n", StandardCharsets.UTF_8);
+        assertTrue(plans.toFile().setWritable(false, false));
+        try (EmbeddedRedis redis = EmbeddedRedis.start();
+             Jedis jedis = new Jedis(redis.host(), redis.port())) {
+            jedis.set("present:1", "v");
+            try (DsloadProcess run = DsloadProcess.start("run", plans.resolve("get.jmx").toString(), "--results",
+                    results.resolve("runs").toString(), "--no-dashboard", "-Jduration=2", "-Jrate=50", "-Jthreads=2",
+                    "-Jserver_gauges=false", "-Jnil_is_failure=true", "-Jhosts=" + redis.address())) {
+                // a key the CSV file did not give would be missing: every GET would fail (exit code 4)
+                assertEquals(ExitCodes.OK, run.exitCode(LIMIT), run.output());
+                assertTrue(RedisCalls.of(redis, "GET") > 0, "the load ran");
+                assertTrue(summary(run).lines().anyMatch(l -> l.startsWith("Success ") && l.endsWith(" 100.00%")),
+                        summary(run));
+                assertFalse(run.output().contains("cannot be written"), run.output());
+            }
+        } finally {
+            plans.toFile().setWritable(true, false);
+        }
+        try (java.util.stream.Stream<Path> files = Files.list(plans)) {
+            assertEquals(List.of("get.jmx", "keys.csv"), files.map(p -> p.getFileName().toString()).sorted().toList(),
+                    "no copy of the plan beside it, during the run or after");
         }
     }
 
@@ -169,6 +220,24 @@ class RunExitCodesIT {
             assertEquals(ExitCodes.FAILED, job.exitCode(LIMIT), job.output());
             assertTrue(job.output().lines().anyMatch(l -> l.startsWith("ekv        FAILED, refused at its start: "
                     + "dsload Redis Connection 'ekv connection': cannot reach 127.0.0.1:" + closed)), job.output());
+        }
+    }
+
+    @Test
+    void aScenarioThatRanButMissedItsScheduleReadsMissedAndWithStrictFailsTheJob() throws Exception {
+        if (InfluxDb.binary().isEmpty()) {
+            Prerequisites.missing(InfluxDb.missingMessage(), InfluxDb.REQUIRED_ENV, "true");
+        }
+        Path results = freshResults("main-job-missed");
+        // one thread sending one write at a time cannot keep 20,000 writes a second
+        try (DsloadProcess job = DsloadProcess.start("scenarios", "influx", "--slaves", "0", "--results", results.toString(),
+                "--strict", "--props", "rate=20000 threads=1 in_flight=1 warmup=0 duration=2")) {
+            assertEquals(ExitCodes.FAILED, job.exitCode(LIMIT), job.output());
+            List<String> rows = job.output().lines().filter(l -> l.startsWith("influx     ")).toList();
+            assertTrue(rows.size() == 3 && rows.stream().allMatch(l -> l.startsWith("influx     missed: schedule, ")),
+                    "its row as it ends, in the table, and again among the findings: " + rows + "\n" + job.output());
+            assertTrue(job.output().contains("== dsload main job: 1 scenario ran but missed what it must keep, on this "
+                    + "machine"), job.output());
         }
     }
 }

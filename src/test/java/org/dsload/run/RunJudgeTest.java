@@ -67,4 +67,12 @@ class RunJudgeTest {
         assertTrue(v.problem().startsWith("no request succeeded: all 2 failed"), v.problem());
         assertEquals(Ending.INTERRUPTED, judge("1,1,GET,NIL,nil,false\n", "INT").ending());
     }
+
+    @Test
+    void aWarmUpThatSucceededDoesNotSaveAMeasuredWindowWhereNothingDid() throws IOException {
+        RunJudge.Verdict v = judge("1,1,GET (warm-up),OK,ok,true\n2,1,GET,NIL,nil,false\n3,1,GET,NIL,nil,false\n", null);
+        assertEquals(Ending.NO_SUCCESS, v.ending());
+        assertTrue(v.problem().startsWith("no request of the measured window succeeded: all 2 failed"), v.problem());
+        assertEquals(Ending.OK, judge("1,1,GET (warm-up),NIL,nil,false\n2,1,GET,OK,ok,true\n", null).ending());
+    }
 }

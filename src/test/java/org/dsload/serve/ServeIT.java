@@ -26,6 +26,7 @@ import org.dsload.report.LabelStats;
 import org.dsload.targets.Checkout;
 import org.dsload.targets.InfluxDb;
 import org.dsload.targets.RedisBinary;
+import org.dsload.testing.DsloadProcess;
 import org.dsload.testing.HostPrivileges;
 import org.dsload.testing.Prerequisites;
 import org.junit.jupiter.api.Test;
@@ -50,13 +51,13 @@ class ServeIT {
             "ekv-profile-get.jmx", Map.of("threads", "2", "duration", "3", "profiles", "200"),
             "zk-latencies.jmx", Map.of("znodes", "100", "watches", "20"),
             "kairosdb-write.jmx", Map.of("threads", "2", "ramp_step", "0", "repeats", "4", "paced", "false"),
-            "influxdb-write.jmx", Map.of("rate", "100", "duration", "3", "threads", "10"),
+            "influxdb-write.jmx", Map.of("rate", "100", "duration", "3", "threads", "10", "warmup", "0"),
             "cassandra-ycsb.jmx", Map.of("recordcount", "200", "operations", "400", "threads", "4", "load_threads", "2",
                     "duration", "60"));
 
     @Test
     void eachTargetServesItsShippedPlanAndNothingOfItOutlivesTheServe() throws Exception {
-        List<String> targets = new ArrayList<>(List.of("redis", "redis-cluster", "zookeeper", "kairosdb"));
+        List<String> targets = new ArrayList<>(List.of("redis", "--logins", "redis-cluster", "zookeeper", "kairosdb"));
         if (InfluxDb.binary().isPresent()) {
             targets.add("influxdb");
         } else if ("true".equals(System.getenv(InfluxDb.REQUIRED_ENV))) {
@@ -64,19 +65,47 @@ class ServeIT {
         } else {
             System.out.println("dsload: influxdb not served here: " + InfluxDb.missingMessage());
         }
-        serveRunAndStop(targets);
+        serveRunAndStop(targets, targets.stream().filter(t -> !t.startsWith("--"))
+                .map(t -> t.equals("redis") ? "redis-logins" : t).toList());
     }
 
+    /** A node that requires a login: the plan gets the user and env:NAME for the password, which is never printed. */
     @Test
-    void aCassandraNodeServesTheYcsbPlan() throws Exception {
-        serveRunAndStop(List.of("cassandra"));
+    void aCassandraNodeWithLoginsServesTheYcsbPlan() throws Exception {
+        serveRunAndStop(List.of("cassandra", "--logins"), List.of("cassandra-logins"));
     }
 
-    /** The options of the targets: a ZooKeeper ensemble, KairosDB on a Cassandra node of its own. */
+    /** The options of the targets: a ZooKeeper ensemble, KairosDB on a Cassandra node of its own, with a login. */
     @Test
     void anEnsembleAndKairosDbOnCassandraServeTheirPlansToo() throws Exception {
-        serveRunAndStop(List.of("zookeeper", "--nodes", "3", "kairosdb", "--datastore", "cassandra"),
-                List.of("zookeeper-nodes-3", "kairosdb-datastore-cassandra"));
+        serveRunAndStop(List.of("zookeeper", "--nodes", "3", "kairosdb", "--datastore", "cassandra", "--logins"),
+                List.of("zookeeper-nodes-3", "kairosdb-datastore-cassandra-logins"));
+    }
+
+    /** With --keep-going a member of an ensemble killed outright leaves the others serving, as a fault test needs. */
+    @Test
+    void aKilledMemberLeavesTheOthersServingWithKeepGoing() throws Exception {
+        try (ServeProcess serve = ServeProcess.start("zookeeper", "--nodes", "3", "--keep-going")) {
+            assertTrue(serve.awaitServing(START), "serve did not come up:\n" + serve.output());
+            List<ProcessHandle> children = serve.children();
+            String hosts = serve.targets().get("zookeeper-nodes-3").get("hosts");
+            long victim = serve.pids("zookeeper-nodes-3").get(0);
+            assertEquals(0, Commands.run(List.of("kill", "-KILL", Long.toString(victim)), Duration.ofSeconds(10)).exit());
+            assertTrue(serve.awaitLine("dsload: zookeeper-nodes-3: pid " + victim + " ended on its own; the others serve "
+                    + "on (--keep-going)", Duration.ofSeconds(30)), serve.output());
+            try (org.apache.curator.framework.CuratorFramework client = org.apache.curator.framework.CuratorFrameworkFactory
+                    .newClient(hosts, 10_000, 5_000, new org.apache.curator.retry.RetryNTimes(10, 500))) {
+                client.start();
+                assertTrue(client.blockUntilConnected(60, java.util.concurrent.TimeUnit.SECONDS), "the ensemble serves");
+                client.create().forPath("/after-the-kill", "two of three".getBytes());
+                assertEquals("two of three", new String(client.getData().forPath("/after-the-kill")));
+            }
+            assertTrue(serve.process().isAlive(), serve.output());
+            assertFalse(serve.said("stopping the others"), serve.output());
+            assertEquals(0, serve.terminate(STOP), serve.output());
+            assertTrue(serve.output().contains("dsload: every server stopped"), serve.output());
+            assertNothingLeft(children, ServeProcess.addresses(Map.of("hosts", hosts)), serve.folder());
+        }
     }
 
     private static void serveRunAndStop(List<String> targets) throws Exception {
@@ -91,9 +120,10 @@ class ServeIT {
             assertEquals(labels, new ArrayList<>(served.keySet()), serve.output());
             List<ProcessHandle> children = serve.children();
             List<String> addresses = new ArrayList<>();
+            Map<String, Path> secrets = serve.secrets();
             for (Map.Entry<String, Map<String, String>> target : served.entrySet()) {
                 addresses.addAll(ServeProcess.addresses(target.getValue()));
-                runPlan(target.getKey(), target.getValue());
+                runPlan(target.getKey(), target.getValue(), secrets);
             }
             assertEquals(0, serve.terminate(STOP), serve.output());
             assertTrue(serve.output().contains("dsload: every server stopped"), serve.output());
@@ -102,9 +132,13 @@ class ServeIT {
         }
     }
 
-    /** Runs the shipped plan of the target (named as serve prints it, with its options) against the printed properties. */
-    private static void runPlan(String label, Map<String, String> printed) throws Exception {
-        String target = label.replaceFirst("-(nodes|datastore)-.*$", "");
+    /**
+     * Runs the shipped plan of the target (named as serve prints it, with its options) against the
+     * printed properties; one that names a password by env:NAME runs as a user does after the
+     * export line serve printed, and the password appears nowhere in what the run left.
+     */
+    private static void runPlan(String label, Map<String, String> printed, Map<String, Path> secrets) throws Exception {
+        String target = label.replaceFirst("-(nodes|datastore|logins).*$", "");
         String plan = switch (target) {
             case "redis", "redis-cluster" -> "ekv-profile-get.jmx";
             case "zookeeper" -> "zk-latencies.jmx";
@@ -115,11 +149,46 @@ class ServeIT {
         };
         Map<String, String> properties = new LinkedHashMap<>(PLAN_RUNS.get(plan));
         properties.putAll(printed);
+        Map<String, String> environment = new LinkedHashMap<>();
+        for (String value : printed.values()) {
+            if (value.startsWith("env:")) {
+                String variable = value.substring(4);
+                assertTrue(secrets.containsKey(variable), "no export line for " + variable);
+                environment.put(variable, Files.readString(secrets.get(variable)).strip());
+            }
+        }
+        if (!environment.isEmpty()) {
+            runPlanWithLogin(target, plan, properties, environment);
+            return;
+        }
         PlanRuns.Result result = PlanRuns.run(plan, properties, PLAN, false);
         assertTrue(result.outcome().ok(), target + ": " + result.outcome().problem() + "\n" + result.console());
         LabelStats all = result.outcome().summary().total();
         assertTrue(all.requests() > 0, target + " had no requests");
         assertEquals(1.0, all.successRatio(), target + ": " + all.requests() + " requests, not all successful");
+    }
+
+    private static void runPlanWithLogin(String target, String plan, Map<String, String> properties,
+            Map<String, String> environment) throws Exception {
+        Path results = Files.createDirectories(Checkout.target().resolve("test-results").resolve("serve-logins-"
+                + System.nanoTime()));
+        List<String> args = new ArrayList<>(List.of("run", PlanRuns.plan(plan).toString(), "--results", results.toString(),
+                "--no-dashboard"));
+        properties.forEach((k, v) -> args.add("-J" + k + "=" + v));
+        try (DsloadProcess run = DsloadProcess.start(environment, args.toArray(String[]::new))) {
+            assertEquals(0, run.exitCode(PLAN), target + ":\n" + run.output());
+            String summary = Files.readString(run.resultsDir().resolve("summary.txt"));
+            assertTrue(summary.lines().anyMatch(l -> l.startsWith("Success ") && l.endsWith(" 100.00%")), summary);
+            for (String password : environment.values()) {
+                assertFalse(run.output().contains(password), "the password was printed:\n" + run.output());
+                try (Stream<Path> files = Files.walk(run.resultsDir())) {
+                    for (Path file : files.filter(Files::isRegularFile).toList()) {
+                        assertFalse(Files.readString(file, java.nio.charset.StandardCharsets.ISO_8859_1).contains(password),
+                                "the password is in " + file);
+                    }
+                }
+            }
+        }
     }
 
     /**

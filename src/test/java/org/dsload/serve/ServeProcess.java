@@ -2,6 +2,7 @@ package org.dsload.serve;
 
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,6 +25,7 @@ import org.dsload.testing.OutputLines;
 final class ServeProcess implements AutoCloseable {
     private static final Pattern TARGET_LINE = Pattern.compile("^([a-z0-9-]+): ((?:-J\\S+=\\S+ ?)+)\\s+\\((.*)\\)$");
     private static final String SERVING = "dsload: serving until";
+    private static final Pattern EXPORT_LINE = Pattern.compile("^  first: export (\\w+)=\"\\$\\(cat (\\S+)\\)\".*$");
 
     private final Process process;
     private final List<String> lines;
@@ -85,6 +87,29 @@ final class ServeProcess implements AutoCloseable {
             }
         }
         return targets;
+    }
+
+    /** The environment variables the printed properties refer to ({@code env:NAME}) and the files serve said hold them. */
+    Map<String, Path> secrets() {
+        Map<String, Path> secrets = new LinkedHashMap<>();
+        for (String line : lines) {
+            Matcher m = EXPORT_LINE.matcher(line);
+            if (m.matches()) {
+                secrets.put(m.group(1), Path.of(m.group(2)));
+            }
+        }
+        return secrets;
+    }
+
+    /** The PIDs serve printed for a target as it became ready: {@code dsload: <label> ready in 1.2 s (pid 1, 2)}. */
+    List<Long> pids(String label) {
+        for (String line : lines) {
+            if (line.startsWith("dsload: " + label + " ready in ")) {
+                String pids = line.replaceAll("^.*\\(pid ([0-9, ]+)\\)$", "$1");
+                return java.util.Arrays.stream(pids.split(", ")).map(Long::parseLong).toList();
+            }
+        }
+        throw new IllegalStateException(label + " has no ready line:\n" + output());
     }
 
     /** host:port of every server a target's properties name. */

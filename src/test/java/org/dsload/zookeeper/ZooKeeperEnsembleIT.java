@@ -142,6 +142,7 @@ class ZooKeeperEnsembleIT {
             assertEquals("CONNECTIONLOSS", first.getResponseCode(), first.getResponseMessage());
             assertTrue(first.getResponseMessage().contains("at most about"), first.getResponseMessage());
             assertTrue(millis < 45_000, "failed within the timeouts (with a wide margin), took " + millis + " ms");
+            assertEquals(0, first.getBytesAsLong(), "no reply came: nothing received, whatever the message");
 
             // Past the session timeout of 6 s the session is lost: from then on every sample fails at once
             // instead of waiting out the timeouts and retries again.
@@ -157,6 +158,8 @@ class ZooKeeperEnsembleIT {
                 assertEquals("CONNECTIONLOSS", r.getResponseCode(), r.getResponseMessage());
                 assertTrue(r.getResponseMessage().contains("samples fail at once"), r.getResponseMessage());
             }
+            assertEquals(0, r.getBytesAsLong(), "a sample failed at once received nothing");
+            assertEquals(0, r.getSentBytes(), "and sent nothing");
             long fiftyMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - quick);
             System.out.println("ensemble down: the first sample failed after " + millis + " ms; once the session was "
                     + "lost, 50 samples failed in " + fiftyMillis + " ms");

@@ -10,19 +10,24 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.zookeeper.data.Stat;
 import org.dsload.core.SampleTiming;
+import org.dsload.process.Commands;
 import org.dsload.process.Deadline;
+import org.dsload.targets.Checkout;
 import org.dsload.targets.EmbeddedZooKeeper;
 import org.dsload.testing.JMeterRuntime;
 import org.junit.jupiter.api.AfterAll;
@@ -486,6 +491,36 @@ class ZooKeeperSamplerIT {
         assertEquals(0, ZnodeCleanup.run(new String[] {zk.connectString(), root + "/users", "--force"}, o, e));
         assertNull(plain.checkExists().forPath(root + "/users"));
         assertEquals(2, ZnodeCleanup.run(new String[] {zk.connectString()}, o, e), "a root is required");
+    }
+
+    @Test
+    void zkCleanupRunsFromBinDsloadTheInstalledJarAndTheDocumentedClass() throws Exception {
+        List<String> roots = List.of(root + "/bin", root + "/jar", root + "/class");
+        for (String left : roots) {
+            reconnect(c -> c.setTestRoot(left));
+            ZooKeeperSampler create = sampler("zk", "create", left + "/n#{seq}");
+            for (int i = 0; i < 3; i++) {
+                assertOk(create.sample(null));
+            }
+        }
+        reconnect(c -> { });
+        Path jar;
+        try (Stream<Path> ext = Files.list(Checkout.jmeterHome().resolve("lib/ext"))) {
+            jar = ext.filter(p -> p.getFileName().toString().matches("dsload-.*\\.jar")).findFirst().orElseThrow();
+        }
+        String java = ProcessHandle.current().info().command().orElse("java");
+        List<List<String>> commands = List.of(
+                List.of(Checkout.basedir().resolve("bin/dsload").toString(), "zk-cleanup",
+                        zk.connectString(), roots.get(0)),
+                List.of(java, "-jar", jar.toString(), "zk-cleanup", zk.connectString(), roots.get(1)),
+                List.of(java, "-cp", jar.toString(), ZnodeCleanup.class.getName(), zk.connectString(), roots.get(2)));
+        for (int i = 0; i < commands.size(); i++) {
+            Commands.Result r = Commands.run(commands.get(i), Duration.ofMinutes(1));
+            assertEquals(0, r.exit(), commands.get(i) + "\n" + r.output());
+            assertTrue(r.output().contains("removed " + roots.get(i) + " and the 3 znodes under it"), r.output());
+            assertFalse(r.output().contains("is missing"), r.output());
+            assertNull(plain.checkExists().forPath(roots.get(i)));
+        }
     }
 
     @Test

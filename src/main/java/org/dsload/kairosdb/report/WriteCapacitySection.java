@@ -10,11 +10,14 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
+import org.dsload.gauges.GaugeRows;
+import org.dsload.gauges.NodeGauges;
 import org.dsload.report.Durations;
 import org.dsload.report.LabelStats;
 import org.dsload.report.RunFiles;
 import org.dsload.report.RunSection;
 import org.dsload.report.Summary;
+import org.dsload.report.WarmUp;
 
 /**
  * S1's capacity figures for a run with KairosDB samplers: points written per minute, the number
@@ -60,13 +63,17 @@ public final class WriteCapacitySection implements RunSection {
             queryLabels.addAll(r.queryLabels());
         });
         writeLabels.removeAll(setupLabels);
+        // a warm-up's queries (or writes) come before the measured ones: capacity is the measured window's
+        writeLabels.removeIf(WarmUp::is);
+        queryLabels.removeIf(WarmUp::is);
         StringBuilder out = new StringBuilder("== KairosDB capacity ==\n");
+        String down = downAtEnd(runDir);
         LabelStats writes = merged("writes", writeLabels, summary);
         long reported = records.stream().mapToLong(CapacityRecord::reported).sum();
         if (writes.samples() > 0) {
-            measuredWrites(out, writes, records, reported);
+            measuredWrites(out, writes, records, reported, down);
         } else if (reported > 0) {
-            crossCheck(out, records, reported);
+            crossCheck(out, records, reported, down);
         }
         long setupPoints = records.stream().mapToLong(CapacityRecord::setupPoints).sum();
         LabelStats setupFailures = merged("setup", setupLabels, summary);
@@ -98,7 +105,7 @@ public final class WriteCapacitySection implements RunSection {
 
     /** The measured writes' figures, and their capacity when they earned one. */
     private static void measuredWrites(StringBuilder out, LabelStats writes, List<CapacityRecord> records,
-            long reported) {
+            long reported, String down) {
         long millis = writes.lastEnd() - writes.firstStart();
         double perMinute = millis > 0 ? writes.successes() * 60_000.0 / millis : 0;
         long failed = writes.requests() - writes.successes();
@@ -108,7 +115,7 @@ public final class WriteCapacitySection implements RunSection {
             line(out, "Failed", "[points, share]", failed + ", " + String.format(Locale.ROOT, "%.2f%%",
                     failed * 100.0 / writes.requests()));
         }
-        crossCheck(out, records, reported);
+        crossCheck(out, records, reported, down);
         String why = failed > 0 ? String.format(Locale.ROOT, "%.2f%% of the points written failed (a capacity is the "
                 + "load KairosDB carries without failures)", failed * 100.0 / writes.requests())
                 : records.stream().map(CapacityRecord::failure).filter(f -> f != null).findFirst().orElse(null);
@@ -127,13 +134,29 @@ public final class WriteCapacitySection implements RunSection {
                 SLOW_INTERVAL_SECONDS, verified ? "" : " (unverified: the points were not counted back in KairosDB)"));
     }
 
-    private static void crossCheck(StringBuilder out, List<CapacityRecord> records, long reported) {
+    /**
+     * The KairosDB servers the gauges found down when the load ended ("host:port down since T"),
+     * or null (none, or no gauges were recorded).
+     */
+    private static String downAtEnd(Path runDir) throws IOException {
+        List<String> down = new ArrayList<>();
+        for (NodeGauges n : NodeGauges.of(GaugeRows.read(runDir, KairosServerSection.FILE)).values()) {
+            if (n.downSince() >= 0) {
+                down.add(n.notCounted());
+            }
+        }
+        return down.isEmpty() ? null : String.join(", ", down);
+    }
+
+    /** @param down the servers down when the load ended, or null */
+    private static void crossCheck(StringBuilder out, List<CapacityRecord> records, long reported, String down) {
         boolean checked = records.stream().anyMatch(r -> r.reported() > 0) && records.stream()
                 .filter(r -> r.reported() > 0).allMatch(r -> r.found() >= 0);
         if (!checked) {
             String why = records.stream().filter(r -> r.reported() > 0 && r.found() < 0).map(CapacityRecord::note)
                     .findFirst().orElse("no points were written");
-            line(out, "Cross-check", "[dsload reported, KairosDB holds]", reported + ", not counted: " + why);
+            line(out, "Cross-check", "[dsload reported, KairosDB holds]", reported + ", not counted: "
+                    + (down == null ? why : down + " (" + why + ")"));
             return;
         }
         long found = records.stream().filter(r -> r.reported() > 0).mapToLong(CapacityRecord::found).sum();

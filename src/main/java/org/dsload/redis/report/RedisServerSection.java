@@ -81,11 +81,12 @@ public final class RedisServerSection extends ServerGaugeSection {
         long counted = 0;
         List<String> problems = new ArrayList<>();
         for (NodeGauges n : nodes.values()) {
-            if (n.answers() == 0) {
-                problems.add(n.node() + " gave no gauges");
+            if (n.answers() > 0 && n.last("role").equals("slave")) {
                 continue;
             }
-            if (n.last("role").equals("slave")) {
+            String notCounted = n.notCounted();
+            if (notCounted != null) {
+                problems.add(notCounted);
                 continue;
             }
             if (n.increase(PROCESSED).isEmpty()) {

@@ -1,6 +1,7 @@
 package org.dsload.zookeeper.report;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +12,8 @@ import org.dsload.gauges.CounterPairs;
 import org.dsload.gauges.GaugeRows;
 import org.dsload.gauges.GaugeText;
 import org.dsload.gauges.NodeGauges;
+import org.dsload.report.Durations;
+import org.dsload.zookeeper.ServerGauges;
 
 /**
  * What the ZooKeeper samplers had the ensemble do against what its servers counted, per
@@ -21,6 +24,9 @@ import org.dsload.gauges.NodeGauges;
  * <li>writes applied: {@code zk_cnt_<ns>_write_per_namespace}, counted by every member as it
  * applies the write, so the largest count of one server (a member that was up the whole run).</li>
  * </ul>
+ * A server that was down or out of its quorum when the load ended, or restarted during it, is not
+ * counted: what it did after its last reading is unknown (the reads are then not counted; the
+ * writes are, from a member that served the whole run).
  * Neither counts pings, session openings and closings, four-letter words, or requests that
  * failed, which the server's request and packet counters all include.
  */
@@ -30,6 +36,7 @@ final class NamespaceCrossCheck {
     static final String READS = "reads ";
     static final String WRITES = "writes ";
     static final String RETRIED = "retried";
+    static final String STATE = "zk_server_state";
 
     private NamespaceCrossCheck() {
     }
@@ -52,17 +59,19 @@ final class NamespaceCrossCheck {
             return "";
         }
         long countedReads = 0;
-        long countedWrites = 0;
+        long countedWrites = -1;
         Set<String> problems = new LinkedHashSet<>();
         for (NodeGauges n : nodes.values()) {
             List<GaugeRows.Row> serving = new ArrayList<>();
             n.rows().stream().filter(r -> !Double.isNaN(r.number(RECEIVED))).forEach(serving::add);
-            if (serving.isEmpty()) {
-                problems.add(n.node() + " gave no gauges");
+            String gone = serving.isEmpty() ? n.node() + " gave no gauges" : gone(n, serving);
+            if (gone != null) {
+                problems.add(gone);
                 continue;
             }
-            if (n.increase(RECEIVED).isEmpty()) {
-                problems.add(n.node() + " restarted during the run");
+            String restarted = restarted(n, serving);
+            if (restarted != null) {
+                problems.add(restarted);
                 continue;
             }
             Map<String, Long> first = CounterPairs.parse(serving.get(0).text(PER_NAMESPACE));
@@ -79,7 +88,8 @@ final class NamespaceCrossCheck {
         StringBuilder out = new StringBuilder();
         out.append(GaugeText.crossCheck(reads, problems.isEmpty() ? countedReads : -1, "reads that found their znode "
                 + where + " (zk_cnt_<ns>_read_per_namespace, summed over the servers)", why));
-        out.append(GaugeText.crossCheck(writes, problems.isEmpty() ? countedWrites : -1, "writes applied " + where
+        // every member applies every write: one that served the whole run counts them all
+        out.append(GaugeText.crossCheck(writes, countedWrites, "writes applied " + where
                 + ": creates, sets, deletes, each one of a transaction (zk_cnt_<ns>_write_per_namespace of the member "
                 + "that applied the most)", why));
         long retried = sent.getOrDefault(RETRIED, 0L);
@@ -89,6 +99,52 @@ final class NamespaceCrossCheck {
                             + "one may have been applied too, which the servers count and dsload cannot know\n");
         }
         return out.toString();
+    }
+
+    /**
+     * Why a server's count ends before the load did, or null: it could not be reached at the end,
+     * or answered without serving requests (a member without a quorum) from then on.
+     */
+    private static String gone(NodeGauges n, List<GaugeRows.Row> serving) {
+        String down = n.notCounted();
+        if (down != null) {
+            return down;
+        }
+        GaugeRows.Row lastServing = serving.get(serving.size() - 1);
+        for (GaugeRows.Row row : n.rows()) {
+            if (row.epochMillis() > lastServing.epochMillis() && ServerGauges.NOT_SERVING.equals(row.text(STATE))) {
+                return n.node() + " not serving requests since " + Durations.timestamp(row.epochMillis());
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Why the server's counters began again during the run, or null. The per-namespace counters
+     * belong to the server's process: they go down only when it restarted. The request counters
+     * belong to its serving state and begin again each time a member re-syncs with the ensemble
+     * (after an election), which is no restart; but after polls the server missed, a process
+     * that restarted and counted past its old figures would look the same, so that counts as one.
+     */
+    private static String restarted(NodeGauges n, List<GaugeRows.Row> serving) {
+        Map<Integer, GaugeRows.Row> previous = new HashMap<>();
+        for (GaugeRows.Row row : serving) {
+            GaugeRows.Row before = previous.put(row.engine(), row);
+            if (before == null) {
+                continue;
+            }
+            boolean namespacesDown = total(row) < total(before);
+            boolean requestsDown = row.number(RECEIVED) < before.number(RECEIVED);
+            if (namespacesDown || requestsDown && n.afterOutage(row)) {
+                return n.node() + " restarted during the run (its counters began again by "
+                        + Durations.timestamp(row.epochMillis()) + ")";
+            }
+        }
+        return null;
+    }
+
+    private static long total(GaugeRows.Row row) {
+        return CounterPairs.parse(row.text(PER_NAMESPACE)).values().stream().mapToLong(Long::longValue).sum();
     }
 
     private static long increase(Map<String, Long> first, Map<String, Long> last, String key) {

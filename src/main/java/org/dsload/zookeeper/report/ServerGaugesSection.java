@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import org.dsload.gauges.EngineCounts;
 import org.dsload.gauges.GaugeRows;
 import org.dsload.gauges.NodeGauges;
 import org.dsload.report.RunFiles;
@@ -122,8 +123,10 @@ public final class ServerGaugesSection implements RunSection {
         if (servers.isEmpty()) {
             return Optional.empty();
         }
-        String crossCheck = NamespaceCrossCheck.render(NodeGauges.of(GaugeRows.read(runDir, ZkServerChart.FILE)),
-                GaugeRows.counts(runDir, ZkServerChart.FILE));
+        EngineCounts sent = EngineCounts.read(runDir, ZkServerChart.FILE, summary);
+        String crossCheck = sent.named(NamespaceCrossCheck.render(NodeGauges.of(GaugeRows.read(runDir,
+                ZkServerChart.FILE), GaugeRows.engines(runDir, ZkServerChart.FILE, EngineCounts.lostSlaves(runDir))),
+                sent.counts()));
         return Optional.of(render(servers, crossCheck));
     }
 

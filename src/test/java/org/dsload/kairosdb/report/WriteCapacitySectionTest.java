@@ -96,6 +96,24 @@ class WriteCapacitySectionTest {
     }
 
     @Test
+    void aWarmUpsQueriesAreLeftOutOfTheQueriesPerMinute() throws IOException {
+        // 3 warm-up queries a second apart, then 6 measured ones a second apart from t = 10 s
+        StringBuilder rows = new StringBuilder(HEADER).append('\n');
+        for (int i = 0; i < 9; i++) {
+            String label = i < 3 ? "dashboard query (warm-up)" : "dashboard query";
+            rows.append(i < 3 ? 1000 + i * 1000L : 10_000 + (i - 3) * 1000L).append(",0,").append(label)
+                    .append(",200,m,t 1-1,text,true,,0,0,1,1,,0,0,0,1,0,h\n");
+        }
+        Path jtl = dir.resolve("q.jtl");
+        Files.writeString(jtl, rows);
+        new CapacityRecord("master", "kairosdb", List.of(), List.of("dashboard query (warm-up)", "dashboard query"), 0,
+                -1, 0, 0, 0, "", 9, 900, List.of(), 0, CapacityRecord.Check.SKIPPED).append(dir);
+        String text = new WriteCapacitySection().render(dir, Summary.of(jtl)).orElseThrow();
+        // 6 queries from 10 s to 15 s
+        assertTrue(text.contains("Queries       [total, queries/min, points each] 6, 72.0, 100"), text);
+    }
+
+    @Test
     void moreFoundThanWrittenFailsMeasuredWritesButNotASeed() {
         assertTrue(record(List.of("w"), List.of(), 100, 0, 150, CapacityRecord.Check.DIFFERS, "count stable")
                 .failure().contains("50 more: earlier data in these series and times"));

@@ -3,10 +3,16 @@ package org.dsload.redis.report;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import org.dsload.gauges.GaugeLines;
+import org.dsload.gauges.SentCounts;
+import org.dsload.report.Durations;
+import org.dsload.report.SlaveRoster;
+import org.dsload.report.Summary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -69,5 +75,52 @@ class RedisServerSectionTest {
         reading(2000, "p:1", "master", 9, "get=12");
         String text = render("get\t10\n");
         assertTrue(text.contains("10, 12 (differ by 2)"), text);
+    }
+
+    @Test
+    void aLostSlavesPartIsTakenFromTheResultsFileAfterItsLastCountAndTheLineNamesIt() throws IOException {
+        // one server; two slaves sent GETs; 127.0.0.3 was killed at 5 s, its counts file last written at
+        // 4 s (40 GETs), its rows in the results file going on to 5 s (10 more)
+        reading(1000, "p:1", "master", 0, "get=0");
+        reading(9000, "p:1", "master", 200, "get=153");
+        Path survivor = Files.createDirectories(run.resolve("slaves/127.0.0.2_1099"));
+        Path lost = Files.createDirectories(run.resolve("slaves/127.0.0.3_1099"));
+        Files.writeString(survivor.resolve(RedisServerSection.FILE.countsName()), "name\tcount\nget\t100\n"
+                + SentCounts.stamp(9000, List.of("GET profile")));
+        Files.writeString(lost.resolve(RedisServerSection.FILE.countsName()), "name\tcount\nget\t40\n"
+                + SentCounts.stamp(4000, List.of("GET profile")));
+        new SlaveRoster(List.of(new SlaveRoster.Entry("127.0.0.2:1099", SlaveRoster.State.USED, 0, ""),
+                new SlaveRoster.Entry("127.0.0.3:1099", SlaveRoster.State.LOST, 5500, "stopped answering"))).write(run);
+        StringBuilder jtl = new StringBuilder("timeStamp,elapsed,label,responseCode,responseMessage,threadName,success\n");
+        for (int i = 0; i < 50; i++) { // a GET every 100 ms from 0.1 s to 5 s
+            jtl.append(100 + i * 100).append(",1,GET profile,OK,OK,127.0.0.3:1099-read 1-1,true\n");
+        }
+        jtl.append("4500,1,other,OK,OK,127.0.0.3:1099-read 1-1,true\n"); // not a Redis sample
+        for (int i = 0; i < 100; i++) {
+            jtl.append(100 + i * 80).append(",1,GET profile,OK,OK,127.0.0.2:1099-read 1-1,true\n");
+        }
+        Path file = Files.writeString(run.resolve("run.jtl"), jtl);
+        String text = lines.render(run, new RedisServerSection(), "", Summary.of(file));
+        assertTrue(text.contains("Cross-check [dsload reported, server counted] 150, 153 (differ by 3) commands GET "
+                + "(commandstats calls of the primaries from test start to end); lost slave 127.0.0.3:1099: its last "
+                + "count (" + Durations.timestamp(4000) + ") and the 10 requests the results file has of it after that"),
+                text);
+    }
+
+    @Test
+    void aServerReadLastByALostSlaveIsNotCountedFromThatReading() throws IOException {
+        // each slave read a server of its own; the lost slave's server was not read after the load
+        Path lost = Files.createDirectories(run.resolve("slaves/127.0.0.3_1099"));
+        GaugeLines itsLines = new GaugeLines(RedisServerSection.FILE);
+        itsLines.reading(1000, "q:2", Map.of("role", "master", "total_commands_processed", 0, "commandstats", "get=0"));
+        itsLines.reading(4000, "q:2", Map.of("role", "master", "total_commands_processed", 90, "commandstats", "get=80"));
+        itsLines.render(lost, new RedisServerSection(), "get\t80\n" + SentCounts.stamp(4000, List.of("GET profile")));
+        new SlaveRoster(List.of(new SlaveRoster.Entry("127.0.0.3:1099", SlaveRoster.State.LOST, 5500, "gone")))
+                .write(run);
+        reading(1000, "p:1", "master", 0, "get=0");
+        reading(9000, "p:1", "master", 200, "get=100");
+        String text = render("get\t100\n");
+        assertTrue(text.contains("- (not counted: q:2 read last by lost slave 127.0.0.3:1099 at "
+                + Durations.timestamp(4000) + ")"), text);
     }
 }

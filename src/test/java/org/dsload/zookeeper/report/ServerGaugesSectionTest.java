@@ -47,18 +47,72 @@ class ServerGaugesSectionTest {
         assertFalse(out.contains("retried"), out);
     }
 
+    /** A line of a server that could not be reached. */
+    private static String unreachable(long t, String server) {
+        return state(t, server, ServerGauges.UNREACHABLE);
+    }
+
+    /** A line of a server with a state and no gauges: unreachable, or not serving requests. */
+    private static String state(long t, String server, String state) {
+        return t + "\t" + server + "\t" + state + "\t".repeat(ServerGauges.KEYS.size() - 1) + "\n";
+    }
+
+    private static String render(Path dir, String lines, String sent) throws Exception {
+        String header = "epoch_ms\tserver\t" + String.join("\t", ServerGauges.KEYS) + "\n";
+        Files.writeString(dir.resolve(ServerGaugesSection.FILE), header + lines, StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve(ServerGauges.SENT_FILE), "name\tcount\n" + sent, StandardCharsets.UTF_8);
+        return new ServerGaugesSection().render(dir, null).orElseThrow();
+    }
+
     @Test
     void aServerThatRestartedIsNotCountedAndRetriedRequestsAreNamed(@TempDir Path dir) throws Exception {
-        String header = "epoch_ms\tserver\t" + String.join("\t", ServerGauges.KEYS) + "\n";
-        Files.writeString(dir.resolve(ServerGaugesSection.FILE), header
-                + counted(1, "a:2181", "standalone", 500, "app/read=1")
-                + counted(2, "a:2181", "standalone", 20, "app/read=3"),
-                StandardCharsets.UTF_8);
-        Files.writeString(dir.resolve(ServerGauges.SENT_FILE), "name\tcount\nreads app\t2\nretried\t1\n",
-                StandardCharsets.UTF_8);
-        String out = new ServerGaugesSection().render(dir, null).orElseThrow();
-        assertTrue(out.contains("2, - (not counted: a:2181 restarted during the run) reads"), out);
+        // down between two polls, and back with its counters begun again (its old figures passed)
+        String out = render(dir, counted(1_000, "a:2181", "standalone", 500, "app/read=1")
+                + unreachable(2_000, "a:2181")
+                + counted(3_000, "a:2181", "standalone", 20, "app/read=3"), "reads app\t2\nretried\t1\n");
+        assertTrue(out.contains("2, - (not counted: a:2181 restarted during the run (its counters began again by "), out);
         assertTrue(out.contains("Note: 1 request was answered only after Curator retried it"), out);
+    }
+
+    @Test
+    void aFollowerThatReSyncedIsCountedNotCalledRestarted(@TempDir Path dir) throws Exception {
+        // an election: the follower served no requests for a moment, then its request counters began
+        // again; its per-namespace counters, the process's, went on
+        String out = render(dir, counted(1_000, "a:2181", "leader", 100, "app/read=0 app/write=10")
+                + counted(1_000, "b:2181", "follower", 100, "app/read=5 app/write=10")
+                + state(2_000, "b:2181", ServerGauges.NOT_SERVING)
+                + counted(3_000, "b:2181", "follower", 7, "app/read=9 app/write=30")
+                + counted(3_000, "a:2181", "leader", 300, "app/read=2 app/write=30"), "reads app\t6\nwrites app\t20\n");
+        assertTrue(out.contains("Cross-check [dsload reported, server counted] 6, 6 (match) reads"), out);
+        assertTrue(out.contains("Cross-check [dsload reported, server counted] 20, 20 (match) writes"), out);
+        assertFalse(out.contains("restarted"), out);
+    }
+
+    @Test
+    void anEnsembleDownAtTheEndIsNotCountedFromItsLastPollBeforeTheKill(@TempDir Path dir) throws Exception {
+        String out = render(dir, counted(1_000, "a:2181", "leader", 10, "app/write=0")
+                + counted(1_000, "b:2181", "follower", 10, "app/write=0")
+                + counted(2_000, "a:2181", "leader", 900, "app/write=8843")
+                + counted(2_000, "b:2181", "follower", 900, "app/write=8843")
+                + unreachable(3_000, "a:2181") + unreachable(3_000, "b:2181")
+                + unreachable(9_000, "a:2181") + unreachable(9_000, "b:2181"), "writes app\t9907\n");
+        String since = org.dsload.report.Durations.timestamp(3_000);
+        assertTrue(out.contains("Cross-check [dsload reported, server counted] 9907, - (not counted: a:2181 down since "
+                + since + ", b:2181 down since " + since + ") writes"), out);
+        assertFalse(out.contains("8843"), out);
+    }
+
+    @Test
+    void writesAreCountedFromAMemberThatServedTheWholeRunWhenAnotherWasKilled(@TempDir Path dir) throws Exception {
+        String out = render(dir, counted(1_000, "a:2181", "leader", 10, "app/read=0 app/write=0")
+                + counted(1_000, "b:2181", "follower", 10, "app/read=0 app/write=0")
+                + counted(2_000, "b:2181", "follower", 90, "app/read=40 app/write=30")
+                + counted(2_000, "a:2181", "leader", 90, "app/read=0 app/write=30")
+                + unreachable(3_000, "b:2181")
+                + counted(3_000, "a:2181", "leader", 200, "app/read=30 app/write=50"), "reads app\t75\nwrites app\t50\n");
+        assertTrue(out.contains("75, - (not counted: b:2181 down since " + org.dsload.report.Durations.timestamp(3_000)
+                + ") reads"), out);
+        assertTrue(out.contains("Cross-check [dsload reported, server counted] 50, 50 (match) writes"), out);
     }
 
     @Test

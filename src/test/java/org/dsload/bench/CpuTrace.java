@@ -97,19 +97,18 @@ final class CpuTrace implements AutoCloseable {
         }
     }
 
-    /** The threads that took the most CPU between the by-thread readings nearest to the window's ends, with their shares. */
+    /**
+     * The threads that took the most CPU between the first by-thread reading in the window and the
+     * last one (threads that end with the load are gone from readings after it), with their shares.
+     */
     String topThreads(long fromEpochMillis, long toEpochMillis, int count) {
         synchronized (readings) {
             Reading first = null;
             Reading last = null;
             for (Reading r : readings) {
-                if (r.threads() != null) {
-                    if (first == null || Math.abs(r.epochMillis() - fromEpochMillis) < Math.abs(first.epochMillis() - fromEpochMillis)) {
-                        first = r;
-                    }
-                    if (last == null || Math.abs(r.epochMillis() - toEpochMillis) < Math.abs(last.epochMillis() - toEpochMillis)) {
-                        last = r;
-                    }
+                if (r.threads() != null && r.epochMillis() >= fromEpochMillis && r.epochMillis() <= toEpochMillis) {
+                    first = first == null ? r : first;
+                    last = r;
                 }
             }
             return first == null || first == last ? "" : ProcessCpu.topThreads(first.threads(), last.threads(), count);

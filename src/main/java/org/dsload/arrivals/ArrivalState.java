@@ -1,5 +1,6 @@
 package org.dsload.arrivals;
 
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
@@ -31,6 +32,11 @@ final class ArrivalState {
 
     static void clear() {
         STATES.clear();
+    }
+
+    /** Every state of this kind, of any group and element. */
+    static <T> List<T> all(Class<T> kind) {
+        return STATES.values().stream().filter(kind::isInstance).map(kind::cast).toList();
     }
 
     @SuppressWarnings("unchecked")

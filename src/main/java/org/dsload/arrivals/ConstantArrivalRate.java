@@ -3,6 +3,7 @@ package org.dsload.arrivals;
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.gui.util.MenuFactory;
 import org.apache.jmeter.samplers.Sampler;
+import org.apache.jmeter.testelement.ThreadListener;
 import org.apache.jmeter.threads.JMeterContext;
 import org.dsload.core.ArrivalSource;
 import org.dsload.core.ConfigException;
@@ -25,7 +26,7 @@ import org.dsload.core.IntendedStart;
  */
 // Listed under Timers only: it is a post-processor too, to stamp samples of JMeter's own samplers.
 @TestElementMetadata(labelResource = "displayName", actionGroups = MenuFactory.TIMERS)
-public class ConstantArrivalRate extends ArrivalElement {
+public class ConstantArrivalRate extends ArrivalElement implements ThreadListener {
     private static final long serialVersionUID = 1L;
 
     private String rate = "100";
@@ -34,6 +35,8 @@ public class ConstantArrivalRate extends ArrivalElement {
     private transient Settings settings;
     /** This thread's view of the group's schedule, for self-paced samplers. */
     private transient ScheduleSource source;
+    /** The schedule this thread took slots of for other samplers. */
+    private transient EvenSchedule taker;
 
     private record Settings(String rate, String dropAfter, double perSecond, long dropAfterNanos) {
     }
@@ -54,11 +57,16 @@ public class ConstantArrivalRate extends ArrivalElement {
         if (current instanceof IntendedStart.SelfPaced) {
             if (source == null || source.schedule != schedule) {
                 source = new ScheduleSource(schedule, IntendedStart.threadEndNanos());
+                schedule.threadTakes(source.endNanos);
             }
             IntendedStart.offer(current, source);
             return 0;
         }
         long endTime = context.getThread() == null ? 0 : context.getThread().getEndTime();
+        if (taker != schedule) {
+            taker = schedule;
+            schedule.threadTakes(endTime > 0 ? IntendedStart.nanosOfEpochMillis(endTime) : Long.MAX_VALUE);
+        }
         if (endTime > 0) {
             // A slot due after the thread group's end is left untaken: taken, it would be lost
             // when JMeter stops the thread instead of sampling.
@@ -81,7 +89,7 @@ public class ConstantArrivalRate extends ArrivalElement {
     /** Slots of the group's schedule due before this thread's end. */
     private static final class ScheduleSource implements ArrivalSource {
         final EvenSchedule schedule;
-        private final long endNanos;
+        final long endNanos;
 
         ScheduleSource(EvenSchedule schedule, long endNanos) {
             this.schedule = schedule;
@@ -99,6 +107,39 @@ public class ConstantArrivalRate extends ArrivalElement {
             }
             return new Arrival(slot.dueNanos(), slot.dropped());
         }
+
+        @Override
+        public long dropUntil(long untilNanos) {
+            long dropped = schedule.skipUntil(untilNanos, endNanos);
+            if (dropped > 0) {
+                GeneratorMetrics.arrivalsDropped(dropped);
+            }
+            return dropped;
+        }
+    }
+
+    /** The thread's end for the schedule of its group (a sampler thread that took none leaves it alone). */
+    @Override
+    public void threadFinished() {
+        EvenSchedule taken = source != null ? source.schedule : taker;
+        if (taken != null) {
+            taken.threadFinished(System.nanoTime());
+        }
+    }
+
+    @Override
+    public void threadStarted() {
+        // the schedule is made at the group's first arrival
+    }
+
+    /** Slots due before the schedule's end that no thread took are missed: counted before the last figures are written. */
+    @Override
+    public void testEnded() {
+        long missed = ArrivalState.all(EvenSchedule.class).stream().mapToLong(EvenSchedule::untakenAtEnd).sum();
+        if (missed > 0) {
+            GeneratorMetrics.arrivalsMissed(missed);
+        }
+        super.testEnded();
     }
 
     private Settings settings() {

@@ -8,12 +8,20 @@ import java.util.concurrent.atomic.AtomicLong;
  * (a late arrival, whose wait counts in its corrected latency) unless the slot is older than the
  * drop limit: then the thread skips to the oldest slot within the limit, and the skipped slots
  * are dropped arrivals. Times are on {@link System#nanoTime()}'s clock.
+ *
+ * <p>A thread that cannot send (a back-off while its store cannot be reached) skips the slots that
+ * fall due meanwhile ({@link #skipUntil}), and drops them. A slot due before the schedule's end that
+ * no thread took is missed ({@link #untakenAtEnd}: every thread was busy).
  */
 final class EvenSchedule {
     private final long originNanos;
     private final double intervalNanos;
     private final long dropAfterNanos;
     private final AtomicLong next = new AtomicLong();
+    /** The latest end of the threads that take slots ({@link Long#MAX_VALUE}: one has none). */
+    private final AtomicLong threadsEnd = new AtomicLong(Long.MIN_VALUE);
+    /** When the last of those threads finished. */
+    private final AtomicLong lastFinished = new AtomicLong(Long.MIN_VALUE);
 
     /** A slot taken by a thread, and how many older slots it skipped. */
     record Slot(long index, long dueNanos, long dropped) {
@@ -63,5 +71,61 @@ final class EvenSchedule {
                 return new Slot(index, dueNanos(index), index - first);
             }
         }
+    }
+
+    /** The first slot due at or after {@code nanos}. */
+    private long firstDueFrom(long nanos) {
+        long index = Math.max(0, (long) Math.ceil((nanos - originNanos) / intervalNanos));
+        while (index > 0 && dueNanos(index - 1) - nanos >= 0) {
+            index--;
+        }
+        while (dueNanos(index) - nanos < 0) {
+            index++;
+        }
+        return index;
+    }
+
+    /**
+     * Takes every slot due before {@code untilNanos} and before {@code limitNanos} (the taking
+     * thread's end) that no thread has taken, to send none of them.
+     *
+     * @return how many
+     */
+    long skipUntil(long untilNanos, long limitNanos) {
+        long bound = limitNanos == Long.MAX_VALUE || untilNanos - limitNanos < 0 ? untilNanos : limitNanos;
+        long index = firstDueFrom(bound);
+        while (true) {
+            long first = next.get();
+            if (index <= first) {
+                return 0;
+            }
+            if (next.compareAndSet(first, index)) {
+                return index - first;
+            }
+        }
+    }
+
+    /** A thread takes slots until {@code endNanos} ({@link Long#MAX_VALUE}: no end of its own). */
+    void threadTakes(long endNanos) {
+        threadsEnd.accumulateAndGet(endNanos, Math::max);
+    }
+
+    /** A thread that took slots finished at {@code nowNanos}. */
+    void threadFinished(long nowNanos) {
+        lastFinished.accumulateAndGet(nowNanos, Math::max);
+    }
+
+    /**
+     * Once every thread has finished: the slots due before the schedule's end (the threads' end,
+     * or when the last of them finished, whichever came first) that no thread took; each is counted
+     * once, however often this is asked.
+     */
+    long untakenAtEnd() {
+        long ends = threadsEnd.get();
+        long finished = lastFinished.get();
+        if (ends == Long.MIN_VALUE || finished == Long.MIN_VALUE) {
+            return 0; // no thread took a slot, or none finished: nothing to say
+        }
+        return skipUntil(finished, ends);
     }
 }

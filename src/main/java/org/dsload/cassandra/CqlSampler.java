@@ -67,7 +67,7 @@ public class CqlSampler extends InFlightSampler<SamplerWindow<CqlTransport.Reque
             return Unrecoverable.stopIfRow(inFlight(List.of(c, client), () -> CqlInFlight.window(c, client, this))
                     .sample(this, getName()), CqlErrors::unrecoverable, c.stopOnUnrecoverable(), getName());
         }
-        if (!oneRequestDue()) {
+        if (!oneRequestDue(CqlErrors::unreachable)) {
             return null; // no arrival left before the thread's end, or the test is stopping
         }
         SampleResult result = Results.create(getName());

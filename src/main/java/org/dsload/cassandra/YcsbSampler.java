@@ -83,7 +83,7 @@ public class YcsbSampler extends InFlightSampler<InFlightPhase> {
             return inFlight(List.of(s, run.shared(), async), () -> new InFlightPhase(run.shared(), async, runner,
                     s.load(), s.inFlight(), s.stopOnUnrecoverable(), this, getName())).sample();
         }
-        if (!oneRequestDue()) {
+        if (!oneRequestDue(store::unreachable)) {
             return null; // no arrival left before the thread's end, or the test is stopping
         }
         return s.load() ? runner.load(run.shared(), store, getName())

@@ -21,6 +21,13 @@ public final class ExitCodes {
     public static final int REFUSED_AT_START = 3;
     /** {@code run}: the run ended without a single successful sample. */
     public static final int NO_SUCCESSFUL_SAMPLE = 4;
+    /**
+     * {@code run}: the store failed during the run, which did not expect it: it stopped answering for
+     * a while (or the test stopped early as nothing succeeded), or most requests failed.
+     */
+    public static final int STORE_FAILED = 5;
+    /** {@code run}: the load was not the plan's: scheduled arrivals went unsent, a slave was lost or stalled. */
+    public static final int LOAD_INCOMPLETE = 6;
     /** Stopped by an interrupt (Ctrl-C), as shells report it: 128 + SIGINT. */
     public static final int INTERRUPTED = 130;
     /** Stopped by SIGTERM, as shells report it: 128 + SIGTERM. */
@@ -34,6 +41,10 @@ public final class ExitCodes {
     static final String REFUSED_LINE = "  3:the run was refused at its start: a configuration or the test refused, slaves"
             + " unreachable";
     static final String NO_SUCCESS_LINE = "  4:the run ended without a single successful sample";
+    static final String STORE_FAILED_LINE = "  5:the store stopped answering or failed most requests during the run, which"
+            + " did not expect it (--expect-faults)";
+    static final String LOAD_INCOMPLETE_LINE = "  6:not the planned load: scheduled arrivals went unsent, a slave was lost or"
+            + " stalled";
 
     private ExitCodes() {
     }
@@ -45,6 +56,8 @@ public final class ExitCodes {
             case FAILED -> FAILED;
             case REFUSED -> REFUSED_AT_START;
             case NO_SUCCESS -> NO_SUCCESSFUL_SAMPLE;
+            case STORE_FAILED -> STORE_FAILED;
+            case LOAD_INCOMPLETE -> LOAD_INCOMPLETE;
             case INTERRUPTED -> signalCode > 0 ? signalCode : INTERRUPTED;
         };
     }

@@ -94,6 +94,14 @@ final class OptionValues {
         }
     }
 
+    /** Seconds, 0 (never) or more. */
+    static final class SecondsOrNever implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String text) {
+            return whole(text, 0, Long.MAX_VALUE / 1000, "a whole number of seconds, 0 for never, such as 60");
+        }
+    }
+
     /** A count of 1 or more. */
     static final class Count implements ITypeConverter<Integer> {
         @Override

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import org.dsload.core.GiveUp;
 import org.dsload.recording.RecordMode;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
@@ -25,7 +26,7 @@ import picocli.CommandLine.Parameters;
         exitCodeListHeading = ExitCodes.HEADING,
         exitCodeList = {"  0:the run finished with results", "  1:the run failed (no results, JMeter failed, timed out,"
                 + " an element found it failed ...)", ExitCodes.USAGE_LINE, ExitCodes.REFUSED_LINE, ExitCodes.NO_SUCCESS_LINE,
-            "130:interrupted (Ctrl-C): the summary covers what was recorded; 143 after SIGTERM"})
+            ExitCodes.STORE_FAILED_LINE, ExitCodes.LOAD_INCOMPLETE_LINE, "130:interrupted (Ctrl-C): the summary covers what was recorded; 143 after SIGTERM"})
 final class RunCommand extends Subcommand {
     @Parameters(paramLabel = "<plan.jmx>", description = "The test plan.")
     private Path plan;
@@ -49,6 +50,16 @@ final class RunCommand extends Subcommand {
                     + " JMeter property " + RecordMode.PROPERTY + ".")
     private RecordMode record;
 
+    @Option(names = "--expect-faults", description = "The store will fail during the run (a fault test that kills or"
+            + " freezes nodes): its outages and failures are reported as expected and do not fail the run; the JMeter"
+            + " property " + PlanRun.EXPECT_FAULTS + "=true.")
+    private boolean expectFaults;
+
+    @Option(names = "--give-up-after", paramLabel = "<seconds>", converter = OptionValues.SecondsOrNever.class,
+            description = "Stop the test early once no request has succeeded for this long while requests fail"
+                    + " (default 60; 0: run to the planned end); the JMeter property " + GiveUp.PROPERTY + ".")
+    private Long giveUpAfter;
+
     @Mixin
     private PropertyOptions properties;
 
@@ -63,6 +74,12 @@ final class RunCommand extends Subcommand {
         PlanRun run = new PlanRun(jmeterHome.home(), plan).resultsRoot(results.root).runId(results.runId)
                 .timeout(timeout).dashboard(!noDashboard).remoteDir(remoteDir.dir());
         slaves.applyTo(run);
+        if (expectFaults) {
+            run.property(PlanRun.EXPECT_FAULTS, "true");
+        }
+        if (giveUpAfter != null) {
+            run.property(GiveUp.PROPERTY, Long.toString(giveUpAfter));
+        }
         properties.applyTo(run);
         if (record != null) {
             run.property(RecordMode.PROPERTY, record.value());

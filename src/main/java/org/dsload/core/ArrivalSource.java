@@ -48,4 +48,16 @@ public interface ArrivalSource {
      * @return null when the schedule has no arrival left for this thread (it ends before the next one)
      */
     Arrival take(long nowNanos);
+
+    /**
+     * Drops the arrivals due before {@code untilNanos} that no thread has taken yet: a thread that
+     * could not send them (a back-off while its store cannot be reached) says so, rather than send
+     * them all late once it can. The caller counts them with the next arrival it sends, as the
+     * schedule's own drops are counted.
+     *
+     * @return how many were dropped
+     */
+    default long dropUntil(long untilNanos) {
+        return 0;
+    }
 }

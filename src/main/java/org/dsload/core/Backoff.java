@@ -11,14 +11,18 @@ import java.util.concurrent.locks.LockSupport;
  * one did. Every attempt still counts as a failed request; only the pace of attempts is bounded.
  *
  * <p>One instance per connection (or per thread, for a thread that uses one connection at a
- * time); not thread-safe.
+ * time); not thread-safe, except {@link #wake}.
  */
 public final class Backoff {
     public static final long FIRST_NANOS = 10_000_000L;
     public static final long MAX_NANOS = 1_000_000_000L;
+    /** Longest park of {@link #await} without looking whether the test is stopping. */
+    private static final long SLICE_NANOS = 50_000_000L;
 
     private int failures;
     private long notBeforeNanos;
+    private volatile Thread waiter;
+    private volatile boolean woken;
 
     /** A connection attempt failed at {@code nowNanos}: the next waits a longer pause. */
     public void failed(long nowNanos) {
@@ -48,22 +52,44 @@ public final class Backoff {
     }
 
     /**
-     * Waits out the pause, for a thread that makes its connection attempts itself.
+     * Waits out the pause, for a thread that makes its connection attempts itself. The wait ends
+     * early, with no attempt, at the limit (the thread's end), when the thread is interrupted, when
+     * {@link #wake} is called (the sampler's {@code interrupt}: the test is stopped) or when dsload
+     * stops the test ({@link TestStop#stopping}), so that a pause never holds a thread past its
+     * test.
      *
      * @param limitNanos when to give up waiting (the thread's end), or {@link Long#MAX_VALUE}
-     * @return false when the limit came first or the thread was interrupted: make no attempt
+     * @return false when the wait ended early: make no attempt
      */
     public boolean await(long limitNanos) {
-        while (true) {
-            long now = System.nanoTime();
-            if (!waiting(now)) {
-                return true;
+        woken = false;
+        waiter = Thread.currentThread();
+        try {
+            while (true) {
+                if (TestStop.stopping() || woken || Thread.currentThread().isInterrupted()) {
+                    return false;
+                }
+                long now = System.nanoTime();
+                if (!waiting(now)) {
+                    return true;
+                }
+                if (limitNanos != Long.MAX_VALUE && now - limitNanos >= 0) {
+                    return false;
+                }
+                long until = limitNanos == Long.MAX_VALUE || notBeforeNanos - limitNanos < 0 ? notBeforeNanos : limitNanos;
+                LockSupport.parkNanos(Math.min(until - now, SLICE_NANOS));
             }
-            if (Thread.currentThread().isInterrupted() || limitNanos != Long.MAX_VALUE && now - limitNanos >= 0) {
-                return false;
-            }
-            long until = limitNanos == Long.MAX_VALUE || notBeforeNanos - limitNanos < 0 ? notBeforeNanos : limitNanos;
-            LockSupport.parkNanos(until - now);
+        } finally {
+            waiter = null;
+        }
+    }
+
+    /** Ends a wait in {@link #await} at once (it returns false); from any thread. */
+    public void wake() {
+        woken = true;
+        Thread t = waiter;
+        if (t != null) {
+            LockSupport.unpark(t);
         }
     }
 

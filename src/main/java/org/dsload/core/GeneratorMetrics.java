@@ -19,6 +19,8 @@ public final class GeneratorMetrics {
     /** Scheduled arrivals that started late (see {@link IntendedStart}) or were dropped. */
     public static final String ARRIVALS_LATE = "dsload.arrivals.late";
     public static final String ARRIVALS_DROPPED = "dsload.arrivals.dropped";
+    /** Scheduled arrivals neither sent nor dropped: taken by no thread before the schedule's end (every thread busy). */
+    public static final String ARRIVALS_MISSED = "dsload.arrivals.missed";
     /** Requests sent and not yet answered by samplers that keep several in flight per thread. */
     public static final String REQUESTS_IN_FLIGHT = "dsload.requests.in_flight";
 
@@ -27,6 +29,7 @@ public final class GeneratorMetrics {
     private static final Counter RECEIVED = REGISTRY.counter(BYTES_RECEIVED);
     private static final Counter LATE = REGISTRY.counter(ARRIVALS_LATE);
     private static final Counter DROPPED = REGISTRY.counter(ARRIVALS_DROPPED);
+    private static final Counter MISSED = REGISTRY.counter(ARRIVALS_MISSED);
     private static final Counter IN_FLIGHT = REGISTRY.counter(REQUESTS_IN_FLIGHT);
 
     private GeneratorMetrics() {
@@ -47,6 +50,10 @@ public final class GeneratorMetrics {
 
     public static void arrivalsDropped(long count) {
         DROPPED.inc(count);
+    }
+
+    public static void arrivalsMissed(long count) {
+        MISSED.inc(count);
     }
 
     /** A request of an in-flight window was sent (+1) or ended (-1). */

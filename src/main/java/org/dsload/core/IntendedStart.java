@@ -113,10 +113,23 @@ public final class IntendedStart {
      *         thread was interrupted while waiting
      */
     public static boolean awaitOffered(Sampler sampler) {
+        return awaitOffered(sampler, 0);
+    }
+
+    /**
+     * {@link #awaitOffered(Sampler)} after a pause of the sampler's own (a back-off while the store
+     * could not be reached): the arrivals that fell due before {@code dropBeforeNanos} and that no
+     * thread took are dropped ({@link ArrivalSource#dropUntil}), counted with this sample, rather
+     * than sent late in a burst.
+     *
+     * @param dropBeforeNanos on {@link System#nanoTime()}'s clock; 0 for none
+     */
+    public static boolean awaitOffered(Sampler sampler, long dropBeforeNanos) {
         ArrivalSource source = takeOffer(sampler);
         if (source == null) {
             return true;
         }
+        long skipped = dropBeforeNanos == 0 ? 0 : source.dropUntil(dropBeforeNanos);
         ArrivalSource.Arrival arrival = source.take(System.nanoTime());
         if (arrival == null) {
             long end = threadEndNanos();
@@ -131,7 +144,7 @@ public final class IntendedStart {
         if (!PreciseWait.until(arrival.intendedNanos())) {
             return false;
         }
-        set(new Stamp(sampler, arrival.intendedNanos(), arrival.dropped()));
+        set(new Stamp(sampler, arrival.intendedNanos(), arrival.dropped() + skipped));
         return true;
     }
 

@@ -1,18 +1,10 @@
 package org.dsload.core;
 
-import java.io.IOException;
-import java.nio.file.Path;
-
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.AbstractThreadGroup;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.SetupThreadGroup;
-import org.apache.jmeter.util.JMeterUtils;
-import org.dsload.generator.EngineMetrics;
 import org.dsload.report.RunVerdict;
-import org.dsload.run.PlanRunner;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A failed sample in a setUp thread group that stops the test (the group's "Stop Test" on a
@@ -22,7 +14,6 @@ import org.slf4j.LoggerFactory;
  * sentence on the console, instead of ending as a short run that went well.
  */
 public final class SetUpFailure {
-    private static final Logger log = LoggerFactory.getLogger(SetUpFailure.class);
     private static final OncePerTest RECORDED = new OncePerTest();
 
     private SetUpFailure() {
@@ -51,15 +42,6 @@ public final class SetUpFailure {
     }
 
     private static void verdict(String source, String reason) {
-        String dir = JMeterUtils.getJMeterProperties() == null ? null : JMeterUtils.getProperty(PlanRunner.RUN_DIR_PROPERTY);
-        if (dir == null || dir.isBlank()) {
-            return; // not run by dsload run: the console line is all there is
-        }
-        try {
-            RunVerdict.fail(Path.of(dir.trim()), source, JMeterUtils.getPropDefault(EngineMetrics.ENGINE_PROPERTY,
-                    EngineMetrics.MASTER), reason);
-        } catch (IOException e) {
-            log.warn("dsload: cannot write {}: {}", RunVerdict.FILE, e.toString());
-        }
+        EngineVerdict.record((dir, engine) -> RunVerdict.fail(dir, source, engine, reason));
     }
 }

@@ -1,6 +1,7 @@
 package org.dsload.core;
 
 import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.JMeterContextService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -8,11 +9,14 @@ import org.slf4j.LoggerFactory;
  * A sample that stops the test, with one line on the console saying why. JMeter lets the samples
  * under way finish and starts no new ones; a stop during the setUp thread groups keeps the main
  * thread groups from starting. Many threads may meet the same cause at once: the console gets the
- * first one's line only, once per test.
+ * first one's line only, once per test. What waits on the thread's own (a back-off) asks
+ * {@link #stopping} so as not to hold the thread while the test ends.
  */
 public final class TestStop {
     private static final Logger log = LoggerFactory.getLogger(TestStop.class);
     private static final OncePerTest PRINTED = new OncePerTest();
+    /** The start time of the test a sample stopped; tests are told apart by it. */
+    private static volatile long stoppedTest = Long.MIN_VALUE;
 
     private TestStop() {
     }
@@ -20,9 +24,16 @@ public final class TestStop {
     /** Marks the sample to stop the test and prints {@code line} (logged too) if it is this test's first. */
     public static void stop(SampleResult result, String line) {
         result.setStopTest(true);
+        stoppedTest = JMeterContextService.getTestStartTime();
         if (PRINTED.first()) {
             log.error(line);
             System.err.println(line); // NOSONAR the console is where a headless user looks
         }
+    }
+
+    /** Whether a sample of the running test has stopped it (JMeter ends its threads after their samples under way). */
+    public static boolean stopping() {
+        long test = JMeterContextService.getTestStartTime();
+        return test != 0 && test == stoppedTest;
     }
 }

@@ -16,6 +16,7 @@ import org.dsload.core.RequestsResult;
 import org.dsload.core.Results;
 import org.dsload.core.SampleTiming;
 import org.dsload.core.SharedClients;
+import org.dsload.core.Unreachable;
 import org.dsload.http.HttpEnd;
 import org.dsload.http.HttpInFlightSampler;
 
@@ -84,7 +85,7 @@ public class KairosDbWrite extends HttpInFlightSampler {
         if (c.inFlight() > 1) {
             return inFlight(c, client);
         }
-        if (!oneRequestDue()) {
+        if (!oneRequestDue(Unreachable::connectFailure)) {
             return null; // no arrival left before the thread's end, or the test is stopping
         }
         WriteCall call = new WriteCall(client, nextBatch(c, client), c.limit());

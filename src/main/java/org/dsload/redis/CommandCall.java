@@ -1,7 +1,6 @@
 package org.dsload.redis;
 
 import org.apache.jmeter.samplers.SampleResult;
-import org.dsload.core.Backoff;
 import org.dsload.core.Completion;
 import org.dsload.core.Outcome;
 import org.dsload.core.Results;
@@ -17,8 +16,7 @@ final class CommandCall {
     }
 
     /** @return bytes received */
-    static long run(RedisSampler.Compiled c, RedisClientHandle client, CommandArguments command, SampleResult result,
-            Backoff backoff) {
+    static long run(RedisSampler.Compiled c, RedisClientHandle client, CommandArguments command, SampleResult result) {
         Object reply;
         SampleTiming timing = new SampleTiming();
         timing.start(result);
@@ -26,10 +24,9 @@ final class CommandCall {
             reply = client.execute(command);
         } catch (RuntimeException e) {
             timing.end(result);
-            return failed(result, e, client, backoff);
+            return failed(result, e, client);
         }
         timing.end(result);
-        backoff.succeeded();
         if (c.limit() > 0) {
             Results.text(result, shown(c, reply));
         }
@@ -70,7 +67,7 @@ final class CommandCall {
      *             with a response data limit); a failed one always does
      */
     static Completion request(RedisSampler.Compiled c, RedisClientHandle client, CommandArguments command,
-            Backoff backoff, boolean show) {
+            boolean show) {
         long sent = Resp.commandSize(command);
         long start = System.nanoTime();
         Object reply;
@@ -78,14 +75,12 @@ final class CommandCall {
             reply = client.execute(command);
         } catch (RuntimeException e) {
             long end = System.nanoTime();
-            backOffIfUnreachable(e, backoff, end);
             Outcome failed = Outcome.failed(RedisErrors.code(e), RedisErrors.message(e, client), sent,
                     e instanceof JedisDataException ? Resp.errorSize(e) : 0);
             return new Completion(Completion.UNSCHEDULED, start, end, 0, 1, failed,
                     new RedisInFlight.Shown(c.plan().describe(command), null));
         }
         long end = System.nanoTime();
-        backoff.succeeded();
         Outcome outcome = replied(c, command, reply, sent, Resp.replySize(reply));
         Object detail = null;
         if (show || !outcome.success()) {
@@ -95,23 +90,12 @@ final class CommandCall {
     }
 
     /**
-     * Fills a failed sample; a connection that could not be made starts or lengthens the thread's
-     * back-off, any other outcome ends it.
+     * Fills a failed sample.
      *
      * @return bytes received: an error reply's, or none when the connection failed
      */
-    static long failed(SampleResult result, RuntimeException e, RedisClientHandle client, Backoff backoff) {
-        backOffIfUnreachable(e, backoff, System.nanoTime());
+    static long failed(SampleResult result, RuntimeException e, RedisClientHandle client) {
         Results.fail(result, RedisErrors.code(e), RedisErrors.message(e, client));
         return e instanceof JedisDataException ? Resp.errorSize(e) : 0;
-    }
-
-    /** A connection that could not be made starts or lengthens the thread's back-off; any other outcome ends it. */
-    private static void backOffIfUnreachable(RuntimeException e, Backoff backoff, long nowNanos) {
-        if (RedisErrors.isConnectFailure(e)) {
-            backoff.failed(nowNanos);
-        } else {
-            backoff.succeeded();
-        }
     }
 }

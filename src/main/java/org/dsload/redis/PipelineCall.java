@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.apache.jmeter.samplers.SampleResult;
-import org.dsload.core.Backoff;
 import org.dsload.core.RequestsResult;
 import org.dsload.core.Results;
 import org.dsload.core.Results.LimitedText;
@@ -25,14 +24,14 @@ final class PipelineCall {
 
     /** @return bytes received */
     static long run(RedisSampler.Compiled c, RedisClientHandle client, CommandArguments[] commands,
-            RequestsResult result, Backoff backoff) {
-        long received = exchange(c, client, commands, result, backoff);
+            RequestsResult result) {
+        long received = exchange(c, client, commands, result);
         result.setErrorCount(result.isSuccessful() ? 0 : commands.length);
         return received;
     }
 
     private static long exchange(RedisSampler.Compiled c, RedisClientHandle client, CommandArguments[] commands,
-            SampleResult result, Backoff backoff) {
+            SampleResult result) {
         result.setSampleCount(commands.length);
         client.countSent(commands[0], commands.length);
         List<Response<Object>> responses = new ArrayList<>(commands.length);
@@ -45,10 +44,9 @@ final class PipelineCall {
             pipe.sync();
         } catch (RuntimeException e) {
             timing.end(result);
-            return CommandCall.failed(result, e, client, backoff);
+            return CommandCall.failed(result, e, client);
         }
         timing.end(result);
-        backoff.succeeded();
 
         long received = 0;
         int nils = 0;

@@ -9,6 +9,7 @@ import java.util.Set;
 
 import org.dsload.core.Errors;
 import org.dsload.core.Outcome;
+import org.dsload.core.Unreachable;
 
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
@@ -70,6 +71,14 @@ final class RedisErrors {
                 || root instanceof SocketTimeoutException && String.valueOf(root.getMessage()).contains("connect");
     }
 
+    /**
+     * Whether a failed request never reached the server: its connection could not be made (the
+     * blocking client's failure says so in its message, the event loop's in its code).
+     */
+    static boolean unreachable(Outcome failed) {
+        return Unreachable.connectFailure(failed);
+    }
+
     /** The error class of an error reply's text ("WRONGTYPE Operation against ..." gives WRONGTYPE), or ERR. */
     static String errorClass(String message) {
         String prefix = errorPrefix(message);
@@ -96,6 +105,9 @@ final class RedisErrors {
         if (isPoolExhausted(error)) {
             return "no free connection in the pool of " + client.target() + " (" + client.poolSummary()
                     + "): raise Max total or use fewer threads";
+        }
+        if (isConnectFailure(error)) {
+            return "cannot connect to " + client.target() + ": " + Errors.describe(error);
         }
         if (Errors.rootCause(error) instanceof SocketTimeoutException) {
             return "no reply from " + client.target() + " within the socket timeout of "

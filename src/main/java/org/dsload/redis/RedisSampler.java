@@ -4,7 +4,6 @@ import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
-import org.dsload.core.Backoff;
 import org.dsload.core.BlockingBatch;
 import org.dsload.core.CompiledFields;
 import org.dsload.core.ConfigException;
@@ -48,8 +47,6 @@ public class RedisSampler extends InFlightSampler<RedisInFlight> {
     /** The thread's counter behind #{seq}; each thread has its own clone of the sampler. */
     private transient Sequence seq;
     private transient CompiledFields<Compiled> compiled;
-    /** Pauses attempts after connections could not be made (blocking calls; in flight, each connection has its own). */
-    private transient Backoff backoff;
     /** Requests per sample above 1: this clone's batch, stopped when the test stops. */
     private transient volatile BlockingBatch batch;
 
@@ -84,7 +81,6 @@ public class RedisSampler extends InFlightSampler<RedisInFlight> {
         }
         if (seq == null) {
             seq = new Sequence();
-            backoff = new Backoff();
         }
         if (c.inFlight > 1) {
             return stopIfUnrecoverable(inFlight(c, () -> new RedisInFlight(c, client, seq)).sample(this, getName()), c);
@@ -95,8 +91,7 @@ public class RedisSampler extends InFlightSampler<RedisInFlight> {
                             + "one arrival per sample. Set Requests per sample to 1, or use In flight to keep "
                             + "several requests outstanding under the schedule"));
         }
-        // the thread's end costs two clock reads: asked for only after a failed connection
-        if (!oneRequestDue() || backoff.failures() > 0 && !backoff.await(IntendedStart.threadEndNanos())) {
+        if (!oneRequestDue(RedisErrors::unreachable)) {
             return null; // no arrival left before the thread's end, or the test is stopping
         }
         int thread = JMeterContextService.getContext().getThreadNum() + 1;
@@ -113,10 +108,10 @@ public class RedisSampler extends InFlightSampler<RedisInFlight> {
         long received;
         if (c.depth == 1) {
             result = Results.create(getName());
-            received = CommandCall.run(c, client, commands[0], result, backoff);
+            received = CommandCall.run(c, client, commands[0], result);
         } else {
             RequestsResult pipelined = Results.fill(new RequestsResult(), getName());
-            received = PipelineCall.run(c, client, commands, pipelined, backoff);
+            received = PipelineCall.run(c, client, commands, pipelined);
             result = pipelined;
         }
         Results.bytes(result, sent, received);
@@ -136,7 +131,7 @@ public class RedisSampler extends InFlightSampler<RedisInFlight> {
         }
         boolean show = c.limit > 0;
         return b.run(getName(), c.perSample,
-                () -> CommandCall.request(c, client, c.plan.build(seq.next(), 0, thread), backoff, show),
+                () -> CommandCall.request(c, client, c.plan.build(seq.next(), 0, thread), show),
                 row -> RedisInFlight.show(row, row.requests()));
     }
 

@@ -1,12 +1,12 @@
 package org.dsload.redis;
 
 import java.io.IOException;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 import org.dsload.core.Errors;
 import org.dsload.core.Outcome;
+import org.dsload.core.Unreachable;
 import org.dsload.ycsb.AsyncYcsbBinding;
 import org.dsload.ycsb.YcsbBinding;
 
@@ -25,9 +25,6 @@ import redis.clients.jedis.exceptions.JedisDataException;
  * A cluster routes each command by its key.
  */
 public final class RedisYcsbBinding implements AsyncYcsbBinding {
-    /** The event loop's codes for a connection that could not be made, after the exception's class. */
-    private static final Set<String> CONNECT_FAILURES = Set.of("ConnectException", "NoRouteToHostException",
-            "UnknownHostException");
     /** How long past the socket timeout an operation in flight may stay before the window gives it up itself. */
     private static final long BACKSTOP_MARGIN_NANOS = 5_000_000_000L;
 
@@ -180,8 +177,7 @@ public final class RedisYcsbBinding implements AsyncYcsbBinding {
     /** A connection that could not be made: refused, no route, unknown host, or its connect timeout passed. */
     @Override
     public boolean unreachable(Outcome failed) {
-        return !failed.success() && (CONNECT_FAILURES.contains(failed.code())
-                || failed.code().equals("SocketTimeoutException") && failed.message().startsWith("cannot connect"));
+        return Unreachable.connectFailure(failed);
     }
 
     @Override

@@ -30,6 +30,7 @@ public final class GeneratorCsv {
     public static final String BYTES_RECEIVED = "dsload.bytes.received";
     public static final String ARRIVALS_LATE = "dsload.arrivals.late";
     public static final String ARRIVALS_DROPPED = "dsload.arrivals.dropped";
+    public static final String ARRIVALS_MISSED = "dsload.arrivals.missed";
 
     /** One reading. */
     public record Point(long epochSecond, double value) {

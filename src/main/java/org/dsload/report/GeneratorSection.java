@@ -41,8 +41,8 @@ public final class GeneratorSection implements RunSection {
                     + whole(e.peakRate(GeneratorCsv.BYTES_SENT)) + " B/s");
             line(out, "Received", "[total, per second]", whole(e.last(GeneratorCsv.BYTES_RECEIVED)) + " B, "
                     + whole(e.peakRate(GeneratorCsv.BYTES_RECEIVED)) + " B/s");
-            line(out, "Arrivals", "[late, dropped]", whole(e.last(GeneratorCsv.ARRIVALS_LATE)) + ", "
-                    + whole(e.last(GeneratorCsv.ARRIVALS_DROPPED)));
+            line(out, "Arrivals", "[late, dropped, missed]", whole(e.last(GeneratorCsv.ARRIVALS_LATE)) + ", "
+                    + whole(e.last(GeneratorCsv.ARRIVALS_DROPPED)) + ", " + whole(orZero(e.last(GeneratorCsv.ARRIVALS_MISSED))));
             warnings(out, e);
         }
         poolWarning(out, summary);
@@ -68,7 +68,14 @@ public final class GeneratorSection implements RunSection {
         double dropped = e.last(GeneratorCsv.ARRIVALS_DROPPED);
         if (dropped > 0) {
             out.append("Warning: generator ").append(e.name()).append(" dropped ").append(whole(dropped))
-                    .append(" arrivals: its threads (or the Open Model Guard's cap) were exhausted.\n");
+                    .append(" arrivals: too late to send (its threads or the Open Model Guard's cap were exhausted), or "
+                            + "due while its threads backed off from a store they could not reach.\n");
+        }
+        double missed = orZero(e.last(GeneratorCsv.ARRIVALS_MISSED));
+        if (missed > 0) {
+            out.append("Warning: generator ").append(e.name()).append(" missed ").append(whole(missed))
+                    .append(" scheduled arrivals: no thread took them before the schedule's end, every one being busy "
+                            + "(waiting on a server that did not answer, or on a generator short of CPU).\n");
         }
     }
 
@@ -97,6 +104,11 @@ public final class GeneratorSection implements RunSection {
 
     private static String whole(double value) {
         return Double.isNaN(value) ? "n/a" : Long.toString(Math.round(value));
+    }
+
+    /** A figure an engine of an older version did not record counts as none. */
+    private static double orZero(double value) {
+        return Double.isNaN(value) ? 0 : value;
     }
 
     private static String millis(double value) {

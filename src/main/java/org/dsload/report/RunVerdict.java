@@ -12,14 +12,16 @@ import java.util.List;
  * What elements found about a run that its samples do not show, left for the runner in the file
  * {@value #FILE} of the run folder (each slave's folder in a distributed run). A line is
  * {@code <kind><TAB><source><TAB><engine><TAB><reason>}, in UTF-8, where the kind is
- * {@value #FAILED} (the run ran, and failed: a cross-check that does not add up) or
+ * {@value #FAILED} (the run ran, and failed: a cross-check that does not add up),
  * {@value #REFUSED} (an element refused to let the test run, so the load never started as
- * planned). No file, or no such line, means no element found either.
+ * planned) or {@value #GAVE_UP} (the engine stopped the test early: nothing had succeeded for too
+ * long). No file, or no such line, means no element found any.
  */
 public final class RunVerdict {
     public static final String FILE = "run-verdict";
     static final String FAILED = "failed";
     static final String REFUSED = "refused";
+    static final String GAVE_UP = "gave-up";
 
     private RunVerdict() {
     }
@@ -32,6 +34,11 @@ public final class RunVerdict {
     /** Records that {@code source} refused the test at its start on {@code engine}, for {@code reason}. */
     public static void refuse(Path runDir, String source, String engine, String reason) throws IOException {
         append(runDir, REFUSED, source, engine, reason);
+    }
+
+    /** Records that {@code engine} stopped the test early because nothing succeeded, for {@code reason}. */
+    public static void gaveUp(Path runDir, String source, String engine, String reason) throws IOException {
+        append(runDir, GAVE_UP, source, engine, reason);
     }
 
     private static void append(Path runDir, String kind, String source, String engine, String reason) throws IOException {
@@ -51,6 +58,11 @@ public final class RunVerdict {
     /** The reasons of every refusal recorded in the run folder and its slaves' folders, as "engine: source: reason". */
     public static List<String> refusals(Path runDir) throws IOException {
         return lines(runDir, REFUSED);
+    }
+
+    /** The reasons of every early stop recorded in the run folder and its slaves' folders, as "engine: reason". */
+    public static List<String> earlyStops(Path runDir) throws IOException {
+        return lines(runDir, GAVE_UP).stream().map(l -> l.replaceFirst(": [^:]*: ", ": ")).toList();
     }
 
     private static List<String> lines(Path runDir, String kind) throws IOException {

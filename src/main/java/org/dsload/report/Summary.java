@@ -19,6 +19,7 @@ public final class Summary {
     private final Map<String, LabelStats> labels = new LinkedHashMap<>();
     private final List<JtlSample> faultMarkers = new ArrayList<>();
     private final LabelStats total;
+    private final RequestSeconds requestSeconds = new RequestSeconds();
     private long malformedRows;
     private boolean hasSampleCount;
     private Recordings recordings = Recordings.none();
@@ -76,6 +77,7 @@ public final class Summary {
     void add(RecordedInterval interval) {
         labels.computeIfAbsent(interval.label(), name -> new LabelStats(name, lateMicros)).add(interval);
         total.add(interval);
+        requestSeconds.add(interval);
         long[] e = engineRequests.computeIfAbsent(interval.engine(), name -> new long[3]);
         e[0] += interval.counts().requests();
         e[2]++;
@@ -107,6 +109,12 @@ public final class Summary {
     void add(JtlSample sample) {
         labels.computeIfAbsent(sample.label(), name -> new LabelStats(name, lateMicros)).add(sample);
         total.add(sample);
+        requestSeconds.add(sample);
+    }
+
+    /** Every request by the second it ended in, for the run's verdict ({@link Outages}). */
+    public RequestSeconds requestSeconds() {
+        return requestSeconds;
     }
 
     /** The fault samples ({@code fault:<kind>:<target>}), which are not requests and count nowhere else. */

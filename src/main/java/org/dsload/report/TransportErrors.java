@@ -26,6 +26,18 @@ public final class TransportErrors {
         return isTransportError(responseCode) ? CODE : responseCode;
     }
 
+    /**
+     * The code a person reads in a sentence: a transport error's exception class without its
+     * package ({@code ConnectException}), any other code as it is.
+     */
+    public static String shortCode(String responseCode) {
+        if (!isTransportError(responseCode)) {
+            return code(responseCode);
+        }
+        String name = responseCode.substring(responseCode.indexOf(':') + 1).trim();
+        return name.isEmpty() ? CODE : name.substring(name.lastIndexOf('.') + 1);
+    }
+
     /** The error message, with the exception class of a transport error so it can be acted on. */
     public static String message(String responseCode, String message) {
         if (!isTransportError(responseCode)) {

@@ -14,6 +14,13 @@ public enum Ending {
     NO_SUCCESS,
     /** Ran and failed: no results, JMeter failed or ran out of time, an element found the run failed ... */
     FAILED,
+    /**
+     * Ran, but the store stopped answering for a while (or the test gave up on it) or failed most
+     * requests, and the run did not expect it: the figures are not those of a working store.
+     */
+    STORE_FAILED,
+    /** Ran, but not the load the plan asked for: scheduled arrivals went unsent, a slave was lost or stalled. */
+    LOAD_INCOMPLETE,
     /** Finished with results, and nothing found it failed. */
     OK
 }

@@ -12,6 +12,8 @@ import java.util.Map;
  * ({@code -G}), against a JMeter home, into {@code <resultsRoot>/<runId>/}.
  */
 public final class PlanRun {
+    /** The JMeter property by which a plan or a user says the store will fail during the run. */
+    public static final String EXPECT_FAULTS = "dsload.expect_faults";
     final Path jmeterHome;
     final Path plan;
     Path resultsRoot = Path.of("results");
@@ -101,6 +103,11 @@ public final class PlanRun {
     }
 
     /** True when the plan runs on slaves rather than in the master. */
+    /** Whether the run was told the store will fail during it ({@code -Jdsload.expect_faults=true}). */
+    boolean faultsExpected() {
+        return Boolean.parseBoolean(properties.getOrDefault(EXPECT_FAULTS, "false").trim());
+    }
+
     public boolean distributed() {
         return localSlaves > 0 || !remoteHosts.isEmpty();
     }

@@ -42,8 +42,17 @@ public final class PlanRunner {
     }
 
     /** Where a run left its files, how JMeter and the run ended, and the summary if there were samples. */
+    /**
+     * @param onlyArrivalsUnsent the run's one finding is scheduled arrivals it did not send (a machine
+     *                           too busy for the rate): the load ran, but not at the plan's pace
+     */
     public record Outcome(Path dir, Path jtl, int exitCode, boolean timedOut, Summary summary, Ending ending,
-            String problem) {
+            String problem, boolean onlyArrivalsUnsent) {
+        public Outcome(Path dir, Path jtl, int exitCode, boolean timedOut, Summary summary, Ending ending,
+                String problem) {
+            this(dir, jtl, exitCode, timedOut, summary, ending, problem, false);
+        }
+
         public boolean ok() {
             return ending == Ending.OK;
         }
@@ -117,8 +126,8 @@ public final class PlanRunner {
                 distributed.gatherRecordings(results.histograms());
             }
             boolean dashboard = results.dashboardByJMeter(run.dashboard) || results.dashboardAfterRun(run.dashboard);
-            return finish(new Ended(jar, dir, jtl, scratch, exit, timedOut, stoppedOnPurpose, signal), dashboard,
-                    distributed);
+            return finish(new Ended(jar, dir, jtl, scratch, exit, timedOut, stoppedOnPurpose, signal,
+                    run.faultsExpected()), dashboard, distributed);
         } finally {
             if (distributed != null) {
                 distributed.close();
@@ -132,7 +141,7 @@ public final class PlanRunner {
 
     /** What the runner knows when JMeter has ended. */
     private record Ended(Path jar, Path dir, Path jtl, Path scratch, int exit, boolean timedOut, boolean stoppedOnPurpose,
-            String signal) {
+            String signal, boolean faultsExpected) {
     }
 
     /** @param dashboard whether the run wants JMeter's dashboard: made here when JMeter did not make it */
@@ -157,7 +166,8 @@ public final class PlanRunner {
             }
         }
         RunJudge.Verdict verdict = RunJudge.judge(new RunJudge.Facts(dir, summary, resultsProblem,
-                RunFolder.slavesRefused(dir), e.exit(), e.timedOut(), e.stoppedOnPurpose(), slavesProblem, e.signal()));
+                RunFolder.slavesRefused(dir), e.exit(), e.timedOut(), e.stoppedOnPurpose(), slavesProblem, e.signal(),
+                e.faultsExpected()));
         if (summary != null) {
             boolean samples = summary.total().samples() > 0 || !summary.faultMarkers().isEmpty();
             if (dashboard && samples && !DashboardNote.exists(dir)) {
@@ -179,7 +189,8 @@ public final class PlanRunner {
         if (verdict.ending() != Ending.REFUSED) {
             RunFolder.linkLatest(dir);
         }
-        return new Outcome(dir, jtl, e.exit(), e.timedOut(), summary, verdict.ending(), verdict.problem());
+        return new Outcome(dir, jtl, e.exit(), e.timedOut(), summary, verdict.ending(), verdict.problem(),
+                verdict.onlyArrivalsUnsent());
     }
 
     /** The HTML dashboard from the results file, for a JMeter that was stopped before it made one. */

@@ -18,6 +18,11 @@ final class RunEndText {
                     + "whole milliseconds, so some of its figures differ from these: ").append(readme)
                     .append(" says which and why.\n");
         }
+        if (!verdict.expected().isEmpty()) {
+            text.append("\nExpected during the run:");
+            verdict.expected().forEach(e -> text.append("\n  ").append(e));
+            text.append('\n');
+        }
         if (verdict.ending() != Ending.OK) {
             text.append('\n').append(heading(verdict.ending())).append(": ").append(verdict.problem()).append('\n');
         }
@@ -30,6 +35,8 @@ final class RunEndText {
             case REFUSED -> "Run REFUSED";
             case NO_SUCCESS -> "Run FAILED, no successful sample";
             case FAILED -> "Run FAILED";
+            case STORE_FAILED -> "Run FAILED, the store failed";
+            case LOAD_INCOMPLETE -> "Run FAILED, not the planned load";
             case OK -> "Run ended well";
         };
     }

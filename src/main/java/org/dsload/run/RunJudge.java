@@ -20,7 +20,9 @@ import org.dsload.report.Summary;
  * know it: a signal that stopped it, a refusal at its start (a configuration an element refused,
  * which stopped the test at its first sample, or a {@code refused} line an element left in
  * {@link RunVerdict#FILE}), no successful sample at all, then anything else that failed it (no
- * results, JMeter's exit code, the time limit, slaves that sent nothing, {@code failed} lines).
+ * results, JMeter's exit code, the time limit, slaves that sent nothing, {@code failed} lines),
+ * then a store that stopped answering or failed most requests, then a load that did not run as
+ * planned (arrivals unsent, slaves lost or stalled; {@link RunHealth}).
  */
 final class RunJudge {
     /** At most this many distinct refusal messages are quoted. */
@@ -31,12 +33,23 @@ final class RunJudge {
      * @param slavesRefused true when JMeter could not configure or start its slaves, so that
      *                      {@code resultsProblem} (no results) is a refusal at the start
      */
+    /** @param faultsExpected the user said the store would fail during the run ({@value RunHealth#EXPECT_PROPERTY}) */
     record Facts(Path dir, Summary summary, String resultsProblem, boolean slavesRefused, int jmeterExit,
-            boolean timedOut, boolean stoppedOnPurpose, String slavesProblem, String signal) {
+            boolean timedOut, boolean stoppedOnPurpose, String slavesProblem, String signal, boolean faultsExpected) {
     }
 
-    /** The ending and, unless it is {@link Ending#OK}, what went wrong, one reason a line. */
-    record Verdict(Ending ending, String problem) {
+    /**
+     * The ending and, unless it is {@link Ending#OK}, what went wrong, one reason a line; and what
+     * went wrong as the run expected (a fault test's outages), which does not change the ending.
+     */
+    record Verdict(Ending ending, String problem, List<String> expected, boolean onlyArrivalsUnsent) {
+        Verdict(Ending ending, String problem, List<String> expected) {
+            this(ending, problem, expected, false);
+        }
+
+        Verdict(Ending ending, String problem) {
+            this(ending, problem, List.of());
+        }
     }
 
     private RunJudge() {
@@ -66,6 +79,9 @@ final class RunJudge {
                     : "no request succeeded: all ") + s.measured().requests()
                     + " failed (see the Error Set above and " + f.dir().resolve("jmeter.log") + ")");
         }
+        RunHealth.Findings health = s == null || s.total().samples() == 0
+                ? new RunHealth.Findings(List.of(), List.of(), List.of())
+                : RunHealth.judge(f.dir(), s, f.faultsExpected());
         List<String> failures = new ArrayList<>();
         if (f.resultsProblem() != null) {
             failures.add(f.resultsProblem());
@@ -84,10 +100,22 @@ final class RunJudge {
         if (!verdicts.isEmpty()) {
             failures.add("an element found the run failed:" + lines(verdicts));
         }
-        if (failures.isEmpty()) {
-            return new Verdict(Ending.OK, null);
+        if (!failures.isEmpty()) {
+            failures.addAll(health.store());
+            failures.addAll(health.load());
+            return new Verdict(Ending.FAILED, failures.size() == 1 ? failures.get(0) : "the run failed:" + lines(failures),
+                    health.expected());
         }
-        return new Verdict(Ending.FAILED, failures.size() == 1 ? failures.get(0) : "the run failed:" + lines(failures));
+        if (!health.store().isEmpty()) {
+            List<String> all = new ArrayList<>(health.store());
+            all.addAll(health.load());
+            return new Verdict(Ending.STORE_FAILED, "the store failed during the run:" + lines(all), health.expected());
+        }
+        if (!health.load().isEmpty()) {
+            return new Verdict(Ending.LOAD_INCOMPLETE, "the load did not run as planned:" + lines(health.load()),
+                    health.expected(), health.unsent() != null && health.load().size() == 1);
+        }
+        return new Verdict(Ending.OK, null, health.expected());
     }
 
     /** The distinct messages of the samples a refused configuration stopped, each with the labels it stopped. */

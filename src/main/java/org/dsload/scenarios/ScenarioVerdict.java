@@ -16,7 +16,19 @@ public record ScenarioVerdict(List<String> misses) {
     public static final double MAX_LATE_PERCENT = 0.1;
 
     public static ScenarioVerdict of(LabelStats measured, double minSuccessRatio) {
+        return of(measured, minSuccessRatio, null);
+    }
+
+    /**
+     * @param unsent the run's finding of scheduled arrivals it did not send (its exit code 6), or null:
+     *               a miss of the schedule too
+     */
+    public static ScenarioVerdict of(LabelStats measured, double minSuccessRatio, String unsent) {
         List<String> misses = new ArrayList<>();
+        if (unsent != null) {
+            int at = unsent.indexOf("scheduled arrivals went unsent: ");
+            misses.add("schedule, " + (at >= 0 ? unsent.substring(at + "scheduled ".length()) : unsent.strip()));
+        }
         long arrivals = measured.arrivals();
         long behind = measured.lateArrivals() + measured.droppedArrivals();
         if (arrivals > 0 && behind * 100.0 > arrivals * MAX_LATE_PERCENT) {

@@ -34,13 +34,6 @@ public interface AsyncYcsbBinding extends YcsbBinding {
     Outcome timedOut();
 
     /**
-     * Whether a failed outcome says the client could reach no server (it failed the operation
-     * without sending it): the thread then waits out a back-off before the next, so that a store
-     * that is down is not asked at machine speed.
-     */
-    boolean unreachable(Outcome failed);
-
-    /**
      * Why this binding cannot keep operations in flight with its connection's settings (for the
      * sampler's refusal, naming what to change), or null when it can.
      */

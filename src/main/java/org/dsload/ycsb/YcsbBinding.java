@@ -48,6 +48,13 @@ public interface YcsbBinding {
     /** Whether a failed outcome of this store would fail again however often it is retried. */
     boolean unrecoverable(Outcome failed);
 
+    /**
+     * Whether a failed outcome says the client could reach no server (it failed the operation
+     * without sending it): the thread then waits out a back-off before the next, so that a store
+     * that is down is not asked at machine speed.
+     */
+    boolean unreachable(Outcome failed);
+
     /** The sample of a read that found nothing; the key is in the request data. */
     static Outcome notFound(long sent, long received) {
         return Outcome.failed(NOT_FOUND, "no such record: the load phase did not insert it, or failed to", sent,

@@ -47,6 +47,14 @@ final class KeeperCodes {
                 outcome.receivedBytes());
     }
 
+    /**
+     * Whether a request failed for want of a connection to the ensemble: sent on none (the session
+     * lost, see {@link EnsembleReach}), or cut off with the connection it was on.
+     */
+    static boolean unreachable(Outcome failed) {
+        return !failed.success() && failed.code().equals(KeeperException.Code.CONNECTIONLOSS.name());
+    }
+
     /** ZooKeeper's own code name (NONODE, NODEEXISTS, BADVERSION, CONNECTIONLOSS ...), else the exception's name. */
     static String code(Throwable e) {
         if (e instanceof KeeperException keeper) {

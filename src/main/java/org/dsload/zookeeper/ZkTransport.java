@@ -142,7 +142,7 @@ final class ZkTransport extends CallbackTransport<ZkTransport.Request> {
     /** A request not sent because the ensemble is out of reach, or one that lost its connection. */
     @Override
     protected boolean unreachable(Outcome outcome) {
-        return outcome.code().equals(CONNECTION_LOSS);
+        return KeeperCodes.unreachable(outcome);
     }
 
     @Override

@@ -93,7 +93,7 @@ public class ZooKeeperSampler extends InFlightSampler<SamplerWindow<ZkTransport.
             return Unrecoverable.stopIfRow(window.sample(this, getName()), KeeperCodes::unrecoverable,
                     c.stopOnUnrecoverable(), getName());
         }
-        if (!oneRequestDue()) {
+        if (!oneRequestDue(KeeperCodes::unreachable)) {
             return null; // no arrival left before the thread's end, or the test is stopping
         }
         int thread = JMeterContextService.getContext().getThreadNum() + 1;

@@ -52,4 +52,41 @@ class EvenScheduleTest {
         assertEquals(1_000_000_000L, s.dueNanos(3));
         assertEquals(100_000_000_000L, s.dueNanos(300));
     }
+
+    @Test
+    void slotsDueWhileAThreadBacksOffAreSkippedNotSentLate() {
+        EvenSchedule s = new EvenSchedule(0, 1000, 0); // every ms
+        s.take(0);
+        assertEquals(999, s.skipUntil(1000 * MS, Long.MAX_VALUE), "slots 1 to 999 fell due during the pause");
+        assertEquals(new EvenSchedule.Slot(1000, 1000 * MS, 0), s.take(1000 * MS), "the next one is on time");
+        assertEquals(0, s.skipUntil(500 * MS, Long.MAX_VALUE), "nothing twice");
+    }
+
+    @Test
+    void aThreadSkipsNoSlotPastItsOwnEnd() {
+        EvenSchedule s = new EvenSchedule(0, 1000, 0);
+        assertEquals(100, s.skipUntil(1000 * MS, 100 * MS));
+        assertEquals(new EvenSchedule.Slot(100, 100 * MS, 0), s.take(1000 * MS), "left for a thread that can send it");
+    }
+
+    @Test
+    void slotsNoThreadTookBeforeTheScheduleEndedAreMissedOnce() {
+        EvenSchedule s = new EvenSchedule(0, 1000, 0);
+        assertEquals(0, s.untakenAtEnd(), "no thread took any: nothing to say");
+        s.threadTakes(2000 * MS);
+        s.take(0);
+        s.take(0);
+        s.threadFinished(2500 * MS);
+        assertEquals(1998, s.untakenAtEnd(), "slots 2 to 1999 were due before the threads' end");
+        assertEquals(0, s.untakenAtEnd());
+    }
+
+    @Test
+    void aScheduleWhoseThreadsFinishedEarlyMissesOnlyWhatFellDueBeforeThen() {
+        EvenSchedule s = new EvenSchedule(0, 1000, 0);
+        s.threadTakes(Long.MAX_VALUE); // a thread group of loops: no end time
+        s.take(0);
+        s.threadFinished(10 * MS);
+        assertEquals(9, s.untakenAtEnd());
+    }
 }

@@ -45,4 +45,22 @@ class BackoffTest {
         assertFalse(b.await(System.nanoTime() + 20 * MS), "the limit (the thread's end) comes before the pause's end");
         assertTrue(b.waiting(System.nanoTime()));
     }
+
+    @Test
+    void aWakeEndsTheWaitAtOnceSoThatAStoppedTestIsNotHeldByThePause() throws Exception {
+        assertFalse(TestStop.stopping(), "no test stopped (this also loads JMeter's classes, as a running test has)");
+        Backoff b = new Backoff();
+        for (int i = 0; i < 10; i++) {
+            b.failed(System.nanoTime()); // a pause of 1 s
+        }
+        java.util.concurrent.CompletableFuture<Boolean> waited = java.util.concurrent.CompletableFuture
+                .supplyAsync(() -> b.await(Long.MAX_VALUE));
+        long start = System.nanoTime();
+        while (!waited.isDone() && System.nanoTime() - start < 5_000 * MS) {
+            b.wake();
+            Thread.onSpinWait();
+        }
+        assertFalse(waited.get(), "a woken wait makes no attempt");
+        assertTrue(System.nanoTime() - start < 900 * MS, "it did not wait out the pause");
+    }
 }

@@ -17,6 +17,7 @@ import org.dsload.report.GeneratorCsv;
 import org.dsload.report.JtlSample;
 import org.dsload.report.LabelStats;
 import org.dsload.report.RunCharts;
+import org.dsload.run.Ending;
 import org.dsload.targets.EmbeddedRedis;
 import org.dsload.testing.RedisCalls;
 import org.junit.jupiter.api.AfterAll;
@@ -201,8 +202,12 @@ class ConstantRatePlansIT {
                     "max_concurrent", "" + cap), Duration.ofMinutes(2), false);
             s.verify();
         }
-        assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+        // the arrivals the cap dropped were not sent: the load was not the plan's, and the run says so
+        assertEquals(Ending.LOAD_INCOMPLETE, result.outcome().ending(), result.outcome().problem() + "\n"
+                + result.console());
         LabelStats get = result.outcome().summary().label("GET");
+        assertTrue(result.outcome().problem().contains("scheduled arrivals went unsent: " + get.droppedArrivals() + " of "
+                + get.arrivals() + " ("), result.outcome().problem());
         GeneratorCsv.Engine master = GeneratorCsv.read(result.outcome().dir()).get(0);
 
         double dueInStall = rate * stall.toMillis() / 1000.0;

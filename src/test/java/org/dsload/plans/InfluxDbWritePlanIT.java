@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
 
 import org.dsload.report.JtlSample;
 import org.dsload.report.LabelStats;
+import org.dsload.run.Ending;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
 import org.dsload.targets.Checkout;
@@ -121,7 +122,10 @@ class InfluxDbWritePlanIT {
             PlanRuns.Result result = PlanRuns.run("influxdb-write.jmx", Map.of("influx_host", influx.host(),
                     "influx_port", "" + influx.port(), "rate", "200", "duration", "3", "threads", "5", "in_flight", "1",
                     "warmup", "0"), Duration.ofMinutes(2), false);
-            assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+            // S2's lesson: a tool must show back-pressure, not hide it: a run that most writes failed fails
+            assertEquals(Ending.STORE_FAILED, result.outcome().ending(), result.outcome().problem() + "\n"
+                    + result.console());
+            assertTrue(result.outcome().problem().contains("\n  most requests failed: "), result.outcome().problem());
             LabelStats write = result.outcome().summary().label("POST /write");
             long refused = write.statusCodes().getOrDefault("500", 0L);
             long ok = write.statusCodes().getOrDefault("204", 0L);
@@ -142,7 +146,7 @@ class InfluxDbWritePlanIT {
             PlanRuns.Result result = PlanRuns.run("influxdb-write.jmx", Map.of("influx_host", influx.host(),
                     "influx_port", "" + influx.port(), "rate", "1000", "duration", "5", "threads", "2",
                     "in_flight", "8", "bytes", "wire", "warmup", "0"), Duration.ofMinutes(2), false);
-            assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+            PlanRuns.assertRan(result.outcome(), result.console());
             InFlightCounts writes = InFlightCounts.of(result.outcome(), "POST /write");
             assertTrue(writes.rows() < writes.requests(), "rows stand for several writes: " + writes);
             writes.assertServerCounted(influx.httpd("writeReq"));
@@ -161,7 +165,7 @@ class InfluxDbWritePlanIT {
             PlanRuns.Result result = PlanRuns.run("influxdb-write.jmx", Map.of("influx_host", influx.host(),
                     "influx_port", "" + influx.port(), "rate", "400", "warmup", "2", "duration", "3", "threads", "2",
                     "in_flight", "4"), Duration.ofMinutes(2), false);
-            assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+            PlanRuns.assertRan(result.outcome(), result.console());
             InFlightCounts warmUp = InFlightCounts.of(result.outcome(), "POST /write (warm-up)");
             InFlightCounts measured = InFlightCounts.of(result.outcome(), "POST /write");
             assertEquals(400 * 2, warmUp.requests(), 400 * 0.1, "2 s of warm-up at 400/s: " + warmUp);
@@ -191,7 +195,7 @@ class InfluxDbWritePlanIT {
                     .property("in_flight", "4").property("warmup", "0");
             ByteArrayOutputStream console = new ByteArrayOutputStream();
             PlanRunner.Outcome outcome = new PlanRunner(new PrintStream(console, true, StandardCharsets.UTF_8)).run(run);
-            assertTrue(outcome.ok(), outcome.problem() + "\n" + console.toString(StandardCharsets.UTF_8));
+            PlanRuns.assertRan(outcome, console.toString(StandardCharsets.UTF_8));
             InFlightCounts writes = InFlightCounts.of(outcome, "POST /write");
             writes.assertServerCounted(influx.httpd("writeReq"));
             assertTrue(writes.requests() >= 2 * 300 * 3, "both slaves wrote at the rate: " + writes);

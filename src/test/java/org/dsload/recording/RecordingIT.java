@@ -136,7 +136,9 @@ class RecordingIT {
                     .property(RecordMode.PROPERTY, "histograms");
             Run run = run(plan);
             killer.join();
-            assertTrue(run.outcome().ok(), run.outcome().problem() + "\n" + run.console());
+            assertEquals(org.dsload.run.Ending.LOAD_INCOMPLETE, run.outcome().ending(), run.outcome().problem() + "\n"
+                    + run.console());
+            assertTrue(run.outcome().problem().contains("\n  slave 127.0.0.2:"), run.outcome().problem());
             assertTrue(answeredBefore.get() > 0, "a slave was killed while it was reading");
             Summary summary = run.outcome().summary();
             assertEquals(2, summary.recordings().engines().size(), "both slaves' folders are read");

@@ -17,6 +17,7 @@ import org.dsload.plans.PlanRuns;
 import org.dsload.process.Ports;
 import org.dsload.report.JtlSample;
 import org.dsload.report.SlaveRoster;
+import org.dsload.run.Ending;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
 import org.dsload.targets.Checkout;
@@ -65,7 +66,9 @@ class SlaveLossIT {
 
                 assertTrue(killedAt.get() > 0, "the victim was killed while it was reading");
                 assertFalse(victim.isAlive());
-                assertTrue(outcome.ok(), outcome.problem() + "\n" + said);
+                assertEquals(Ending.LOAD_INCOMPLETE, outcome.ending(), outcome.problem() + "\n" + said);
+                assertTrue(outcome.problem().startsWith("the load did not run as planned:\n  slave " + victim.address()
+                        + " was lost at "), outcome.problem());
                 assertFalse(outcome.timedOut(), "the master was not left waiting for the lost slave");
                 assertTrue(said.contains("dsload: lost slave " + victim.address()), said);
 
@@ -98,6 +101,8 @@ class SlaveLossIT {
                 String text = Files.readString(outcome.dir().resolve("summary.txt"), StandardCharsets.UTF_8);
                 assertTrue(text.contains("Lost: " + victim.address() + " at "), text);
                 assertTrue(text.contains("Missing: " + missing + " could not be reached"), text);
+                assertTrue(text.contains("\nRun FAILED, not the planned load: the load did not run as planned:\n  slave "
+                        + victim.address() + " was lost at "), text);
                 assertTrue(text.lines().anyMatch(l -> l.startsWith(survivor.address() + " ") && l.contains(" used ")), text);
                 assertTrue(Files.isRegularFile(outcome.dir().resolve("dashboard/index.html")),
                         "the dashboard is made from the results file when the master had to be stopped");

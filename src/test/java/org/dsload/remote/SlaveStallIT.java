@@ -16,6 +16,7 @@ import org.dsload.plans.PlanRuns;
 import org.dsload.process.Deadline;
 import org.dsload.process.Signals;
 import org.dsload.report.SlaveRoster;
+import org.dsload.run.Ending;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
 import org.dsload.targets.Checkout;
@@ -63,7 +64,10 @@ class SlaveStallIT {
                 }
                 String said = console.toString(StandardCharsets.UTF_8);
 
-                assertTrue(outcome.ok(), outcome.problem() + "\n" + said);
+                assertEquals(Ending.LOAD_INCOMPLETE, outcome.ending(), outcome.problem() + "\n" + said);
+                assertTrue(outcome.problem().matches("(?s)the load did not run as planned:\n  slave "
+                        + java.util.regex.Pattern.quote(frozen.address().toString()) + " stalled at \\d\\d:\\d\\d:\\d\\d "
+                        + "\\(\\d+(\\.\\d)? s into the run\\): .*; the run ended without it"), outcome.problem());
                 assertFalse(outcome.timedOut(), "the master was not left waiting for the frozen slave");
                 assertTrue(said.contains("dsload: slave " + frozen.address() + " stalled"), said);
 

@@ -1,6 +1,7 @@
 package org.dsload.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,8 +9,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.dsload.report.RunVerdict;
+import org.dsload.report.SlaveRoster;
 import org.dsload.report.Summary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,10 +24,27 @@ class RunJudgeTest {
     @TempDir
     Path dir;
 
+    private static final long T0 = 1_700_000_000_000L;
+
     private RunJudge.Verdict judge(String rows, String signal) throws IOException {
+        return judge(rows, signal, false);
+    }
+
+    private RunJudge.Verdict judge(String rows, String signal, boolean faultsExpected) throws IOException {
         Path jtl = dir.resolve("r.jtl");
         Files.writeString(jtl, HEADER + rows, StandardCharsets.UTF_8);
-        return RunJudge.judge(new RunJudge.Facts(dir, Summary.of(jtl), null, false, 0, false, false, null, signal));
+        return RunJudge.judge(new RunJudge.Facts(dir, Summary.of(jtl), null, false, 0, false, false, null, signal,
+                faultsExpected));
+    }
+
+    /** One GET row per 100 ms from {@code fromSecond} (inclusive) to {@code toSecond} (exclusive) after T0. */
+    private static String gets(int fromSecond, int toSecond, boolean success) {
+        StringBuilder out = new StringBuilder();
+        for (long t = T0 + fromSecond * 1000L; t < T0 + toSecond * 1000L; t += 100) {
+            out.append(t).append(",1,GET,").append(success ? "OK,ok,true" : "ConnectException,cannot connect,false")
+                    .append('\n');
+        }
+        return out.toString();
     }
 
     @Test
@@ -74,5 +94,76 @@ class RunJudgeTest {
         assertEquals(Ending.NO_SUCCESS, v.ending());
         assertTrue(v.problem().startsWith("no request of the measured window succeeded: all 2 failed"), v.problem());
         assertEquals(Ending.OK, judge("1,1,GET (warm-up),NIL,nil,false\n2,1,GET,OK,ok,true\n", null).ending());
+    }
+
+    @Test
+    void aStoreThatStoppedAnsweringFailsTheRunSayingWhenAndForWhatShareOfIt() throws IOException {
+        RunJudge.Verdict v = judge(gets(0, 10, true) + gets(10, 20, false) + gets(20, 40, true), null);
+        assertEquals(Ending.STORE_FAILED, v.ending(), v.problem());
+        assertTrue(v.problem().matches("(?s)the store failed during the run:\n  no request succeeded from "
+                + "\\d\\d:\\d\\d:\\d\\d \\(10 s into the run\\) to \\d\\d:\\d\\d:\\d\\d \\(10 s, 25\\.1 % of the run\\): "
+                + "all 100 failed \\(ConnectException 100\\)"), v.problem());
+    }
+
+    @Test
+    void anOutageTheUserExpectedIsANoteAndTheRunEndsWell() throws IOException {
+        RunJudge.Verdict v = judge(gets(0, 10, true) + gets(10, 30, false) + gets(30, 35, true), null, true);
+        assertEquals(Ending.OK, v.ending());
+        assertEquals(1, v.expected().size(), "the requests of an expected outage do not count as failed: " + v.expected());
+        assertTrue(v.expected().get(0).endsWith("(expected: dsload.expect_faults)"), v.expected().toString());
+    }
+
+    @Test
+    void anOutageThatBeganDuringAFaultOfTheScheduleIsExpected() throws IOException {
+        String fault = (T0 + 9_900) + ",1,fault:kill:redis,APPLIED,killed,true\n"
+                + (T0 + 25_000) + ",1,fault:kill:redis,REVERTED,started again,true\n";
+        RunJudge.Verdict v = judge(gets(0, 10, true) + fault + gets(10, 25, false) + gets(25, 30, true), null);
+        assertEquals(Ending.OK, v.ending(), v.problem());
+        assertTrue(v.expected().get(0).endsWith("(expected: it began during the fault fault:kill:redis of the Fault "
+                + "Schedule)"), v.expected().toString());
+    }
+
+    @Test
+    void mostRequestsFailingWithoutAnOutageFailsTheRun() throws IOException {
+        StringBuilder rows = new StringBuilder();
+        for (int i = 0; i < 100; i++) {
+            rows.append(T0 + i * 50L).append(i % 3 == 0 ? ",1,GET,OK,ok,true\n" : ",1,GET,TIMEOUT,slow,false\n");
+        }
+        RunJudge.Verdict v = judge(rows.toString(), null);
+        assertEquals(Ending.STORE_FAILED, v.ending());
+        assertEquals("the store failed during the run:\n  most requests failed: 66 of 100 (66.0 %)", v.problem());
+    }
+
+    @Test
+    void anEngineThatGaveUpOnTheStoreSaysSoInTheVerdict() throws IOException {
+        RunVerdict.gaveUp(dir, "dsload", "master", "no request succeeded for 5 s (since 10:00:00), so the test stopped early");
+        RunJudge.Verdict v = judge(gets(0, 3, true) + gets(3, 8, false), null);
+        assertEquals(Ending.STORE_FAILED, v.ending());
+        assertTrue(v.problem().contains("\n  master: no request succeeded for 5 s (since 10:00:00), so the test stopped "
+                + "early\n"), v.problem());
+    }
+
+    @Test
+    void arrivalsTheGeneratorMissedMeanTheLoadWasNotThePlans() throws IOException {
+        Path figures = Files.createDirectories(dir.resolve("generator/master"));
+        Files.writeString(figures.resolve("dsload.arrivals.missed.csv"), "t,count\n1,0\n2,300\n");
+        RunJudge.Verdict v = judge(gets(0, 10, true), null);
+        assertEquals(Ending.LOAD_INCOMPLETE, v.ending());
+        assertTrue(v.onlyArrivalsUnsent(), "the one finding is the arrivals: the load ran, not at the plan's pace");
+        assertEquals("the load did not run as planned:\n  scheduled arrivals went unsent: 300 of 300 (100.0 %) were not "
+                + "sent: 0 dropped (too late, beyond a cap, or due while the store could not be reached), 300 missed "
+                + "(taken by no thread before the schedule's end)", v.problem());
+    }
+
+    @Test
+    void aLostSlaveMeansTheLoadWasNotThePlans() throws IOException {
+        new SlaveRoster(List.of(new SlaveRoster.Entry("127.0.0.2:1099", SlaveRoster.State.USED, 0, ""),
+                new SlaveRoster.Entry("127.0.0.3:1099", SlaveRoster.State.LOST, T0 + 5000, "its process ended")))
+                .write(dir);
+        RunJudge.Verdict v = judge(gets(0, 10, true), null);
+        assertEquals(Ending.LOAD_INCOMPLETE, v.ending());
+        assertFalse(v.onlyArrivalsUnsent(), "a lost slave is more than a slipped schedule");
+        assertTrue(v.problem().matches("(?s).*slave 127\\.0\\.0\\.3:1099 was lost at \\d\\d:\\d\\d:\\d\\d \\(5\\.0 s into the "
+                + "run\\): its process ended; the plan's threads on it did not run to the end"), v.problem());
     }
 }

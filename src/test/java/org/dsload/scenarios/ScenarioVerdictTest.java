@@ -86,4 +86,13 @@ class ScenarioVerdictTest {
         String rows = "1000,1,READ,OK,OK,true,1000:100\n1001,1,READ,OK,OK,true,1001:100\n";
         assertTrue(ScenarioVerdict.of(measured(rows), 0.999).ok());
     }
+
+    @Test
+    void arrivalsTheRunDidNotSendAreAMissOfTheSchedule() throws IOException {
+        ScenarioVerdict v = ScenarioVerdict.of(measured(gets("GET", 2000, 0, 0)), 0.999, "the load did not run as planned:\n"
+                + "  scheduled arrivals went unsent: 300 of 2300 (13.0 %) were not sent: 0 dropped, 300 missed");
+        assertFalse(v.ok());
+        assertEquals("missed: schedule, arrivals went unsent: 300 of 2300 (13.0 %) were not sent: 0 dropped, 300 missed",
+                v.text());
+    }
 }

@@ -19,7 +19,10 @@ import org.dsload.core.Outcome;
  * <p>Closed model (no arrival source): N outstanding at all times. Open model: arrivals from the
  * offered {@link ArrivalSource}, each sent at its intended start when a place is free; when all N
  * are outstanding the next arrival waits (it starts late, and its wait is in its corrected
- * latency), so N is the cap on concurrency and no thread is parked per request.
+ * latency), so N is the cap on concurrency and no thread is parked per request. While the
+ * transport backs off from a store it cannot reach, the arrivals that fall due are dropped
+ * ({@link ArrivalSource#dropUntil}): counted with the next one sent, not sent late in a burst once
+ * it may send again.
  *
  * <p>A counted run ({@link #count}): only so many requests are sent, N at a time, and once the last
  * has ended {@link #next} returns at once with nothing; {@link #countEnded} says so.
@@ -59,6 +62,8 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
     private ArrivalSource arrivals;
     private ArrivalSource.Arrival pending;
     private boolean arrivalsEnded;
+    /** Arrivals dropped during a back-off: counted with the next one sent. */
+    private long droppedCarried;
     private long endNanos = Long.MAX_VALUE;
     /** Requests the counted run may still send; negative: no count. */
     private long sendsLeft = -1;
@@ -200,6 +205,9 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
         while (budget > 0 && outstanding < places && sendsLeft != 0) {
             long readyAt = transport.readyAt(now);
             if (readyAt == Long.MAX_VALUE || readyAt - now > 0) {
+                if (readyAt != Long.MAX_VALUE) {
+                    dropUntil(readyAt);
+                }
                 wake = readyAt;
                 break;
             }
@@ -225,7 +233,8 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
             R request = spare.isEmpty() ? transport.newRequest() : spare.pop();
             if (arrival != null) {
                 request.intendedNanos = arrival.intendedNanos();
-                request.dropped = arrival.dropped();
+                request.dropped = arrival.dropped() + droppedCarried;
+                droppedCarried = 0;
             }
             preparer.prepare(request);
             long sendNanos = System.nanoTime();
@@ -273,6 +282,23 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
                 request.dropped, request.count, outcome, detail != null ? detail : request.unanswered()));
         request.reuse();
         spare.push(request);
+    }
+
+    /**
+     * The transport backs off until {@code untilNanos} (its store cannot be reached): the arrivals
+     * due before then are dropped, counted with the next one sent, rather than sent late together
+     * once it may send again.
+     */
+    private void dropUntil(long untilNanos) {
+        if (arrivals == null || arrivalsEnded) {
+            return;
+        }
+        if (pending != null && pending.scheduled() && pending.intendedNanos() - untilNanos < 0) {
+            GeneratorMetrics.arrivalsDropped(1);
+            droppedCarried += pending.dropped() + 1;
+            pending = null;
+        }
+        droppedCarried += arrivals.dropUntil(untilNanos);
     }
 
     /** An arrival due and not sent counts as dropped; nothing more is sent for it. */

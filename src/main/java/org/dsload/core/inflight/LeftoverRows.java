@@ -14,6 +14,7 @@ import org.apache.jmeter.threads.ListenerNotifier;
 import org.apache.jmeter.threads.SamplePackage;
 import org.dsload.core.BatchResult;
 import org.dsload.core.Completion;
+import org.dsload.core.GiveUp;
 import org.dsload.core.RequestsResult;
 
 /**
@@ -68,8 +69,12 @@ public final class LeftoverRows {
         }
     }
 
-    /** Hands a row made during a sample to the listeners, before the sample's own result. */
+    /**
+     * Hands a row made during a sample to the listeners, before the sample's own result; it counts
+     * for {@link GiveUp} as a sample would.
+     */
     public void deliver(RequestsResult result) {
+        GiveUp.check(result);
         result.setThreadName(threadName);
         result.setGroupThreads(threadGroup == null ? 0 : threadGroup.getNumberOfThreads());
         result.setAllThreads(JMeterContextService.getNumberOfThreads());

@@ -7,6 +7,7 @@ import java.util.function.Predicate;
 import org.apache.jmeter.samplers.Sampler;
 import org.dsload.core.BatchResult;
 import org.dsload.core.Completion;
+import org.dsload.core.GiveUp;
 import org.dsload.core.IntendedStart;
 import org.dsload.core.RequestsResult;
 
@@ -91,7 +92,7 @@ public final class SamplerWindow<R extends InFlightRequest> implements InFlightC
                 counting = false;
                 return row;
             }
-            if (returnsNow.test(row)) {
+            if (returnsNow.test(row) || GiveUp.check(row)) {
                 return row;
             }
             leftovers.deliver(row);

@@ -251,6 +251,53 @@ class InFlightWindowTest {
     }
 
     @Test
+    void arrivalsDueWhileTheTransportBacksOffAreDroppedNotSentLateTogether() {
+        long start = System.nanoTime();
+        long downUntil = start + 200 * MS;
+        List<Long> skipped = new ArrayList<>();
+        ArrivalSource source = new ArrivalSource() {
+            private long next = start;
+
+            @Override
+            public Arrival take(long nowNanos) {
+                if (next - (start + 300 * MS) > 0) {
+                    return null;
+                }
+                long due = next;
+                next += 10 * MS;
+                return new Arrival(due, 0);
+            }
+
+            @Override
+            public long dropUntil(long untilNanos) {
+                long count = 0;
+                while (next - untilNanos < 0) {
+                    skipped.add(next);
+                    next += 10 * MS;
+                    count++;
+                }
+                return count;
+            }
+        };
+        try (InMemoryStore store = new InMemoryStore(10_000, n -> new Answer(1, InMemoryStore.OK))) {
+            store.readyAtNanos = downUntil;
+            InFlightWindow<InMemoryStore.Request> window = new InFlightWindow<>(4, store);
+            window.pace(source, Long.MAX_VALUE);
+            List<Completion> sent = new ArrayList<>();
+            List<Completion> row;
+            while (!(row = window.next(numbered(new AtomicInteger()))).isEmpty()) {
+                sent.addAll(row);
+            }
+            assertTrue(skipped.size() >= 19, "the arrivals due in the 200 ms back-off are dropped: " + skipped.size());
+            assertTrue(skipped.stream().allMatch(due -> due - downUntil < 0), "and none due after it");
+            assertEquals(31, sent.size() + skipped.size(), "every arrival is sent or dropped, once");
+            assertTrue(sent.stream().allMatch(c -> c.intendedNanos() - downUntil >= 0), "none is sent late after it");
+            assertEquals(skipped.size(), sent.stream().mapToLong(Completion::dropped).sum(),
+                    "the dropped ones are counted with the next sent");
+        }
+    }
+
+    @Test
     void aStopFromAnotherThreadCancelsWhatIsOutstanding() throws Exception {
         try (InMemoryStore store = new InMemoryStore(60_000, n -> new Answer(-1, InMemoryStore.OK))) {
             InFlightWindow<InMemoryStore.Request> window = new InFlightWindow<>(7, store);

@@ -1,0 +1,355 @@
+package org.dsload.plans;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import org.apache.jmeter.samplers.SampleResult;
+import org.dsload.cassandra.CassandraSession;
+import org.dsload.cassandra.CqlSampler;
+import org.dsload.cli.ExitCodes;
+import org.dsload.process.Signals;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedCassandra;
+import org.dsload.targets.EmbeddedKairosDb;
+import org.dsload.targets.EmbeddedRedis;
+import org.dsload.targets.EmbeddedZooKeeper;
+import org.dsload.targets.InfluxDb;
+import org.dsload.testing.JMeterRuntime;
+import org.dsload.testing.Prerequisites;
+import org.dsload.testing.SharedCassandra;
+import org.dsload.testing.SharedKairosDb;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Each store kind killed (SIGKILL) and frozen (SIGSTOP) while shipped plans run on it, as a user
+ * runs them: for each fault, one run sends one request per sample and one keeps requests in flight,
+ * both against the same server at once. Whatever the store does, a dead one costs a few failed
+ * requests per thread (or place in flight) and second, the results file stays small, and the run
+ * says when the store stopped answering and ends with exit code 5 (0 when the run expected it).
+ * The CQL Request sampler, which no shipped plan loads with, is sampled in this JVM while the
+ * Cassandra node is dead.
+ */
+@Timeout(600)
+@ExtendWith({SharedCassandra.class, SharedKairosDb.class})
+class DeadStoreIT {
+    /** Failed requests per place and second at most: the back-off's first second costs about 7, each next one 1. */
+    private static final double BOUNDED = 10;
+    /** How long a frozen store stays frozen: longer than the request timeouts the runs are given. */
+    private static final Duration FROZEN = Duration.ofSeconds(5);
+
+    private static Path results(String name) throws IOException {
+        return Files.createDirectories(Checkout.target().resolve("test-results").resolve("dead-store-" + name + "-"
+                + System.nanoTime()));
+    }
+
+    /** A run that met the fault: its failures bounded, a small results file, the verdict and its exit code. */
+    private static void assertStoreFailed(FaultedRun run, long faultMillis, String expectedCode) throws Exception {
+        assertStoreFailed(run, faultMillis, expectedCode, false);
+    }
+
+    /** @param killed the store stayed dead: the failures, not the load before, make most of the results file */
+    private static void assertStoreFailed(FaultedRun run, long faultMillis, String expectedCode, boolean killed)
+            throws Exception {
+        assertEquals(ExitCodes.STORE_FAILED, run.exitCode(), run.output());
+        FaultedRun.Failures failures = run.failuresSince(faultMillis);
+        System.out.println("dsload: " + run.dir().getFileName() + ": " + failures + ", results file "
+                + run.resultsBytes() + " B");
+        assertTrue(failures.failed() > 0, "the fault was met: " + failures);
+        assertTrue(failures.perPlaceSecond() <= BOUNDED, failures.toString());
+        if (killed) {
+            assertTrue(run.resultsBytes() < 3_000_000, "a small results file: " + run.resultsBytes() + " B");
+        }
+        String summary = run.summary();
+        assertTrue(summary.contains("Run FAILED, the store failed: the store failed during the run:\n  no request "
+                + "succeeded from "), summary);
+        assertTrue(summary.matches("(?s).*no request succeeded from \\d\\d:\\d\\d:\\d\\d \\(\\d+(\\.\\d)? s into the "
+                + "run\\) to .*% of the run\\): all \\d+ failed \\(.*" + expectedCode + ".*"), summary);
+        assertTrue(run.output().contains("dsload: the store failed during the run; why is said above"), run.output());
+    }
+
+    /** A fault of the store: a kill, or a freeze and its end. */
+    @FunctionalInterface
+    private interface Fault {
+        void apply() throws Exception;
+    }
+
+    /**
+     * Applies the fault once both runs' load has reached the store ({@code rows} successful rows
+     * each), and waits for both runs to end before either is judged, so that a failed assertion
+     * leaves no run to kill.
+     *
+     * @return when the fault began, epoch ms
+     */
+    private static long fault(FaultedRun a, FaultedRun b, int rows, Fault fault) throws Exception {
+        a.awaitLoad(rows);
+        b.awaitLoad(rows);
+        long at = System.currentTimeMillis();
+        fault.apply();
+        a.exitCode();
+        b.exitCode();
+        return at;
+    }
+
+    /** SIGSTOP for the fault's planned length, then SIGCONT. */
+    private static Fault freeze(long pid) {
+        return () -> {
+            Signals.send(pid, "STOP");
+            try {
+                Thread.sleep(FROZEN.toMillis());
+            } finally {
+                Signals.send(pid, "CONT");
+            }
+        };
+    }
+
+    private static Fault freeze(Runnable pause, Runnable resume) {
+        return () -> {
+            pause.run();
+            try {
+                Thread.sleep(FROZEN.toMillis());
+            } finally {
+                resume.run();
+            }
+        };
+    }
+
+    @Test
+    void redisKilledCostsFewFailuresOnBothPathsAndFailsTheRuns() throws Exception {
+        Path results = results("redis-kill");
+        try (EmbeddedRedis redis = EmbeddedRedis.start();
+             FaultedRun blocking = FaultedRun.start(results, "redis-get-rate.jmx", "GET", 4, "-Jhosts=" + redis.address(),
+                     "-Jduration=12", "-Jrate=400", "-Jthreads=4", "-Jnil_is_failure=false", "-Jserver_gauges=false");
+             FaultedRun inFlight = FaultedRun.start(results, "redis-ycsb.jmx", "READ", 2 * 8, "-Jhosts=" + redis.address(),
+                     "-Jduration=12", "-Jthreads=2", "-Jin_flight=8", "-Jrecordcount=200", "-Jload_threads=2",
+                     "-Jserver_gauges=false")) {
+            long killed = fault(blocking, inFlight, 50, () -> Signals.send(redis.pid(), "KILL"));
+            assertStoreFailed(blocking, killed, "JedisConnectionException", true);
+            assertStoreFailed(inFlight, killed, "ConnectException", true);
+            assertTrue(blocking.summary().contains("scheduled arrivals went unsent: "), blocking.summary());
+            assertTrue(blocking.summary().matches("(?s).*Arrivals +\\[total, late, dropped\\] +\\d+, \\d+, [1-9]\\d*\n.*"),
+                    "the arrivals due while the threads backed off are dropped: " + blocking.summary());
+            java.util.regex.Matcher rate = java.util.regex.Pattern.compile("Rate +\\[target, achieved, ratio\\] +([\\d.]+),")
+                    .matcher(blocking.summary());
+            assertTrue(rate.find() && Math.abs(Double.parseDouble(rate.group(1)) - 400) <= 100,
+                    "the dropped arrivals count in the schedule's rate: " + blocking.summary());
+        }
+    }
+
+    @Test
+    void redisFrozenCostsFewFailuresOnBothPathsAndARunThatExpectedItEndsWell() throws Exception {
+        Path results = results("redis-freeze");
+        try (EmbeddedRedis redis = EmbeddedRedis.start();
+             FaultedRun blocking = FaultedRun.start(results, "redis-ycsb.jmx", "READ", 4, "-Jhosts=" + redis.address(),
+                     "-Jduration=14", "-Jthreads=4", "-Jrecordcount=200", "-Jload_threads=2", "-Jsocket_timeout=1000",
+                     "-Jserver_gauges=false");
+             FaultedRun inFlight = FaultedRun.start(results, "redis-get-rate.jmx", "GET", 2 * 8, "-Jhosts=" + redis.address(),
+                     "-Jduration=14", "-Jrate=400", "-Jthreads=2", "-Jin_flight=8", "-Jnil_is_failure=false",
+                     "-Jsocket_timeout=1000", "-Jserver_gauges=false", "--expect-faults")) {
+            long frozen = fault(blocking, inFlight, 50, freeze(redis.pid()));
+            assertStoreFailed(blocking, frozen, "JedisConnectionException");
+            assertEquals(ExitCodes.OK, inFlight.exitCode(), inFlight.output());
+            FaultedRun.Failures failures = inFlight.failuresSince(frozen);
+            assertTrue(failures.failed() > 0 && failures.perPlaceSecond() <= BOUNDED, failures.toString());
+            assertTrue(inFlight.summary().contains("\nExpected during the run:\n  no request succeeded from "),
+                    inFlight.summary());
+            assertTrue(inFlight.summary().contains("(expected: dsload.expect_faults)"), inFlight.summary());
+        }
+    }
+
+    @Test
+    void cassandraKilledCostsFewFailuresOnBothYcsbPaths() throws Exception {
+        EmbeddedCassandra node = SharedCassandra.node();
+        Path results = results("cassandra-kill");
+        JMeterRuntime.freshVariables();
+        CassandraSession session = new CassandraSession();
+        session.setName("cassandra");
+        session.setVariableName("cassandra");
+        session.setContactPoints(node.address());
+        session.setRequestTimeout("1000");
+        session.testStarted();
+        CqlSampler cql = new CqlSampler();
+        cql.setName("cql");
+        cql.setStatement("SELECT release_version FROM system.local");
+        long[] cqlFailed = new long[1];
+        try (YcsbRuns runs = YcsbRuns.start(results, node, "dead")) {
+            try {
+                assertTrue(cql.sample(null).isSuccessful(), "the CQL Request sampler reaches the node");
+                long killed = fault(runs.blocking, runs.inFlight, 50, () -> {
+                    node.kill();
+                    // the CQL Request sampler, one statement per sample, on this thread while the runs go on
+                    long end = System.nanoTime() + Duration.ofSeconds(3).toNanos();
+                    while (System.nanoTime() < end) {
+                        SampleResult r = cql.sample(null);
+                        if (r != null && !r.isSuccessful()) {
+                            cqlFailed[0]++;
+                        }
+                    }
+                });
+                System.out.println("dsload: CQL Request, one thread, node dead for 3 s: " + cqlFailed[0] + " failed samples");
+                assertTrue(cqlFailed[0] >= 1 && cqlFailed[0] <= 3 * BOUNDED, cqlFailed[0] + " failed samples in 3 s");
+                assertStoreFailed(runs.blocking, killed, "NoNodeAvailableException", true);
+                assertStoreFailed(runs.inFlight, killed, "NoNodeAvailableException", true);
+            } finally {
+                session.testEnded();
+                if (!node.isRunning()) {
+                    node.restart();
+                }
+            }
+        }
+    }
+
+    @Test
+    void cassandraFrozenCostsFewFailuresOnBothYcsbPaths() throws Exception {
+        EmbeddedCassandra node = SharedCassandra.node();
+        Path results = results("cassandra-freeze");
+        try (YcsbRuns runs = YcsbRuns.start(results, node, "frozen")) {
+            long frozen = fault(runs.blocking, runs.inFlight, 50, freeze(node::pause, node::resume));
+            assertStoreFailed(runs.blocking, frozen, "");
+            assertStoreFailed(runs.inFlight, frozen, "");
+        }
+    }
+
+    /** cassandra-ycsb.jmx twice on the node: 4 threads of one operation, 2 threads of 8 in flight, each its keyspace. */
+    private record YcsbRuns(FaultedRun blocking, FaultedRun inFlight) implements AutoCloseable {
+        static YcsbRuns start(Path results, EmbeddedCassandra node, String name) throws IOException {
+            FaultedRun blocking = FaultedRun.start(results, "cassandra-ycsb.jmx", "READ", 4,
+                    args(node, name + "_blocking", "1", "4"));
+            return new YcsbRuns(blocking, FaultedRun.start(results, "cassandra-ycsb.jmx", "READ", 2 * 8,
+                    args(node, name + "_in_flight", "8", "2")));
+        }
+
+        private static String[] args(EmbeddedCassandra node, String keyspace, String inFlight, String threads) {
+            return new String[] {"-Jhosts=" + node.address(), "-Jkeyspace=" + keyspace, "-Jduration=14",
+                "-Jthreads=" + threads, "-Jin_flight=" + inFlight, "-Jrecordcount=200", "-Jload_threads=2",
+                "-Jrequest_timeout=1000", "-Jserver_gauges=false", "-Jconsistency=ONE"};
+        }
+
+        @Override
+        public void close() {
+            try (FaultedRun b = blocking) {
+                inFlight.close();
+            }
+        }
+    }
+
+    @Test
+    void zookeeperKilledCostsFewFailuresAndTheRunsGiveUpEarly() throws Exception {
+        Path results = results("zk-kill");
+        try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.single();
+             FaultedRun blocking = FaultedRun.start(results, "zk-latencies.jmx", "Create", 2, zk(zk, "blocking", "1",
+                     "--give-up-after", "4"));
+             FaultedRun inFlight = FaultedRun.start(results, "zk-latencies.jmx", "Create", 2 * 8, zk(zk, "in-flight", "8",
+                     "--give-up-after", "4"))) {
+            long killed = fault(blocking, inFlight, 50, () -> zk.kill(zk.node(0)));
+            assertStoreFailed(blocking, killed, "CONNECTIONLOSS", true);
+            assertStoreFailed(inFlight, killed, "CONNECTIONLOSS", true);
+            for (FaultedRun run : new FaultedRun[] {blocking, inFlight}) {
+                assertTrue(run.output().contains("dsload: no request succeeded for 4 s (since "), run.output());
+                assertTrue(run.summary().contains("so the test stopped early at "), run.summary());
+            }
+        }
+    }
+
+    @Test
+    void zookeeperFrozenCostsFewFailuresOnBothPaths() throws Exception {
+        Path results = results("zk-freeze");
+        try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.single();
+             FaultedRun blocking = FaultedRun.start(results, "zk-latencies.jmx", "Create", 2, zk(zk, "blocking", "1"));
+             FaultedRun inFlight = FaultedRun.start(results, "zk-latencies.jmx", "Create", 2 * 8, zk(zk, "in-flight", "8"))) {
+            long frozen = fault(blocking, inFlight, 50, freeze(zk.node(0).pid()));
+            assertStoreFailed(blocking, frozen, "");
+            assertStoreFailed(inFlight, frozen, "");
+        }
+    }
+
+    private static String[] zk(EmbeddedZooKeeper zk, String root, String inFlight, String... more) {
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("-Jhosts=" + zk.connectString(),
+                "-Jclients=2", "-Jznodes=2000", "-Jwatches=10", "-Jzk_root=/dead-store-" + root, "-Jin_flight=" + inFlight,
+                "-Jsession_timeout=4000", "-Jconnection_timeout=1000", "-Jrequest_timeout=1000", "-Jzk_retries=0",
+                "-Jzk_gauges=false", "-Jzk_cleanup=false"));
+        args.addAll(java.util.List.of(more));
+        return args.toArray(String[]::new);
+    }
+
+    @Test
+    void kairosDbKilledAndFrozenCostsFewFailuresOnBothPaths() throws Exception {
+        EmbeddedKairosDb kairos = SharedKairosDb.server();
+        Path results = results("kairosdb");
+        try (FaultedRun blocking = FaultedRun.start(results, "kairosdb-write.jmx", "write batch", 4, kairos(kairos, "1",
+                "4")).countPerRequest(POINTS);
+             FaultedRun inFlight = FaultedRun.start(results, "kairosdb-write.jmx", "write batch", 2 * 4, kairos(kairos,
+                     "4", "2")).countPerRequest(POINTS)) {
+            long frozen = fault(blocking, inFlight, 20, freeze(kairos::pause, kairos::resume));
+            assertStoreFailed(blocking, frozen, "");
+            assertStoreFailed(inFlight, frozen, "");
+        }
+        results = results("kairosdb-kill");
+        try (FaultedRun blocking = FaultedRun.start(results, "kairosdb-write.jmx", "write batch", 4, kairos(kairos, "1",
+                "4")).countPerRequest(POINTS);
+             FaultedRun inFlight = FaultedRun.start(results, "kairosdb-write.jmx", "write batch", 2 * 4, kairos(kairos,
+                     "4", "2")).countPerRequest(POINTS)) {
+            try {
+                long killed = fault(blocking, inFlight, 20, () -> Signals.send(kairos.pid(), "KILL"));
+                assertStoreFailed(blocking, killed, "ConnectException", true);
+                assertStoreFailed(inFlight, killed, "ConnectException", true);
+            } finally {
+                if (!kairos.isRunning()) {
+                    kairos.restart();
+                }
+            }
+        }
+    }
+
+    /** Points per KairosDB batch: a results row counts a batch's points. */
+    private static final int POINTS = 10;
+
+    private static String[] kairos(EmbeddedKairosDb kairos, String inFlight, String threads) {
+        return new String[] {"-Jurls=" + kairos.url(), "-Jthreads=" + threads, "-Jin_flight=" + inFlight,
+            "-Jpaced=false", "-Jramp_step=0", "-Jbatch=" + POINTS, "-Jmetrics=10", "-Jrepeats=100000", "-Jduration=14",
+            "-Jresponse_timeout=1000", "-Jcross_check=false", "-Jserver_gauges=false",
+            "-Jmetric_name=dsload.dead.#{m}"};
+    }
+
+    @Test
+    void influxDbKilledAndFrozenCostsFewFailuresAndTheMissedArrivalsAreCounted() throws Exception {
+        if (InfluxDb.binary().isEmpty()) {
+            Prerequisites.missing(InfluxDb.missingMessage(), InfluxDb.REQUIRED_ENV, "true");
+        }
+        for (String fault : new String[] {"KILL", "STOP"}) {
+            Path results = results("influxdb-" + fault);
+            try (InfluxDb influx = InfluxDb.start();
+                 FaultedRun oneAtATime = FaultedRun.start(results, "influxdb-write.jmx", "POST /write", 20,
+                         influx(influx, "1", "20"));
+                 FaultedRun inFlight = FaultedRun.start(results, "influxdb-write.jmx", "POST /write", 2 * 16,
+                         influx(influx, "16", "2"))) {
+                long at = fault(oneAtATime, inFlight, 200, fault.equals("KILL") ? () -> Signals.send(influx.pid(), "KILL")
+                        : freeze(influx.pid()));
+                String code = fault.equals("KILL") ? "ConnectException" : "";
+                assertStoreFailed(oneAtATime, at, code, fault.equals("KILL"));
+                assertStoreFailed(inFlight, at, code, fault.equals("KILL"));
+                if (fault.equals("KILL")) {
+                    // the arrivals due while the threads backed off from the dead server are dropped and counted,
+                    // not lost; a frozen one answers late, and the arrivals waiting for it are sent late
+                    for (FaultedRun run : new FaultedRun[] {oneAtATime, inFlight}) {
+                        assertTrue(run.summary().contains("scheduled arrivals went unsent: "), run.summary());
+                        assertTrue(run.summary().matches("(?s).*Arrivals +\\[total, late, dropped\\] +\\d+, \\d+, [1-9]\\d*\n.*"),
+                                run.summary());
+                    }
+                }
+            }
+        }
+    }
+
+    private static String[] influx(InfluxDb influx, String inFlight, String threads) {
+        return new String[] {"-Jinflux_host=" + influx.host(), "-Jinflux_port=" + influx.port(), "-Jrate=500",
+            "-Jduration=12", "-Jthreads=" + threads, "-Jin_flight=" + inFlight, "-Jresponse_timeout=1000",
+            "-Jconnect_timeout=1000", "-Jserver_gauges=false"};
+    }
+}

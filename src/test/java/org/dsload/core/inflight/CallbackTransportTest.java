@@ -100,7 +100,15 @@ class CallbackTransportTest {
     void aWaitForAnIntendedStartLastsToTheInstantThoughARepliesMeanwhileAndReportsItThen() throws Exception {
         Held transport = sent(64);
         long instant = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300);
-        Thread driver = new Thread(() -> transport.callbacks.get(0).complete(OK, null), "driver");
+        Thread waiter = Thread.currentThread();
+        Thread driver = new Thread(() -> {
+            // the reply comes once the wait has begun (parked), not before it: one already in is reported at once
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(250);
+            while (waiter.getState() != Thread.State.TIMED_WAITING && System.nanoTime() - deadline < 0) {
+                Thread.onSpinWait();
+            }
+            transport.callbacks.get(0).complete(OK, null);
+        }, "driver");
         driver.start();
         List<Reported> reported = new ArrayList<>();
         transport.await(instant, true, (r, o, e, d) -> reported.add(new Reported(r, e)));

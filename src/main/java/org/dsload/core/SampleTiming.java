@@ -78,7 +78,7 @@ public final class SampleTiming {
                         : TimingValue.format(result.getStartTime(), micros, delay, dropped);
             }
             variables.put(VARIABLE, value);
-            Recording.timed(result, micros, delay, dropped);
+            Recording.timed(result, micros, delay, dropped, count > 1);
         }
         return micros;
     }

@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.LongAdder;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
@@ -152,10 +153,13 @@ final class IntervalFiles implements Closeable {
         t.codes.forEach((code, n) -> {
             long ok = n.succeeded.sum();
             if (ok > 0) {
-                lines.add(CsvLine.of(List.of(label, start, code, true, ok, "")));
+                lines.add(CsvLine.of(List.of(label, start, code, true, ok, "", "")));
             }
-            n.failed.forEach((message, failed) -> lines.add(CsvLine.of(List.of(label, start, code, false, failed.sum(),
-                    message))));
+            n.failed.forEach((message, failed) -> {
+                LongAdder wire = n.failedWire.get(message);
+                lines.add(CsvLine.of(List.of(label, start, code, false, failed.sum(), message,
+                        wire == null ? failed.sum() : wire.sum())));
+            });
         });
         for (String line : lines) {
             write(codes, RecordingFormat.CODES, line);

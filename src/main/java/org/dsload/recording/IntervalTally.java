@@ -24,6 +24,8 @@ final class IntervalTally {
     static final class Code {
         final LongAdder succeeded = new LongAdder();
         final Map<String, LongAdder> failed = new ConcurrentHashMap<>();
+        /** The failed requests by message as sent: a failed batch of points counts one. */
+        final Map<String, LongAdder> failedWire = new ConcurrentHashMap<>();
     }
 
     final AtomicHistogram raw = new AtomicHistogram(HIGHEST_MICROS, HdrLatency.DIGITS);
@@ -58,6 +60,7 @@ final class IntervalTally {
         } else {
             failures.add(s.requests());
             code.failed.computeIfAbsent(messageKey, k -> new LongAdder()).add(s.requests());
+            code.failedWire.computeIfAbsent(messageKey, k -> new LongAdder()).add(s.wireRequests());
         }
         bytesSent.add(s.sentBytes());
         bytesReceived.add(s.receivedBytes());

@@ -52,6 +52,8 @@ public final class Recording {
         long micros;
         long delayMicros;
         long dropped;
+        /** One request that counts as its sample count (a KairosDB batch of points). */
+        boolean oneRequest;
     }
 
     private Recording() {
@@ -116,6 +118,15 @@ public final class Recording {
 
     /** Called with a sample's timing, right after its driver call; the result is completed later. */
     public static void timed(SampleResult result, long micros, long delayMicros, long dropped) {
+        timed(result, micros, delayMicros, dropped, false);
+    }
+
+    /**
+     * As {@link #timed(SampleResult, long, long, long)}; {@code oneRequest}: the result was one
+     * request, whatever its sample count (a KairosDB batch counts its points), so that a failure
+     * counts once among the errors, as the server saw it.
+     */
+    public static void timed(SampleResult result, long micros, long delayMicros, long dropped, boolean oneRequest) {
         if (current == null) {
             return;
         }
@@ -124,6 +135,7 @@ public final class Recording {
         p.micros = micros;
         p.delayMicros = delayMicros;
         p.dropped = dropped;
+        p.oneRequest = oneRequest;
     }
 
     /**
@@ -147,10 +159,11 @@ public final class Recording {
             return;
         }
         p.result = null;
+        int requests = Math.max(1, result.getSampleCount());
         recording.record(new RecordedSample(result.getSampleLabel(), result.getStartTime(), result.getEndTime(),
-                p.micros, p.delayMicros, p.dropped,
-                Math.max(1, result.getSampleCount()), result.isSuccessful(), nonNull(result.getResponseCode()),
-                nonNull(result.getResponseMessage()), result.getSentBytes(), result.getBytesAsLong()),
+                p.micros, p.delayMicros, p.dropped, requests, result.isSuccessful(), nonNull(result.getResponseCode()),
+                nonNull(result.getResponseMessage()), result.getSentBytes(), result.getBytesAsLong(),
+                p.oneRequest ? 1 : requests),
                 Recording::listenersOfThisThread);
         result.setIgnore();
     }

@@ -106,7 +106,8 @@ public final class LabelStats {
         for (RecordedInterval.Code code : interval.codes()) {
             statusCodes.merge(TransportErrors.code(code.code()), code.requests(), Long::sum);
             if (!code.success()) {
-                errors.add(TransportErrors.message(code.code(), code.message()), code.requests());
+                // requests sent: a failed batch of points is one failure, as the server saw it
+                errors.add(TransportErrors.message(code.code(), code.message()), code.wireRequests());
             }
         }
         if (interval.hasLatencies()) {

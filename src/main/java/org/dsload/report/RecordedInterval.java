@@ -22,7 +22,15 @@ public record RecordedInterval(String engine, String label, long start, long end
     }
 
     /** Requests with one response code (and, for failures, one message). */
-    public record Code(String code, boolean success, long requests, String message) {
+    /**
+     * @param requests     the requests with this code (and message), each counted as its sample does
+     * @param wireRequests of them, the requests as sent: a failed KairosDB batch of N points is one
+     */
+    public record Code(String code, boolean success, long requests, String message, long wireRequests) {
+        /** A code whose requests were each sent as one. */
+        public Code(String code, boolean success, long requests, String message) {
+            this(code, success, requests, message, requests);
+        }
     }
 
     public boolean hasLatencies() {

@@ -19,7 +19,8 @@ import java.util.List;
  * ({@link #fileName}).</li>
  * <li>{@value #COUNTS}: per label and interval the counts, bytes and times ({@link #COUNTS_HEADER});</li>
  * <li>{@value #CODES}: per label and interval the requests per response code, and for failures per
- * message ({@link #CODES_HEADER});</li>
+ * message with the requests as sent beside them, a failed batch of points counting one
+ * ({@link #CODES_HEADER}; files without that last column read it as the requests);</li>
  * <li>{@value #INTERVALS}: every interval the engine closed, with or without samples, so a report
  * can tell an idle engine from a lost one.</li>
  * </ul>
@@ -50,7 +51,8 @@ public final class RecordingFormat {
             "failures", "bytes_sent", "bytes_received", "elapsed_ms", "first_start_ms", "last_start_ms", "last_end_ms",
             "scheduled", "late", "dropped", "first_intended_us", "last_intended_us", "first_scheduled_ms",
             "last_scheduled_ms", "arrivals");
-    public static final List<String> CODES_HEADER = List.of("label", "start_ms", "code", "success", "requests", "message");
+    public static final List<String> CODES_HEADER = List.of("label", "start_ms", "code", "success", "requests", "message",
+            "wire_requests");
     public static final List<String> INTERVALS_HEADER = List.of("start_ms", "end_ms");
 
     private static final int MAX_NAME = 180;

@@ -172,7 +172,8 @@ public final class Recordings {
         }, RecordingFormat.COUNTS_HEADER.size());
         readCsv(dir.resolve(RecordingFormat.CODES), f -> e.codes.computeIfAbsent(new Key(f.get(0), Long.parseLong(f.get(1))),
                 k -> new ArrayList<>()).add(new RecordedInterval.Code(f.get(2), Boolean.parseBoolean(f.get(3)), n(f, 4),
-                f.get(5))), RecordingFormat.CODES_HEADER.size());
+                f.get(5), f.size() > 6 && !f.get(6).isBlank() ? n(f, 6) : n(f, 4))),
+                RecordingFormat.CODES_HEADER.size() - 1, RecordingFormat.CODES_HEADER.size());
         readCsv(dir.resolve(RecordingFormat.INTERVALS), f -> e.closed.add(new long[] {n(f, 0) - e.clockOffset,
             n(f, 1) - e.clockOffset}), RecordingFormat.INTERVALS_HEADER.size());
         try (Stream<Path> files = Files.list(dir)) {
@@ -194,6 +195,11 @@ public final class Recordings {
     }
 
     private void readCsv(Path file, Row row, int columns) throws IOException {
+        readCsv(file, row, columns, columns);
+    }
+
+    /** Reads a file whose lines have {@code fewest} to {@code columns} fields (a column added later is optional). */
+    private void readCsv(Path file, Row row, int fewest, int columns) throws IOException {
         if (!Files.isRegularFile(file)) {
             problems.add(file + " is missing");
             return;
@@ -208,7 +214,7 @@ public final class Recordings {
                     continue;
                 }
                 try {
-                    if (f.size() != columns) {
+                    if (f.size() < fewest || f.size() > columns) {
                         throw new IllegalArgumentException("columns");
                     }
                     row.accept(f);

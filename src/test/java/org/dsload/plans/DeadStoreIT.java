@@ -125,7 +125,8 @@ class DeadStoreIT {
         Path results = results("redis-kill");
         try (EmbeddedRedis redis = EmbeddedRedis.start();
              FaultedRun blocking = FaultedRun.start(results, "redis-get-rate.jmx", "GET", 4, "-Jhosts=" + redis.address(),
-                     "-Jduration=12", "-Jrate=400", "-Jthreads=4", "-Jin_flight=1", "-Jnil_is_failure=false", "-Jserver_gauges=false");
+                     "-Jduration=12", "-Jrate=400", "-Jwarmup=0", "-Jthreads=4", "-Jin_flight=1", "-Jnil_is_failure=false",
+                     "-Jserver_gauges=false");
              FaultedRun inFlight = FaultedRun.start(results, "redis-ycsb.jmx", "READ", 2 * 8, "-Jhosts=" + redis.address(),
                      "-Jduration=12", "-Jthreads=2", "-Jin_flight=8", "-Jrecordcount=200", "-Jload_threads=2",
                      "-Jserver_gauges=false")) {
@@ -150,7 +151,7 @@ class DeadStoreIT {
                      "-Jduration=14", "-Jthreads=4", "-Jin_flight=1", "-Jrecordcount=200", "-Jload_threads=2", "-Jsocket_timeout=1000",
                      "-Jserver_gauges=false");
              FaultedRun inFlight = FaultedRun.start(results, "redis-get-rate.jmx", "GET", 2 * 8, "-Jhosts=" + redis.address(),
-                     "-Jduration=14", "-Jrate=400", "-Jthreads=2", "-Jin_flight=8", "-Jnil_is_failure=false",
+                     "-Jduration=14", "-Jrate=400", "-Jwarmup=0", "-Jthreads=2", "-Jin_flight=8", "-Jnil_is_failure=false",
                      "-Jsocket_timeout=1000", "-Jserver_gauges=false", "--expect-faults")) {
             long frozen = fault(blocking, inFlight, 50, freeze(redis.pid()));
             assertStoreFailed(blocking, frozen, "JedisConnectionException");
@@ -349,7 +350,7 @@ class DeadStoreIT {
 
     private static String[] influx(InfluxDb influx, String inFlight, String threads) {
         return new String[] {"-Jinflux_host=" + influx.host(), "-Jinflux_port=" + influx.port(), "-Jrate=500",
-            "-Jduration=12", "-Jthreads=" + threads, "-Jin_flight=" + inFlight, "-Jresponse_timeout=1000",
+            "-Jduration=12", "-Jwarmup=0", "-Jthreads=" + threads, "-Jin_flight=" + inFlight, "-Jresponse_timeout=1000",
             "-Jconnect_timeout=1000", "-Jserver_gauges=false"};
     }
 }

@@ -103,8 +103,9 @@ class InfluxDbWritePlanIT {
             PlanRuns.assertKeptSchedule(result);
             InFlightCounts warmUp = InFlightCounts.of(result.outcome(), "POST /write (warm-up)");
             InFlightCounts measured = InFlightCounts.of(result.outcome(), "POST /write");
-            assertTrue(measured.requests() >= rate * seconds * 0.95 && measured.requests() <= rate * (seconds + 1),
-                    "S2's 5,000/s for the duration: " + measured);
+            // a machine with no core to spare in some second may leave arrivals unsent (said, exit code 6)
+            assertTrue((measured.requests() >= rate * seconds * 0.95 || PlanRuns.hadNoCoreToSpare(result))
+                    && measured.requests() <= rate * (seconds + 1), "S2's 5,000/s for the duration: " + measured);
             // a machine busy with other work may leave the warm-up behind its rate: what counts is that it came first
             assertTrue(warmUp.requests() >= rate, "seconds of warm-up writes: " + warmUp);
             assertTrue(measured.rows() < measured.requests(), "writes in flight, rows of several: " + measured);

@@ -110,6 +110,11 @@ public final class PlanRuns {
                 + result.console());
     }
 
+    /** Whether the machine had a second with no core to spare during the run (above 90 % CPU). */
+    public static boolean hadNoCoreToSpare(Result result) throws IOException {
+        return !busySeconds(result.outcome().dir()).isEmpty();
+    }
+
     /** Epoch seconds whose readings show the machine above 90 % CPU (each reading covers the second before it). */
     private static Set<Long> busySeconds(Path runDir) throws IOException {
         Set<Long> busy = new HashSet<>();

@@ -132,6 +132,26 @@ class IntervalLogsTest {
     }
 
     @Test
+    void aFailedBatchOfPointsIsOneErrorAndAllItsPointsInTheStatusCodes(@TempDir Path dir) throws Exception {
+        Path folder = dir.resolve(RecordingFormat.FOLDER).resolve("master");
+        IntervalFiles files = new IntervalFiles(folder, "master", T0);
+        IntervalTally t = new IntervalTally();
+        for (int i = 0; i < 4; i++) { // four batches of 25 points, each one request the server refused
+            t.add(new RecordedSample("write", T0 + i, T0 + i + 1, 900, -1, 0, 25, false, "503", "busy", 100, 50, 1),
+                    "busy");
+        }
+        t.add(new RecordedSample("write", T0 + 5, T0 + 6, 900, -1, 0, 25, true, "204", "", 100, 50, 1), "");
+        files.write("write", t, T0, T0 + 1000);
+        files.endInterval(T0, T0 + 1000);
+        files.close();
+        LabelStats write = Summary.of(Files.writeString(dir.resolve("r.jtl"), "timeStamp,elapsed,label,success\n"))
+                .label("write");
+        assertEquals(125, write.requests(), "the points");
+        assertEquals(100, write.statusCodes().get("503"), "the status codes count the points");
+        assertEquals(java.util.Map.of("busy", 4L), write.errors(), "the Error Set counts the requests sent");
+    }
+
+    @Test
     void checkJudgesPercentilesFromTheLogsAndRefusesWhenAnEnginesLogsAreMissing(@TempDir Path dir) throws Exception {
         engine(dir.resolve(RecordingFormat.FOLDER).resolve("master"), "master", 0, 3, 100);
         Path jtl = Files.writeString(dir.resolve("r.jtl"), "timeStamp,elapsed,label,success\n");

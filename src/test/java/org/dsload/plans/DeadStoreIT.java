@@ -100,7 +100,7 @@ class DeadStoreIT {
     /** SIGSTOP for the fault's planned length, then SIGCONT. */
     private static Fault freeze(long pid) {
         return () -> {
-            Signals.send(pid, "STOP");
+            Signals.stopConfirmed(pid, Duration.ofSeconds(10));
             try {
                 Thread.sleep(FROZEN.toMillis());
             } finally {

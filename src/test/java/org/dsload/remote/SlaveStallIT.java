@@ -42,7 +42,7 @@ class SlaveStallIT {
                 Thread freezer = new Thread(() -> {
                     try {
                         Deadline.await(() -> RedisCalls.of(forFrozen, "GET") > 0, Duration.ofMinutes(3), Duration.ofMillis(100));
-                        Signals.send(frozen.pid(), "STOP");
+                        Signals.stopConfirmed(frozen.pid(), Duration.ofSeconds(10));
                     } catch (Exception e) {
                         throw new IllegalStateException(e);
                     }

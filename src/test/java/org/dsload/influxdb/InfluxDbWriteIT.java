@@ -94,7 +94,7 @@ class InfluxDbWriteIT {
             long[] pause = new long[2];
             Thread freezer = new Thread(() -> {
                 try {
-                    Thread.sleep(500);
+                    run.awaitSamples(20, Duration.ofSeconds(30));
                     pause[0] = System.nanoTime();
                     influx.pause();
                     Thread.sleep(600);
@@ -105,7 +105,8 @@ class InfluxDbWriteIT {
                 }
             });
             freezer.start();
-            run.loop(w, Duration.ofMillis(2000));
+            run.loopUntil(w, () -> !freezer.isAlive() && pause[1] != 0 && run.sentAfter(pause[1] + 50_000_000L) > 60,
+                    Duration.ofSeconds(60));
             freezer.join();
             run.endThread();
             List<Completion> answered = run.requests().stream()

@@ -44,11 +44,11 @@ class SlaveLossIT {
                 String missing = "127.0.0.9:" + Ports.free("127.0.0.9");
                 AtomicLong killedAt = new AtomicLong();
                 Thread killer = new Thread(() -> {
-                    long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-                    while (System.nanoTime() < deadline && RedisCalls.of(forVictim, "GET") == 0) {
-                        sleep(100);
+                    try {
+                        RedisCalls.await(forVictim, "GET", 1_000, Duration.ofMinutes(3)); // its load well under way
+                    } catch (InterruptedException e) {
+                        return;
                     }
-                    sleep(1000);
                     killedAt.set(System.currentTimeMillis());
                     victim.kill();
                 }, "killer");
@@ -123,9 +123,10 @@ class SlaveLossIT {
             java.util.regex.Pattern slaveLine = java.util.regex.Pattern.compile("dsload: slave (\\S+) pid (\\d+)");
             java.util.concurrent.atomic.AtomicReference<String> victim = new java.util.concurrent.atomic.AtomicReference<>();
             Thread killer = new Thread(() -> {
-                long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-                while (System.nanoTime() < deadline && RedisCalls.of(redis, "GET") < 2000) {
-                    sleep(100);
+                try {
+                    RedisCalls.await(redis, "GET", 2_000, Duration.ofMinutes(3));
+                } catch (InterruptedException e) {
+                    return;
                 }
                 java.util.regex.Matcher m = slaveLine.matcher(console.toString(StandardCharsets.UTF_8));
                 if (m.find()) {
@@ -158,14 +159,6 @@ class SlaveLossIT {
             // of rows not yet sent (JMeter's StrippedBatch sender sends every 100 samples)
             assertTrue(counted - reported >= 0 && counted - reported <= 250, "the gap is " + (counted - reported) + ": "
                     + line);
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }

@@ -3,11 +3,13 @@ package org.dsload.core.inflight;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.dsload.core.Outcome;
+import org.dsload.testing.ThreadStates;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -71,11 +73,12 @@ class CallbackTransportTest {
         driver.join();
     }
 
-    /** The replies one wait reports, the one reply {@code index} coming 50 ms into it (the window parked by then, none in). */
+    /** The replies one wait reports, the one reply {@code index} coming once the window is parked in it (none in). */
     private static List<Reported> oneReplyDuringAWait(Held transport, int index, boolean precise) throws Exception {
+        Thread waiting = Thread.currentThread();
         Thread driver = new Thread(() -> {
             try {
-                Thread.sleep(50);
+                ThreadStates.awaitWaiting(waiting, Duration.ofSeconds(10));
             } catch (InterruptedException e) {
                 return;
             }

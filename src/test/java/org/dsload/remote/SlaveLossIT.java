@@ -32,6 +32,7 @@ import org.junit.jupiter.api.Timeout;
  * slave counts exactly what that slave did, and the results file must hold all of it.
  */
 @Timeout(400)
+@org.junit.jupiter.api.Tag("alone") // judges the run's verdict and when a lost slave is noticed: no other test JVM beside it
 class SlaveLossIT {
 
     @Test

@@ -43,6 +43,8 @@ public final class SlowestTestClasses implements TestExecutionListener, Launcher
     private final Path file = fileOrNull();
     private final Map<String, Long> started = new ConcurrentHashMap<>();
     private final Map<String, Integer> tests = new ConcurrentHashMap<>();
+    /** Tests of each class that failed: the class itself reads SUCCESSFUL when only its tests failed. */
+    private final Map<String, Integer> failed = new ConcurrentHashMap<>();
     private volatile TestPlan plan;
 
     private static Path fileOrNull() {
@@ -74,13 +76,17 @@ public final class SlowestTestClasses implements TestExecutionListener, Launcher
                 owner = plan.getParent(owner.get());
             }
             owner.ifPresent(c -> tests.merge(c.getUniqueId(), 1, Integer::sum));
+            if (result.getStatus() == TestExecutionResult.Status.FAILED) {
+                owner.ifPresent(c -> failed.merge(c.getUniqueId(), 1, Integer::sum));
+            }
         }
         Long start = started.remove(id.getUniqueId());
         if (start != null) {
             String className = ((ClassSource) id.getSource().orElseThrow()).getClassName();
             LINES.put(className, String.format(Locale.ROOT, "%9.3f s  %3d tests  %-10s %s",
                     (System.nanoTime() - start) / 1e9, tests.getOrDefault(id.getUniqueId(), 0),
-                    result.getStatus().name(), className));
+                    failed.containsKey(id.getUniqueId()) ? failed.get(id.getUniqueId()) + " FAILED"
+                            : result.getStatus().name(), className));
         }
     }
 

@@ -186,9 +186,20 @@ public final class ManagedProcess implements AutoCloseable {
         Orphans.forget(process.pid());
     }
 
-    /** SIGSTOP: the process keeps its sockets but answers nothing. */
+    /**
+     * SIGSTOP: the process keeps its sockets but answers nothing. Returns once every thread of the
+     * process shows as stopped in /proc: the kernel stops each thread when it next schedules it,
+     * and a request that reaches a thread still running meanwhile is answered. Fails when the
+     * process is not stopped within 5 s.
+     */
     public void pause() {
-        signal("STOP");
+        try {
+            Signals.stopConfirmed(pid(), SIGNAL_STOP_LIMIT);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** SIGCONT after {@link #pause}. */
@@ -201,16 +212,6 @@ public final class ManagedProcess implements AutoCloseable {
             Signals.send(pid(), signal);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    /** SIGSTOP, returning once every thread of the process is stopped (or after 5 s). */
-    public void pauseFully() {
-        pause();
-        try {
-            Signals.awaitStopped(List.of(process.toHandle()), SIGNAL_STOP_LIMIT);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

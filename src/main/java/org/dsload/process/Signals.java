@@ -3,6 +3,7 @@ package org.dsload.process;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /** Signals Java has no call for (SIGSTOP, SIGCONT ...), sent with the system's kill command. */
 public final class Signals {
@@ -20,16 +21,31 @@ public final class Signals {
     }
 
     /**
+     * SIGSTOP, returning once every thread of the process shows as stopped in /proc; fails when
+     * one still runs after the limit. Until then a request that reaches a running thread is
+     * answered, so a test that freezes a server must not go on before this returns.
+     */
+    public static void stopConfirmed(long pid, Duration limit) throws IOException, InterruptedException {
+        send(pid, "STOP");
+        Optional<ProcessHandle> process = ProcessHandle.of(pid);
+        if (process.isPresent() && !awaitStopped(List.of(process.get()), limit)) {
+            throw new IllegalStateException("process " + pid + " still has running threads " + limit.toMillis()
+                    + " ms after SIGSTOP");
+        }
+    }
+
+    /**
      * A signal takes effect when the kernel next schedules its target, which on a busy host is
      * later than kill returns: waits (up to the limit) until every thread of every process shows
-     * as stopped.
+     * as stopped. Returns whether they all are (a process that ended counts as stopped).
      */
-    public static void awaitStopped(List<ProcessHandle> processes, Duration limit) throws InterruptedException {
+    public static boolean awaitStopped(List<ProcessHandle> processes, Duration limit) throws InterruptedException {
         long deadline = System.nanoTime() + limit.toNanos();
         for (ProcessHandle p : processes) {
             while (p.isAlive() && !ProcFs.allThreadsStopped(p.pid()) && System.nanoTime() < deadline) {
                 Thread.sleep(10);
             }
         }
+        return processes.stream().noneMatch(p -> p.isAlive() && !ProcFs.allThreadsStopped(p.pid()));
     }
 }

@@ -241,7 +241,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
      * meanwhile could still be answered).
      */
     public void pause() {
-        process.pauseFully();
+        process.pause();
     }
 
     public void resume() {

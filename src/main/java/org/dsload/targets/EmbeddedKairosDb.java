@@ -352,7 +352,10 @@ public final class EmbeddedKairosDb implements AutoCloseable {
         return ProcFs.residentBytes(pid());
     }
 
-    /** SIGSTOP: connections are accepted by the kernel, nothing is answered. */
+    /**
+     * SIGSTOP: connections are accepted by the kernel, nothing is answered. Returns once every
+     * thread of the server is stopped: a write sent before that could still be answered.
+     */
     public void pause() {
         process.pause();
     }

@@ -96,7 +96,7 @@ public final class EmbeddedRedis implements AutoCloseable {
         process.stop(Duration.ofSeconds(5));
     }
 
-    /** Freezes the process (SIGSTOP): connections stay open, nothing is answered. */
+    /** Freezes the process (SIGSTOP): connections stay open, nothing is answered; returns once the server is stopped. */
     public void pause() {
         process.pause();
     }

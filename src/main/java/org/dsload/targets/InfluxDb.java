@@ -195,7 +195,7 @@ public final class InfluxDb implements AutoCloseable {
         return port;
     }
 
-    /** Freezes the server (SIGSTOP): connections stay open, nothing is answered. */
+    /** Freezes the server (SIGSTOP): connections stay open, nothing is answered; returns once the server is stopped. */
     public void pause() {
         process.pause();
     }

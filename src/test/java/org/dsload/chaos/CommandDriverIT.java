@@ -15,6 +15,7 @@ import org.dsload.targets.EmbeddedRedis;
 import org.dsload.testing.HostPrivileges;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -28,6 +29,7 @@ import redis.clients.jedis.exceptions.JedisConnectionException;
  * redis-server's port, a stress-ng CPU hog. Needs root and iptables, stress-ng installed.
  */
 @Timeout(120)
+@Tag("alone") // measures a hog's share of a core: no other test JVM beside it
 class CommandDriverIT {
     private static final CommandDriver DRIVER = new CommandDriver();
     private static EmbeddedRedis redis;

@@ -20,6 +20,7 @@ import org.dsload.testing.HostPrivileges;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -33,6 +34,7 @@ import redis.clients.jedis.exceptions.JedisConnectionException;
  * and gone after its revert.
  */
 @Timeout(180)
+@Tag("alone") // measures processes' CPU time: no other test JVM beside it
 class ProcessFaultsIT {
     private static final ProcessDriver DRIVER = new ProcessDriver();
     private static Path dir;

@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 
 import org.apache.jmeter.threads.JMeterContextService;
+import org.dsload.process.Deadline;
 import org.dsload.redis.RedisConnection;
 import org.dsload.testing.JMeterRuntime;
 import org.junit.jupiter.api.Test;
@@ -25,9 +27,13 @@ class SharedVariableNameTest {
         return c;
     }
 
+    /** When the last test started, in JMeter's milliseconds: a test's names belong to its start time. */
+    private static long lastStart;
+
     private static String testStarted(RedisConnection... elements) {
         JMeterRuntime.freshVariables();
         JMeterContextService.startTest();
+        lastStart = JMeterContextService.getTestStartTime();
         PrintStream console = System.err;
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
@@ -55,7 +61,9 @@ class SharedVariableNameTest {
     @Test
     void elementsWithNamesOfTheirOwnAndALaterTestAreNot() throws Exception {
         assertFalse(testStarted(connection("profiles", "redis"), connection("sessions", "redis2")).contains("both publish"));
-        Thread.sleep(5); // a test that starts later starts with no name claimed
+        // a test that starts later (on JMeter's millisecond clock) starts with no name claimed
+        assertTrue(Deadline.await(() -> System.currentTimeMillis() > lastStart, Duration.ofSeconds(1),
+                Duration.ofMillis(1)));
         assertFalse(testStarted(connection("profiles", "redis")).contains("both publish"));
     }
 }

@@ -341,18 +341,28 @@ public final class GuiDriver {
             report.problem("live summary", "the test did not end within 90 s");
             return;
         }
-        Edt.sleep(2_500); // the listener refreshes once a second
-        String shown = Edt.call(() -> {
-            List<String> texts = new ArrayList<>();
-            Panels.walk(panel, c -> {
-                if (c instanceof JTextArea area) {
-                    texts.add(area.getText());
-                }
+        // the listener refreshes once a second: what it shows is read until it matches the file, or 10 s
+        String shown;
+        Summary fromFile;
+        String expected;
+        long shownBy = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (true) {
+            shown = Edt.call(() -> {
+                List<String> texts = new ArrayList<>();
+                Panels.walk(panel, c -> {
+                    if (c instanceof JTextArea area) {
+                        texts.add(area.getText());
+                    }
+                });
+                return String.join("\n", texts);
             });
-            return String.join("\n", texts);
-        });
-        Summary fromFile = Summary.of(jtl);
-        String expected = SummaryText.blocks(fromFile.labels(), fromFile.total());
+            fromFile = Summary.of(jtl);
+            expected = SummaryText.blocks(fromFile.labels(), fromFile.total());
+            if (shown.endsWith(expected) || System.nanoTime() - shownBy > 0) {
+                break;
+            }
+            Edt.sleep(100);
+        }
         if (fromFile.total().requests() == 0) {
             report.problem("live summary", "the run wrote no samples to " + jtl);
         } else if (!shown.endsWith(expected)) {

@@ -30,6 +30,7 @@ import org.junit.jupiter.api.Timeout;
  * package): skipped with the reason without it, unless {@value InfluxDb#REQUIRED_ENV} is true.
  */
 @Timeout(180)
+@org.junit.jupiter.api.Tag("alone") // compares writes' start delays with a timer's on this machine: no other test JVM beside it
 class InfluxDbWriteIT {
     private static final String TIMEOUT = "Non HTTP response code: java.net.SocketTimeoutException";
 
@@ -94,7 +95,7 @@ class InfluxDbWriteIT {
             long[] pause = new long[2];
             Thread freezer = new Thread(() -> {
                 try {
-                    Thread.sleep(500);
+                    run.awaitSamples(20, Duration.ofSeconds(30));
                     pause[0] = System.nanoTime();
                     influx.pause();
                     Thread.sleep(600);
@@ -105,7 +106,8 @@ class InfluxDbWriteIT {
                 }
             });
             freezer.start();
-            run.loop(w, Duration.ofMillis(2000));
+            run.loopUntil(w, () -> !freezer.isAlive() && pause[1] != 0 && run.sentAfter(pause[1] + 50_000_000L) > 60,
+                    Duration.ofSeconds(60));
             freezer.join();
             run.endThread();
             List<Completion> answered = run.requests().stream()

@@ -82,9 +82,10 @@ class KairosDbInFlightIT {
         KairosDbConnection c = connection(kairos.url());
         c.setCrossCheck("false");
         long[] pause = new long[2];
+        SamplerThread run = new SamplerThread(c);
         Thread freezer = new Thread(() -> {
             try {
-                Thread.sleep(800);
+                run.awaitSamples(10, Duration.ofSeconds(30));
                 pause[0] = System.nanoTime();
                 kairos.pause();
                 Thread.sleep(700);
@@ -94,10 +95,11 @@ class KairosDbInFlightIT {
                 Thread.currentThread().interrupt();
             }
         });
-        SamplerThread run = new SamplerThread(c);
         try (run) {
             freezer.start();
-            run.loop(inFlight(writer("it.pause", 5, 50, 1), 4), Duration.ofMillis(3000));
+            run.loopUntil(inFlight(writer("it.pause", 5, 50, 1), 4),
+                    () -> !freezer.isAlive() && pause[1] != 0 && run.sentAfter(pause[1] + 300_000_000L) > 10,
+                    Duration.ofSeconds(60));
             freezer.join();
         }
         List<Completion> answered = run.requests().stream()

@@ -12,6 +12,7 @@ import java.util.Map;
 
 import org.dsload.process.ProcessTree;
 import org.dsload.targets.EmbeddedRedis;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Timeout;
  * the generator saturated.
  */
 @Timeout(300)
+@Tag("alone") // keeps every core busy on purpose: no other test JVM beside it
 class BusyMachineIT {
 
     @Test

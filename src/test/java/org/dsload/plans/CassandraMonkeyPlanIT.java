@@ -34,6 +34,7 @@ import com.datastax.oss.driver.api.core.metadata.NodeState;
  * the load, laid out by the summary's fault phases, and nothing left behind.
  */
 @Timeout(600)
+@org.junit.jupiter.api.Tag("alone") // hogs a node's CPU and memory and measures its requests' delays: no other test JVM beside it
 class CassandraMonkeyPlanIT {
     private static MonkeyCluster monkey;
 

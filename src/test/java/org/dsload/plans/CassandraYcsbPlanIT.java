@@ -34,6 +34,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 /** test-plans/cassandra-ycsb.jmx, headless, against a real Cassandra node. */
 @Timeout(300)
 @ExtendWith(SharedCassandra.class)
+@org.junit.jupiter.api.Tag("alone") // judges schedule keeping: no other test JVM beside it
 class CassandraYcsbPlanIT {
 
     @Test

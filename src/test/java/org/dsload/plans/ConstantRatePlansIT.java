@@ -30,6 +30,7 @@ import org.junit.jupiter.api.Timeout;
  * moment with DEBUG SLEEP while the load runs: what a constant arrival rate must show then.
  */
 @Timeout(300)
+@org.junit.jupiter.api.Tag("alone") // judges schedule keeping and late arrivals: no other test JVM beside it
 class ConstantRatePlansIT {
     private static final Duration STALL = Duration.ofMillis(1000);
     private static EmbeddedRedis redis;

@@ -38,6 +38,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @Timeout(600)
 @ExtendWith({SharedCassandra.class, SharedKairosDb.class})
+@org.junit.jupiter.api.Tag("alone") // judges runs by their verdicts, schedule kept or arrivals missed: no other test JVM beside it
 class DeadStoreIT {
     /** Failed requests per place and second at most: the back-off's first second costs about 7, each next one 1. */
     private static final double BOUNDED = 10;
@@ -100,7 +101,7 @@ class DeadStoreIT {
     /** SIGSTOP for the fault's planned length, then SIGCONT. */
     private static Fault freeze(long pid) {
         return () -> {
-            Signals.send(pid, "STOP");
+            Signals.stopConfirmed(pid, Duration.ofSeconds(10));
             try {
                 Thread.sleep(FROZEN.toMillis());
             } finally {

@@ -31,6 +31,7 @@ import org.junit.jupiter.api.Timeout;
  * environment variable {@value InfluxDb#REQUIRED_ENV} is true (CI sets it): then they fail.
  */
 @Timeout(300)
+@org.junit.jupiter.api.Tag("alone") // judges schedule keeping: no other test JVM beside it
 class InfluxDbWritePlanIT {
 
     @BeforeAll

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /** test-plans/kairosdb-write.jmx and kairosdb-read.jmx, headless, against a real KairosDB on H2. */
 @Timeout(400)
 @ExtendWith(SharedKairosDb.class)
+@org.junit.jupiter.api.Tag("alone") // judges schedule keeping: no other test JVM beside it
 class KairosDbPlansIT {
     private static EmbeddedKairosDb kairos;
 

@@ -26,6 +26,7 @@ import redis.clients.jedis.Jedis;
 
 /** test-plans/redis-ycsb.jmx, headless, against a real redis-server. */
 @Timeout(600)
+@org.junit.jupiter.api.Tag("alone") // judges schedule keeping: no other test JVM beside it
 class RedisYcsbPlanIT {
     private static EmbeddedRedis redis;
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -21,6 +22,7 @@ import org.dsload.core.Results;
 import org.dsload.process.Ports;
 import org.dsload.targets.EmbeddedRedis;
 import org.dsload.testing.JMeterRuntime;
+import org.dsload.testing.RedisCalls;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -90,14 +92,16 @@ class RedisFailureIT {
             c.setMaxTotal("1");
             c.setMaxIdle("1");
             c.setBlockWhenExhausted("false");
+            c.setSocketTimeout("5000");
             c.testStarted();
             ExecutorService pool = Executors.newSingleThreadExecutor();
             try {
                 Future<SampleResult> slow = pool.submit(() -> {
                     JMeterRuntime.adopt(variables, 1);
-                    return sampler("DEBUG", "", "SLEEP 1").sample(null);
+                    return sampler("DEBUG", "", "SLEEP 2").sample(null);
                 });
-                Thread.sleep(300);
+                // the pool's one connection is taken once the server sleeps
+                assertTrue(RedisCalls.awaitBusy(redis, Duration.ofSeconds(10)), "the DEBUG SLEEP never began");
                 SampleResult r = sampler("PING", "", "").sample(null);
                 assertFalse(r.isSuccessful());
                 assertEquals(RedisErrors.POOL_EXHAUSTED, r.getResponseCode());

@@ -28,10 +28,11 @@ import org.dsload.core.SampleTiming;
 import org.dsload.core.SharedClients;
 import org.dsload.core.inflight.InFlightWindow;
 import org.dsload.report.BatchTiming;
+import org.dsload.process.Ports;
 import org.dsload.targets.EmbeddedRedis;
 import org.dsload.testing.JMeterRuntime;
-import org.dsload.process.Ports;
 import org.dsload.testing.RedisCalls;
+import org.dsload.testing.SamplerThread;
 import org.dsload.testing.TimerDelays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -40,6 +41,7 @@ import redis.clients.jedis.Jedis;
 
 /** Redis Command with requests in flight against a real redis-server. */
 @Timeout(180)
+@org.junit.jupiter.api.Tag("alone") // compares requests' start delays with a timer's on this machine: no other test JVM beside it
 class RedisInFlightIT {
 
     private static RedisSampler get(int inFlight) {
@@ -49,11 +51,15 @@ class RedisInFlightIT {
         return s;
     }
 
-    /** Sends DEBUG SLEEP from a connection of its own after a delay; remembers when the sleep began and ended. */
-    private static Thread sleep(EmbeddedRedis redis, long afterMillis, String seconds, long[] when) {
+    /**
+     * Sends DEBUG SLEEP from a connection of its own once the run has taken that many samples;
+     * remembers when the sleep began and ended.
+     */
+    private static Thread sleep(EmbeddedRedis redis, SamplerThread run, long afterSamples, String seconds,
+            long[] when) {
         Thread thread = new Thread(() -> {
             try (Jedis jedis = new Jedis(redis.host(), redis.port(), 5000)) {
-                Thread.sleep(afterMillis);
+                run.awaitSamples(afterSamples, Duration.ofSeconds(30));
                 when[0] = System.nanoTime();
                 jedis.sendCommand(DEBUG, "SLEEP", seconds);
                 when[1] = System.nanoTime();
@@ -100,8 +106,9 @@ class RedisInFlightIT {
     void aStallShowsInTheRequestsOutstandingDuringItAndInNoOthers() throws Exception {
         try (EmbeddedRedis redis = loaded(1000); InFlightRuns run = new InFlightRuns(connection(redis.address()))) {
             long[] stall = new long[2];
-            Thread staller = sleep(redis, 400, "0.5", stall);
-            run.loop(get(10), Duration.ofMillis(1500));
+            Thread staller = sleep(redis, run, 20, "0.5", stall);
+            run.loopUntil(get(10), () -> !staller.isAlive() && stall[1] != 0
+                    && run.sentAfter(stall[1] + 50_000_000L) > 150, Duration.ofSeconds(60));
             staller.join();
             run.endThread();
             List<Completion> requests = run.requests().stream()
@@ -156,8 +163,8 @@ class RedisInFlightIT {
             InFlightRuns run = new InFlightRuns(connection(redis.address()));
             try (run) {
                 run.loop(get(8), Duration.ofMillis(200));
-                Thread sleeper = sleep(redis, 0, "1", new long[2]);
-                Thread.sleep(200);
+                Thread sleeper = sleep(redis, run, 0, "1", new long[2]);
+                assertTrue(RedisCalls.awaitBusy(redis, Duration.ofSeconds(10)), "the DEBUG SLEEP never began");
                 run.stopTest();
                 sleeper.join();
             }

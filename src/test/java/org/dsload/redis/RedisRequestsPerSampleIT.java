@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.List;
 
 import org.apache.jmeter.samplers.SampleResult;
@@ -110,7 +111,7 @@ class RedisRequestsPerSampleIT {
             long[] stall = new long[2];
             Thread staller = new Thread(() -> {
                 try (Jedis jedis = new Jedis(redis.host(), redis.port(), 5000)) {
-                    Thread.sleep(300);
+                    RedisCalls.await(redis, "GET", 100, Duration.ofSeconds(30));
                     stall[0] = System.nanoTime();
                     jedis.sendCommand(DEBUG, "SLEEP", "0.4");
                     stall[1] = System.nanoTime();
@@ -120,10 +121,8 @@ class RedisRequestsPerSampleIT {
             });
             RedisSampler get = get("key:#{seq:1000}", 1_000_000);
             staller.start();
-            long until = System.nanoTime() + 1_200_000_000L;
-            while (System.nanoTime() < until) {
-                run.sample(get);
-            }
+            run.loopUntil(get, () -> !staller.isAlive() && stall[1] != 0 && run.sentAfter(stall[1]) > 150,
+                    Duration.ofSeconds(60));
             staller.join();
             List<Completion> stalled = run.requests().stream().filter(r -> r.elapsedMicros() >= 300_000).toList();
             assertEquals(1, stalled.size(), "one thread, one request outstanding during the 400 ms sleep");
@@ -153,7 +152,7 @@ class RedisRequestsPerSampleIT {
             long[] stopped = new long[1];
             Thread stopper = new Thread(() -> {
                 try {
-                    Thread.sleep(200);
+                    RedisCalls.await(redis, "GET", 20, Duration.ofSeconds(30)); // the sample is under way
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }

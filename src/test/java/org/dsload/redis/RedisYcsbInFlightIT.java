@@ -275,7 +275,7 @@ class RedisYcsbInFlightIT {
                 long ended;
                 Thread pauser = new Thread(() -> {
                     try {
-                        Thread.sleep(300);
+                        thread.awaitSamples(20, Duration.ofSeconds(30));
                         redis.pause(); // shorter than the timeout: what is outstanding completes late
                         at[0] = System.nanoTime();
                         Thread.sleep(300);
@@ -295,7 +295,8 @@ class RedisYcsbInFlightIT {
                 try (thread) {
                     YcsbSampler run = sampler("run", 8);
                     pauser.start();
-                    thread.loop(run, Duration.ofMillis(3900));
+                    thread.loopUntil(run, () -> !pauser.isAlive() && at[3] != 0
+                            && thread.sentAfter(at[3] + 100_000_000L) > 60, Duration.ofSeconds(60));
                     thread.endThread();
                     ended = System.nanoTime();
                     pauser.join();

@@ -33,6 +33,7 @@ import org.junit.jupiter.api.Timeout;
  * slave counts exactly what that slave did, and the results file must hold all of it.
  */
 @Timeout(400)
+@org.junit.jupiter.api.Tag("alone") // judges the run's verdict and when a lost slave is noticed: no other test JVM beside it
 class SlaveLossIT {
 
     @Test
@@ -45,11 +46,11 @@ class SlaveLossIT {
                 String missing = "127.0.0.9:" + Ports.free("127.0.0.9");
                 AtomicLong killedAt = new AtomicLong();
                 Thread killer = new Thread(() -> {
-                    long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-                    while (System.nanoTime() < deadline && RedisCalls.of(forVictim, "GET") == 0) {
-                        sleep(100);
+                    try {
+                        RedisCalls.await(forVictim, "GET", 1_000, Duration.ofMinutes(3)); // its load well under way
+                    } catch (InterruptedException e) {
+                        return;
                     }
-                    sleep(1000);
                     killedAt.set(System.currentTimeMillis());
                     victim.kill();
                 }, "killer");
@@ -143,13 +144,15 @@ class SlaveLossIT {
             java.util.regex.Pattern slaveLine = java.util.regex.Pattern.compile("dsload: slave (\\S+) pid (\\d+)");
             java.util.concurrent.atomic.AtomicReference<String> victim = new java.util.concurrent.atomic.AtomicReference<>();
             Thread killer = new Thread(() -> {
-                long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
                 java.util.regex.Matcher m = slaveLine.matcher("");
                 // engines start one after another: the victim is killed once it has sent load itself
                 // (its counts file written) and the store has seen enough, so that its part is there to count
-                while (System.nanoTime() < deadline && !(m.reset(console.toString(StandardCharsets.UTF_8)).find()
-                        && RedisCalls.of(redis, "GET") >= 2000 && countsWritten(results, m.group(1), started))) {
-                    sleep(100);
+                try {
+                    org.dsload.process.Deadline.await(() -> m.reset(console.toString(StandardCharsets.UTF_8)).find()
+                            && RedisCalls.of(redis, "GET") >= 2000 && countsWritten(results, m.group(1), started),
+                            Duration.ofMinutes(3), Duration.ofMillis(100));
+                } catch (InterruptedException e) {
+                    return;
                 }
                 if (m.find(0)) {
                     victim.set(m.group(1));
@@ -181,14 +184,6 @@ class SlaveLossIT {
             // of rows not yet sent (JMeter's StrippedBatch sender sends every 100 samples)
             assertTrue(counted - reported >= 0 && counted - reported <= 250, "the gap is " + (counted - reported) + ": "
                     + line);
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 import org.apache.jmeter.samplers.Interruptible;
 import org.apache.jmeter.samplers.SampleEvent;
@@ -34,6 +35,7 @@ public class SamplerThread implements AutoCloseable {
     private final TestStateListener connection;
     private final Set<ThreadListener> used = new LinkedHashSet<>();
     private boolean ended;
+    private volatile long samples;
 
     /** Starts the connection element for a thread with fresh variables and a listener that collects rows. */
     public SamplerThread(TestStateListener connection) {
@@ -83,7 +85,43 @@ public class SamplerThread implements AutoCloseable {
         if (r instanceof RequestsResult row) {
             rows.add(row);
         }
+        samples++;
         return r;
+    }
+
+    /** Samples taken so far; another thread may read it to wait for the load to be under way. */
+    public long samples() {
+        return samples;
+    }
+
+    /**
+     * Samples with no schedule until the condition holds (checked in this thread between samples);
+     * fails when it does not within the limit.
+     */
+    public void loopUntil(Sampler sampler, BooleanSupplier done, Duration limit) {
+        long end = System.nanoTime() + limit.toNanos();
+        while (!done.getAsBoolean()) {
+            if (System.nanoTime() - end > 0) {
+                throw new AssertionError("the condition to end the load did not hold within " + limit.toMillis()
+                        + " ms");
+            }
+            sample(sampler);
+        }
+    }
+
+    /**
+     * From another thread: waits until this one has taken n samples, so that a fault lands on a load
+     * under way however late the machine let it start.
+     */
+    public void awaitSamples(long n, Duration limit) throws InterruptedException {
+        if (!org.dsload.process.Deadline.await(() -> samples >= n, limit, Duration.ofMillis(5))) {
+            throw new AssertionError("the load took " + samples + " samples in " + limit.toMillis() + " ms, not " + n);
+        }
+    }
+
+    /** Requests reported so far that were sent after the instant (System.nanoTime). */
+    public long sentAfter(long nanos) {
+        return requests().stream().filter(c -> c.sendNanos() > nanos).count();
     }
 
     /** Samples with this source offered before each, until the sampler returns no row. */

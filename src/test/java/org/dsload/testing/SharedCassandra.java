@@ -6,7 +6,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * One Cassandra node shared by every test class that extends with this, started by the first and
- * stopped when the whole test run ends (JUnit closes what the root store holds): a node takes
+ * stopped when the test JVM's launcher session ends (JUnit closes what that session's store holds;
+ * the root store would be closed after each class where a fork runs its classes one by one): a node takes
  * 10 to 30 s to start here, too long to pay per class.
  */
 public final class SharedCassandra implements BeforeAllCallback {
@@ -15,7 +16,7 @@ public final class SharedCassandra implements BeforeAllCallback {
 
     @Override
     public void beforeAll(ExtensionContext context) {
-        context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL)
+        context.getStore(ExtensionContext.StoreScope.LAUNCHER_SESSION, ExtensionContext.Namespace.GLOBAL)
                 .computeIfAbsent(KEY, key -> start(), EmbeddedCassandra.class);
     }
 

@@ -6,7 +6,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * One KairosDB on H2 shared by every test class that extends with this, started by the first and
- * stopped when the whole test run ends (JUnit closes what the root store holds): a server takes
+ * stopped when the test JVM's launcher session ends (JUnit closes what that session's store holds;
+ * the root store would be closed after each class where a fork runs its classes one by one): a server takes
  * seconds to a minute to start on a busy machine, too long to pay per class. A class that stops
  * or freezes it must leave it serving again.
  */
@@ -16,7 +17,7 @@ public final class SharedKairosDb implements BeforeAllCallback {
 
     @Override
     public void beforeAll(ExtensionContext context) {
-        context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL)
+        context.getStore(ExtensionContext.StoreScope.LAUNCHER_SESSION, ExtensionContext.Namespace.GLOBAL)
                 .computeIfAbsent(KEY, key -> (AutoCloseable) SharedKairosDb::stop, AutoCloseable.class);
         start();
     }

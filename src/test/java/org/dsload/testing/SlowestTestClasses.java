@@ -2,10 +2,15 @@ package org.dsload.testing;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -14,6 +19,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.support.descriptor.ClassSource;
+import org.junit.platform.launcher.LauncherSession;
+import org.junit.platform.launcher.LauncherSessionListener;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
@@ -21,21 +28,23 @@ import org.junit.platform.launcher.TestPlan;
 /**
  * Where a test run's time went: the time of every test class (its set-up, tests and tear-down),
  * written slowest first to the file the system property {@code dsload.test.times} names, and the
- * ten slowest printed when the run ends. Surefire and failsafe set the property (test-times-unit.txt,
- * test-times-it.txt); without it, as in an IDE, the listener does nothing. A failure here only
- * costs the table, never the build.
+ * ten slowest printed when the test JVM's session ends. Surefire and failsafe set the property
+ * (test-times-unit.txt, test-times-it.txt) and the build empties the file before each phase; JVMs
+ * that run test classes side by side each add theirs to the one file, under a lock. Without the
+ * property, as in an IDE, the listener does nothing. A failure here only costs the table, never
+ * the build.
  */
-public final class SlowestTestClasses implements TestExecutionListener {
+public final class SlowestTestClasses implements TestExecutionListener, LauncherSessionListener {
     public static final String FILE_PROPERTY = "dsload.test.times";
     private static final int SHOWN = 10;
-
-    private record Timing(String className, long nanos, int tests, String outcome) {
-    }
+    /** This JVM's classes, by name: one listener may see several test plans (one per class in a shared fork). */
+    private static final Map<String, String> LINES = new ConcurrentHashMap<>();
 
     private final Path file = fileOrNull();
     private final Map<String, Long> started = new ConcurrentHashMap<>();
     private final Map<String, Integer> tests = new ConcurrentHashMap<>();
-    private final List<Timing> timings = new ArrayList<>();
+    /** Tests of each class that failed: the class itself reads SUCCESSFUL when only its tests failed. */
+    private final Map<String, Integer> failed = new ConcurrentHashMap<>();
     private volatile TestPlan plan;
 
     private static Path fileOrNull() {
@@ -67,45 +76,78 @@ public final class SlowestTestClasses implements TestExecutionListener {
                 owner = plan.getParent(owner.get());
             }
             owner.ifPresent(c -> tests.merge(c.getUniqueId(), 1, Integer::sum));
+            if (result.getStatus() == TestExecutionResult.Status.FAILED) {
+                owner.ifPresent(c -> failed.merge(c.getUniqueId(), 1, Integer::sum));
+            }
         }
         Long start = started.remove(id.getUniqueId());
         if (start != null) {
             String className = ((ClassSource) id.getSource().orElseThrow()).getClassName();
-            synchronized (timings) {
-                timings.add(new Timing(className, System.nanoTime() - start, tests.getOrDefault(id.getUniqueId(), 0),
-                        result.getStatus().name()));
+            LINES.put(className, String.format(Locale.ROOT, "%9.3f s  %3d tests  %-10s %s",
+                    (System.nanoTime() - start) / 1e9, tests.getOrDefault(id.getUniqueId(), 0),
+                    failed.containsKey(id.getUniqueId()) ? failed.get(id.getUniqueId()) + " FAILED"
+                            : result.getStatus().name(), className));
+        }
+    }
+
+    @Override
+    public void testPlanExecutionFinished(TestPlan finished) {
+        if (file != null) {
+            try {
+                merge();
+            } catch (IOException | RuntimeException e) {
+                System.out.println("dsload: the test classes' times were not written to " + file + ": " + e);
             }
         }
     }
 
     @Override
-    public void testPlanExecutionFinished(TestPlan plan) {
-        if (file == null) {
+    public void launcherSessionClosed(LauncherSession session) {
+        if (file == null || LINES.isEmpty()) {
             return;
         }
         try {
-            List<Timing> slowest;
-            synchronized (timings) {
-                slowest = timings.stream().sorted((a, b) -> Long.compare(b.nanos(), a.nanos())).toList();
-            }
-            List<String> lines = slowest.stream().map(SlowestTestClasses::line).toList();
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            Files.write(file, lines, StandardCharsets.UTF_8);
-            print(System.out, lines, slowest.size());
+            print(System.out, merge());
         } catch (IOException | RuntimeException e) {
             System.out.println("dsload: the test classes' times were not written to " + file + ": " + e);
         }
     }
 
-    private void print(PrintStream out, List<String> lines, int classes) {
-        out.println();
-        out.printf(Locale.ROOT, "Slowest test classes (%d of %d; all in %s):%n", Math.min(SHOWN, classes), classes, file);
-        lines.stream().limit(SHOWN).forEach(l -> out.println("  " + l));
+    /** Adds this JVM's classes to those the file holds (another JVM's), slowest first; returns the whole table. */
+    private List<String> merge() throws IOException {
+        java.nio.file.Files.createDirectories(file.toAbsolutePath().getParent());
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                StandardOpenOption.WRITE); FileLock lock = channel.lock()) {
+            ByteBuffer content = ByteBuffer.allocate((int) channel.size());
+            while (content.hasRemaining() && channel.read(content) >= 0) {
+                // reads the whole file
+            }
+            Map<String, String> all = new LinkedHashMap<>();
+            for (String line : new String(content.array(), StandardCharsets.UTF_8).split("\n")) {
+                if (!line.isBlank()) {
+                    all.put(line.substring(line.lastIndexOf(' ') + 1), line);
+                }
+            }
+            all.putAll(LINES);
+            List<String> slowest = new ArrayList<>(all.values());
+            slowest.sort((a, b) -> Double.compare(seconds(b), seconds(a)));
+            channel.truncate(0);
+            var out = Channels.newOutputStream(channel.position(0));
+            out.write((String.join("\n", slowest) + "\n").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            return slowest;
+        }
     }
 
-    private static String line(Timing t) {
-        return String.format(Locale.ROOT, "%9.3f s  %3d tests  %-10s %s", t.nanos() / 1e9, t.tests(),
-                t.outcome(), t.className());
+    private static double seconds(String line) {
+        return Double.parseDouble(line.trim().split("\\s+")[0]);
+    }
+
+    private void print(PrintStream out, List<String> lines) {
+        out.println();
+        out.printf(Locale.ROOT, "Slowest test classes (%d of %d; all in %s):%n", Math.min(SHOWN, lines.size()),
+                lines.size(), file);
+        lines.stream().limit(SHOWN).forEach(l -> out.println("  " + l));
     }
 
     private static boolean isClass(TestIdentifier id) {

@@ -21,6 +21,7 @@ import org.dsload.core.RequestsResult;
 import org.dsload.core.Results;
 import org.dsload.core.SampleTiming;
 import org.dsload.core.inflight.InFlightWindow;
+import org.dsload.process.Signals;
 import org.dsload.report.BatchTiming;
 import org.dsload.targets.EmbeddedZooKeeper;
 import org.dsload.testing.SamplerThread;
@@ -82,9 +83,13 @@ class ZooKeeperInFlightIT {
     }
 
     private static void signal(String name, EmbeddedZooKeeper server) {
+        // a STOP is confirmed (every thread stopped) before the test goes on
         try {
-            Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(server.node(0).pid())).inheritIO().start();
-            assertTrue(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0, "kill -" + name);
+            if (name.equals("STOP")) {
+                Signals.stopConfirmed(server.node(0).pid(), Duration.ofSeconds(10));
+            } else {
+                Signals.send(server.node(0).pid(), name);
+            }
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         } catch (InterruptedException e) {

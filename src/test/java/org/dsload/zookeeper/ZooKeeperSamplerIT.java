@@ -27,6 +27,7 @@ import org.apache.zookeeper.data.Stat;
 import org.dsload.core.SampleTiming;
 import org.dsload.process.Commands;
 import org.dsload.process.Deadline;
+import org.dsload.process.Signals;
 import org.dsload.targets.Checkout;
 import org.dsload.targets.EmbeddedZooKeeper;
 import org.dsload.testing.JMeterRuntime;
@@ -414,9 +415,13 @@ class ZooKeeperSamplerIT {
     }
 
     private static void signal(String name, long pid) {
+        // a STOP is confirmed (every thread stopped) before the test goes on
         try {
-            Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(pid)).inheritIO().start();
-            assertTrue(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0, "kill -" + name + " " + pid);
+            if (name.equals("STOP")) {
+                Signals.stopConfirmed(pid, Duration.ofSeconds(10));
+            } else {
+                Signals.send(pid, name);
+            }
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -3,11 +3,13 @@ package org.dsload.core.inflight;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.dsload.core.Outcome;
+import org.dsload.testing.ThreadStates;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -71,11 +73,12 @@ class CallbackTransportTest {
         driver.join();
     }
 
-    /** The replies one wait reports, the one reply {@code index} coming 50 ms into it (the window parked by then, none in). */
+    /** The replies one wait reports, the one reply {@code index} coming once the window is parked in it (none in). */
     private static List<Reported> oneReplyDuringAWait(Held transport, int index) throws Exception {
+        Thread waiting = Thread.currentThread();
         Thread driver = new Thread(() -> {
             try {
-                Thread.sleep(50);
+                ThreadStates.awaitWaiting(waiting, Duration.ofSeconds(10));
             } catch (InterruptedException e) {
                 return;
             }
@@ -100,12 +103,13 @@ class CallbackTransportTest {
     void aWaitForAnIntendedStartLastsToTheInstantThoughARepliesMeanwhileAndReportsItThen() throws Exception {
         Held transport = sent(64);
         long instant = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300);
-        Thread waiter = Thread.currentThread();
+        Thread waiting = Thread.currentThread();
+        // the reply comes once the wait has begun (parked), not before it: one already in is reported at once
         Thread driver = new Thread(() -> {
-            // the reply comes once the wait has begun (parked), not before it: one already in is reported at once
-            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(250);
-            while (waiter.getState() != Thread.State.TIMED_WAITING && System.nanoTime() - deadline < 0) {
-                Thread.onSpinWait();
+            try {
+                ThreadStates.awaitWaiting(waiting, Duration.ofSeconds(10));
+            } catch (InterruptedException e) {
+                return;
             }
             transport.callbacks.get(0).complete(OK, null);
         }, "driver");

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
@@ -16,6 +16,7 @@ import org.dsload.core.ArrivalSource;
 import org.dsload.core.Completion;
 import org.dsload.core.Outcome;
 import org.dsload.core.inflight.InMemoryStore.Answer;
+import org.dsload.testing.ThreadStates;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -301,9 +302,10 @@ class InFlightWindowTest {
     void aStopFromAnotherThreadCancelsWhatIsOutstanding() throws Exception {
         try (InMemoryStore store = new InMemoryStore(60_000, n -> new Answer(-1, InMemoryStore.OK))) {
             InFlightWindow<InMemoryStore.Request> window = new InFlightWindow<>(7, store);
+            Thread sampling = Thread.currentThread();
             Thread stopper = new Thread(() -> {
                 try {
-                    TimeUnit.MILLISECONDS.sleep(100);
+                    ThreadStates.awaitWaiting(sampling, Duration.ofSeconds(10)); // the 7 sent, waiting for replies
                 } catch (InterruptedException e) {
                     return;
                 }

@@ -1,7 +1,7 @@
 package org.dsload.cassandra;
 
-import static org.dsload.cassandra.CqlFixture.sampler;
-import static org.dsload.cassandra.CqlFixture.session;
+import static org.dsload.cassandra.CassandraFixture.sampler;
+import static org.dsload.cassandra.CassandraFixture.session;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,6 +1,6 @@
 package org.dsload.cassandra;
 
-import static org.dsload.cassandra.CqlFixture.sampler;
+import static org.dsload.cassandra.CassandraFixture.sampler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,7 +12,7 @@ import java.util.List;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.dsload.cassandra.report.CassandraServerSection;
-import org.dsload.gauges.RunFolder;
+import org.dsload.gauges.TestRunFolder;
 import org.dsload.targets.EmbeddedCassandra;
 import org.dsload.testing.JMeterRuntime;
 import org.junit.jupiter.api.AfterAll;
@@ -61,7 +61,7 @@ class CassandraGaugesIT {
 
     private static CassandraSession session(String user, String password) {
         JMeterRuntime.freshVariables();
-        CassandraSession s = CqlFixture.session(node.address());
+        CassandraSession s = CassandraFixture.session(node.address());
         s.setKeyspace("gauges");
         s.setUsername(user);
         s.setPassword(password);
@@ -74,7 +74,7 @@ class CassandraGaugesIT {
 
     @Test
     void theNodesVirtualTablesAreRecordedAndTheReadsAndWritesSentMatchTheCoordinatorsCounts() throws IOException {
-        try (RunFolder run = RunFolder.create("cassandra-gauges")) {
+        try (TestRunFolder run = TestRunFolder.create("cassandra-gauges")) {
             CassandraSession session = session("watcher", WATCHER_SECRET);
             session.testStarted();
             long reads = 0;
@@ -86,7 +86,7 @@ class CassandraGaugesIT {
                         "int #{seq:100000}\nint #{seq}");
                 batch.setMode("logged batch");
                 CqlSampler conditional = sampler("INSERT INTO other (id, v) VALUES (?, 'c') IF NOT EXISTS", "int #{seq}");
-                long rows = CqlFixture.insertAndReadFor(LOAD_MILLIS);
+                long rows = CassandraFixture.insertAndReadFor(LOAD_MILLIS);
                 writes += rows;
                 reads += rows;
                 ok(paged.sample(null));
@@ -114,7 +114,7 @@ class CassandraGaugesIT {
 
     @Test
     void aRoleWithoutSelectOnSystemViewsIsNamedOnceAndTheLoadGoesOn() throws IOException {
-        try (RunFolder run = RunFolder.create("cassandra-refused")) {
+        try (TestRunFolder run = TestRunFolder.create("cassandra-refused")) {
             CassandraSession session = session("loader", LOADER_SECRET);
             session.testStarted();
             try {
@@ -141,7 +141,7 @@ class CassandraGaugesIT {
 
     @Test
     void withGaugesOffNothingIsRecorded() {
-        try (RunFolder run = RunFolder.create("cassandra-no-gauges")) {
+        try (TestRunFolder run = TestRunFolder.create("cassandra-no-gauges")) {
             CassandraSession session = session("watcher", WATCHER_SECRET);
             session.setRecordGauges("false");
             session.testStarted();

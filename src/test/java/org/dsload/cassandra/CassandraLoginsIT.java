@@ -69,7 +69,7 @@ class CassandraLoginsIT {
 
     private void connect(String user, String password) {
         JMeterRuntime.freshVariables();
-        connection = CqlFixture.session(cassandra.address());
+        connection = CassandraFixture.session(cassandra.address());
         connection.setUsername(user);
         connection.setPassword(password);
         connection.testStarted();
@@ -78,7 +78,7 @@ class CassandraLoginsIT {
     @Test
     void aRefusedPasswordIsReportedAsARefusedLoginNotAsANodeThatIsDown() {
         connect("app", "wrong-password");
-        SampleResult r = CqlFixture.run("SELECT release_version FROM system.local", "");
+        SampleResult r = CassandraFixture.run("SELECT release_version FROM system.local", "");
         assertEquals("CONFIG", r.getResponseCode());
         assertTrue(r.getResponseMessage().contains("The node refused the login: check User name and Password"),
                 r.getResponseMessage());
@@ -90,7 +90,7 @@ class CassandraLoginsIT {
     @Test
     void noLoginAtAllIsToldThatTheClusterRequiresOne() {
         connect("", "");
-        SampleResult r = CqlFixture.run("SELECT release_version FROM system.local", "");
+        SampleResult r = CassandraFixture.run("SELECT release_version FROM system.local", "");
         assertEquals("CONFIG", r.getResponseCode());
         assertTrue(r.getResponseMessage().contains("The cluster requires a login: fill in User name and Password"),
                 r.getResponseMessage());
@@ -99,7 +99,7 @@ class CassandraLoginsIT {
     @Test
     void aMissingPermissionStopsTheTestAtItsFirstSampleUnlessTheFieldSaysRunOn() {
         connect("outsider", PASSWORD);
-        CqlSampler select = CqlFixture.sampler("SELECT * FROM locked.usertable WHERE y_id = ?", "text user1");
+        CqlSampler select = CassandraFixture.sampler("SELECT * FROM locked.usertable WHERE y_id = ?", "text user1");
         SampleResult first = select.sample(null);
         assertFalse(first.isSuccessful());
         assertEquals("UnauthorizedException", first.getResponseCode());
@@ -112,7 +112,7 @@ class CassandraLoginsIT {
         assertEquals("UnauthorizedException", runOn.getResponseCode());
         assertFalse(runOn.isStopTest(), "with the field off the failure is a sample like any other");
 
-        SampleResult missingTable = CqlFixture.run("SELECT * FROM owned.nosuchtable", "");
+        SampleResult missingTable = CassandraFixture.run("SELECT * FROM owned.nosuchtable", "");
         assertEquals("InvalidQueryException", missingTable.getResponseCode());
         assertTrue(missingTable.isStopTest(), "a table that does not exist is not cured by retrying either: "
                 + missingTable.getResponseMessage());

@@ -1,7 +1,7 @@
 package org.dsload.influxdb;
 
-import static org.dsload.influxdb.InfluxFixture.connection;
-import static org.dsload.influxdb.InfluxFixture.url;
+import static org.dsload.influxdb.InfluxDbFixture.connection;
+import static org.dsload.influxdb.InfluxDbFixture.url;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -29,7 +29,7 @@ class InfluxDbConnectionIT {
 
     @BeforeAll
     static void influxdIsInstalled() {
-        InfluxFixture.requireInfluxd();
+        InfluxDbFixture.requireInfluxd();
     }
 
     @Test

@@ -1,9 +1,9 @@
 package org.dsload.influxdb;
 
-import static org.dsload.influxdb.InfluxFixture.TWO_BODIES;
-import static org.dsload.influxdb.InfluxFixture.connection;
-import static org.dsload.influxdb.InfluxFixture.url;
-import static org.dsload.influxdb.InfluxFixture.write;
+import static org.dsload.influxdb.InfluxDbFixture.TWO_BODIES;
+import static org.dsload.influxdb.InfluxDbFixture.connection;
+import static org.dsload.influxdb.InfluxDbFixture.url;
+import static org.dsload.influxdb.InfluxDbFixture.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,7 +21,7 @@ import org.dsload.gauges.CrossCheckLine;
 import org.dsload.gauges.GaugeFile;
 import org.dsload.gauges.GaugeRows;
 import org.dsload.gauges.NodeGauges;
-import org.dsload.gauges.RunFolder;
+import org.dsload.gauges.TestRunFolder;
 import org.dsload.influxdb.report.InfluxServerSection;
 import org.dsload.plans.PlanRuns;
 import org.dsload.report.LabelStats;
@@ -46,7 +46,7 @@ class InfluxDbGaugesIT {
 
     @BeforeAll
     static void influxdIsInstalled() {
-        InfluxFixture.requireInfluxd();
+        InfluxDbFixture.requireInfluxd();
     }
 
     private static InfluxDb withDatabase() {
@@ -89,7 +89,7 @@ class InfluxDbGaugesIT {
         return g;
     }
 
-    private static void assertExact(RunFolder run, InfluxDb influx) throws Exception {
+    private static void assertExact(TestRunFolder run, InfluxDb influx) throws Exception {
         String section = run.section(new InfluxServerSection());
         assertTrue(section.startsWith("== InfluxDB server gauges"), section);
         assertTrue(section.contains(CrossCheckLine.match(WRITES, "write requests")), section);
@@ -104,7 +104,7 @@ class InfluxDbGaugesIT {
 
     @Test
     void aConnectionRecordsItsServersVarsByDefaultAndItsWritesAndPointsMatchTheServersCounts() throws Exception {
-        try (InfluxDb influx = withDatabase(); RunFolder run = RunFolder.create("influx-connection-gauges")) {
+        try (InfluxDb influx = withDatabase(); TestRunFolder run = TestRunFolder.create("influx-connection-gauges")) {
             writeThrough(connection(url(influx)), null);
             assertExact(run, influx);
         }
@@ -112,7 +112,7 @@ class InfluxDbGaugesIT {
 
     @Test
     void aGaugesElementBesideAConnectionThatRecordsCountsNoWriteTwice() throws Exception {
-        try (InfluxDb influx = withDatabase(); RunFolder run = RunFolder.create("influx-both-gauges")) {
+        try (InfluxDb influx = withDatabase(); TestRunFolder run = TestRunFolder.create("influx-both-gauges")) {
             writeThrough(connection(url(influx)), element(influx));
             assertExact(run, influx);
         }
@@ -120,7 +120,7 @@ class InfluxDbGaugesIT {
 
     @Test
     void withTheConnectionsGaugesOffAGaugesElementCountsItsWrites() throws Exception {
-        try (InfluxDb influx = withDatabase(); RunFolder run = RunFolder.create("influx-element-gauges")) {
+        try (InfluxDb influx = withDatabase(); TestRunFolder run = TestRunFolder.create("influx-element-gauges")) {
             InfluxDbConnection c = connection(url(influx));
             c.setRecordGauges("false");
             writeThrough(c, element(influx));
@@ -130,7 +130,7 @@ class InfluxDbGaugesIT {
 
     @Test
     void withGaugesOffNothingIsRecorded() {
-        try (InfluxDb influx = withDatabase(); RunFolder run = RunFolder.create("influx-no-gauges")) {
+        try (InfluxDb influx = withDatabase(); TestRunFolder run = TestRunFolder.create("influx-no-gauges")) {
             InfluxDbConnection c = connection(url(influx));
             c.setRecordGauges("false");
             writeThrough(c, null);

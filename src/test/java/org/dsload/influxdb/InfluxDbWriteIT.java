@@ -1,9 +1,9 @@
 package org.dsload.influxdb;
 
-import static org.dsload.influxdb.InfluxFixture.TWO_BODIES;
-import static org.dsload.influxdb.InfluxFixture.connection;
-import static org.dsload.influxdb.InfluxFixture.url;
-import static org.dsload.influxdb.InfluxFixture.write;
+import static org.dsload.influxdb.InfluxDbFixture.TWO_BODIES;
+import static org.dsload.influxdb.InfluxDbFixture.connection;
+import static org.dsload.influxdb.InfluxDbFixture.url;
+import static org.dsload.influxdb.InfluxDbFixture.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -35,7 +35,7 @@ class InfluxDbWriteIT {
 
     @BeforeAll
     static void influxdIsInstalled() {
-        InfluxFixture.requireInfluxd();
+        InfluxDbFixture.requireInfluxd();
     }
 
     private static InfluxDb withDatabase() {

@@ -1,8 +1,8 @@
 package org.dsload.kairosdb;
 
-import static org.dsload.kairosdb.KairosFixture.connection;
-import static org.dsload.kairosdb.KairosFixture.describe;
-import static org.dsload.kairosdb.KairosFixture.writer;
+import static org.dsload.kairosdb.KairosDbFixture.connection;
+import static org.dsload.kairosdb.KairosDbFixture.describe;
+import static org.dsload.kairosdb.KairosDbFixture.writer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -69,7 +69,7 @@ class KairosDbAuthIT {
                 assertFalse(r.getResponseMessage().contains("not-it"));
                 assertFalse(r.getSamplerData().contains("not-it"));
 
-                SampleResult query = KairosFixture.query("it.auth.#{m}", 1).sample(null);
+                SampleResult query = KairosDbFixture.query("it.auth.#{m}", 1).sample(null);
                 assertEquals("401", query.getResponseCode(), describe(query));
                 assertTrue(query.isStopTest(), "a query refused its login stops the test too");
 

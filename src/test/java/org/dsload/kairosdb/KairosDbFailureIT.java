@@ -1,8 +1,8 @@
 package org.dsload.kairosdb;
 
-import static org.dsload.kairosdb.KairosFixture.connection;
-import static org.dsload.kairosdb.KairosFixture.describe;
-import static org.dsload.kairosdb.KairosFixture.writer;
+import static org.dsload.kairosdb.KairosDbFixture.connection;
+import static org.dsload.kairosdb.KairosDbFixture.describe;
+import static org.dsload.kairosdb.KairosDbFixture.writer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -136,7 +136,7 @@ class KairosDbFailureIT {
         kairos.stop();
         try {
             KairosDbWrite write = writer("it.stopped", 25, 25, 1);
-            KairosDbQuery query = KairosFixture.query("it.stopped.#{m}", 5);
+            KairosDbQuery query = KairosDbFixture.query("it.stopped.#{m}", 5);
             for (SampleResult r : List.of(write.sample(null), write.sample(null), query.sample(null))) {
                 assertFalse(r.isSuccessful());
                 assertTrue(r.getResponseMessage().contains(kairos.url()), describe(r));

@@ -1,12 +1,12 @@
 package org.dsload.kairosdb;
 
-import static org.dsload.kairosdb.KairosFixture.connection;
-import static org.dsload.kairosdb.KairosFixture.describe;
-import static org.dsload.kairosdb.KairosFixture.eventually;
-import static org.dsload.kairosdb.KairosFixture.query;
-import static org.dsload.kairosdb.KairosFixture.template;
-import static org.dsload.kairosdb.KairosFixture.text;
-import static org.dsload.kairosdb.KairosFixture.writer;
+import static org.dsload.kairosdb.KairosDbFixture.connection;
+import static org.dsload.kairosdb.KairosDbFixture.describe;
+import static org.dsload.kairosdb.KairosDbFixture.eventually;
+import static org.dsload.kairosdb.KairosDbFixture.query;
+import static org.dsload.kairosdb.KairosDbFixture.template;
+import static org.dsload.kairosdb.KairosDbFixture.text;
+import static org.dsload.kairosdb.KairosDbFixture.writer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

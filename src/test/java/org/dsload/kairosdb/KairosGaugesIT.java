@@ -1,8 +1,8 @@
 package org.dsload.kairosdb;
 
-import static org.dsload.kairosdb.KairosFixture.connection;
-import static org.dsload.kairosdb.KairosFixture.describe;
-import static org.dsload.kairosdb.KairosFixture.writer;
+import static org.dsload.kairosdb.KairosDbFixture.connection;
+import static org.dsload.kairosdb.KairosDbFixture.describe;
+import static org.dsload.kairosdb.KairosDbFixture.writer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,7 +14,7 @@ import java.util.List;
 import org.apache.jmeter.samplers.SampleResult;
 import org.dsload.gauges.GaugeFile;
 import org.dsload.gauges.GaugeRows;
-import org.dsload.gauges.RunFolder;
+import org.dsload.gauges.TestRunFolder;
 import org.dsload.kairosdb.report.KairosServerSection;
 import org.dsload.targets.EmbeddedKairosDb;
 import org.dsload.testing.JMeterRuntime;
@@ -27,7 +27,7 @@ class KairosGaugesIT {
 
     @Test
     void kairosDbsRequestsAndIngestedPointsAreRecordedPerSecondAndHost() throws IOException {
-        try (EmbeddedKairosDb kairos = EmbeddedKairosDb.start(); RunFolder run = RunFolder.create("kairosdb-gauges")) {
+        try (EmbeddedKairosDb kairos = EmbeddedKairosDb.start(); TestRunFolder run = TestRunFolder.create("kairosdb-gauges")) {
             JMeterRuntime.freshVariables();
             KairosDbConnection c = connection(kairos.url());
             c.testStarted();
@@ -67,7 +67,7 @@ class KairosGaugesIT {
 
     @Test
     void withGaugesOffNothingIsRecorded() {
-        try (EmbeddedKairosDb kairos = EmbeddedKairosDb.start(); RunFolder run = RunFolder.create("kairosdb-no-gauges")) {
+        try (EmbeddedKairosDb kairos = EmbeddedKairosDb.start(); TestRunFolder run = TestRunFolder.create("kairosdb-no-gauges")) {
             JMeterRuntime.freshVariables();
             KairosDbConnection c = connection(kairos.url());
             c.setRecordGauges("false");

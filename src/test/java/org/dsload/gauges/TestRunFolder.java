@@ -17,19 +17,19 @@ import org.dsload.testing.JMeterRuntime;
  * A run folder for a test that drives elements in this JVM, as the dsload runner gives one to a
  * JMeter process: set as {@code dsload.run_dir}, and deleted, when closed.
  */
-public final class RunFolder implements AutoCloseable {
+public final class TestRunFolder implements AutoCloseable {
     private final Path dir;
 
-    private RunFolder(Path dir) {
+    private TestRunFolder(Path dir) {
         this.dir = dir;
     }
 
-    public static RunFolder create(String name) {
+    public static TestRunFolder create(String name) {
         JMeterRuntime.init();
         try {
             Path dir = Files.createTempDirectory("dsload-" + name);
             JMeterUtils.setProperty(PlanRunner.RUN_DIR_PROPERTY, dir.toString());
-            return new RunFolder(dir);
+            return new TestRunFolder(dir);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -5,12 +5,12 @@ import org.dsload.testing.JMeterRuntime;
 import org.dsload.testing.Prerequisites;
 
 /** Builds InfluxDB elements the way a plan would. */
-final class InfluxFixture {
+final class InfluxDbFixture {
     /** S2's two bodies; the second carries two points, so that points and requests differ. */
     static final String TWO_BODIES = "cpu,host=server01,region=uswest value=1\n---\n"
             + "cpu,host=server02,region=useast value=2\ncpu,host=server03,region=useast value=3";
 
-    private InfluxFixture() {
+    private InfluxDbFixture() {
     }
 
     static void requireInfluxd() {

@@ -4,8 +4,8 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.dsload.testing.JMeterRuntime;
 
 /** Builds Cassandra elements the way a plan would, and runs them in the calling thread. */
-final class CqlFixture {
-    private CqlFixture() {
+final class CassandraFixture {
+    private CassandraFixture() {
     }
 
     static CassandraSession session(String contactPoints) {

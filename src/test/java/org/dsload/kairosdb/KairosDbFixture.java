@@ -8,8 +8,8 @@ import org.dsload.process.Deadline;
 import org.dsload.testing.JMeterRuntime;
 
 /** Builds KairosDB elements the way a plan would; samplers run in the calling thread. */
-final class KairosFixture {
-    private KairosFixture() {
+final class KairosDbFixture {
+    private KairosDbFixture() {
     }
 
     static KairosDbConnection connection(String urls) {

@@ -11,7 +11,7 @@ import org.dsload.core.Fields;
 import org.dsload.core.Results;
 import org.dsload.core.SharedClients;
 import org.dsload.core.inflight.InFlightSampler;
-import org.dsload.redis.RedisClientHandle;
+import org.dsload.redis.RedisClient;
 import org.dsload.redis.RedisYcsbBinding;
 import org.dsload.ycsb.AsyncYcsbBinding;
 import org.dsload.ycsb.InFlightPhase;
@@ -20,7 +20,7 @@ import org.dsload.ycsb.YcsbBinding;
 
 /**
  * YCSB Operation sampler: runs a YCSB Workload's load or run phase ({@link PhaseRunner}) through
- * a binding to a store, the Cassandra Session's CQL ({@link CqlYcsbBinding}) or a Redis
+ * a binding to a store, the Cassandra Session's CQL ({@link CassandraYcsbBinding}) or a Redis
  * Connection's hashes ({@link RedisYcsbBinding}), found by the connection's variable name. With
  * In flight above 1 the thread keeps that many operations outstanding through a binding with an
  * asynchronous client ({@link InFlightPhase}). It stays in this package, under this name, because
@@ -91,11 +91,11 @@ public class YcsbSampler extends InFlightSampler<InFlightPhase> {
     }
 
     private YcsbBinding binding(Settings s, YcsbRun run) {
-        Object client = s.redis() ? SharedClients.lookup(session, RedisClientHandle.class, "dsload Redis Connection")
-                : SharedClients.lookup(session, CqlClient.class, "dsload Cassandra Session");
+        Object client = s.redis() ? SharedClients.lookup(session, RedisClient.class, "dsload Redis Connection")
+                : SharedClients.lookup(session, CassandraClient.class, "dsload Cassandra Session");
         if (client != boundClient) {
-            bound = s.redis() ? new RedisYcsbBinding((RedisClientHandle) client, run.shared().workload().spec().fieldCount())
-                    : new CqlYcsbBinding((CqlClient) client, run);
+            bound = s.redis() ? new RedisYcsbBinding((RedisClient) client, run.shared().workload().spec().fieldCount())
+                    : new CassandraYcsbBinding((CassandraClient) client, run);
             boundClient = client;
             run.bindingUsed(s.redis() ? REDIS : CASSANDRA);
         }

@@ -128,15 +128,15 @@ public class YcsbWorkload extends ClientConfigElement<YcsbRun> {
         } catch (IllegalArgumentException e) {
             throw f.error("requestDistribution", e.getMessage());
         }
-        String read = f.choice("readConsistency", readConsistency, CassandraSession.CONSISTENCY_LEVELS);
-        String write = f.choice("writeConsistency", writeConsistency, CassandraSession.CONSISTENCY_LEVELS);
+        String read = f.choice("readConsistency", readConsistency, CassandraConnection.CONSISTENCY_LEVELS);
+        String write = f.choice("writeConsistency", writeConsistency, CassandraConnection.CONSISTENCY_LEVELS);
         String header = "# " + getName() + ": YCSB workload " + preset.name().toLowerCase(java.util.Locale.ROOT)
                 + " (" + preset.description() + ")\n" + spec.describe();
         String cqlSettings = "keyspace=" + space + "\nreadconsistency=" + read + "\nwriteconsistency=" + write + "\n";
         record(header + cqlSettings);
         return new YcsbRun(new WorkloadRun(state), new UsertableCql(space, tableName, spec.fieldCount()),
-                f.required("replication", replication), schema, CassandraSession.level(read),
-                CassandraSession.level(write), bindings -> record(header + "binding=" + String.join(",", new TreeSet<>(bindings))
+                f.required("replication", replication), schema, CassandraConnection.level(read),
+                CassandraConnection.level(write), bindings -> record(header + "binding=" + String.join(",", new TreeSet<>(bindings))
                         + "\n" + (bindings.contains(YcsbSampler.CASSANDRA) ? cqlSettings : "")));
     }
 

@@ -51,7 +51,7 @@ public class YcsbWorkloadBeanInfo extends DsloadBeanInfo {
         text("hotspotDataFraction", "0.2");
         text("hotspotOpnFraction", "0.8");
         text("seed", "1");
-        choice("readConsistency", "QUORUM", CassandraSession.CONSISTENCY_LEVELS);
-        choice("writeConsistency", "QUORUM", CassandraSession.CONSISTENCY_LEVELS);
+        choice("readConsistency", "QUORUM", CassandraConnection.CONSISTENCY_LEVELS);
+        choice("writeConsistency", "QUORUM", CassandraConnection.CONSISTENCY_LEVELS);
     }
 }

@@ -34,7 +34,7 @@ final class EndOfTest {
         log.info(line);
     }
 
-    static CrossCheck.Result run(KairosClient client, Settings settings) {
+    static CrossCheck.Result run(KairosDbClient client, Settings settings) {
         WriteLedger ledger = client.ledger();
         if (ledger.isEmpty()) {
             return null;

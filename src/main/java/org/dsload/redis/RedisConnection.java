@@ -31,7 +31,7 @@ import redis.clients.jedis.UnifiedJedis;
  * unchanged against Redis-protocol stores that implement only the classic command set.
  */
 @TestElementMetadata(labelResource = "displayName")
-public class RedisConnection extends ClientConfigElement<RedisClientHandle> {
+public class RedisConnection extends ClientConfigElement<RedisClient> {
     private static final long serialVersionUID = 1L;
     static final String STANDALONE = "standalone";
     static final String CLUSTER = "cluster";
@@ -59,7 +59,7 @@ public class RedisConnection extends ClientConfigElement<RedisClientHandle> {
     private String recordGauges = "true";
 
     @Override
-    protected RedisClientHandle open(Fields f) {
+    protected RedisClient open(Fields f) {
         boolean cluster = f.choice("mode", mode, STANDALONE, CLUSTER).equals(CLUSTER);
         List<HostPort> nodes = f.hostPorts("hosts", hosts, Protocol.DEFAULT_PORT);
         if (!cluster && nodes.size() > 1) {
@@ -138,7 +138,7 @@ public class RedisConnection extends ClientConfigElement<RedisClientHandle> {
         }
         RedisEndpoint endpoint = new RedisEndpoint(cluster, nodes, userName, secret, db, name, connectMillis, socketMillis,
                 tls, attempts);
-        RedisClientHandle handle = new RedisClientHandle(jedis, target, socketMillis, poolSummary, endpoint);
+        RedisClient handle = new RedisClient(jedis, target, socketMillis, poolSummary, endpoint);
         try {
             if (check) {
                 jedis.executeCommand(new CommandArguments(Protocol.Command.PING));

@@ -9,10 +9,10 @@ import java.util.TreeMap;
 import org.dsload.cassandra.report.CassandraServerSection;
 import org.dsload.gauges.GaugeChart;
 import org.dsload.gauges.GaugeRows;
-import org.dsload.influxdb.report.InfluxServerSection;
-import org.dsload.kairosdb.report.KairosServerSection;
+import org.dsload.influxdb.report.InfluxDbServerSection;
+import org.dsload.kairosdb.report.KairosDbServerSection;
 import org.dsload.redis.report.RedisServerSection;
-import org.dsload.zookeeper.report.ZkServerChart;
+import org.dsload.zookeeper.report.ZooKeeperServerChart;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.style.markers.SeriesMarkers;
@@ -25,7 +25,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 final class ServerCharts {
     /** The stores' charts, in the order they are drawn. */
     static final List<GaugeChart> CHARTS = List.of(RedisServerSection.CHART, CassandraServerSection.CHART,
-            KairosServerSection.CHART, InfluxServerSection.CHART, ZkServerChart.CHART);
+            KairosDbServerSection.CHART, InfluxDbServerSection.CHART, ZooKeeperServerChart.CHART);
     private static final int HEIGHT = 300;
 
     private ServerCharts() {

@@ -30,7 +30,7 @@ class CassandraClusterGaugesIT {
                 s.execute("CREATE TABLE three.kv (id int PRIMARY KEY, v text)");
             }
             JMeterRuntime.freshVariables();
-            CassandraSession session = CassandraFixture.session(cluster.contactPoints());
+            CassandraConnection session = CassandraFixture.session(cluster.contactPoints());
             session.setKeyspace("three");
             session.testStarted();
             long rows;

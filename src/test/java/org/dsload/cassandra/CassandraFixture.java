@@ -8,9 +8,9 @@ final class CassandraFixture {
     private CassandraFixture() {
     }
 
-    static CassandraSession session(String contactPoints) {
+    static CassandraConnection session(String contactPoints) {
         JMeterRuntime.init();
-        CassandraSession s = new CassandraSession();
+        CassandraConnection s = new CassandraConnection();
         s.setName("cassandra");
         s.setVariableName("cassandra");
         s.setContactPoints(contactPoints);
@@ -19,9 +19,9 @@ final class CassandraFixture {
         return s;
     }
 
-    static CqlSampler sampler(String statement, String bindValues) {
+    static CassandraSampler sampler(String statement, String bindValues) {
         JMeterRuntime.init();
-        CqlSampler s = new CqlSampler();
+        CassandraSampler s = new CassandraSampler();
         s.setName("cql");
         s.setSession("cassandra");
         s.setStatement(statement);
@@ -40,12 +40,12 @@ final class CassandraFixture {
      * @return how many rows were inserted and read: as many writes and as many reads
      */
     static long insertAndReadFor(long millis) {
-        CqlSampler insert = sampler("INSERT INTO kv (id, v) VALUES (?, ?)", "int #{seq}\ntext v");
-        CqlSampler read = sampler("SELECT v FROM kv WHERE id = ?", "int #{seq}");
+        CassandraSampler insert = sampler("INSERT INTO kv (id, v) VALUES (?, ?)", "int #{seq}\ntext v");
+        CassandraSampler read = sampler("SELECT v FROM kv WHERE id = ?", "int #{seq}");
         long rows = 0;
         long end = System.nanoTime() + millis * 1_000_000;
         while (System.nanoTime() < end) {
-            for (CqlSampler s : new CqlSampler[] {insert, read}) {
+            for (CassandraSampler s : new CassandraSampler[] {insert, read}) {
                 SampleResult r = s.sample(null);
                 if (!r.isSuccessful()) {
                     throw new AssertionError(r.getResponseCode() + " " + r.getResponseMessage());

@@ -59,9 +59,9 @@ class CassandraGaugesIT {
         node.close();
     }
 
-    private static CassandraSession session(String user, String password) {
+    private static CassandraConnection session(String user, String password) {
         JMeterRuntime.freshVariables();
-        CassandraSession s = CassandraFixture.session(node.address());
+        CassandraConnection s = CassandraFixture.session(node.address());
         s.setKeyspace("gauges");
         s.setUsername(user);
         s.setPassword(password);
@@ -75,17 +75,17 @@ class CassandraGaugesIT {
     @Test
     void theNodesVirtualTablesAreRecordedAndTheReadsAndWritesSentMatchTheCoordinatorsCounts() throws IOException {
         try (TestRunFolder run = TestRunFolder.create("cassandra-gauges")) {
-            CassandraSession session = session("watcher", WATCHER_SECRET);
+            CassandraConnection session = session("watcher", WATCHER_SECRET);
             session.testStarted();
             long reads = 0;
             long writes = 0;
             try {
-                CqlSampler paged = sampler("SELECT * FROM small", "");
+                CassandraSampler paged = sampler("SELECT * FROM small", "");
                 paged.setPageSize("5");
-                CqlSampler batch = sampler("INSERT INTO kv (id, v) VALUES (?, 'b'); INSERT INTO other (id, v) VALUES (?, 'b')",
+                CassandraSampler batch = sampler("INSERT INTO kv (id, v) VALUES (?, 'b'); INSERT INTO other (id, v) VALUES (?, 'b')",
                         "int #{seq:100000}\nint #{seq}");
                 batch.setMode("logged batch");
-                CqlSampler conditional = sampler("INSERT INTO other (id, v) VALUES (?, 'c') IF NOT EXISTS", "int #{seq}");
+                CassandraSampler conditional = sampler("INSERT INTO other (id, v) VALUES (?, 'c') IF NOT EXISTS", "int #{seq}");
                 long rows = CassandraFixture.insertAndReadFor(LOAD_MILLIS);
                 writes += rows;
                 reads += rows;
@@ -115,10 +115,10 @@ class CassandraGaugesIT {
     @Test
     void aRoleWithoutSelectOnSystemViewsIsNamedOnceAndTheLoadGoesOn() throws IOException {
         try (TestRunFolder run = TestRunFolder.create("cassandra-refused")) {
-            CassandraSession session = session("loader", LOADER_SECRET);
+            CassandraConnection session = session("loader", LOADER_SECRET);
             session.testStarted();
             try {
-                CqlSampler insert = sampler("INSERT INTO kv (id, v) VALUES (?, ?)", "int #{seq}\ntext refused");
+                CassandraSampler insert = sampler("INSERT INTO kv (id, v) VALUES (?, ?)", "int #{seq}\ntext refused");
                 long end = System.nanoTime() + 1500 * 1_000_000L;
                 while (System.nanoTime() < end) {
                     ok(insert.sample(null));
@@ -142,7 +142,7 @@ class CassandraGaugesIT {
     @Test
     void withGaugesOffNothingIsRecorded() {
         try (TestRunFolder run = TestRunFolder.create("cassandra-no-gauges")) {
-            CassandraSession session = session("watcher", WATCHER_SECRET);
+            CassandraConnection session = session("watcher", WATCHER_SECRET);
             session.setRecordGauges("false");
             session.testStarted();
             try {

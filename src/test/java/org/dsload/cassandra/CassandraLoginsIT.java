@@ -31,7 +31,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 class CassandraLoginsIT {
     private static final String PASSWORD = "it-secret-1";
     private static EmbeddedCassandra cassandra;
-    private CassandraSession connection;
+    private CassandraConnection connection;
     private YcsbWorkload workload;
 
     @BeforeAll
@@ -99,7 +99,7 @@ class CassandraLoginsIT {
     @Test
     void aMissingPermissionStopsTheTestAtItsFirstSampleUnlessTheFieldSaysRunOn() {
         connect("outsider", PASSWORD);
-        CqlSampler select = CassandraFixture.sampler("SELECT * FROM locked.usertable WHERE y_id = ?", "text user1");
+        CassandraSampler select = CassandraFixture.sampler("SELECT * FROM locked.usertable WHERE y_id = ?", "text user1");
         SampleResult first = select.sample(null);
         assertFalse(first.isSuccessful());
         assertEquals("UnauthorizedException", first.getResponseCode());

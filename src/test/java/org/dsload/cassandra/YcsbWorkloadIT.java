@@ -37,7 +37,7 @@ class YcsbWorkloadIT {
     void loadThenRunObservesTheProportionsAndAZipfianKeyPopularity() throws Exception {
         EmbeddedCassandra cassandra = SharedCassandra.node();
         JMeterVariables variables = JMeterRuntime.freshVariables();
-        CassandraSession session = CassandraFixture.session(cassandra.address());
+        CassandraConnection session = CassandraFixture.session(cassandra.address());
         session.testStarted();
         YcsbWorkload workload = new YcsbWorkload();
         workload.setName("ycsb");
@@ -104,7 +104,7 @@ class YcsbWorkloadIT {
     void everyOperationKeepsItsLabelWhenItFailsEntirely() {
         EmbeddedCassandra cassandra = SharedCassandra.node();
         JMeterRuntime.freshVariables();
-        CassandraSession session = CassandraFixture.session(cassandra.address());
+        CassandraConnection session = CassandraFixture.session(cassandra.address());
         session.testStarted();
         YcsbWorkload workload = new YcsbWorkload();
         workload.setName("ycsb");

@@ -1,6 +1,6 @@
 package org.dsload.influxdb;
 
-import org.dsload.targets.InfluxDb;
+import org.dsload.targets.EmbeddedInfluxDb;
 import org.dsload.testing.JMeterRuntime;
 import org.dsload.testing.Prerequisites;
 
@@ -14,8 +14,8 @@ final class InfluxDbFixture {
     }
 
     static void requireInfluxd() {
-        if (InfluxDb.binary().isEmpty()) {
-            Prerequisites.missing(InfluxDb.missingMessage(), InfluxDb.REQUIRED_ENV, "true");
+        if (EmbeddedInfluxDb.binary().isEmpty()) {
+            Prerequisites.missing(EmbeddedInfluxDb.missingMessage(), EmbeddedInfluxDb.REQUIRED_ENV, "true");
         }
     }
 
@@ -28,9 +28,9 @@ final class InfluxDbFixture {
         return c;
     }
 
-    static InfluxDbWrite write(String body, int inFlight) {
+    static InfluxDbWriteSampler write(String body, int inFlight) {
         JMeterRuntime.init();
-        InfluxDbWrite w = new InfluxDbWrite();
+        InfluxDbWriteSampler w = new InfluxDbWriteSampler();
         w.setName("write");
         w.setConnection("influxdb");
         w.setBody(body);
@@ -38,7 +38,7 @@ final class InfluxDbFixture {
         return w;
     }
 
-    static String url(InfluxDb influx) {
+    static String url(EmbeddedInfluxDb influx) {
         return "http://" + influx.host() + ":" + influx.port();
     }
 }

@@ -25,7 +25,7 @@ class KairosDbAuthIT {
             good.setPassword(SECRET);
             good.testStarted();
             try {
-                KairosDbWrite write = writer("it.auth", 25, 25, 1);
+                KairosDbWriteSampler write = writer("it.auth", 25, 25, 1);
                 write.setResponseDataLimit("100000");
                 SampleResult r = write.sample(null);
                 assertTrue(r.isSuccessful(), describe(r));
@@ -60,7 +60,7 @@ class KairosDbAuthIT {
             wrong.setCheckOnStart("false");
             wrong.testStarted();
             try {
-                KairosDbWrite write = writer("it.auth", 25, 25, 1);
+                KairosDbWriteSampler write = writer("it.auth", 25, 25, 1);
                 SampleResult r = write.sample(null);
                 assertFalse(r.isSuccessful());
                 assertEquals("401", r.getResponseCode(), describe(r));
@@ -78,7 +78,7 @@ class KairosDbAuthIT {
                 assertEquals("401", runOn.getResponseCode(), describe(runOn));
                 assertFalse(runOn.isStopTest(), "with the field off the failure is a sample like any other");
 
-                KairosDbWrite inFlight = writer("it.auth", 25, 25, 1);
+                KairosDbWriteSampler inFlight = writer("it.auth", 25, 25, 1);
                 inFlight.setInFlight("4");
                 SampleResult row = inFlight.sample(null);
                 assertEquals("401", row.getResponseCode(), describe(row));

@@ -34,12 +34,12 @@ class KairosDbCassandraIT {
             connection.setGzip("true");
             connection.testStarted();
             try {
-                KairosDbWrite write = writer("it.cassandra", 25, 100, 2);
+                KairosDbWriteSampler write = writer("it.cassandra", 25, 100, 2);
                 for (int i = 0; i < 8; i++) {
                     SampleResult r = write.sample(null);
                     assertTrue(r.isSuccessful(), describe(r));
                 }
-                KairosDbQuery q = query("it.cassandra.#{m}", 100);
+                KairosDbQuerySampler q = query("it.cassandra.#{m}", 100);
                 q.setAggregator("count");
                 q.setSampling("1 days");
                 Pattern size = Pattern.compile("sample_size (\\d+)");

@@ -23,9 +23,9 @@ final class KairosDbFixture {
     }
 
     /** A generated batch writer of {@code metrics} metrics per request named {@code prefix.#{m}}. */
-    static KairosDbWrite writer(String prefix, int metricsPerRequest, int metricsPerResource, int points) {
+    static KairosDbWriteSampler writer(String prefix, int metricsPerRequest, int metricsPerResource, int points) {
         JMeterRuntime.init();
-        KairosDbWrite w = new KairosDbWrite();
+        KairosDbWriteSampler w = new KairosDbWriteSampler();
         w.setName("write " + prefix);
         w.setMetricName(prefix + ".#{m}");
         w.setTags("host=res-#{thread}, dc=dc1");
@@ -35,18 +35,18 @@ final class KairosDbFixture {
         return w;
     }
 
-    static KairosDbWrite template(String body) {
+    static KairosDbWriteSampler template(String body) {
         JMeterRuntime.init();
-        KairosDbWrite w = new KairosDbWrite();
+        KairosDbWriteSampler w = new KairosDbWriteSampler();
         w.setName("write template");
-        w.setMode(KairosDbWrite.TEMPLATE);
+        w.setMode(KairosDbWriteSampler.TEMPLATE);
         w.setBody(body);
         return w;
     }
 
-    static KairosDbQuery query(String metrics, int perQuery) {
+    static KairosDbQuerySampler query(String metrics, int perQuery) {
         JMeterRuntime.init();
-        KairosDbQuery q = new KairosDbQuery();
+        KairosDbQuerySampler q = new KairosDbQuerySampler();
         q.setName("query");
         q.setMetrics(metrics);
         q.setMetricsPerQuery(Integer.toString(perQuery));

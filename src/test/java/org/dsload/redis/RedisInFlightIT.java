@@ -73,7 +73,7 @@ class RedisInFlightIT {
             try (run) {
                 run.drain(get(20), InFlightRuns.arrivals(3000));
                 run.endThread();
-                open = SharedClients.lookup("redis", RedisClientHandle.class, "x").endpoint().openConnections().get();
+                open = SharedClients.lookup("redis", RedisClient.class, "x").endpoint().openConnections().get();
             }
             List<Completion> requests = run.requests();
             assertEquals(3000, requests.size());

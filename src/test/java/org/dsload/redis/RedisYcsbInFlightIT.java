@@ -202,7 +202,7 @@ class RedisYcsbInFlightIT {
                 try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
                     assertEquals(600 + inserts, jedis.zcard("_indices"), "every record is there, the run's inserts too");
                 }
-                Map<String, Long> counted = SharedClients.lookup("redis", RedisClientHandle.class, "x").sent().snapshot();
+                Map<String, Long> counted = SharedClients.lookup("redis", RedisClient.class, "x").sent().snapshot();
                 assertEquals(reads + scanned, counted.get("hgetall"), "the connection counts what it sent: " + counted);
             } finally {
                 workload.testEnded();
@@ -217,7 +217,7 @@ class RedisYcsbInFlightIT {
             JMeterRuntime.freshVariables();
             RedisConnection connection = connection(redis.address());
             connection.testStarted();
-            RedisYcsbBinding binding = new RedisYcsbBinding(SharedClients.lookup("redis", RedisClientHandle.class,
+            RedisYcsbBinding binding = new RedisYcsbBinding(SharedClients.lookup("redis", RedisClient.class,
                     "x"), 3);
             try {
                 String[] values = {"a".repeat(30), "b".repeat(40), "c".repeat(50)};
@@ -329,7 +329,7 @@ class RedisYcsbInFlightIT {
                 assertTrue(ended - resumedAt < 3_000_000_000L,
                         "the run ended at its duration and the thread's end did not wait past it: "
                         + (ended - resumedAt) / 1_000_000 + " ms after the resume");
-                assertEquals(0, SharedClients.lookup("redis", RedisClientHandle.class, "x").endpoint()
+                assertEquals(0, SharedClients.lookup("redis", RedisClient.class, "x").endpoint()
                         .openConnections().get(), "the thread's connections are closed at its end");
             } finally {
                 workload.testEnded();

@@ -35,7 +35,7 @@ class RunReportTest {
                     sections.get(i - 1).getClass() + " and " + sections.get(i).getClass() + " share or invert their order");
         }
         List<String> names = sections.stream().map(s -> s.getClass().getSimpleName()).toList();
-        assertTrue(names.indexOf("ZkLatenciesSection") < names.indexOf("FaultPhasesSection"), names.toString());
+        assertTrue(names.indexOf("ZooKeeperLatenciesSection") < names.indexOf("FaultPhasesSection"), names.toString());
         assertTrue(names.indexOf("FaultPhasesSection") < names.indexOf("RecordingSection"), names.toString());
         assertTrue(names.indexOf("RecordingSection") < names.indexOf("SlavesSection"), names.toString());
         assertTrue(names.indexOf("SlavesSection") < names.indexOf("GeneratorSection"), names.toString());

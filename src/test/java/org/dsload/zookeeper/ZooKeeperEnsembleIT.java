@@ -23,7 +23,7 @@ import org.dsload.run.PlanRunner;
 import org.dsload.targets.Checkout;
 import org.dsload.targets.EmbeddedZooKeeper;
 import org.dsload.testing.JMeterRuntime;
-import org.dsload.zookeeper.report.ServerGaugesSection;
+import org.dsload.zookeeper.report.ZooKeeperServerSection;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -110,7 +110,7 @@ class ZooKeeperEnsembleIT {
             assertTrue(gauges.stream().anyMatch(l -> l.contains(unreachable)),
                     "the gauges show the killed member as unreachable: " + gauges);
             assertTrue(gauges.stream().anyMatch(l -> l.contains("\tleader\t")), "and a leader among the others");
-            String section = new ServerGaugesSection().render(runDir, null).orElseThrow();
+            String section = new ZooKeeperServerSection().render(runDir, null).orElseThrow();
             assertTrue(section.matches("(?s).*\\Q" + leader.address() + "\\E was unreachable from "
                     + "\\d\\d:\\d\\d:\\d\\d to \\d\\d:\\d\\d:\\d\\d \\(\\d+ polls?\\).*"), section);
             assertFalse(section.matches("(?s).*\\s-\\d+-\\d+\\s.*"), "no range reads as '-1-1': " + section);

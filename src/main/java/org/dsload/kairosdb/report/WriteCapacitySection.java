@@ -140,7 +140,7 @@ public final class WriteCapacitySection implements RunSection {
      */
     private static String downAtEnd(Path runDir) throws IOException {
         List<String> down = new ArrayList<>();
-        for (NodeGauges n : NodeGauges.of(GaugeRows.read(runDir, KairosServerSection.FILE)).values()) {
+        for (NodeGauges n : NodeGauges.of(GaugeRows.read(runDir, KairosDbServerSection.FILE)).values()) {
             if (n.downSince() >= 0) {
                 down.add(n.notCounted());
             }

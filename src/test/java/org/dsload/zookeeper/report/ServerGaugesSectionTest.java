@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 
-import org.dsload.zookeeper.ServerGauges;
+import org.dsload.zookeeper.ZooKeeperGauges;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,8 +29,8 @@ class ServerGaugesSectionTest {
 
     @Test
     void readsAreSummedOverTheServersAndWritesTakenFromTheMemberThatAppliedTheMost(@TempDir Path dir) throws Exception {
-        String header = "epoch_ms\tserver\t" + String.join("\t", ServerGauges.KEYS) + "\n";
-        Files.writeString(dir.resolve(ServerGaugesSection.FILE), header
+        String header = "epoch_ms\tserver\t" + String.join("\t", ZooKeeperGauges.KEYS) + "\n";
+        Files.writeString(dir.resolve(ZooKeeperServerSection.FILE), header
                 + counted(1, "a:2181", "leader", 10, "zookeeper/read=4 app/write=7")
                 + counted(1, "b:2181", "follower", 10, "app/read=2 app/write=7")
                 + counted(1, "c:2181", "follower", 10, "app/write=7")
@@ -38,9 +38,9 @@ class ServerGaugesSectionTest {
                 + counted(2, "b:2181", "follower", 300, "app/read=32 app/write=56")
                 + counted(2, "c:2181", "follower", 200, "app/read=40 app/write=57"),
                 StandardCharsets.UTF_8);
-        Files.writeString(dir.resolve(ServerGauges.SENT_FILE), "name\tcount\nreads app\t70\nwrites app\t50\n",
+        Files.writeString(dir.resolve(ZooKeeperGauges.SENT_FILE), "name\tcount\nreads app\t70\nwrites app\t50\n",
                 StandardCharsets.UTF_8);
-        String out = new ServerGaugesSection().render(dir, null).orElseThrow();
+        String out = new ZooKeeperServerSection().render(dir, null).orElseThrow();
         assertTrue(out.contains("Cross-check [dsload reported, server counted] 70, 70 (match) reads that found their "
                 + "znode in /app"), out);
         assertTrue(out.contains("Cross-check [dsload reported, server counted] 50, 50 (match) writes applied in /app"), out);
@@ -49,19 +49,19 @@ class ServerGaugesSectionTest {
 
     /** A line of a server that could not be reached. */
     private static String unreachable(long t, String server) {
-        return state(t, server, ServerGauges.UNREACHABLE);
+        return state(t, server, ZooKeeperGauges.UNREACHABLE);
     }
 
     /** A line of a server with a state and no gauges: unreachable, or not serving requests. */
     private static String state(long t, String server, String state) {
-        return t + "\t" + server + "\t" + state + "\t".repeat(ServerGauges.KEYS.size() - 1) + "\n";
+        return t + "\t" + server + "\t" + state + "\t".repeat(ZooKeeperGauges.KEYS.size() - 1) + "\n";
     }
 
     private static String render(Path dir, String lines, String sent) throws Exception {
-        String header = "epoch_ms\tserver\t" + String.join("\t", ServerGauges.KEYS) + "\n";
-        Files.writeString(dir.resolve(ServerGaugesSection.FILE), header + lines, StandardCharsets.UTF_8);
-        Files.writeString(dir.resolve(ServerGauges.SENT_FILE), "name\tcount\n" + sent, StandardCharsets.UTF_8);
-        return new ServerGaugesSection().render(dir, null).orElseThrow();
+        String header = "epoch_ms\tserver\t" + String.join("\t", ZooKeeperGauges.KEYS) + "\n";
+        Files.writeString(dir.resolve(ZooKeeperServerSection.FILE), header + lines, StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve(ZooKeeperGauges.SENT_FILE), "name\tcount\n" + sent, StandardCharsets.UTF_8);
+        return new ZooKeeperServerSection().render(dir, null).orElseThrow();
     }
 
     @Test
@@ -80,7 +80,7 @@ class ServerGaugesSectionTest {
         // again; its per-namespace counters, the process's, went on
         String out = render(dir, counted(1_000, "a:2181", "leader", 100, "app/read=0 app/write=10")
                 + counted(1_000, "b:2181", "follower", 100, "app/read=5 app/write=10")
-                + state(2_000, "b:2181", ServerGauges.NOT_SERVING)
+                + state(2_000, "b:2181", ZooKeeperGauges.NOT_SERVING)
                 + counted(3_000, "b:2181", "follower", 7, "app/read=9 app/write=30")
                 + counted(3_000, "a:2181", "leader", 300, "app/read=2 app/write=30"), "reads app\t6\nwrites app\t20\n");
         assertTrue(out.contains("Cross-check [dsload reported, server counted] 6, 6 (match) reads"), out);
@@ -117,14 +117,14 @@ class ServerGaugesSectionTest {
 
     @Test
     void printsEachServersRangesAndWarnsAboveThreeHundredOutstandingRequests(@TempDir Path dir) throws Exception {
-        String header = "epoch_ms\tserver\t" + String.join("\t", ServerGauges.KEYS) + "\n";
-        Files.writeString(dir.resolve(ServerGaugesSection.FILE), header
+        String header = "epoch_ms\tserver\t" + String.join("\t", ZooKeeperGauges.KEYS) + "\n";
+        Files.writeString(dir.resolve(ZooKeeperServerSection.FILE), header
                 + line(1, "10.0.0.1:2181", "leader", "5", "0", "3", "0")
                 + line(1, "10.0.0.2:2181", "follower", "5", "0", "2", "0")
                 + line(2, "10.0.0.1:2181", "leader", "100005", "7500", "303", "412")
-                + "2\t10.0.0.2:2181\tunreachable" + "\t".repeat(ServerGauges.KEYS.size() - 1) + "\n",
+                + "2\t10.0.0.2:2181\tunreachable" + "\t".repeat(ZooKeeperGauges.KEYS.size() - 1) + "\n",
                 StandardCharsets.UTF_8);
-        Optional<String> text = new ServerGaugesSection().render(dir, null);
+        Optional<String> text = new ZooKeeperServerSection().render(dir, null);
         assertTrue(text.isPresent());
         String out = text.get();
         assertTrue(out.contains("10.0.0.1:2181          leader                2 5-100005         0-7500           3-303        0-412"), out);
@@ -135,16 +135,16 @@ class ServerGaugesSectionTest {
 
     @Test
     void aRunWithoutGaugesHasNoSection(@TempDir Path dir) throws Exception {
-        assertTrue(new ServerGaugesSection().render(dir, null).isEmpty());
+        assertTrue(new ZooKeeperServerSection().render(dir, null).isEmpty());
     }
 
     @Test
     void aServerOutOfServiceIsShownWithWhenAndARangeBelowZeroReadsPlainly(@TempDir Path dir) throws Exception {
-        String header = "epoch_ms\tserver\t" + String.join("\t", ServerGauges.KEYS) + "\n";
-        String out = "\t".repeat(ServerGauges.KEYS.size() - 1) + "\n";
+        String header = "epoch_ms\tserver\t" + String.join("\t", ZooKeeperGauges.KEYS) + "\n";
+        String out = "\t".repeat(ZooKeeperGauges.KEYS.size() - 1) + "\n";
         long t = java.time.LocalDate.of(2026, 1, 5).atTime(10, 31, 2).atZone(java.time.ZoneId.systemDefault())
                 .toInstant().toEpochMilli();
-        Files.writeString(dir.resolve(ServerGaugesSection.FILE), header
+        Files.writeString(dir.resolve(ZooKeeperServerSection.FILE), header
                 + line(t, "10.0.0.3:2181", "follower", "5", "0", "2", "-1")
                 + (t + 1000) + "\t10.0.0.3:2181\tunreachable" + out
                 + (t + 2000) + "\t10.0.0.3:2181\tunreachable" + out
@@ -152,7 +152,7 @@ class ServerGaugesSectionTest {
                 + line(t + 4000, "10.0.0.3:2181", "follower", "5", "0", "2", "1")
                 + (t + 9000) + "\t10.0.0.3:2181\tunreachable" + out,
                 StandardCharsets.UTF_8);
-        String text = new ServerGaugesSection().render(dir, null).orElseThrow();
+        String text = new ZooKeeperServerSection().render(dir, null).orElseThrow();
         assertTrue(text.contains("10.0.0.3:2181 was unreachable from 10:31:03 to 10:31:04 (2 polls)"), text);
         assertTrue(text.contains("10.0.0.3:2181 was not serving requests from 10:31:05 to 10:31:05 (1 poll)"), text);
         assertTrue(text.contains("10.0.0.3:2181 was unreachable from 10:31:11 to 10:31:11 (1 poll)"), text);

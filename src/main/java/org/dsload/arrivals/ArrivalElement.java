@@ -12,10 +12,9 @@ import org.apache.jmeter.threads.JMeterContext;
 import org.apache.jmeter.timers.Timer;
 import org.apache.jorphan.util.JMeterStopTestException;
 import org.dsload.core.ConfigException;
+import org.dsload.core.EngineTest;
 import org.dsload.core.IntendedStart;
 import org.dsload.core.SampleTiming;
-import org.dsload.generator.EngineMetrics;
-import org.dsload.report.TimingValue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -73,12 +72,12 @@ abstract class ArrivalElement extends AbstractTestElement implements Timer, Post
     private void begin(String host) {
         ArrivalState.clear();
         REPORTED.clear();
-        EngineMetrics.acquire(this, host);
+        EngineTest.acquire(this, host);
     }
 
     @Override
     public void testEnded() {
-        EngineMetrics.release(this);
+        EngineTest.release(this);
     }
 
     @Override

@@ -31,11 +31,13 @@ final class CassandraYcsbBinding implements AsyncYcsbBinding {
     private static final Duration SCHEMA_TIMEOUT = Duration.ofSeconds(60);
 
     private final CassandraClient client;
-    private final YcsbRun run;
+    private final CassandraYcsbSettings.Values settings;
+    private final UsertableCql cql;
 
-    CassandraYcsbBinding(CassandraClient client, YcsbRun run) {
+    CassandraYcsbBinding(CassandraClient client, CassandraYcsbSettings.Values settings, UsertableCql cql) {
         this.client = client;
-        this.run = run;
+        this.settings = settings;
+        this.cql = cql;
     }
 
     CassandraClient client() {
@@ -44,14 +46,13 @@ final class CassandraYcsbBinding implements AsyncYcsbBinding {
 
     @Override
     public SetUp setUp() {
-        if (!run.createsSchema()) {
+        if (!settings.createSchema()) {
             return null;
         }
-        UsertableCql cql = run.cql();
         return new SetUp() {
             @Override
             public String describe() {
-                return "create if missing: " + cql.createKeyspace(run.replication()) + ";\n" + cql.createTable();
+                return "create if missing: " + cql.createKeyspace(settings.replication()) + ";\n" + cql.createTable();
             }
 
             @Override
@@ -66,7 +67,7 @@ final class CassandraYcsbBinding implements AsyncYcsbBinding {
         CqlReply keyspace = schema(replies, SimpleStatement.newInstance(
                 "SELECT keyspace_name FROM system_schema.keyspaces WHERE keyspace_name = ?", cql.keyspace()));
         if (keyspace.ok() && keyspace.rows == 0) {
-            schema(replies, SimpleStatement.newInstance(cql.createKeyspace(run.replication())));
+            schema(replies, SimpleStatement.newInstance(cql.createKeyspace(settings.replication())));
         }
         CqlReply table = last(replies).ok() ? schema(replies, SimpleStatement.newInstance(
                 "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ? AND table_name = ?",
@@ -154,7 +155,7 @@ final class CassandraYcsbBinding implements AsyncYcsbBinding {
 
     @Override
     public Outcome delete(String key) {
-        return call(new Request(run.cql().delete(), run.writeConsistency(), Kind.WRITE, key));
+        return call(new Request(cql.delete(), settings.write(), Kind.WRITE, key));
     }
 
     @Override
@@ -208,25 +209,25 @@ final class CassandraYcsbBinding implements AsyncYcsbBinding {
     }
 
     private Request reading(int field, String key) {
-        return new Request(run.cql().read(field), run.readConsistency(), Kind.READ, key);
+        return new Request(cql.read(field), settings.read(), Kind.READ, key);
     }
 
     private Request scanning(int field, String startKey, int count) {
-        return new Request(run.cql().scan(field), run.readConsistency(), Kind.SCAN, startKey, count);
+        return new Request(cql.scan(field), settings.read(), Kind.SCAN, startKey, count);
     }
 
     private Request updating(String key, int field, String[] values) {
         Object[] bound = new Object[values.length + 1];
         System.arraycopy(values, 0, bound, 0, values.length);
         bound[values.length] = key;
-        return new Request(run.cql().update(field), run.writeConsistency(), Kind.WRITE, bound);
+        return new Request(cql.update(field), settings.write(), Kind.WRITE, bound);
     }
 
     private Request inserting(String key, String[] values) {
         Object[] bound = new Object[values.length + 1];
         bound[0] = key;
         System.arraycopy(values, 0, bound, 1, values.length);
-        return new Request(run.cql().insert(), run.writeConsistency(), Kind.WRITE, bound);
+        return new Request(cql.insert(), settings.write(), Kind.WRITE, bound);
     }
 
     /** Prepares (once per session), binds, runs. */

@@ -50,7 +50,7 @@ record CqlSettings(StatementPlan plan, DefaultConsistencyLevel consistency, Defa
         }
         int limit = f.integer("responseDataLimit", s.getResponseDataLimit(), 0, Integer.MAX_VALUE);
         // plans saved before this field existed leave it empty (JMeter 5.6 sets a missing property to "")
-        boolean stop = f.flag("stopOnUnrecoverable", YcsbSampler.orDefault(s.getStopOnUnrecoverable(), "true"));
+        boolean stop = f.flag("stopOnUnrecoverable", Fields.orDefault(s.getStopOnUnrecoverable(), "true"));
         StringBuilder data = new StringBuilder(plan.describe(4096));
         for (BindValue value : plan.bindValues()) {
             data.append('\n').append("  ? ").append(value);

@@ -13,12 +13,12 @@ import org.apache.jmeter.testbeans.TestBean;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestStateListener;
 import org.dsload.core.ConfigException;
+import org.dsload.core.EngineTest;
 import org.dsload.core.Fields;
 import org.dsload.core.Secrets;
 import org.dsload.gauges.GaugeRecording;
 import org.dsload.gauges.GaugeSource;
 import org.dsload.gauges.HttpGauges;
-import org.dsload.generator.EngineMetrics;
 import org.dsload.influxdb.report.InfluxDbServerSection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -59,7 +59,7 @@ public class InfluxDbGauges extends AbstractTestElement
     }
 
     private synchronized void start(String host) {
-        EngineMetrics.acquire(this, host);
+        EngineTest.acquire(this, host);
         stop();
         Fields f = new Fields(getClass(), getName());
         try {
@@ -107,7 +107,7 @@ public class InfluxDbGauges extends AbstractTestElement
         synchronized (this) {
             stop();
         }
-        EngineMetrics.release(this);
+        EngineTest.release(this);
     }
 
     @Override

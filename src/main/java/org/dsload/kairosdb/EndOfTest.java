@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
+import org.dsload.core.format.RunVerdict;
 import org.dsload.gauges.GaugeRecording;
 import org.dsload.kairosdb.report.CapacityRecord;
-import org.dsload.report.RunVerdict;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -11,7 +11,6 @@ import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.threads.ListenerNotifier;
 import org.dsload.report.AggregateRowText;
-import org.dsload.report.JtlColumns;
 import org.dsload.report.RecordingFormat;
 
 /**

@@ -64,7 +64,7 @@ public final class SlavesSection implements RunSection {
         }
         if (summary.histograms()) {
             Map<String, String> addressOfEngine = new HashMap<>();
-            known.forEach(a -> addressOfEngine.put(RecordingFormat.slaveEngine(a), a));
+            known.forEach(a -> addressOfEngine.put(RunProperties.engine(a), a));
             boolean[] slaveEngines = {false};
             summary.recordings().forEach(interval -> {
                 String address = addressOfEngine.get(interval.engine());

@@ -12,8 +12,8 @@ import org.apache.jmeter.util.JMeterUtils;
 import org.dsload.core.ClientConfigElement;
 import org.dsload.core.Fields;
 import org.dsload.core.Secrets;
+import org.dsload.core.format.RunProperties;
 import org.dsload.gauges.GaugeRecording;
-import org.dsload.generator.EngineMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -103,7 +103,7 @@ public class ZooKeeperConnection extends ClientConfigElement<ZooKeeperClient> {
                 }
                 if (rootPath != null) {
                     root = TestRoot.claim(probe, settings, f, rootPath, allowUsed,
-                            JMeterUtils.getPropDefault(EngineMetrics.ENGINE_PROPERTY, EngineMetrics.MASTER));
+                            JMeterUtils.getPropDefault(RunProperties.ENGINE, RunProperties.MASTER));
                 }
             } catch (Exception e) {
                 probe.close();

@@ -13,10 +13,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.dsload.core.Payloads;
+import org.dsload.process.JMeterJvm;
 import org.dsload.report.ExactHistogram;
 import org.dsload.report.JtlReader;
 import org.dsload.report.JtlSample;
-import org.dsload.run.JMeterJvm;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
 import org.dsload.targets.Checkout;

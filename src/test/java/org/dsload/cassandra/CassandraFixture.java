@@ -19,6 +19,19 @@ final class CassandraFixture {
         return s;
     }
 
+    /** Started settings of the cassandra YCSB binding, published as {@code ycsb_cassandra}. */
+    static CassandraYcsbSettings ycsbSettings(String keyspace, String consistency, boolean createSchema) {
+        CassandraYcsbSettings settings = new CassandraYcsbSettings();
+        settings.setCreateSchema(Boolean.toString(createSchema));
+        settings.setName("ycsb cassandra");
+        settings.setVariableName("ycsb_cassandra");
+        settings.setKeyspace(keyspace);
+        settings.setReadConsistency(consistency);
+        settings.setWriteConsistency(consistency);
+        settings.testStarted();
+        return settings;
+    }
+
     static CassandraSampler sampler(String statement, String bindValues) {
         JMeterRuntime.init();
         CassandraSampler s = new CassandraSampler();

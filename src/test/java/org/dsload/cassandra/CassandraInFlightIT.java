@@ -24,6 +24,8 @@ import org.dsload.core.inflight.InFlightWindow;
 import org.dsload.targets.EmbeddedCassandra;
 import org.dsload.testing.SamplerThread;
 import org.dsload.testing.SharedCassandra;
+import org.dsload.ycsb.YcsbSampler;
+import org.dsload.ycsb.YcsbWorkload;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -248,23 +250,22 @@ class CassandraInFlightIT {
         YcsbWorkload workload = new YcsbWorkload();
         workload.setName("ycsb");
         workload.setVariableName("ycsb");
-        workload.setKeyspace("ycsb_inflight");
         workload.setRecordCount("1500");
         workload.setOperationCount("4000");
         workload.setFieldLength("20");
         workload.setWorkload("a");
         workload.setInsertProportion("0.1");
         workload.setReadModifyWriteProportion("0.1");
-        workload.setReadConsistency("ONE");
-        workload.setWriteConsistency("ONE");
         CassandraConnection patient = session(cassandra.address());
         patient.setRequestTimeout("20000"); // a node that flushes on a busy machine may take seconds; no timeout is tested here
         SamplerThread thread = new SamplerThread(patient);
         SampleResult schema;
         workload.testStarted();
+        CassandraYcsbSettings cql = CassandraFixture.ycsbSettings("ycsb_inflight", "ONE", true);
         try (thread) {
             YcsbSampler load = new YcsbSampler();
             load.setName("ycsb load");
+            load.setBindingSettings("ycsb_cassandra");
             load.setPhase("load");
             load.setInFlight("24");
             schema = thread.sample(load);
@@ -273,12 +274,14 @@ class CassandraInFlightIT {
             }
             YcsbSampler run = new YcsbSampler();
             run.setName("ycsb run");
+            run.setBindingSettings("ycsb_cassandra");
             run.setInFlight("24");
             while (!thread.sample(run).isIgnore()) {
                 // rows of operations until the operation count is reached
             }
             thread.endThread();
         } finally {
+            cql.testEnded();
             workload.testEnded();
         }
         assertEquals("SCHEMA", schema.getSampleLabel());

@@ -14,6 +14,8 @@ import org.dsload.plans.PlanRuns;
 import org.dsload.report.JtlSample;
 import org.dsload.targets.EmbeddedCassandra;
 import org.dsload.testing.JMeterRuntime;
+import org.dsload.ycsb.YcsbSampler;
+import org.dsload.ycsb.YcsbWorkload;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -33,6 +35,7 @@ class CassandraLoginsIT {
     private static EmbeddedCassandra cassandra;
     private CassandraConnection connection;
     private YcsbWorkload workload;
+    private CassandraYcsbSettings ycsbCassandra;
 
     @BeforeAll
     static void node() {
@@ -59,6 +62,9 @@ class CassandraLoginsIT {
 
     @AfterEach
     void disconnect() {
+        if (ycsbCassandra != null) {
+            ycsbCassandra.testEnded();
+        }
         if (workload != null) {
             workload.testEnded();
         }
@@ -124,13 +130,14 @@ class CassandraLoginsIT {
         workload = new YcsbWorkload();
         workload.setName("ycsb");
         workload.setVariableName("ycsb");
-        workload.setKeyspace("locked");
         workload.setFieldCount("1");
         workload.setRecordCount("10");
         workload.setWorkload("a");
         workload.testStarted();
+        ycsbCassandra = CassandraFixture.ycsbSettings("locked", "QUORUM", true);
         YcsbSampler sampler = new YcsbSampler();
         sampler.setName("YCSB run");
+        sampler.setBindingSettings("ycsb_cassandra");
         SampleResult r = sampler.sample(null);
         assertTrue(List.of("READ", "UPDATE").contains(r.getSampleLabel()), "labelled by its operation: " + r.getSampleLabel());
         assertEquals("UnauthorizedException", r.getResponseCode(), r.getResponseMessage());

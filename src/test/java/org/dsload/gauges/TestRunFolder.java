@@ -8,9 +8,9 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 
 import org.apache.jmeter.util.JMeterUtils;
+import org.dsload.core.format.RunProperties;
 import org.dsload.process.Folders;
 import org.dsload.report.RunSection;
-import org.dsload.run.PlanRunner;
 import org.dsload.testing.JMeterRuntime;
 
 /**
@@ -28,7 +28,7 @@ public final class TestRunFolder implements AutoCloseable {
         JMeterRuntime.init();
         try {
             Path dir = Files.createTempDirectory("dsload-" + name);
-            JMeterUtils.setProperty(PlanRunner.RUN_DIR_PROPERTY, dir.toString());
+            JMeterUtils.setProperty(RunProperties.RUN_DIR, dir.toString());
             return new TestRunFolder(dir);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -74,7 +74,7 @@ public final class TestRunFolder implements AutoCloseable {
     /** Unsets the property and deletes the folder. */
     @Override
     public void close() {
-        JMeterUtils.getJMeterProperties().remove(PlanRunner.RUN_DIR_PROPERTY);
+        JMeterUtils.getJMeterProperties().remove(RunProperties.RUN_DIR);
         try {
             Folders.deleteTree(dir);
         } catch (IOException e) {

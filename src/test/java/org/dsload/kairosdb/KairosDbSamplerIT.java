@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
+import org.dsload.core.format.RunProperties;
 import org.dsload.targets.EmbeddedKairosDb;
 import org.dsload.testing.JMeterRuntime;
 import org.dsload.testing.SharedKairosDb;
@@ -219,7 +220,7 @@ class KairosDbSamplerIT {
     void aCrossCheckThatCannotCountFailsTheRunAndStatesNoCapacity() throws Exception {
         java.nio.file.Path runDir = java.nio.file.Files.createDirectories(org.dsload.targets.Checkout.target()
                 .resolve("test-results/kairos-verdict-" + System.nanoTime()));
-        org.apache.jmeter.util.JMeterUtils.setProperty(org.dsload.run.PlanRunner.RUN_DIR_PROPERTY, runDir.toString());
+        org.apache.jmeter.util.JMeterUtils.setProperty(org.dsload.run.RunProperties.RUN_DIR, runDir.toString());
         connection.testEnded();
         connection = connection(kairos.url());
         connection.setResponseTimeout("1000");
@@ -240,12 +241,12 @@ class KairosDbSamplerIT {
             CrossCheck.Result counted = connection.lastCrossCheck();
             connection = null;
             assertEquals(org.dsload.kairosdb.report.CapacityRecord.Check.FAILED, counted.check(), counted.note());
-            List<String> verdict = org.dsload.report.RunVerdict.failures(runDir);
+            List<String> verdict = org.dsload.core.format.RunVerdict.failures(runDir);
             assertEquals(1, verdict.size(), verdict.toString());
             assertTrue(verdict.get(0).contains("the cross-check failed: 100 points reported written could not be "
                     + "counted back"), verdict.get(0));
         } finally {
-            org.apache.jmeter.util.JMeterUtils.getJMeterProperties().remove(org.dsload.run.PlanRunner.RUN_DIR_PROPERTY);
+            org.apache.jmeter.util.JMeterUtils.getJMeterProperties().remove(org.dsload.run.RunProperties.RUN_DIR);
         }
     }
 

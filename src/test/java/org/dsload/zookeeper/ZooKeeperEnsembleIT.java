@@ -18,8 +18,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.util.JMeterUtils;
+import org.dsload.core.format.RunProperties;
 import org.dsload.process.Deadline;
-import org.dsload.run.PlanRunner;
 import org.dsload.targets.Checkout;
 import org.dsload.targets.EmbeddedZooKeeper;
 import org.dsload.testing.JMeterRuntime;
@@ -44,12 +44,12 @@ class ZooKeeperEnsembleIT {
         ensemble = EmbeddedZooKeeper.ensemble(3);
         runDir = Files.createDirectories(Checkout.target().resolve("test-results/zk-ensemble-" + System.nanoTime()));
         JMeterRuntime.init();
-        JMeterUtils.setProperty(PlanRunner.RUN_DIR_PROPERTY, runDir.toString());
+        JMeterUtils.setProperty(RunProperties.RUN_DIR, runDir.toString());
     }
 
     @AfterAll
     static void stop() {
-        JMeterUtils.getJMeterProperties().remove(PlanRunner.RUN_DIR_PROPERTY);
+        JMeterUtils.getJMeterProperties().remove(RunProperties.RUN_DIR);
         ensemble.close();
     }
 

@@ -10,11 +10,11 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
+import org.dsload.core.format.RunFiles;
 import org.dsload.gauges.GaugeRows;
 import org.dsload.gauges.NodeGauges;
 import org.dsload.report.Durations;
 import org.dsload.report.LabelStats;
-import org.dsload.report.RunFiles;
 import org.dsload.report.RunSection;
 import org.dsload.report.Summary;
 import org.dsload.report.WarmUp;

@@ -17,10 +17,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import org.dsload.core.format.RunFiles;
 import org.dsload.gauges.EngineCounts;
 import org.dsload.gauges.GaugeRows;
 import org.dsload.gauges.NodeGauges;
-import org.dsload.report.RunFiles;
 import org.dsload.report.RunSection;
 import org.dsload.report.Summary;
 

@@ -1,45 +1,37 @@
-package org.dsload.cassandra;
+package org.dsload.ycsb;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
+import java.util.Locale;
 import java.util.Map;
-import java.util.TreeSet;
 
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.util.JMeterUtils;
 import org.dsload.core.ClientConfigElement;
 import org.dsload.core.Fields;
-import org.dsload.run.PlanRunner;
-import org.dsload.ycsb.Operation;
-import org.dsload.ycsb.Preset;
-import org.dsload.ycsb.Workload;
-import org.dsload.ycsb.WorkloadRun;
-import org.dsload.ycsb.WorkloadSpec;
+import org.dsload.core.format.RunProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * YCSB Workload: the settings of a YCSB CoreWorkload (a preset A to F, overridable property by
- * property) and the state its YCSB Operation samplers share during a test, whichever store they
- * drive; the schema and consistency fields apply to the Cassandra binding only. When the plan runs
- * under the dsload runner, the settings are written beside the results
- * ({@value #RUN_FILE}) for the summary.
+ * property) and the state its YCSB Operation samplers share during a test ({@link WorkloadRun}),
+ * whichever store they drive: a binding's own settings belong to the binding. When the plan runs
+ * under the dsload runner, the settings, and the bindings that drove the workload with theirs,
+ * are written beside the results ({@value #RUN_FILE}) for the summary.
  */
 @TestElementMetadata(labelResource = "displayName")
-public class YcsbWorkload extends ClientConfigElement<YcsbRun> {
+public class YcsbWorkload extends ClientConfigElement<WorkloadRun> {
     private static final long serialVersionUID = 1L;
     private static final Logger log = LoggerFactory.getLogger(YcsbWorkload.class);
     /** The workload's settings in the run's folder, read by the summary's YCSB section. */
-    public static final String RUN_FILE = org.dsload.report.YcsbSection.FILE;
+    public static final String RUN_FILE = YcsbSection.FILE;
 
     private String workload = "a";
-    private String keyspace = "ycsb";
     private String table = "usertable";
-    private String createSchema = "true";
-    private String replication = "{'class': 'SimpleStrategy', 'replication_factor': 1}";
     private String recordCount = "1000";
     private String insertStart = "0";
     private String insertCount = "";
@@ -63,12 +55,10 @@ public class YcsbWorkload extends ClientConfigElement<YcsbRun> {
     private String scanLengthDistribution = "uniform";
     private String insertOrder = "hashed";
     private String zeroPadding = "1";
-    private String readConsistency = "QUORUM";
-    private String writeConsistency = "QUORUM";
     private String seed = "1";
 
     @Override
-    protected YcsbRun open(Fields f) {
+    protected WorkloadRun open(Fields f) {
         Preset preset;
         try {
             preset = Preset.of(f.required("workload", workload));
@@ -92,20 +82,13 @@ public class YcsbWorkload extends ClientConfigElement<YcsbRun> {
                 : f.integer("maxScanLength", maxScanLength, 1, Integer.MAX_VALUE);
         String tableName = f.required("table", table);
         if (!tableName.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-            throw f.error("table", "must be a plain CQL name (letters, digits, _), got '" + tableName + "'");
-        }
-        String space = f.text("keyspace", keyspace);
-        if (!space.isEmpty() && !space.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-            throw f.error("keyspace", "must be a plain CQL name (letters, digits, _) or empty, got '" + space + "'");
-        }
-        boolean schema = f.flag("createSchema", createSchema);
-        if (schema && space.isEmpty()) {
-            throw f.error("keyspace", "must be given when Create schema is on (the keyspace is created too)");
+            throw f.error("table", "must be a plain name (letters, digits, _), which every binding takes as it is, got '"
+                    + tableName + "'");
         }
 
         WorkloadSpec spec;
         try {
-            spec = new WorkloadSpec("workload" + preset.name().toLowerCase(java.util.Locale.ROOT), tableName, records,
+            spec = new WorkloadSpec("workload" + preset.name().toLowerCase(Locale.ROOT), tableName, records,
                     start, count, f.longValue("operationCount", operationCount, 0, Long.MAX_VALUE),
                     f.integer("fieldCount", fieldCount, 1, 1000), f.integer("fieldLength", fieldLength, 1, Integer.MAX_VALUE),
                     f.integer("minFieldLength", minFieldLength, 1, Integer.MAX_VALUE),
@@ -128,16 +111,20 @@ public class YcsbWorkload extends ClientConfigElement<YcsbRun> {
         } catch (IllegalArgumentException e) {
             throw f.error("requestDistribution", e.getMessage());
         }
-        String read = f.choice("readConsistency", readConsistency, CassandraConnection.CONSISTENCY_LEVELS);
-        String write = f.choice("writeConsistency", writeConsistency, CassandraConnection.CONSISTENCY_LEVELS);
-        String header = "# " + getName() + ": YCSB workload " + preset.name().toLowerCase(java.util.Locale.ROOT)
+        String header = "# " + getName() + ": YCSB workload " + preset.name().toLowerCase(Locale.ROOT)
                 + " (" + preset.description() + ")\n" + spec.describe();
-        String cqlSettings = "keyspace=" + space + "\nreadconsistency=" + read + "\nwriteconsistency=" + write + "\n";
-        record(header + cqlSettings);
-        return new YcsbRun(new WorkloadRun(state), new UsertableCql(space, tableName, spec.fieldCount()),
-                f.required("replication", replication), schema, CassandraConnection.level(read),
-                CassandraConnection.level(write), bindings -> record(header + "binding=" + String.join(",", new TreeSet<>(bindings))
-                        + "\n" + (bindings.contains(YcsbSampler.CASSANDRA) ? cqlSettings : "")));
+        record(header);
+        return new WorkloadRun(state, bindingDefaults(f), bindings -> record(header + "binding="
+                + String.join(",", bindings.keySet()) + "\n" + String.join("", bindings.values())));
+    }
+
+    /**
+     * The settings of the bindings whose samplers name no settings element, by binding name; none
+     * here. The element of plans saved before the bindings had settings of their own keeps its
+     * Cassandra fields this way.
+     */
+    protected Map<String, Object> bindingDefaults(Fields f) {
+        return Map.of();
     }
 
     private static double proportion(Fields f, String property, String raw, Preset preset, Operation op) {
@@ -164,11 +151,10 @@ public class YcsbWorkload extends ClientConfigElement<YcsbRun> {
 
     /**
      * Leaves the settings beside the results when a dsload runner names the run's folder: at test
-     * start, and again once a sampler names the binding it drives the workload through (the CQL
-     * settings only apply to the cassandra binding).
+     * start, and again at the first use of each binding, with that binding's own settings.
      */
     private void record(String text) {
-        String dir = JMeterUtils.getProperty(PlanRunner.RUN_DIR_PROPERTY);
+        String dir = JMeterUtils.getProperty(RunProperties.RUN_DIR);
         if (dir == null || dir.isBlank()) {
             return;
         }
@@ -187,36 +173,12 @@ public class YcsbWorkload extends ClientConfigElement<YcsbRun> {
         this.workload = workload;
     }
 
-    public String getKeyspace() {
-        return keyspace;
-    }
-
-    public void setKeyspace(String keyspace) {
-        this.keyspace = keyspace;
-    }
-
     public String getTable() {
         return table;
     }
 
     public void setTable(String table) {
         this.table = table;
-    }
-
-    public String getCreateSchema() {
-        return createSchema;
-    }
-
-    public void setCreateSchema(String createSchema) {
-        this.createSchema = createSchema;
-    }
-
-    public String getReplication() {
-        return replication;
-    }
-
-    public void setReplication(String replication) {
-        this.replication = replication;
     }
 
     public String getRecordCount() {
@@ -401,22 +363,6 @@ public class YcsbWorkload extends ClientConfigElement<YcsbRun> {
 
     public void setZeroPadding(String zeroPadding) {
         this.zeroPadding = zeroPadding;
-    }
-
-    public String getReadConsistency() {
-        return readConsistency;
-    }
-
-    public void setReadConsistency(String readConsistency) {
-        this.readConsistency = readConsistency;
-    }
-
-    public String getWriteConsistency() {
-        return writeConsistency;
-    }
-
-    public void setWriteConsistency(String writeConsistency) {
-        this.writeConsistency = writeConsistency;
     }
 
     public String getSeed() {

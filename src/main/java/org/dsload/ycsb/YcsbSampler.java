@@ -1,4 +1,4 @@
-package org.dsload.cassandra;
+package org.dsload.ycsb;
 
 import java.util.List;
 
@@ -11,29 +11,25 @@ import org.dsload.core.Fields;
 import org.dsload.core.Results;
 import org.dsload.core.SharedClients;
 import org.dsload.core.inflight.InFlightSampler;
-import org.dsload.redis.RedisClient;
-import org.dsload.redis.RedisYcsbBinding;
-import org.dsload.ycsb.AsyncYcsbBinding;
-import org.dsload.ycsb.InFlightPhase;
-import org.dsload.ycsb.PhaseRunner;
-import org.dsload.ycsb.YcsbBinding;
 
 /**
  * YCSB Operation sampler: runs a YCSB Workload's load or run phase ({@link PhaseRunner}) through
- * a binding to a store, the Cassandra Session's CQL ({@link CassandraYcsbBinding}) or a Redis
- * Connection's hashes ({@link RedisYcsbBinding}), found by the connection's variable name. With
- * In flight above 1 the thread keeps that many operations outstanding through a binding with an
- * asynchronous client ({@link InFlightPhase}). It stays in this package, under this name, because
- * saved plans name it.
+ * a binding to a store, chosen by name among the registered ones ({@link YcsbBindingProvider}: the
+ * Cassandra Session's CQL, a Redis Connection's hashes), over the client of the connection element
+ * named by its variable name, with the binding's settings element if one is named. With In flight
+ * above 1 the thread keeps that many operations outstanding through a binding with an asynchronous
+ * client ({@link InFlightPhase}).
  */
 @TestElementMetadata(labelResource = "displayName")
 public class YcsbSampler extends InFlightSampler<InFlightPhase> {
     private static final long serialVersionUID = 1L;
     static final String RUN = "run";
     static final String CASSANDRA = "cassandra";
-    static final String REDIS = "redis";
+    /** The most operations a thread keeps outstanding. */
+    static final int MAX_IN_FLIGHT = 100_000;
 
     private String session = "cassandra";
+    private String bindingSettings = "";
     private String workload = "ycsb";
     private String phase = RUN;
     private String binding = CASSANDRA;
@@ -45,24 +41,25 @@ public class YcsbSampler extends InFlightSampler<InFlightPhase> {
     /** This thread's binding, kept while the client it wraps is the one published (a new test publishes another). */
     private transient YcsbBinding bound;
     private transient Object boundClient;
+    private transient String boundSettings;
 
-    private record Settings(boolean load, boolean redis, int inFlight, boolean stopOnUnrecoverable) {
+    private record Settings(boolean load, YcsbBindingProvider provider, int inFlight, boolean stopOnUnrecoverable) {
     }
 
     @Override
     protected SampleResult doSample(Entry entry) {
         Settings s;
-        YcsbRun run;
+        WorkloadRun run;
         YcsbBinding store;
         try {
             s = compiled();
-            run = SharedClients.lookup(workload, YcsbRun.class, "dsload YCSB Workload");
+            run = SharedClients.setting(workload, WorkloadRun.class, "dsload YCSB Workload");
             store = binding(s, run);
         } catch (ConfigException e) {
             return Results.refused(getName(), "YCSB " + phase + " on " + binding, e);
         }
         if (runner == null) {
-            runner = PhaseRunner.forThisThread(run.shared().workload().spec().seed(), s.load());
+            runner = PhaseRunner.forThisThread(run.workload().spec().seed(), s.load());
         }
         if (s.inFlight() > 1) {
             if (!(store instanceof AsyncYcsbBinding async)) {
@@ -76,28 +73,27 @@ public class YcsbSampler extends InFlightSampler<InFlightPhase> {
                 return Results.refused(getName(), "YCSB " + phase + " on " + binding, new Fields(YcsbSampler.class,
                         getName()).error("inFlight", "is " + s.inFlight() + " but " + refused));
             }
-            SampleResult setUp = s.load() ? runner.setUpFirst(run.shared(), store, getName()) : null;
+            SampleResult setUp = s.load() ? runner.setUpFirst(run, store, getName()) : null;
             if (setUp != null) {
                 return setUp;
             }
-            return inFlight(List.of(s, run.shared(), async), () -> new InFlightPhase(run.shared(), async, runner,
+            return inFlight(List.of(s, run, async), () -> new InFlightPhase(run, async, runner,
                     s.load(), s.inFlight(), s.stopOnUnrecoverable(), this, getName())).sample();
         }
         if (!oneRequestDue(store::unreachable)) {
             return null; // no arrival left before the thread's end, or the test is stopping
         }
-        return s.load() ? runner.load(run.shared(), store, getName())
-                : runner.operation(run.shared(), store, s.stopOnUnrecoverable(), getName());
+        return s.load() ? runner.load(run, store, getName())
+                : runner.operation(run, store, s.stopOnUnrecoverable(), getName());
     }
 
-    private YcsbBinding binding(Settings s, YcsbRun run) {
-        Object client = s.redis() ? SharedClients.lookup(session, RedisClient.class, "dsload Redis Connection")
-                : SharedClients.lookup(session, CassandraClient.class, "dsload Cassandra Session");
-        if (client != boundClient) {
-            bound = s.redis() ? new RedisYcsbBinding((RedisClient) client, run.shared().workload().spec().fieldCount())
-                    : new CassandraYcsbBinding((CassandraClient) client, run);
+    private YcsbBinding binding(Settings s, WorkloadRun run) {
+        Object client = s.provider().client(session);
+        String settings = bindingSettings == null ? "" : bindingSettings.trim();
+        if (client != boundClient || !settings.equals(boundSettings)) {
+            bound = s.provider().bind(client, settings, run);
             boundClient = client;
-            run.bindingUsed(s.redis() ? REDIS : CASSANDRA);
+            boundSettings = settings;
         }
         return bound;
     }
@@ -111,16 +107,14 @@ public class YcsbSampler extends InFlightSampler<InFlightPhase> {
             f.required("session", session);
             f.required("workload", workload);
             boolean load = f.choice("phase", phase, "load", RUN).equals("load");
-            // plans saved before these fields existed leave them empty (JMeter 5.6 sets a missing property to "")
-            boolean redis = f.choice("binding", orDefault(binding, CASSANDRA), CASSANDRA, REDIS).equals(REDIS);
-            int requests = f.integer("inFlight", inFlight, 1, CqlSettings.MAX_IN_FLIGHT, 1);
-            return new Settings(load, redis, requests, f.flag("stopOnUnrecoverable", orDefault(stopOnUnrecoverable,
+            // plans saved before these fields existed leave them empty
+            String name = f.choice("binding", Fields.orDefault(binding, CASSANDRA), YcsbBindingProvider.names());
+            YcsbBindingProvider provider = YcsbBindingProvider.all().stream().filter(p -> p.name().equals(name))
+                    .findFirst().orElseThrow();
+            int requests = f.integer("inFlight", inFlight, 1, MAX_IN_FLIGHT, 1);
+            return new Settings(load, provider, requests, f.flag("stopOnUnrecoverable", Fields.orDefault(stopOnUnrecoverable,
                     "true")));
         });
-    }
-
-    static String orDefault(String raw, String defaultValue) {
-        return raw == null || raw.isBlank() ? defaultValue : raw;
     }
 
     public String getSession() {
@@ -129,6 +123,14 @@ public class YcsbSampler extends InFlightSampler<InFlightPhase> {
 
     public void setSession(String session) {
         this.session = session;
+    }
+
+    public String getBindingSettings() {
+        return bindingSettings;
+    }
+
+    public void setBindingSettings(String bindingSettings) {
+        this.bindingSettings = bindingSettings;
     }
 
     public String getWorkload() {

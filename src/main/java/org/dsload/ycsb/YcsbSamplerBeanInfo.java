@@ -1,4 +1,4 @@
-package org.dsload.cassandra;
+package org.dsload.ycsb;
 
 import org.dsload.core.DsloadBeanInfo;
 
@@ -6,10 +6,13 @@ public class YcsbSamplerBeanInfo extends DsloadBeanInfo {
 
     public YcsbSamplerBeanInfo() {
         super(YcsbSampler.class);
-        createPropertyGroup("target", new String[] {"binding", "session", "workload", "phase", "inFlight"});
+        createPropertyGroup("target", new String[] {"binding", "session", "bindingSettings", "workload", "phase",
+            "inFlight"});
         createPropertyGroup("errors", new String[] {"stopOnUnrecoverable"});
-        choice("binding", YcsbSampler.CASSANDRA, YcsbSampler.CASSANDRA, YcsbSampler.REDIS);
+        // the bindings registered in the plugin's jar
+        choice("binding", YcsbSampler.CASSANDRA, YcsbBindingProvider.names());
         text("session", "cassandra");
+        text("bindingSettings", "");
         text("workload", "ycsb");
         choice("phase", YcsbSampler.RUN, "load", YcsbSampler.RUN);
         text("inFlight", "1");

@@ -1,4 +1,4 @@
-package org.dsload.recording;
+package org.dsload.run;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -10,10 +10,13 @@ import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
 import java.util.List;
 
+import org.dsload.core.format.RunFiles;
+import org.dsload.core.format.RunProperties;
+import org.dsload.recording.RecordingSockets;
+import org.dsload.recording.RecordingStore;
 import org.dsload.remote.RmiSecurity;
 import org.dsload.remote.SlaveAddress;
 import org.dsload.report.RecordingFormat;
-import org.dsload.report.RunFiles;
 
 /**
  * After a distributed run, copies what slaves without a run folder of their own (started by
@@ -34,7 +37,7 @@ public final class RecordingGatherer {
     }
 
     /**
-     * @param properties the run's JMeter properties ({@value RecordingFiles#PORT_PROPERTY} when the slaves were
+     * @param properties the run's JMeter properties ({@value RunProperties#RECORDING_PORT} when the slaves were
      *                   given a recording port of their own)
      */
     /** @param histograms whether the run recorded histograms, which every slave then serves */
@@ -51,7 +54,7 @@ public final class RecordingGatherer {
             if (Files.isDirectory(folderOf(runDir, slave))) {
                 continue; // a slave the run started wrote into the run folder itself
             }
-            int port = recordingPort(slave, properties.getOrDefault(RecordingFiles.PORT_PROPERTY, ""));
+            int port = recordingPort(slave, properties.getOrDefault(RunProperties.RECORDING_PORT, ""));
             try {
                 int copied = fetch(runDir, runId, slave, port, security.isSsl());
                 if (copied > 0 || histograms) {

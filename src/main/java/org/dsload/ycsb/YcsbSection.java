@@ -1,4 +1,4 @@
-package org.dsload.report;
+package org.dsload.ycsb;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -9,6 +9,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;
+
+import org.dsload.core.format.RunFiles;
+import org.dsload.report.Durations;
+import org.dsload.report.LabelStats;
+import org.dsload.report.Latencies;
+import org.dsload.report.RunSection;
+import org.dsload.report.Summary;
 
 /**
  * The YCSB view of a run that used the YCSB Workload element (it leaves {@value #FILE} in the run's

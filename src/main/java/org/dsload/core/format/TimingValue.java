@@ -1,4 +1,4 @@
-package org.dsload.report;
+package org.dsload.core.format;
 
 /**
  * The value dsload samplers (and the arrival elements, for other samplers) leave in the
@@ -20,6 +20,8 @@ package org.dsload.report;
 public record TimingValue(long startMillis, long elapsedMicros, long delayMicros, long dropped) {
     /** A field that is not there. */
     public static final long NONE = -1;
+    /** Intended-start delay beyond which an arrival counts as late, unless the summary is told otherwise. */
+    public static final long DEFAULT_LATE_MICROS = 10_000;
 
     /** The value of a sample timed in microseconds, outside any arrival schedule. */
     public static String format(long startMillis, long elapsedMicros) {

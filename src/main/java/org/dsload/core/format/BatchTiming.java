@@ -1,4 +1,4 @@
-package org.dsload.report;
+package org.dsload.core.format;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package org.dsload.report;
+package org.dsload.core.format;
 
 /** Columns dsload adds to JMeter's results files. */
 public final class JtlColumns {

@@ -1,4 +1,4 @@
-package org.dsload.report;
+package org.dsload.core.format;
 
 import java.io.IOException;
 import java.nio.file.Files;

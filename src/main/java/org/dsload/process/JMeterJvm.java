@@ -1,12 +1,16 @@
-package org.dsload.run;
+package org.dsload.process;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * JVM options for a JMeter 5.6 process on Java 17: heap and G1 settings as JMeter's own start
- * script sets them, and the module openings its GUI and plan (de)serialisation need. One list,
- * used by the runner and printed for the shell launchers ({@code dsload jvm-options}).
+ * How to start a JMeter 5.6 process on Java 17: its launcher jar, and the JVM options (heap and G1
+ * settings as JMeter's own start script sets them, and the module openings its GUI and plan
+ * (de)serialisation need). One list, used by the runner and the slaves it starts, and printed for
+ * the shell launchers ({@code dsload jvm-options}).
  */
 public final class JMeterJvm {
     private static final List<String> OPENS = List.of(
@@ -36,5 +40,20 @@ public final class JMeterJvm {
 
     public static List<String> heap(String max) {
         return List.of("-Xms" + max, "-Xmx" + max, "-XX:MaxMetaspaceSize=256m");
+    }
+
+    /** The ApacheJMeter jar of a JMeter home. */
+    public static Path launcherJar(Path home) throws IOException {
+        Path bin = home.resolve("bin");
+        if (Files.isDirectory(bin)) {
+            try (var files = Files.list(bin)) {
+                var jar = files.filter(p -> p.getFileName().toString().matches("ApacheJMeter(-[\\d.]+)?\\.jar")).findFirst();
+                if (jar.isPresent()) {
+                    return jar.get();
+                }
+            }
+        }
+        throw new IOException(home + " is not a JMeter home (no bin/ApacheJMeter*.jar): build one with ./mvnw package "
+                + "or give --jmeter-home");
     }
 }

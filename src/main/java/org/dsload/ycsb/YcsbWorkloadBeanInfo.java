@@ -1,28 +1,29 @@
-package org.dsload.cassandra;
+package org.dsload.ycsb;
 
+import org.apache.jmeter.testbeans.TestBean;
 import org.dsload.core.DsloadBeanInfo;
-import org.dsload.ycsb.WorkloadSpec;
 
 public class YcsbWorkloadBeanInfo extends DsloadBeanInfo {
 
     public YcsbWorkloadBeanInfo() {
-        super(YcsbWorkload.class);
+        this(YcsbWorkload.class);
+    }
+
+    /** The workload's fields, for a bean class that has them (and may add its own). */
+    protected YcsbWorkloadBeanInfo(Class<? extends TestBean> beanClass) {
+        super(beanClass);
         createPropertyGroup("variable", new String[] {"variableName"});
-        createPropertyGroup("schema", new String[] {"keyspace", "table", "createSchema", "replication", "fieldCount"});
-        createPropertyGroup("records", new String[] {"workload", "recordCount", "insertStart", "insertCount",
-            "operationCount", "fieldLength", "minFieldLength", "fieldLengthDistribution", "insertOrder", "zeroPadding"});
+        createPropertyGroup("records", new String[] {"workload", "table", "recordCount", "fieldCount", "insertStart",
+            "insertCount", "operationCount", "fieldLength", "minFieldLength", "fieldLengthDistribution", "insertOrder",
+            "zeroPadding"});
         createPropertyGroup("operations", new String[] {"readProportion", "updateProportion", "insertProportion",
             "scanProportion", "readModifyWriteProportion", "readAllFields", "writeAllFields", "minScanLength",
             "maxScanLength", "scanLengthDistribution"});
         createPropertyGroup("keys", new String[] {"requestDistribution", "hotspotDataFraction", "hotspotOpnFraction",
             "seed"});
-        createPropertyGroup("consistency", new String[] {"readConsistency", "writeConsistency"});
 
         text("variableName", "ycsb");
-        text("keyspace", "ycsb");
         text("table", "usertable");
-        flag("createSchema", true);
-        text("replication", "{'class': 'SimpleStrategy', 'replication_factor': 1}");
         text("fieldCount", "10");
         choice("workload", "a", "a", "b", "c", "d", "e", "f");
         text("recordCount", "1000");
@@ -51,7 +52,5 @@ public class YcsbWorkloadBeanInfo extends DsloadBeanInfo {
         text("hotspotDataFraction", "0.2");
         text("hotspotOpnFraction", "0.8");
         text("seed", "1");
-        choice("readConsistency", "QUORUM", CassandraConnection.CONSISTENCY_LEVELS);
-        choice("writeConsistency", "QUORUM", CassandraConnection.CONSISTENCY_LEVELS);
     }
 }

@@ -28,6 +28,15 @@ class RunReportTest {
     }
 
     @Test
+    void everyChartClassOfThePluginIsRegisteredAndLoadable() {
+        List<String> registered = RunCharts.charts().stream().map(c -> c.getClass().getName()).sorted().toList();
+        List<Class<?>> found = ElementClasses.implementing(RunChart.class);
+        assertEquals(found.stream().map(Class::getName).sorted().toList(), registered,
+                "META-INF/services/org.dsload.report.RunChart lists every RunChart");
+        assertEquals(5, registered.size(), "a chart of server gauges per store: " + registered);
+    }
+
+    @Test
     void sectionsComeInTheOrderOfTheirKeysWithStoreFiguresBeforeFaultsRecordingSlavesAndGenerator() {
         List<RunSection> sections = RunReport.sections();
         for (int i = 1; i < sections.size(); i++) {

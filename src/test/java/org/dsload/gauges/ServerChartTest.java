@@ -1,4 +1,4 @@
-package org.dsload.report;
+package org.dsload.gauges;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,15 +8,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
 import javax.imageio.ImageIO;
 
 import org.dsload.redis.report.RedisServerSection;
+import org.dsload.report.RunCharts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A chart per store whose gauges the run recorded, beside the client's figures. */
-class ServerChartsTest {
+/** A chart per store whose gauges the run recorded, beside the client's figures, found through ServiceLoader. */
+class ServerChartTest {
     @TempDir
     Path run;
 

@@ -15,6 +15,7 @@ import org.dsload.core.ConfigException;
 import org.dsload.core.EngineTest;
 import org.dsload.core.IntendedStart;
 import org.dsload.core.SampleTiming;
+import org.dsload.core.format.TimingValue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

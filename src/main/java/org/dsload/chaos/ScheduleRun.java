@@ -22,6 +22,7 @@ import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
 import org.dsload.core.Results;
 import org.dsload.core.format.RunProperties;
+import org.dsload.core.format.RunVerdict;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

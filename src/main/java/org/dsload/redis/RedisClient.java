@@ -7,7 +7,6 @@ import org.dsload.core.ConnectionCounting;
 import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.CommandArguments;
 import redis.clients.jedis.ConnectionPool;
-import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.RedisClusterClient;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.util.Pool;
@@ -98,7 +97,8 @@ public final class RedisClient implements AutoCloseable, ConnectionCounting {
     }
 
     private int pooled() {
-        if (jedis instanceof RedisClient standalone) {
+        // Jedis names its standalone client as this class is named: spelled out in full.
+        if (jedis instanceof redis.clients.jedis.RedisClient standalone) {
             return open(standalone.getPool());
         }
         if (jedis instanceof RedisClusterClient cluster) {

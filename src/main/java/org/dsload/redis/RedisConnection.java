@@ -19,7 +19,6 @@ import redis.clients.jedis.ConnectionPoolConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Protocol;
-import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.RedisClusterClient;
 import redis.clients.jedis.UnifiedJedis;
 
@@ -129,8 +128,9 @@ public class RedisConnection extends ClientConfigElement<RedisClient> {
                         .poolConfig(pool).maxAttempts(attempts).build();
             } else {
                 HostPort node = nodes.get(0);
-                jedis = RedisClient.builder().hostAndPort(new HostAndPort(node.host(), node.port()))
-                        .clientConfig(client.build()).poolConfig(pool).build();
+                // Jedis's standalone client, spelled out: this package's RedisClient is what we publish.
+                jedis = redis.clients.jedis.RedisClient.builder()
+                        .hostAndPort(new HostAndPort(node.host(), node.port())).clientConfig(client.build()).poolConfig(pool).build();
             }
         } catch (RuntimeException e) {
             throw f.error("cannot connect to " + target + ": " + Errors.sentence(Errors.describe(e))
@@ -143,7 +143,7 @@ public class RedisConnection extends ClientConfigElement<RedisClient> {
             if (check) {
                 jedis.executeCommand(new CommandArguments(Protocol.Command.PING));
             }
-            if (idleMin > 0 && jedis instanceof RedisClient standalone) {
+            if (idleMin > 0 && jedis instanceof redis.clients.jedis.RedisClient standalone) {
                 // Open the minimum of idle connections now, so connecting is not measured as load.
                 standalone.getPool().preparePool();
             }

@@ -10,6 +10,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
+import org.dsload.core.format.RunProperties;
+
 /**
  * The slaves of a distributed run: throughput, success ratio and percentiles per slave and for the
  * whole run, which slaves were lost (and when) or missing. Per-slave figures come from a second

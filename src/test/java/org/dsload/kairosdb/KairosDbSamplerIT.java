@@ -220,7 +220,7 @@ class KairosDbSamplerIT {
     void aCrossCheckThatCannotCountFailsTheRunAndStatesNoCapacity() throws Exception {
         java.nio.file.Path runDir = java.nio.file.Files.createDirectories(org.dsload.targets.Checkout.target()
                 .resolve("test-results/kairos-verdict-" + System.nanoTime()));
-        org.apache.jmeter.util.JMeterUtils.setProperty(org.dsload.run.RunProperties.RUN_DIR, runDir.toString());
+        org.apache.jmeter.util.JMeterUtils.setProperty(org.dsload.core.format.RunProperties.RUN_DIR, runDir.toString());
         connection.testEnded();
         connection = connection(kairos.url());
         connection.setResponseTimeout("1000");
@@ -246,7 +246,7 @@ class KairosDbSamplerIT {
             assertTrue(verdict.get(0).contains("the cross-check failed: 100 points reported written could not be "
                     + "counted back"), verdict.get(0));
         } finally {
-            org.apache.jmeter.util.JMeterUtils.getJMeterProperties().remove(org.dsload.run.RunProperties.RUN_DIR);
+            org.apache.jmeter.util.JMeterUtils.getJMeterProperties().remove(org.dsload.core.format.RunProperties.RUN_DIR);
         }
     }
 

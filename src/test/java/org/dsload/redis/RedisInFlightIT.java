@@ -5,6 +5,7 @@ import static org.dsload.redis.RedisFixture.connection;
 import static org.dsload.redis.RedisFixture.loaded;
 import static org.dsload.redis.RedisFixture.sampler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetAddress;
@@ -25,6 +26,7 @@ import org.dsload.core.RequestsResult;
 import org.dsload.core.Results;
 import org.dsload.core.SampleTiming;
 import org.dsload.core.SharedClients;
+import org.dsload.core.format.BatchTiming;
 import org.dsload.core.inflight.InFlightWindow;
 import org.dsload.process.Ports;
 import org.dsload.targets.EmbeddedRedis;

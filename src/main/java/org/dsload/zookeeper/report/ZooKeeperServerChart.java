@@ -2,6 +2,8 @@ package org.dsload.zookeeper.report;
 
 import java.util.List;
 
+import org.dsload.gauges.GaugeChart.Panel;
+import org.dsload.gauges.GaugeChart.Series;
 import org.dsload.gauges.GaugeChart;
 import org.dsload.gauges.GaugeFile;
 import org.dsload.gauges.ServerChart;

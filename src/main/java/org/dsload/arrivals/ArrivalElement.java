@@ -12,7 +12,7 @@ import org.apache.jmeter.threads.JMeterContext;
 import org.apache.jmeter.timers.Timer;
 import org.apache.jorphan.util.JMeterStopTestException;
 import org.dsload.core.ConfigException;
-import org.dsload.core.EngineTest;
+import org.dsload.core.EngineServices;
 import org.dsload.core.IntendedStart;
 import org.dsload.core.SampleTiming;
 import org.dsload.core.format.TimingValue;
@@ -73,12 +73,12 @@ abstract class ArrivalElement extends AbstractTestElement implements Timer, Post
     private void begin(String host) {
         ArrivalState.clear();
         REPORTED.clear();
-        EngineTest.acquire(this, host);
+        EngineServices.acquire(this, host);
     }
 
     @Override
     public void testEnded() {
-        EngineTest.release(this);
+        EngineServices.release(this);
     }
 
     @Override

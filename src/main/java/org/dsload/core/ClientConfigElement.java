@@ -35,7 +35,7 @@ public abstract class ClientConfigElement<C extends AutoCloseable> extends Abstr
 
     @Override
     public void testStarted() {
-        EngineTest.acquire(this, null);
+        EngineServices.acquire(this, null);
         openClient();
     }
 
@@ -84,7 +84,7 @@ public abstract class ClientConfigElement<C extends AutoCloseable> extends Abstr
 
     @Override
     public void testStarted(String host) {
-        EngineTest.acquire(this, host);
+        EngineServices.acquire(this, host);
         openClient();
     }
 
@@ -93,7 +93,7 @@ public abstract class ClientConfigElement<C extends AutoCloseable> extends Abstr
         synchronized (this) {
             closeClient();
         }
-        EngineTest.release(this);
+        EngineServices.release(this);
     }
 
     @Override

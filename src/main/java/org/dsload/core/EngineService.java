@@ -3,7 +3,7 @@ package org.dsload.core;
 /**
  * What runs on an engine beside a test for as long as dsload elements take part in it (the
  * generator's figures, the recording of histograms). Core starts and ends the services through
- * {@link EngineTest} without knowing them: a service is a public class with a public no-argument
+ * {@link EngineServices} without knowing them: a service is a public class with a public no-argument
  * constructor, listed in {@code META-INF/services/org.dsload.core.EngineService}.
  */
 public interface EngineService {

@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * elements, arrival elements, dsload Generator Metrics) and stops with the last. The engine's
  * name keeps the files of a distributed run apart: {@code master} for a local run (and for the
  * master of a distributed run, see {@link #startForProcess}), {@code slave-<host_port>} for an
- * engine the master reached at host:port (core's {@code EngineTest} names the engine).
+ * engine the master reached at host:port (core's {@code EngineServices} names the engine).
  */
 public final class EngineMetrics implements EngineService {
     public static final String FOLDER = "generator";

@@ -13,7 +13,7 @@ import org.apache.jmeter.testbeans.TestBean;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestStateListener;
 import org.dsload.core.ConfigException;
-import org.dsload.core.EngineTest;
+import org.dsload.core.EngineServices;
 import org.dsload.core.Fields;
 import org.dsload.core.Secrets;
 import org.dsload.gauges.GaugeRecording;
@@ -59,7 +59,7 @@ public class InfluxDbGauges extends AbstractTestElement
     }
 
     private synchronized void start(String host) {
-        EngineTest.acquire(this, host);
+        EngineServices.acquire(this, host);
         stop();
         Fields f = new Fields(getClass(), getName());
         try {
@@ -107,7 +107,7 @@ public class InfluxDbGauges extends AbstractTestElement
         synchronized (this) {
             stop();
         }
-        EngineTest.release(this);
+        EngineServices.release(this);
     }
 
     @Override

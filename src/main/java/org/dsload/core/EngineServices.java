@@ -16,11 +16,11 @@ import org.dsload.core.format.RunProperties;
  * one's test end ends them. Elements call {@link #acquire} from {@code testStarted} and
  * {@link #release} from {@code testEnded}.
  */
-public final class EngineTest {
+public final class EngineServices {
     private static final Set<Object> OWNERS = Collections.newSetFromMap(new IdentityHashMap<>());
     private static List<EngineService> services;
 
-    private EngineTest() {
+    private EngineServices() {
     }
 
     /**

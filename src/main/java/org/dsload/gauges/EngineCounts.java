@@ -85,7 +85,10 @@ public record EngineCounts(Map<String, Long> counts, List<String> lost) {
                     ofOthers.forEach((k, v) -> total.merge(k, Math.round((double) v * l.after / others), Long::sum));
                     notes.add("lost slave " + l.address + ": its " + l.after + " requests in the results file, counted "
                             + "as the other engines count theirs (its own counts went with it)");
-                } else if (fromResults && l.after > 0 || !fromResults) {
+                } else if (fromResults && l.after == 0) {
+                    notes.add("lost slave " + l.address + ": no request of it in the results file (its counts went "
+                            + "with it)");
+                } else {
                     notes.add("lost slave " + l.address + ": not counted (its counts went with it)");
                 }
                 continue;

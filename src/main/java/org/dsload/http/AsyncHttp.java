@@ -15,6 +15,7 @@ import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManager;
 import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBuilder;
 import org.apache.hc.client5.http.protocol.HttpClientContext;
 import org.apache.hc.core5.concurrent.FutureCallback;
+import org.apache.hc.core5.http.FormattedHeader;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.HttpRequest;
 import org.apache.hc.core5.http.HttpResponse;
@@ -125,7 +126,11 @@ public final class AsyncHttp implements AutoCloseable, ConnectionCounting {
     private static long headers(Header[] headers) {
         long n = 0;
         for (Header h : headers) {
-            n += h.getName().length() + 2 + (h.getValue() == null ? 0 : h.getValue().length()) + CRLF;
+            if (h instanceof FormattedHeader parsed) {
+                n += parsed.getBuffer().length() + CRLF; // the line as it came, without making its value a string
+            } else {
+                n += h.getName().length() + 2 + (h.getValue() == null ? 0 : h.getValue().length()) + CRLF;
+            }
         }
         return n;
     }

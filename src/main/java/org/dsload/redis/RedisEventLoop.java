@@ -16,6 +16,7 @@ import java.util.function.Consumer;
 import org.dsload.core.Errors;
 import org.dsload.core.Outcome;
 import org.dsload.core.PreciseWait;
+import org.dsload.core.SelectorAlarm;
 import org.dsload.core.inflight.Replies;
 import org.dsload.core.inflight.Transport;
 
@@ -36,6 +37,7 @@ import redis.clients.jedis.Protocol;
 final class RedisEventLoop implements Transport<RedisRequest> {
     private final RedisEndpoint endpoint;
     private final Selector selector;
+    private final SelectorAlarm alarm;
     private final int depth;
     private final int linksPerNode;
     private final long timeoutNanos;
@@ -72,6 +74,7 @@ final class RedisEventLoop implements Transport<RedisRequest> {
             ClusterSlots slots) throws IOException {
         this.endpoint = endpoint;
         this.selector = Selector.open();
+        this.alarm = new SelectorAlarm(selector);
         this.depth = depth;
         this.linksPerNode = (inFlight + depth - 1) / depth;
         this.timeoutNanos = endpoint.socketTimeoutMillis() * 1_000_000L;
@@ -313,16 +316,24 @@ final class RedisEventLoop implements Transport<RedisRequest> {
         long until = Math.min(deadlineNanos, service(now));
         try {
             long left = until - now;
+            long margin = precise ? PreciseWait.marginNanos(until) : 0;
             if (left <= 0) {
                 selector.selectNow(onReady);
             } else if (!precise) {
                 selector.select(onReady, Math.max(1, (left + 999_999) / 1_000_000));
-            } else if (left > PreciseWait.marginNanos() + 1_000_000) {
-                selector.select(onReady, (left - PreciseWait.marginNanos()) / 1_000_000);
             } else if (onLinks == 0) {
                 PreciseWait.until(until);
+            } else if (left > margin) {
+                // replies may come while the thread waits for the instant, so it waits in the selector:
+                // the alarm ends the wait a margin before the instant, closer than the selector times one
+                long target = until - margin;
+                alarm.set(target);
+                selector.select(onReady, (left + 999_999) / 1_000_000 + 1);
+                alarm.cancel();
+                if (events == 0) {
+                    PreciseWait.wokeAfterPark(target);
+                }
             } else {
-                // the next send is due within a millisecond, closer than the selector can time a wait
                 while (selector.selectNow(onReady) == 0 && events == 0 && until - System.nanoTime() > 0
                         && !Thread.currentThread().isInterrupted()) {
                     Thread.onSpinWait();
@@ -628,6 +639,7 @@ final class RedisEventLoop implements Transport<RedisRequest> {
                 close(link);
             }
         }
+        alarm.cancel(); // before the selector closes: the alarm's thread must not wake a closed one
         try {
             selector.close();
         } catch (IOException e) {

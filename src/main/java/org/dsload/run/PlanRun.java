@@ -103,12 +103,12 @@ public final class PlanRun {
         return this;
     }
 
-    /** True when the plan runs on slaves rather than in the master. */
     /** Whether the run was told the store will fail during it ({@code -Jdsload.expect_faults=true}). */
     boolean faultsExpected() {
         return Boolean.parseBoolean(properties.getOrDefault(RunProperties.EXPECT_FAULTS, "false").trim());
     }
 
+    /** True when the plan runs on slaves rather than in the master. */
     public boolean distributed() {
         return localSlaves > 0 || !remoteHosts.isEmpty();
     }

@@ -36,7 +36,7 @@ import redis.clients.jedis.Pipeline;
  */
 final class InFlightComparison {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
-    private static final int KEYS = 10_000;
+    static final int KEYS = 10_000;
 
     private InFlightComparison() {
     }
@@ -94,7 +94,7 @@ final class InFlightComparison {
     }
 
     /** The machine's 1-minute load average, to read the figures by. */
-    private static String loadAverage() {
+    static String loadAverage() {
         try {
             return java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).split(" ")[0];
         } catch (java.io.IOException e) {
@@ -102,13 +102,17 @@ final class InFlightComparison {
         }
     }
 
-    /** The plan's profiles 1:0 ... (100 bytes) and redis-benchmark's keys key:000000000000 ... (100 bytes). */
-    private static void load(EmbeddedRedis redis) {
+    /**
+     * 100-byte values under the keys of ekv-profile-get (1:0 ...), redis-get-rate (key:0 ...) and
+     * redis-benchmark (key:000000000000 ...).
+     */
+    static void load(EmbeddedRedis redis) {
         byte[] value = "v".repeat(100).getBytes(StandardCharsets.US_ASCII);
         try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
             Pipeline pipe = jedis.pipelined();
             for (int i = 0; i < KEYS; i++) {
                 pipe.set(("1:" + i).getBytes(StandardCharsets.US_ASCII), value);
+                pipe.set(("key:" + i).getBytes(StandardCharsets.US_ASCII), value);
                 pipe.set(String.format(Locale.ROOT, "key:%012d", i).getBytes(StandardCharsets.US_ASCII), value);
             }
             pipe.sync();

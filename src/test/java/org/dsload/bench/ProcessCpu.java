@@ -122,12 +122,19 @@ final class ProcessCpu {
     }
 
     private static Reading read(long pid, long serverPid) throws IOException {
+        Map<String, Long> threads = threadTicks(pid);
+        long now = System.nanoTime();
+        return new Reading(now, ticks(Files.readString(Path.of("/proc", Long.toString(pid), "stat"))), threads,
+                ticks(Files.readString(Path.of("/proc", Long.toString(serverPid), "stat"))));
+    }
+
+    /** utime + stime of each thread of a process, threads of one kind (Thread Group 1-1, s0-io-2) added up under one name. */
+    static Map<String, Long> threadTicks(long pid) throws IOException {
         Map<String, Long> threads = new TreeMap<>();
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
             for (Path task : tasks) {
                 try {
                     String stat = Files.readString(task.resolve("stat"));
-                    // threads of one kind (Thread Group 1-1, s0-io-2) are added up under one name
                     String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replaceAll("\\d+", "#");
                     threads.merge(name, ticks(stat), Long::sum);
                 } catch (IOException e) {
@@ -135,13 +142,20 @@ final class ProcessCpu {
                 }
             }
         }
-        long now = System.nanoTime();
-        return new Reading(now, ticks(Files.readString(Path.of("/proc", Long.toString(pid), "stat"))), threads,
-                ticks(Files.readString(Path.of("/proc", Long.toString(serverPid), "stat"))));
+        return threads;
+    }
+
+    /** The threads that used the most of {@code cpuTicks}, each with its share, from two readings of {@link #threadTicks}. */
+    static String topThreads(Map<String, Long> before, Map<String, Long> after, int count) {
+        long total = after.entrySet().stream().mapToLong(e -> e.getValue() - before.getOrDefault(e.getKey(), 0L)).sum();
+        return after.entrySet().stream().map(e -> Map.entry(e.getKey(), e.getValue() - before.getOrDefault(e.getKey(), 0L)))
+                .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder())).limit(count)
+                .map(e -> String.format(Locale.ROOT, "%s %.0f%%", e.getKey(), 100.0 * e.getValue() / Math.max(1, total)))
+                .collect(Collectors.joining(", "));
     }
 
     /** The whole command line, which {@link ProcessHandle.Info} cuts short for a long class path. */
-    private static String commandLine(long pid) {
+    static String commandLine(long pid) {
         try {
             return new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")), StandardCharsets.UTF_8);
         } catch (IOException e) {
@@ -150,7 +164,7 @@ final class ProcessCpu {
     }
 
     /** utime + stime (fields 14 and 15 of /proc/<pid>/stat). */
-    private static long ticks(String stat) {
+    static long ticks(String stat) {
         String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
         return Long.parseLong(f[11]) + Long.parseLong(f[12]);
     }

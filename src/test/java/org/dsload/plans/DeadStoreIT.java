@@ -125,7 +125,7 @@ class DeadStoreIT {
         Path results = results("redis-kill");
         try (EmbeddedRedis redis = EmbeddedRedis.start();
              FaultedRun blocking = FaultedRun.start(results, "redis-get-rate.jmx", "GET", 4, "-Jhosts=" + redis.address(),
-                     "-Jduration=12", "-Jrate=400", "-Jthreads=4", "-Jnil_is_failure=false", "-Jserver_gauges=false");
+                     "-Jduration=12", "-Jrate=400", "-Jthreads=4", "-Jin_flight=1", "-Jnil_is_failure=false", "-Jserver_gauges=false");
              FaultedRun inFlight = FaultedRun.start(results, "redis-ycsb.jmx", "READ", 2 * 8, "-Jhosts=" + redis.address(),
                      "-Jduration=12", "-Jthreads=2", "-Jin_flight=8", "-Jrecordcount=200", "-Jload_threads=2",
                      "-Jserver_gauges=false")) {
@@ -147,7 +147,7 @@ class DeadStoreIT {
         Path results = results("redis-freeze");
         try (EmbeddedRedis redis = EmbeddedRedis.start();
              FaultedRun blocking = FaultedRun.start(results, "redis-ycsb.jmx", "READ", 4, "-Jhosts=" + redis.address(),
-                     "-Jduration=14", "-Jthreads=4", "-Jrecordcount=200", "-Jload_threads=2", "-Jsocket_timeout=1000",
+                     "-Jduration=14", "-Jthreads=4", "-Jin_flight=1", "-Jrecordcount=200", "-Jload_threads=2", "-Jsocket_timeout=1000",
                      "-Jserver_gauges=false");
              FaultedRun inFlight = FaultedRun.start(results, "redis-get-rate.jmx", "GET", 2 * 8, "-Jhosts=" + redis.address(),
                      "-Jduration=14", "-Jrate=400", "-Jthreads=2", "-Jin_flight=8", "-Jnil_is_failure=false",

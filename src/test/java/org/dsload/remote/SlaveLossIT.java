@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.dsload.plans.PlanRuns;
 import org.dsload.process.Ports;
+import org.dsload.redis.report.RedisServerSection;
 import org.dsload.report.JtlSample;
 import org.dsload.report.SlaveRoster;
 import org.dsload.run.Ending;
@@ -110,6 +111,24 @@ class SlaveLossIT {
         }
     }
 
+    /** Whether a slave of a run started since {@code since} has written a non-empty Redis counts file. */
+    private static boolean countsWritten(Path results, String slave, long since) {
+        String folder = slave.replace(':', '_');
+        try (java.util.stream.Stream<Path> runs = Files.list(results)) {
+            return runs.map(run -> run.resolve("slaves").resolve(folder).resolve(RedisServerSection.FILE.countsName()))
+                    .anyMatch(f -> {
+                        try {
+                            return Files.isRegularFile(f) && Files.getLastModifiedTime(f).toMillis() >= since
+                                    && Files.size(f) > 0;
+                        } catch (java.io.IOException e) {
+                            return false;
+                        }
+                    });
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
     /**
      * Two slaves the run starts read one redis-server; one is killed mid-run. Its counts file was
      * last written up to a second before, so the cross-check takes what it sent after that from
@@ -118,17 +137,21 @@ class SlaveLossIT {
     @Test
     void aLostSlavesPartOfTheCrossCheckComesFromTheResultsFileAndTheLineNamesIt() throws Exception {
         Path results = Checkout.target().resolve("test-results");
+        long started = System.currentTimeMillis();
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
             java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
             java.util.regex.Pattern slaveLine = java.util.regex.Pattern.compile("dsload: slave (\\S+) pid (\\d+)");
             java.util.concurrent.atomic.AtomicReference<String> victim = new java.util.concurrent.atomic.AtomicReference<>();
             Thread killer = new Thread(() -> {
                 long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-                while (System.nanoTime() < deadline && RedisCalls.of(redis, "GET") < 2000) {
+                java.util.regex.Matcher m = slaveLine.matcher("");
+                // engines start one after another: the victim is killed once it has sent load itself
+                // (its counts file written) and the store has seen enough, so that its part is there to count
+                while (System.nanoTime() < deadline && !(m.reset(console.toString(StandardCharsets.UTF_8)).find()
+                        && RedisCalls.of(redis, "GET") >= 2000 && countsWritten(results, m.group(1), started))) {
                     sleep(100);
                 }
-                java.util.regex.Matcher m = slaveLine.matcher(console.toString(StandardCharsets.UTF_8));
-                if (m.find()) {
+                if (m.find(0)) {
                     victim.set(m.group(1));
                     ProcessHandle.of(Long.parseLong(m.group(2))).ifPresent(ProcessHandle::destroyForcibly);
                 }

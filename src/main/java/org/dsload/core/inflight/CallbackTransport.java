@@ -23,10 +23,11 @@ import org.dsload.core.PreciseWait;
  * a small request itself. So a wait ends when an eighth ({@link #BATCH_DIVISOR}) of the requests
  * outstanding have replied, or {@link #BATCH_NANOS} after it began with at least one reply in,
  * rather than at each reply, and the places they free are filled together; with no reply in by
- * then, the first one ends it. A wait for an arrival's intended start ends at each reply. Each
- * reply's time is taken in its callback, so batching delays only when its place is filled again
- * (an arrival waiting for a place with every place taken may so start up to {@link #BATCH_NANOS}
- * later, which its latency from its intended start shows).
+ * then, the first one ends it. A wait for an arrival's intended start is not ended by replies at
+ * all: the thread wakes at the instant anyway, with a place free for the arrival, and reports
+ * then what came in. Each reply's time is taken in its callback, so batching delays only when its
+ * place is filled again (an arrival waiting for a place with every place taken may so start up to
+ * {@link #BATCH_NANOS} later, which its latency from its intended start shows).
  */
 public abstract class CallbackTransport<R extends InFlightRequest> implements Transport<R> {
     private final Thread owner = Thread.currentThread();
@@ -121,7 +122,9 @@ public abstract class CallbackTransport<R extends InFlightRequest> implements Tr
         }
         woken = false;
         long batchEnd = System.nanoTime() + BATCH_NANOS;
-        wakeAt = precise ? 1 : Math.max(1, started / BATCH_DIVISOR);
+        // a wait for an intended start: no reply wakes it (a wake per reply cost each request two
+        // context switches and the driver's thread a system call, on cores the server shares)
+        wakeAt = precise ? Integer.MAX_VALUE : Math.max(1, started / BATCH_DIVISOR);
         parked = true;
         long margin = precise ? PreciseWait.marginNanos(deadlineNanos) : 0;
         try {
@@ -131,7 +134,17 @@ public abstract class CallbackTransport<R extends InFlightRequest> implements Tr
                 if (left <= 0) {
                     break;
                 }
-                if (wakeAt > 1) {
+                if (precise) {
+                    if (left > margin) {
+                        long target = deadlineNanos - margin;
+                        LockSupport.parkNanos(left - margin);
+                        if (!woken) {
+                            PreciseWait.wokeAfterPark(target);
+                        }
+                    } else {
+                        Thread.onSpinWait();
+                    }
+                } else if (wakeAt > 1) {
                     if (now - batchEnd < 0) {
                         LockSupport.parkNanos(Math.min(left, batchEnd - now));
                     } else if (queued.get() > 0) {
@@ -139,16 +152,8 @@ public abstract class CallbackTransport<R extends InFlightRequest> implements Tr
                     } else {
                         wakeAt = 1; // no reply yet: the first one ends the wait
                     }
-                } else if (!precise) {
-                    LockSupport.parkNanos(left);
-                } else if (left > margin) {
-                    long target = deadlineNanos - margin;
-                    LockSupport.parkNanos(left - margin);
-                    if (done.isEmpty() && !woken) {
-                        PreciseWait.wokeAfterPark(target);
-                    }
                 } else {
-                    Thread.onSpinWait();
+                    LockSupport.parkNanos(left);
                 }
             }
         } finally {

@@ -72,7 +72,7 @@ class CallbackTransportTest {
     }
 
     /** The replies one wait reports, the one reply {@code index} coming 50 ms into it (the window parked by then, none in). */
-    private static List<Reported> oneReplyDuringAWait(Held transport, int index, boolean precise) throws Exception {
+    private static List<Reported> oneReplyDuringAWait(Held transport, int index) throws Exception {
         Thread driver = new Thread(() -> {
             try {
                 Thread.sleep(50);
@@ -83,7 +83,7 @@ class CallbackTransportTest {
         }, "driver");
         driver.start();
         List<Reported> reported = new ArrayList<>();
-        transport.await(System.nanoTime() + AN_HOUR, precise, (r, o, e, d) -> reported.add(new Reported(r, e)));
+        transport.await(System.nanoTime() + AN_HOUR, false, (r, o, e, d) -> reported.add(new Reported(r, e)));
         driver.join();
         return reported;
     }
@@ -92,14 +92,31 @@ class CallbackTransportTest {
     @Timeout(30) // a wait that missed its wake-up would end only at its deadline, an hour away
     void aReplyArrivingWhileTheWindowWaitsEndsTheWaitThoughNoBatchIsFull() throws Exception {
         Held transport = sent(32); // a batch would be 4 replies
-        assertEquals(1, oneReplyDuringAWait(transport, 5, false).size());
+        assertEquals(1, oneReplyDuringAWait(transport, 5).size());
     }
 
     @Test
     @Timeout(30)
-    void aWaitForAnIntendedStartEndsAtTheFirstReply() throws Exception {
+    void aWaitForAnIntendedStartLastsToTheInstantThoughARepliesMeanwhileAndReportsItThen() throws Exception {
         Held transport = sent(64);
-        assertEquals(1, oneReplyDuringAWait(transport, 0, true).size());
+        long instant = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300);
+        Thread waiter = Thread.currentThread();
+        Thread driver = new Thread(() -> {
+            // the reply comes once the wait has begun (parked), not before it: one already in is reported at once
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(250);
+            while (waiter.getState() != Thread.State.TIMED_WAITING && System.nanoTime() - deadline < 0) {
+                Thread.onSpinWait();
+            }
+            transport.callbacks.get(0).complete(OK, null);
+        }, "driver");
+        driver.start();
+        List<Reported> reported = new ArrayList<>();
+        transport.await(instant, true, (r, o, e, d) -> reported.add(new Reported(r, e)));
+        long returned = System.nanoTime();
+        driver.join();
+        assertTrue(returned - instant >= 0, "the wait ended " + (instant - returned) / 1000 + " µs before its instant");
+        assertEquals(1, reported.size());
+        assertTrue(instant - reported.get(0).endNanos() > 0, "the reply keeps the time its callback came");
     }
 
     @Test

@@ -3,6 +3,7 @@ package org.dsload.gui;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.beans.BeanInfo;
@@ -24,6 +25,7 @@ import java.util.Properties;
 
 import javax.xml.parsers.DocumentBuilderFactory;
 
+import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.save.SaveService;
 import org.apache.jmeter.testbeans.TestBean;
 import org.apache.jmeter.testbeans.TestBeanHelper;
@@ -34,6 +36,8 @@ import org.dsload.testing.JMeterRuntime;
 import org.dsload.ycsb.YcsbBindingProvider;
 import org.dsload.ycsb.YcsbSampler;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.w3c.dom.Element;
@@ -44,8 +48,9 @@ import org.w3c.dom.NodeList;
  * and redis-ycsb.jmx as they were saved then (the YCSB elements under org.dsload.cassandra, the
  * Cassandra Session as CassandraSession), loaded with JMeter's SaveService. Each dsload element
  * comes back as the class the upgrade table names, an element a plan can hold (in the Add menus,
- * or deprecated and hidden), with every field it was saved with. Running such plans against a
- * server is RedisYcsbPlanIT's and CassandraYcsbPlanIT's part.
+ * or deprecated and hidden), with every field it was saved with; so does every other element the
+ * upgrade table renames. Running such plans against a server is RedisYcsbPlanIT's and
+ * CassandraYcsbPlanIT's part.
  */
 class OldPlansTest {
     private static final String UPGRADES = "META-INF/resources/org.apache.jmeter.nameupdater.properties";
@@ -88,6 +93,8 @@ class OldPlansTest {
             assertFalse(upgrades.containsKey(now.getName()), s.name() + " loads as a current class, not " + now);
             assertTrue(inMenus.contains(now) || hidden.contains(now), now + " is an element of the plugin");
             if (hidden.contains(now)) {
+                // JMeter's MenuFactory lists a class with TestElementMetadata whatever its bean descriptor says
+                assertNull(now.getAnnotation(TestElementMetadata.class), now + " carries no menu metadata");
                 assertTrue(Introspector.getBeanInfo(now).getBeanDescriptor().isHidden(), now + " is in no Add menu");
             }
             assertTrue(element instanceof TestBean, now + " is a TestBean");
@@ -106,6 +113,30 @@ class OldPlansTest {
                 assertTrue(List.of(YcsbBindingProvider.names()).contains(binding),
                         s.name() + ": binding " + binding + " is registered");
             }
+        }
+    }
+
+    /** Every element the upgrade table renames opens from a plan that names it the old way. */
+    @Test
+    void everyRenamedElementOpensUnderItsNewName(@TempDir Path dir) throws Exception {
+        Properties upgrades = new Properties();
+        try (InputStream in = resource(UPGRADES)) {
+            upgrades.load(in);
+        }
+        assertTrue(upgrades.size() >= 7, "the renamed elements: " + upgrades);
+        List<Class<?>> elements = new ArrayList<>(ElementClasses.testBeans());
+        elements.addAll(ElementClasses.deprecatedTestBeans());
+        for (String old : upgrades.stringPropertyNames()) {
+            String element = "<" + old + " guiclass=\"TestBeanGUI\" testclass=\"" + old + "\" testname=\"old\" "
+                    + "enabled=\"true\"/>";
+            Path plan = Files.writeString(dir.resolve(old + ".jmx"), "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                    + "<jmeterTestPlan version=\"1.2\" properties=\"5.0\" jmeter=\"5.6.3\"><hashTree>" + element
+                    + "<hashTree/></hashTree></jmeterTestPlan>\n");
+            Map<String, TestElement> loaded = new HashMap<>();
+            collect(SaveService.loadTree(plan.toFile()), loaded);
+            Class<?> now = loaded.get("old").getClass();
+            assertEquals(upgrades.getProperty(old), now.getName(), old);
+            assertTrue(elements.contains(now), old + " opens as an element of the plugin: " + now);
         }
     }
 

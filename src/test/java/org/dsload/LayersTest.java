@@ -12,23 +12,22 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
-import org.junit.jupiter.api.Test;
-
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
 /**
  * The layers of docs/architecture.md, held on the plugin's classes (tests may reach across them):
  * each package depends only on what lies below it, and no two top-level packages depend on each
- * other in a cycle.
+ * other in a cycle. Run by ArchUnit's JUnit Platform engine (archunit-junit5), which imports the
+ * classes once for every rule.
  */
+@AnalyzeClasses(packages = "org.dsload", importOptions = ImportOption.DoNotIncludeTests.class)
 class LayersTest {
-    private static final JavaClasses MAIN = new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("org.dsload");
-
     private static final String[] BASE = {"core", "process"};
     private static final String[] MACHINERY = {"http", "gauges", "ycsb", "arrivals", "generator", "recording"};
     private static final String[] STORES = {"redis", "cassandra", "zookeeper", "kairosdb", "influxdb"};
@@ -45,61 +44,62 @@ class LayersTest {
                 .onlyDependOnClassesThat(not(resideInAPackage("org.dsload..")).or(resideInAnyPackage(allowed)));
     }
 
-    @Test
-    void processAndCoreDependOnNoOtherDsloadPackage() {
-        onlyOn(packages(new String[] {"core"}), packages(new String[] {"core"})).check(MAIN);
-        onlyOn(packages(new String[] {"process"}), packages(new String[] {"process"})).check(MAIN);
+    @ArchTest
+    static void processAndCoreDependOnNoOtherDsloadPackage(JavaClasses main) {
+        onlyOn(packages(new String[] {"core"}), packages(new String[] {"core"})).check(main);
+        onlyOn(packages(new String[] {"process"}), packages(new String[] {"process"})).check(main);
     }
 
-    @Test
-    void reportDependsOnlyOnTheResultFormatsOfCoreAndOnNoJMeterClass() {
+    @ArchTest
+    static void reportDependsOnlyOnTheResultFormatsOfCoreAndOnNoJMeterClass(JavaClasses main) {
         onlyOn(packages(new String[] {"report"}), new String[] {"org.dsload.report..", "org.dsload.core.format.."})
-                .check(MAIN);
-        onlyOn(new String[] {"org.dsload.core.format.."}, new String[] {"org.dsload.core.format.."}).check(MAIN);
+                .check(main);
+        onlyOn(new String[] {"org.dsload.core.format.."}, new String[] {"org.dsload.core.format.."}).check(main);
         // dsload summary runs from the bundle alone, where JMeter is not on the class path
         noClasses().that().resideInAnyPackage("org.dsload.report..", "org.dsload.core.format..").should()
-                .transitivelyDependOnClassesThat().resideInAPackage("org.apache.jmeter..").check(MAIN);
+                .transitivelyDependOnClassesThat().resideInAPackage("org.apache.jmeter..").check(main);
     }
 
-    @Test
-    void sharedMachineryDependsOnCoreProcessReportAndOneAnother() {
-        onlyOn(packages(MACHINERY), packages(BASE, new String[] {"report"}, MACHINERY)).check(MAIN);
+    @ArchTest
+    static void sharedMachineryDependsOnCoreProcessReportAndOneAnother(JavaClasses main) {
+        onlyOn(packages(MACHINERY), packages(BASE, new String[] {"report"}, MACHINERY)).check(main);
     }
 
-    @Test
-    void storesDependOnCoreProcessReportHttpGaugesAndYcsbOnly() {
+    @ArchTest
+    static void storesDependOnCoreProcessReportHttpGaugesAndYcsbOnly(JavaClasses main) {
         for (String store : STORES) {
             onlyOn(packages(new String[] {store}), packages(BASE, new String[] {"report", "http", "gauges", "ycsb", store}))
-                    .check(MAIN);
+                    .check(main);
         }
     }
 
-    @Test
-    void storePackagesDoNotDependOnEachOther() {
-        slices().matching("org.dsload.(" + String.join("|", STORES) + ")..").should().notDependOnEachOther().check(MAIN);
+    @ArchTest
+    static void storePackagesDoNotDependOnEachOther(JavaClasses main) {
+        slices().matching("org.dsload.(" + String.join("|", STORES) + ")..").should().notDependOnEachOther().check(main);
     }
 
-    @Test
-    void faultsDependOnNothingOfTheOrchestration() {
+    @ArchTest
+    static void faultsDependOnNothingOfTheOrchestration(JavaClasses main) {
         onlyOn(packages(new String[] {"chaos"}), packages(BASE, new String[] {"report", "chaos"}, MACHINERY, STORES))
-                .check(MAIN);
+                .check(main);
     }
 
-    @Test
-    void theRunnerDependsDownwardOnly() {
+    @ArchTest
+    static void theRunnerDependsDownwardOnly(JavaClasses main) {
         onlyOn(packages(new String[] {"remote"}), packages(BASE, new String[] {"report", "remote"}, MACHINERY))
-                .check(MAIN);
+                .check(main);
         onlyOn(packages(new String[] {"run"}), packages(BASE, new String[] {"report", "chaos", "remote", "run"},
-                MACHINERY, STORES)).check(MAIN);
+                MACHINERY, STORES)).check(main);
     }
 
-    @Test
-    void noCycleBetweenTopLevelPackages() {
-        slices().matching("org.dsload.(*)..").should().beFreeOfCycles().check(MAIN);
+    @ArchTest
+    static void noCycleBetweenTopLevelPackages(JavaClasses main) {
+        slices().matching("org.dsload.(*)..").should().beFreeOfCycles().check(main);
     }
 
-    @Test
-    void noSimpleClassNameIsUsedTwice() {
+    @ArchTest
+    static void noSimpleClassNameIsUsedTwice(JavaClasses mainOnly) {
+        // this rule is about src/test too
         JavaClasses all = new ClassFileImporter().importPackages("org.dsload");
         Map<String, String> twice = all.stream().filter(JavaClass::isTopLevelClass)
                 .collect(Collectors.groupingBy(JavaClass::getSimpleName, TreeMap::new,

@@ -13,7 +13,7 @@ import org.dsload.zookeeper.ZooKeeperGauges;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class ServerGaugesSectionTest {
+class ZooKeeperServerSectionTest {
 
     private static String line(long t, String server, String state, String znodes, String watches, String connections,
             String outstanding) {

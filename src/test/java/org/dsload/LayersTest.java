@@ -31,7 +31,6 @@ class LayersTest {
     private static final String[] BASE = {"core", "process"};
     private static final String[] MACHINERY = {"http", "gauges", "ycsb", "arrivals", "generator", "recording"};
     private static final String[] STORES = {"redis", "cassandra", "zookeeper", "kairosdb", "influxdb"};
-    private static final String[] ORCHESTRATION = {"remote", "run", "serve", "targets", "scenarios", "cli", "gui"};
 
     /** {@code org.dsload.<name>..} for each name. */
     private static String[] packages(String[]... names) {

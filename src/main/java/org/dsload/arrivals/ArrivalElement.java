@@ -12,10 +12,10 @@ import org.apache.jmeter.threads.JMeterContext;
 import org.apache.jmeter.timers.Timer;
 import org.apache.jorphan.util.JMeterStopTestException;
 import org.dsload.core.ConfigException;
+import org.dsload.core.EngineServices;
 import org.dsload.core.IntendedStart;
 import org.dsload.core.SampleTiming;
-import org.dsload.generator.EngineMetrics;
-import org.dsload.report.TimingValue;
+import org.dsload.core.format.TimingValue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -73,12 +73,12 @@ abstract class ArrivalElement extends AbstractTestElement implements Timer, Post
     private void begin(String host) {
         ArrivalState.clear();
         REPORTED.clear();
-        EngineMetrics.acquire(this, host);
+        EngineServices.acquire(this, host);
     }
 
     @Override
     public void testEnded() {
-        EngineMetrics.release(this);
+        EngineServices.release(this);
     }
 
     @Override

@@ -58,8 +58,8 @@ final class CassandraGauges {
             return null;
         }
         List<Node> nodes = new ArrayList<>(gauges.getMetadata().getNodes().values());
-        nodes.sort(Comparator.comparing(CqlErrors::address));
-        AutoCloseable lease = GaugeRecording.start(CassandraServerSection.FILE, element, CqlClient.class, () -> {
+        nodes.sort(Comparator.comparing(CassandraErrors::address));
+        AutoCloseable lease = GaugeRecording.start(CassandraServerSection.FILE, element, CassandraClient.class, () -> {
             List<GaugeSource> sources = new ArrayList<>();
             nodes.forEach(node -> sources.add(new CassandraNodeSource(gauges, node, TIMEOUT.toMillis() + 50)));
             return sources;

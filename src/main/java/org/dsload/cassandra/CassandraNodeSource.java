@@ -46,7 +46,7 @@ final class CassandraNodeSource implements GaugeSource {
     CassandraNodeSource(CqlSession session, Node node, long timeoutMillis) {
         this.session = session;
         this.node = node;
-        this.name = CqlErrors.address(node);
+        this.name = CassandraErrors.address(node);
         this.timeoutMillis = timeoutMillis;
     }
 

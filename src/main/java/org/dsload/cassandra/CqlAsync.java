@@ -22,7 +22,7 @@ final class CqlAsync {
      *
      * @return the driver's future of the first page: cancelling it gives the request up
      */
-    static CompletableFuture<AsyncResultSet> send(CqlClient client, CqlReply reply, Statement<?> statement,
+    static CompletableFuture<AsyncResultSet> send(CassandraClient client, CqlReply reply, Statement<?> statement,
             CqlReply.RowSink sink, boolean allPages, Consumer<CqlReply> done) {
         ProtocolVersion version = client.protocolVersion();
         CompletableFuture<AsyncResultSet> first;
@@ -84,7 +84,7 @@ final class CqlAsync {
     }
 
     /** The first page only, as a future that completes with the reply (never exceptionally). */
-    static CompletableFuture<CqlReply> send(CqlClient client, Statement<?> statement, CqlReply.RowSink sink) {
+    static CompletableFuture<CqlReply> send(CassandraClient client, Statement<?> statement, CqlReply.RowSink sink) {
         CompletableFuture<CqlReply> reply = new CompletableFuture<>();
         send(client, CqlReply.sending(statement, client.protocolVersion()), statement, sink, false, reply::complete);
         return reply;

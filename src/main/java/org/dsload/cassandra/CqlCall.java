@@ -15,7 +15,7 @@ final class CqlCall {
     private CqlCall() {
     }
 
-    static CqlReply execute(CqlClient client, Statement<?> statement, boolean allPages, CqlReply.RowSink sink) {
+    static CqlReply execute(CassandraClient client, Statement<?> statement, boolean allPages, CqlReply.RowSink sink) {
         ProtocolVersion version = client.protocolVersion();
         CqlReply reply = CqlReply.sending(statement, version);
         try {

@@ -21,7 +21,7 @@ final class CqlConcurrent {
     }
 
     /** One reply per statement, in order; none is left unfinished (a late one counts as timed out). */
-    static CqlReply[] run(CqlClient client, List<Statement<?>> statements, CqlReply.RowSink sink) {
+    static CqlReply[] run(CassandraClient client, List<Statement<?>> statements, CqlReply.RowSink sink) {
         @SuppressWarnings("unchecked")
         CompletableFuture<CqlReply>[] done = new CompletableFuture[statements.size()];
         for (int i = 0; i < done.length; i++) {

@@ -112,7 +112,7 @@ final class CqlReply {
 
     /** The request failed (what the driver threw, or what reached its asynchronous result). */
     void fail(Throwable failure) {
-        error = CqlErrors.unwrap(failure);
+        error = CassandraErrors.unwrap(failure);
         if (error instanceof NoNodeAvailableException) {
             sent = 0; // no node to send it to: the request never reached the wire
         }
@@ -131,9 +131,9 @@ final class CqlReply {
     }
 
     /** OK or NOT_APPLIED with the rows read, or the driver error's code and a message naming the node. */
-    Outcome outcome(CqlClient client) {
+    Outcome outcome(CassandraClient client) {
         if (error != null) {
-            return Outcome.failed(CqlErrors.code(error), CqlErrors.message(error, client), sent, received);
+            return Outcome.failed(CassandraErrors.code(error), CassandraErrors.message(error, client), sent, received);
         }
         String message;
         if (pages <= 1 && !conditional && rows <= 1) {
@@ -148,6 +148,6 @@ final class CqlReply {
     }
 
     String coordinator() {
-        return info == null ? "unknown" : CqlErrors.address(info.getCoordinator());
+        return info == null ? "unknown" : CassandraErrors.address(info.getCoordinator());
     }
 }

@@ -18,7 +18,7 @@ final class CqlSampleRow {
     }
 
     /** @return the first failed request's outcome, or null when every request succeeded */
-    static Outcome fill(SampleResult result, CqlReply[] replies, CqlClient client, boolean headers, RowsText text) {
+    static Outcome fill(SampleResult result, CqlReply[] replies, CassandraClient client, boolean headers, RowsText text) {
         long sent = 0;
         long received = 0;
         long rows = 0;
@@ -84,7 +84,7 @@ final class CqlSampleRow {
                 h.append("speculative-executions: ").append(reply.info.getSpeculativeExecutionCount()).append('\n');
             }
             for (var tried : reply.info.getErrors()) {
-                h.append("retried-after: ").append(CqlErrors.address(tried.getKey())).append(' ')
+                h.append("retried-after: ").append(CassandraErrors.address(tried.getKey())).append(' ')
                         .append(tried.getValue().getClass().getSimpleName()).append('\n');
             }
         }

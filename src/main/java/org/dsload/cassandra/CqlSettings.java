@@ -19,8 +19,8 @@ record CqlSettings(StatementPlan plan, DefaultConsistencyLevel consistency, Defa
     static final int MAX_IN_FLIGHT = 100_000;
 
     /** @throws org.dsload.core.ConfigException naming the field at fault */
-    static CqlSettings compile(CqlSampler s) {
-        Fields f = new Fields(CqlSampler.class, s.getName());
+    static CqlSettings compile(CassandraSampler s) {
+        Fields f = new Fields(CassandraSampler.class, s.getName());
         f.required("session", s.getSession());
         StatementPlan.Mode m = StatementPlan.Mode.of(f.choice("mode", s.getMode(), StatementPlan.Mode.labels()));
         boolean prepared = f.flag("prepare", s.getPrepare());
@@ -33,9 +33,9 @@ record CqlSettings(StatementPlan plan, DefaultConsistencyLevel consistency, Defa
             int colon = message.indexOf(':');
             throw f.error(message.substring(0, colon), message.substring(colon + 1));
         }
-        DefaultConsistencyLevel level = level(f, "consistency", s.getConsistency(), CassandraSession.CONSISTENCY_LEVELS);
+        DefaultConsistencyLevel level = level(f, "consistency", s.getConsistency(), CassandraConnection.CONSISTENCY_LEVELS);
         DefaultConsistencyLevel serial = level(f, "serialConsistency", s.getSerialConsistency(),
-                CassandraSession.SERIAL_LEVELS);
+                CassandraConnection.SERIAL_LEVELS);
         String idem = f.choice("idempotent", s.getIdempotent(), DEFAULT, "true", "false");
         int page = f.integer("pageSize", s.getPageSize(), 0, Integer.MAX_VALUE);
         boolean all = f.flag("readAllPages", s.getReadAllPages());
@@ -50,7 +50,7 @@ record CqlSettings(StatementPlan plan, DefaultConsistencyLevel consistency, Defa
         }
         int limit = f.integer("responseDataLimit", s.getResponseDataLimit(), 0, Integer.MAX_VALUE);
         // plans saved before this field existed leave it empty (JMeter 5.6 sets a missing property to "")
-        boolean stop = f.flag("stopOnUnrecoverable", YcsbSampler.orDefault(s.getStopOnUnrecoverable(), "true"));
+        boolean stop = f.flag("stopOnUnrecoverable", Fields.orDefault(s.getStopOnUnrecoverable(), "true"));
         StringBuilder data = new StringBuilder(plan.describe(4096));
         for (BindValue value : plan.bindValues()) {
             data.append('\n').append("  ? ").append(value);
@@ -64,7 +64,7 @@ record CqlSettings(StatementPlan plan, DefaultConsistencyLevel consistency, Defa
         choices[0] = DEFAULT;
         System.arraycopy(levels, 0, choices, 1, levels.length);
         String value = f.choice(property, raw, choices);
-        return value.equals(DEFAULT) ? null : CassandraSession.level(value);
+        return value.equals(DEFAULT) ? null : CassandraConnection.level(value);
     }
 
     /** The statement with the options the fields set; the session's defaults where they say default. */

@@ -214,7 +214,7 @@ final class StatementPlan {
      * @throws IllegalArgumentException when a bind value is not of its type
      * @throws RuntimeException         the driver's exception when a preparation fails
      */
-    Statement<?> build(CqlClient client, long seq, int thread) {
+    Statement<?> build(CassandraClient client, long seq, int thread) {
         if (mode == Mode.SINGLE) {
             return statement(client, 0, values(0, 0, seq, thread));
         }
@@ -245,7 +245,7 @@ final class StatementPlan {
         return row;
     }
 
-    private BatchableStatement<?> statement(CqlClient client, int index, Object[] row) {
+    private BatchableStatement<?> statement(CassandraClient client, int index, Object[] row) {
         String cql = statements.get(index);
         if (prepare) {
             PreparedStatement prepared = client.prepare(cql);

@@ -1,6 +1,7 @@
 package org.dsload.chaos;
 
 import org.dsload.core.DsloadBeanInfo;
+import org.dsload.core.format.RunProperties;
 
 public class FaultScheduleBeanInfo extends DsloadBeanInfo {
 
@@ -22,7 +23,7 @@ public class FaultScheduleBeanInfo extends DsloadBeanInfo {
         multiline("commandTemplates", "");
         text("commandTimeout", "60");
         text("readyTimeout", "240");
-        text("engine", "${__P(" + ScheduleRun.ENGINE_PROPERTY + ",)}");
+        text("engine", "${__P(" + RunProperties.FAULTS_ENGINE + ",)}");
         flag("endWithLoad", true);
         text("endTestAfter", "");
     }

@@ -21,8 +21,8 @@ import org.apache.jmeter.util.JMeterUtils;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
 import org.dsload.core.Results;
-import org.dsload.report.RunVerdict;
-import org.dsload.run.PlanRunner;
+import org.dsload.core.format.RunProperties;
+import org.dsload.core.format.RunVerdict;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,7 +31,6 @@ import org.slf4j.LoggerFactory;
  * force, and the samples that record them.
  */
 final class ScheduleRun {
-    static final String ENGINE_PROPERTY = "dsload.faults.engine";
     static final String APPLIED = "APPLIED";
     static final String APPLY_FAILED = "APPLY_FAILED";
     static final String REVERTED = "REVERTED";
@@ -80,7 +79,7 @@ final class ScheduleRun {
     /** Checks the schedule at test start; a bad one is refused here, before any fault is applied. */
     static ScheduleRun prepare(FaultSchedule s, String host) {
         Fields f = new Fields(FaultSchedule.class, s.getName());
-        String runDirText = property(PlanRunner.RUN_DIR_PROPERTY);
+        String runDirText = property(RunProperties.RUN_DIR);
         Path runDir = runDirText == null || runDirText.isBlank() ? null : Path.of(runDirText.trim());
         String engine = f.text("engine", s.getEngine());
         boolean designated = host == null || engine.equals(host.trim());
@@ -89,7 +88,7 @@ final class ScheduleRun {
             designated = true; // every engine says so: the test must not start with faults applied N times
             refusal = f.error("engine", "is empty, so every jmeter-server of this distributed run would apply the "
                     + "faults: name the one that injects them (its host:port as the master reached it), or set "
-                    + ENGINE_PROPERTY + " (dsload run sets it to its first slave)").getMessage();
+                    + RunProperties.FAULTS_ENGINE + " (dsload run sets it to its first slave)").getMessage();
         }
         List<PlannedFault> plan = List.of();
         long endTestAfter = -1;

@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
             RevertCommand.class,
             ProxyCommand.class,
             InstallCommand.class,
-            ZkCleanupCommand.class,
+            ZooKeeperCleanupCommand.class,
             JvmOptionsCommand.class,
             CommandLine.HelpCommand.class,
         })

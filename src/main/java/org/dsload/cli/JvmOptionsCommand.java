@@ -1,6 +1,6 @@
 package org.dsload.cli;
 
-import org.dsload.run.JMeterJvm;
+import org.dsload.process.JMeterJvm;
 
 import picocli.CommandLine.Command;
 

@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
-import org.dsload.core.GiveUp;
+import org.dsload.core.format.RunProperties;
 import org.dsload.recording.RecordMode;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
@@ -47,17 +47,17 @@ final class RunCommand extends Subcommand {
     @Option(names = "--record", paramLabel = "rows|histograms", converter = OptionValues.Record.class,
             description = "What every engine records of its samples: rows (a results row per sample, the default) or"
                     + " histograms (HdrHistogram interval logs per label, one results row per label and second); the"
-                    + " JMeter property " + RecordMode.PROPERTY + ".")
+                    + " JMeter property " + RunProperties.RECORD + ".")
     private RecordMode record;
 
     @Option(names = "--expect-faults", description = "The store will fail during the run (a fault test that kills or"
             + " freezes nodes): its outages and failures are reported as expected and do not fail the run; the JMeter"
-            + " property " + PlanRun.EXPECT_FAULTS + "=true.")
+            + " property " + RunProperties.EXPECT_FAULTS + "=true.")
     private boolean expectFaults;
 
     @Option(names = "--give-up-after", paramLabel = "<seconds>", converter = OptionValues.SecondsOrNever.class,
             description = "Stop the test early once no request has succeeded for this long while requests fail"
-                    + " (default 60; 0: run to the planned end); the JMeter property " + GiveUp.PROPERTY + ".")
+                    + " (default 60; 0: run to the planned end); the JMeter property " + RunProperties.GIVE_UP_AFTER + ".")
     private Long giveUpAfter;
 
     @Mixin
@@ -75,14 +75,14 @@ final class RunCommand extends Subcommand {
                 .timeout(timeout).dashboard(!noDashboard).remoteDir(remoteDir.dir());
         slaves.applyTo(run);
         if (expectFaults) {
-            run.property(PlanRun.EXPECT_FAULTS, "true");
+            run.property(RunProperties.EXPECT_FAULTS, "true");
         }
         if (giveUpAfter != null) {
-            run.property(GiveUp.PROPERTY, Long.toString(giveUpAfter));
+            run.property(RunProperties.GIVE_UP_AFTER, Long.toString(giveUpAfter));
         }
         properties.applyTo(run);
         if (record != null) {
-            run.property(RecordMode.PROPERTY, record.value());
+            run.property(RunProperties.RECORD, record.value());
         }
         PrintStream out = out();
         try (RunSignals signals = RunSignals.catching(out)) {

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.dsload.core.format.RunProperties;
 import org.dsload.recording.RecordMode;
 import org.dsload.run.RunSignals;
 import org.dsload.scenarios.MainJob;
@@ -74,7 +75,7 @@ final class ScenariosCommand extends Subcommand {
         }
         Map<String, String> overrides = properties(props);
         if (record != null) {
-            overrides.put(RecordMode.PROPERTY, record.value());
+            overrides.put(RunProperties.RECORD, record.value());
         }
         Path root = results != null ? results : Checkout.basedir().resolve("results");
         try (RunSignals signals = RunSignals.catching(out())) {

@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import org.dsload.report.LabelStats;
+import org.dsload.core.format.TimingValue;
 import org.dsload.report.RunCharts;
 import org.dsload.report.RunReport;
 import org.dsload.report.Summary;
@@ -31,8 +31,8 @@ final class SummaryCommand extends Subcommand {
 
     @Option(names = "--late-ms", paramLabel = "<ms>", converter = OptionValues.MillisAsMicros.class,
             description = "An arrival that starts later than this after its intended start is late (default: "
-                    + LabelStats.DEFAULT_LATE_MICROS / 1000 + ").")
-    private long lateMicros = LabelStats.DEFAULT_LATE_MICROS;
+                    + TimingValue.DEFAULT_LATE_MICROS / 1000 + ").")
+    private long lateMicros = TimingValue.DEFAULT_LATE_MICROS;
 
     @Override
     public Integer call() throws IOException {

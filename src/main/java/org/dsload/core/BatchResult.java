@@ -5,8 +5,7 @@ import java.util.List;
 
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
-import org.dsload.recording.Recording;
-import org.dsload.report.BatchTiming;
+import org.dsload.core.format.BatchTiming;
 
 /**
  * One results row for several requests of one outcome, each timed on its own: what a sampler that
@@ -59,7 +58,7 @@ public final class BatchResult {
         }
         long rowStartMillis = Clock.epochMillis(rowStartNanos);
         // in histograms mode each request goes to the interval logs and the row to no listener
-        boolean rows = !Recording.histograms();
+        boolean rows = !SampleRecording.histograms();
         List<BatchTiming.Entry> entries = rows ? new ArrayList<>(completions.size()) : List.of();
         long elapsedMicros = 0;
         long sent = 0;
@@ -95,11 +94,11 @@ public final class BatchResult {
         }
         if (!rows) {
             for (Completion c : completions) {
-                Recording.request(label, Clock.epochMillis(c.sendNanos()), c.elapsedMicros(), c.delayMicros(),
+                SampleRecording.request(label, Clock.epochMillis(c.sendNanos()), c.elapsedMicros(), c.delayMicros(),
                         c.dropped(), c.count(), c.outcome().success(), c.outcome().code(), c.outcome().message(),
                         c.outcome().sentBytes(), c.outcome().receivedBytes());
             }
-            Recording.ignore(result);
+            SampleRecording.ignore(result);
         }
         return result;
     }

@@ -4,7 +4,6 @@ import org.apache.jmeter.config.ConfigElement;
 import org.apache.jmeter.testbeans.TestBean;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestStateListener;
-import org.dsload.generator.EngineMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,7 +35,7 @@ public abstract class ClientConfigElement<C extends AutoCloseable> extends Abstr
 
     @Override
     public void testStarted() {
-        EngineMetrics.acquire(this, null);
+        EngineServices.acquire(this, null);
         openClient();
     }
 
@@ -85,7 +84,7 @@ public abstract class ClientConfigElement<C extends AutoCloseable> extends Abstr
 
     @Override
     public void testStarted(String host) {
-        EngineMetrics.acquire(this, host);
+        EngineServices.acquire(this, host);
         openClient();
     }
 
@@ -94,7 +93,7 @@ public abstract class ClientConfigElement<C extends AutoCloseable> extends Abstr
         synchronized (this) {
             closeClient();
         }
-        EngineMetrics.release(this);
+        EngineServices.release(this);
     }
 
     @Override

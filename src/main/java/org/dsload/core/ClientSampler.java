@@ -5,12 +5,11 @@ import org.apache.jmeter.samplers.AbstractSampler;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testbeans.TestBean;
-import org.dsload.recording.Recording;
 
 /**
  * A dsload sampler: it finds its client (connection, session, workload) by the variable name a
  * config element published, so no config element's fields are ever merged into its own. Each
- * sample goes to the engine's recording once complete ({@link Recording}): a row as JMeter writes
+ * sample goes to the engine's recording once complete ({@link SampleRecording}): a row as JMeter writes
  * it, or in histograms mode into the interval logs, the row then marked ignored. A failure that
  * stops a setUp thread group marks the run failed ({@link SetUpFailure}); a run in which nothing
  * succeeds for too long is stopped ({@link GiveUp}).
@@ -27,7 +26,7 @@ public abstract class ClientSampler extends AbstractSampler implements TestBean 
             SetUpFailure.check(result);
             GiveUp.check(result);
         }
-        Recording.completed(result);
+        SampleRecording.completed(result);
         return result;
     }
 

@@ -1,6 +1,6 @@
 package org.dsload.core;
 
-import org.dsload.report.TimingValue;
+import org.dsload.core.format.TimingValue;
 
 /**
  * One request, sent and answered: its times on the {@link System#nanoTime()} clock and its

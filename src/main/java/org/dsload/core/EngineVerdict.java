@@ -4,9 +4,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 import org.apache.jmeter.util.JMeterUtils;
-import org.dsload.generator.EngineMetrics;
-import org.dsload.report.RunVerdict;
-import org.dsload.run.PlanRunner;
+import org.dsload.core.format.RunProperties;
+import org.dsload.core.format.RunVerdict;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,12 +22,12 @@ final class EngineVerdict {
     }
 
     static void record(Writer writer) {
-        String dir = JMeterUtils.getJMeterProperties() == null ? null : JMeterUtils.getProperty(PlanRunner.RUN_DIR_PROPERTY);
+        String dir = JMeterUtils.getJMeterProperties() == null ? null : JMeterUtils.getProperty(RunProperties.RUN_DIR);
         if (dir == null || dir.isBlank()) {
             return; // not run by dsload run: the console line is all there is
         }
         try {
-            writer.write(Path.of(dir.trim()), JMeterUtils.getPropDefault(EngineMetrics.ENGINE_PROPERTY, EngineMetrics.MASTER));
+            writer.write(Path.of(dir.trim()), JMeterUtils.getPropDefault(RunProperties.ENGINE, RunProperties.MASTER));
         } catch (IOException e) {
             log.warn("dsload: cannot write {}: {}", RunVerdict.FILE, e.toString());
         }

@@ -38,6 +38,14 @@ public final class Fields {
     }
 
     /**
+     * The field's text, or {@code defaultValue} when it is empty: a plan saved before the field
+     * existed leaves it so (JMeter 5.6 sets a property missing from the plan to "").
+     */
+    public static String orDefault(String raw, String defaultValue) {
+        return raw == null || raw.isBlank() ? defaultValue : raw;
+    }
+
+    /**
      * The fields of a command line, whose properties are its options ({@code --password}): a
      * command that runs without JMeter on the class path cannot name a TestBean class.
      */

@@ -8,11 +8,12 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.util.JMeterUtils;
-import org.dsload.report.RunVerdict;
+import org.dsload.core.format.RunProperties;
+import org.dsload.core.format.RunVerdict;
 
 /**
  * Stops a test in which no request of a dsload sampler has succeeded for a time (the JMeter
- * property {@value #PROPERTY}, in seconds; {@value #DEFAULT_SECONDS} by default, 0 never), while
+ * property {@value RunProperties#GIVE_UP_AFTER}, in seconds; {@value #DEFAULT_SECONDS} by default, 0 never), while
  * requests kept failing: a store that stopped answering for that long will not make the rest of
  * the run a measurement of anything, and each thread would only go on failing until the planned
  * end. The console gets one line, and the run folder a line for the runner's verdict
@@ -20,7 +21,6 @@ import org.dsload.report.RunVerdict;
  * starts the time again.
  */
 public final class GiveUp {
-    public static final String PROPERTY = "dsload.give_up_after";
     public static final long DEFAULT_SECONDS = 60;
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
     private static final OncePerTest RECORDED = new OncePerTest();
@@ -78,7 +78,7 @@ public final class GiveUp {
         if (JMeterUtils.getJMeterProperties() == null) {
             return DEFAULT_SECONDS;
         }
-        String text = JMeterUtils.getPropDefault(PROPERTY, "").trim();
+        String text = JMeterUtils.getPropDefault(RunProperties.GIVE_UP_AFTER, "").trim();
         if (text.isEmpty()) {
             return DEFAULT_SECONDS;
         }
@@ -93,7 +93,7 @@ public final class GiveUp {
         String reason = "no request succeeded for " + limit / 1000 + " s (since " + TIME.format(Instant.ofEpochMilli(since))
                 + "; the last failure: '" + result.getSampleLabel() + "' " + result.getResponseCode() + ": "
                 + shortened(Errors.sentence(String.valueOf(result.getResponseMessage()))) + "), so the test stopped early at "
-                + TIME.format(Instant.ofEpochMilli(result.getEndTime())) + " (" + PROPERTY + "=" + limit / 1000
+                + TIME.format(Instant.ofEpochMilli(result.getEndTime())) + " (" + RunProperties.GIVE_UP_AFTER + "=" + limit / 1000
                 + "; 0 runs to the planned end)";
         TestStop.stop(result, "dsload: " + reason);
         if (RECORDED.first()) {

@@ -6,7 +6,7 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.samplers.Sampler;
 import org.apache.jmeter.threads.JMeterContext;
 import org.apache.jmeter.threads.JMeterContextService;
-import org.dsload.report.LabelStats;
+import org.dsload.core.format.TimingValue;
 
 /**
  * When an arrival schedule meant the next sample of this thread to start. An arrival element
@@ -160,7 +160,7 @@ public final class IntendedStart {
 
     /** Counts a sample's start delay in the generator's own figures. */
     public static void record(long delayMicros) {
-        if (delayMicros > LabelStats.DEFAULT_LATE_MICROS) {
+        if (delayMicros > TimingValue.DEFAULT_LATE_MICROS) {
             GeneratorMetrics.arrivalLate();
         }
     }

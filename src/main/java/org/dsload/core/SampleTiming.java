@@ -5,10 +5,9 @@ import java.util.List;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
-import org.dsload.recording.Recording;
-import org.dsload.report.BatchTiming;
-import org.dsload.report.JtlColumns;
-import org.dsload.report.TimingValue;
+import org.dsload.core.format.BatchTiming;
+import org.dsload.core.format.JtlColumns;
+import org.dsload.core.format.TimingValue;
 
 /**
  * Times the driver call of a sample in microseconds, beside JMeter's whole-millisecond elapsed
@@ -35,7 +34,7 @@ public final class SampleTiming {
         JMeterVariables variables = JMeterContextService.getContext().getVariables();
         if (variables != null) {
             variables.put(VARIABLE, TimingValue.format(startMillis, micros));
-            Recording.timed(result, micros, TimingValue.NONE, 0);
+            SampleRecording.timed(result, micros, TimingValue.NONE, 0, false);
         }
     }
 
@@ -78,7 +77,7 @@ public final class SampleTiming {
                         : TimingValue.format(result.getStartTime(), micros, delay, dropped);
             }
             variables.put(VARIABLE, value);
-            Recording.timed(result, micros, delay, dropped, count > 1);
+            SampleRecording.timed(result, micros, delay, dropped, count > 1);
         }
         return micros;
     }

@@ -4,7 +4,7 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.AbstractThreadGroup;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.SetupThreadGroup;
-import org.dsload.report.RunVerdict;
+import org.dsload.core.format.RunVerdict;
 
 /**
  * A failed sample in a setUp thread group that stops the test (the group's "Stop Test" on a

@@ -31,10 +31,19 @@ public final class SharedClients {
      * @throws ConfigException if there is none, it is of another kind, or it was refused at start
      */
     public static <T> T lookup(String variableName, Class<T> type, String kind) {
+        T client = setting(variableName, type, kind);
+        StoreLabels.used(type);
+        return client;
+    }
+
+    /**
+     * What a settings element published under {@code variableName} (a workload, a binding's
+     * settings): found as {@link #lookup} finds a client, but not the store the sample uses.
+     */
+    public static <T> T setting(String variableName, Class<T> type, String kind) {
         JMeterVariables variables = JMeterContextService.getContext().getVariables();
         Object found = variables == null ? null : variables.getObject(variableName);
         if (type.isInstance(found)) {
-            StoreLabels.used(type);
             return type.cast(found);
         }
         if (found instanceof Refused refused) {

@@ -11,10 +11,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
+import org.dsload.core.format.RunFiles;
 import org.dsload.report.Durations;
 import org.dsload.report.JtlReader;
 import org.dsload.report.JtlSample;
-import org.dsload.report.RunFiles;
 import org.dsload.report.SlaveOfSample;
 import org.dsload.report.SlaveRoster;
 import org.dsload.report.Summary;

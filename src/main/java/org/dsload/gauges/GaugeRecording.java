@@ -10,8 +10,8 @@ import java.util.function.Supplier;
 
 import org.apache.jmeter.util.JMeterUtils;
 import org.dsload.core.Errors;
+import org.dsload.core.format.RunProperties;
 import org.dsload.recording.Recording;
-import org.dsload.run.PlanRunner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,13 +41,13 @@ public final class GaugeRecording {
      */
     public static Optional<Path> runFolder(String store) {
         String dir = JMeterUtils.getJMeterProperties() == null ? null
-                : JMeterUtils.getProperty(PlanRunner.RUN_DIR_PROPERTY);
+                : JMeterUtils.getProperty(RunProperties.RUN_DIR);
         if (dir == null || dir.isBlank()) {
             Optional<Path> fetched = JMeterUtils.getJMeterProperties() == null ? Optional.empty()
                     : Recording.fetchedFolder();
             if (fetched.isEmpty() && TOLD_NO_RUN_DIR.add(store)) {
                 log.info("dsload: {} server gauges are not recorded: JMeter property {} names no run folder "
-                        + "(bin/dsload run sets it)", store, PlanRunner.RUN_DIR_PROPERTY);
+                        + "(bin/dsload run sets it)", store, RunProperties.RUN_DIR);
             }
             return fetched;
         }

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.dsload.report.RunFiles;
+import org.dsload.core.format.RunFiles;
 
 /**
  * Reads back what gauge recorders left in a run: the gauge lines of every engine (the run

@@ -3,16 +3,12 @@ package org.dsload.generator;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Collections;
-import java.util.IdentityHashMap;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.jmeter.util.JMeterUtils;
+import org.dsload.core.EngineService;
 import org.dsload.core.GeneratorMetrics;
-import org.dsload.recording.Recording;
-import org.dsload.report.RecordingFormat;
-import org.dsload.run.PlanRunner;
+import org.dsload.core.format.RunProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,57 +22,36 @@ import org.slf4j.LoggerFactory;
  * elements, arrival elements, dsload Generator Metrics) and stops with the last. The engine's
  * name keeps the files of a distributed run apart: {@code master} for a local run (and for the
  * master of a distributed run, see {@link #startForProcess}), {@code slave-<host_port>} for an
- * engine the master reached at host:port. The same start and end bound the engine's recording in
- * histograms mode ({@link Recording}).
+ * engine the master reached at host:port (core's {@code EngineServices} names the engine).
  */
-public final class EngineMetrics {
-    public static final String CONSOLE_PROPERTY = "dsload.metrics.console";
-    /**
-     * Set at test start to the engine's name, so that plans run by several engines at once can
-     * keep their keys or paths apart: {@code ${__P(dsload.engine,master)}}.
-     */
-    public static final String ENGINE_PROPERTY = "dsload.engine";
+public final class EngineMetrics implements EngineService {
     public static final String FOLDER = "generator";
-    public static final String MASTER = "master";
     private static final Logger log = LoggerFactory.getLogger(EngineMetrics.class);
 
-    private static final Set<Object> OWNERS = Collections.newSetFromMap(new IdentityHashMap<>());
     private static EngineReporter reporter;
     private static boolean forProcess;
 
-    private EngineMetrics() {
+    /** The figures as core starts and ends them with the test ({@code META-INF/services/org.dsload.core.EngineService}). */
+    public EngineMetrics() {
     }
 
-    /** The folder name of an engine: {@code master}, or {@code slave-<host>} for a remote engine. */
-    static String engineName(String remoteHost) {
-        if (remoteHost == null || remoteHost.isBlank()) {
-            return MASTER;
+    /** Starts reporting unless it runs already. */
+    @Override
+    public void started(String engine, String remoteHost) {
+        synchronized (EngineMetrics.class) {
+            if (reporter == null) {
+                start(engine);
+            }
         }
-        return RecordingFormat.slaveEngine(remoteHost);
     }
 
-    /**
-     * Starts reporting unless it runs already.
-     *
-     * @param owner      the element starting it, which must {@link #release} it at test end
-     * @param remoteHost the host:port the master reached this engine at, or null in a local run
-     */
-    public static synchronized void acquire(Object owner, String remoteHost) {
-        if (JMeterUtils.getJMeterProperties() != null) {
-            JMeterUtils.setProperty(ENGINE_PROPERTY, engineName(remoteHost));
-        }
-        OWNERS.add(owner);
-        if (reporter == null) {
-            start(engineName(remoteHost));
-        }
-        Recording.testStarted(remoteHost);
-    }
-
-    /** Called by each element at test end, when every sampler thread of the engine is done. */
-    public static synchronized void release(Object owner) {
-        Recording.testEnded();
-        if (OWNERS.remove(owner) && OWNERS.isEmpty() && !forProcess) {
-            stop();
+    /** Stops reporting with the last element's test end, unless it reports for the whole process. */
+    @Override
+    public void ended(boolean last) {
+        synchronized (EngineMetrics.class) {
+            if (last && !forProcess) {
+                stop();
+            }
         }
     }
 
@@ -104,7 +79,7 @@ public final class EngineMetrics {
         int console = consoleSeconds();
         if (dir == null && console == 0) {
             log.info("dsload: generator metrics not recorded: no {} property (the dsload runner sets it)",
-                    PlanRunner.RUN_DIR_PROPERTY);
+                    RunProperties.RUN_DIR);
             return;
         }
         // Counters count from the start of this test, also on a jmeter-server serving several.
@@ -124,7 +99,7 @@ public final class EngineMetrics {
     }
 
     private static File folder(String engine) {
-        String runDir = property(PlanRunner.RUN_DIR_PROPERTY, null);
+        String runDir = property(RunProperties.RUN_DIR, null);
         if (runDir == null || runDir.isBlank()) {
             return null;
         }
@@ -147,11 +122,11 @@ public final class EngineMetrics {
     }
 
     private static int consoleSeconds() {
-        String value = property(CONSOLE_PROPERTY, "0").trim();
+        String value = property(RunProperties.METRICS_CONSOLE, "0").trim();
         try {
             return Math.max(0, Integer.parseInt(value));
         } catch (NumberFormatException e) {
-            log.warn("dsload: property {} must be a number of seconds, got '{}'; no console report", CONSOLE_PROPERTY,
+            log.warn("dsload: property {} must be a number of seconds, got '{}'; no console report", RunProperties.METRICS_CONSOLE,
                     value);
             return 0;
         }

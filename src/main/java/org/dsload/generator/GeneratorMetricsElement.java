@@ -5,6 +5,7 @@ import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.testbeans.TestBean;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestStateListener;
+import org.dsload.core.EngineServices;
 
 /**
  * dsload Generator Metrics: records the generator's own figures ({@link EngineMetrics}) in a plan
@@ -17,17 +18,17 @@ public class GeneratorMetricsElement extends AbstractTestElement implements Conf
 
     @Override
     public void testStarted() {
-        EngineMetrics.acquire(this, null);
+        EngineServices.acquire(this, null);
     }
 
     @Override
     public void testStarted(String host) {
-        EngineMetrics.acquire(this, host);
+        EngineServices.acquire(this, host);
     }
 
     @Override
     public void testEnded() {
-        EngineMetrics.release(this);
+        EngineServices.release(this);
     }
 
     @Override

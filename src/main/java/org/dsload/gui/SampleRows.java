@@ -4,9 +4,9 @@ import java.util.List;
 
 import org.HdrHistogram.Histogram;
 import org.apache.jmeter.samplers.SampleResult;
+import org.dsload.core.format.BatchTiming;
 import org.dsload.report.AggregateRowText;
 import org.dsload.report.BatchRows;
-import org.dsload.report.BatchTiming;
 import org.dsload.report.JtlReader;
 import org.dsload.report.JtlSample;
 import org.dsload.report.RecordedInterval;

@@ -4,7 +4,7 @@ import org.apache.jmeter.reporters.ResultCollector;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
-import org.dsload.report.JtlColumns;
+import org.dsload.core.format.JtlColumns;
 
 /**
  * The results collector behind the Summary listener. It is JMeter's own collector (it writes a

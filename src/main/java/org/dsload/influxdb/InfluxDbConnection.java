@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * cross-check against the servers' counts.
  */
 @TestElementMetadata(labelResource = "displayName")
-public class InfluxDbConnection extends ClientConfigElement<InfluxClient> {
+public class InfluxDbConnection extends ClientConfigElement<InfluxDbClient> {
     private static final long serialVersionUID = 1L;
     private static final Logger log = LoggerFactory.getLogger(InfluxDbConnection.class);
     static final String V1 = "1.x";
@@ -50,7 +50,7 @@ public class InfluxDbConnection extends ClientConfigElement<InfluxClient> {
     private String recordGauges = "true";
 
     @Override
-    protected InfluxClient open(Fields f) {
+    protected InfluxDbClient open(Fields f) {
         List<URI> bases = f.baseUrls("urls", urls);
         boolean v2 = f.choice("api", api, V1, V2).equals(V2);
         String unit = f.choice("precision", precision, "ns", "us", "ms", "s");
@@ -88,7 +88,7 @@ public class InfluxDbConnection extends ClientConfigElement<InfluxClient> {
         AsyncHttp.Settings settings = new AsyncHttp.Settings(connections, bases.size(), connect, response, true);
         String describe = "InfluxDB " + (v2 ? V2 : V1) + " at " + bases + ", Max connections per server "
                 + connections + ", connect timeout " + connect + " ms, response timeout " + response + " ms";
-        InfluxClient client = new InfluxClient(bases, path, authorization, compress, settings, describe);
+        InfluxDbClient client = new InfluxDbClient(bases, path, authorization, compress, settings, describe);
         if (check) {
             // opened before the first arrival, so that the first writes do not wait for TCP connects
             StartCheck.reach(f, client, "InfluxDB", "Check URLs and that InfluxDB is up", () -> {
@@ -101,7 +101,7 @@ public class InfluxDbConnection extends ClientConfigElement<InfluxClient> {
                     f.element());
         } else if (gauges) {
             WriteCounter writes = new WriteCounter();
-            AutoCloseable lease = InfluxGauges.start(f.element(), bases, name, secret, writes);
+            AutoCloseable lease = InfluxDbGauges.record(f.element(), bases, name, secret, writes);
             if (lease != null) {
                 client.recordGauges(lease, writes);
             }

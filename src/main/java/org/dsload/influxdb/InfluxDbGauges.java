@@ -1,6 +1,7 @@
 package org.dsload.influxdb;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.List;
 
 import org.apache.jmeter.config.ConfigElement;
@@ -12,9 +13,13 @@ import org.apache.jmeter.testbeans.TestBean;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestStateListener;
 import org.dsload.core.ConfigException;
+import org.dsload.core.EngineServices;
 import org.dsload.core.Fields;
 import org.dsload.core.Secrets;
-import org.dsload.generator.EngineMetrics;
+import org.dsload.gauges.GaugeRecording;
+import org.dsload.gauges.GaugeSource;
+import org.dsload.gauges.HttpGauges;
+import org.dsload.influxdb.report.InfluxDbServerSection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,6 +37,8 @@ public class InfluxDbGauges extends AbstractTestElement
         implements ConfigElement, TestStateListener, SampleListener, TestBean, NoThreadClone {
     private static final long serialVersionUID = 1L;
     private static final Logger log = LoggerFactory.getLogger(InfluxDbGauges.class);
+    /** A poll must fit into its second. */
+    static final Duration POLL_TIMEOUT = Duration.ofMillis(900);
 
     private String urls = "http://127.0.0.1:8086";
     private String user = "";
@@ -52,7 +59,7 @@ public class InfluxDbGauges extends AbstractTestElement
     }
 
     private synchronized void start(String host) {
-        EngineMetrics.acquire(this, host);
+        EngineServices.acquire(this, host);
         stop();
         Fields f = new Fields(getClass(), getName());
         try {
@@ -63,7 +70,7 @@ public class InfluxDbGauges extends AbstractTestElement
             String userName = f.text("user", user);
             String secret = Secrets.resolve(f, "password", password);
             WriteCounter counter = new WriteCounter();
-            gauges = InfluxGauges.start(f.element(), servers, userName, secret, counter);
+            gauges = record(f.element(), servers, userName, secret, counter);
             writes = gauges == null ? null : counter;
             if (writes != null) {
                 ConnectionCountedRows.watch();
@@ -72,6 +79,19 @@ public class InfluxDbGauges extends AbstractTestElement
             log.error("dsload: {}; InfluxDB server gauges are not recorded", e.getMessage());
             System.err.println("dsload: " + e.getMessage() + "; InfluxDB server gauges are not recorded"); // NOSONAR
         }
+    }
+
+    /**
+     * Records the {@code /debug/vars} of InfluxDB 1.x servers while a test runs, over an HTTP client
+     * of its own (never the load's pool), with the writes an element counted for the cross-check:
+     * for this element and for an InfluxDB Connection that records gauges.
+     *
+     * @return the lease to close after the load, or null when nothing is recorded
+     */
+    static AutoCloseable record(String element, List<URI> servers, String user, String password, WriteCounter writes) {
+        HttpGauges http = new HttpGauges(user, password, POLL_TIMEOUT);
+        return GaugeRecording.start(InfluxDbServerSection.FILE, element, InfluxDbClient.class,
+                () -> servers.stream().<GaugeSource>map(s -> new InfluxDbVarsSource(s, http)).toList(), writes::snapshot);
     }
 
     @Override
@@ -87,7 +107,7 @@ public class InfluxDbGauges extends AbstractTestElement
         synchronized (this) {
             stop();
         }
-        EngineMetrics.release(this);
+        EngineServices.release(this);
     }
 
     @Override

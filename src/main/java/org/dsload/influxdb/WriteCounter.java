@@ -26,7 +26,7 @@ final class WriteCounter {
         }
         requests.add(Math.max(1, result.getSampleCount()));
         if (result instanceof RequestsResult written) {
-            points.add(InfluxDbWrite.acceptedPoints(written));
+            points.add(InfluxDbWriteSampler.acceptedPoints(written));
             return;
         }
         String code = result.getResponseCode();

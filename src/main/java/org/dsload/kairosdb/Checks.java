@@ -8,16 +8,16 @@ final class Checks {
     private Checks() {
     }
 
-    static void versions(KairosClient client) throws IOException {
+    static void versions(KairosDbClient client) throws IOException {
         for (URI node : client.nodes()) {
-            KairosClient.Exchange<Replies.Text> reply = client.get(node, KairosPaths.VERSION, Replies.text(4096));
+            KairosDbClient.Exchange<KairosDbReplies.Text> reply = client.get(node, KairosDbPaths.VERSION, KairosDbReplies.text(4096));
             String body = reply.body().text();
             if (reply.status() != 200) {
                 throw new IOException(node + " answered HTTP " + reply.status() + " " + reply.reason() + ": "
-                        + Replies.errors(body));
+                        + KairosDbReplies.errors(body));
             }
             if (!body.contains("KairosDB")) {
-                throw new IOException(node + " answered, but not as KairosDB: " + Replies.errors(body));
+                throw new IOException(node + " answered, but not as KairosDB: " + KairosDbReplies.errors(body));
             }
         }
     }

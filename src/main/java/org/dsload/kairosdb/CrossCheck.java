@@ -42,7 +42,7 @@ final class CrossCheck {
     private CrossCheck() {
     }
 
-    static Result run(KairosClient client, WriteLedger ledger, long waitMillis) {
+    static Result run(KairosDbClient client, WriteLedger ledger, long waitMillis) {
         long reported = ledger.points();
         if (reported == 0) {
             return new Result(0, -1, 0, "no points were written", Check.SKIPPED);
@@ -60,7 +60,7 @@ final class CrossCheck {
             long count;
             try {
                 count = count(client, queries);
-            } catch (KairosClient.TransportException e) {
+            } catch (KairosDbClient.TransportException e) {
                 // no node answered: one that is back within a moment of the load's end is counted
                 if (System.nanoTime() + POLL_MILLIS * 1_000_000 <= Math.min(deadline, started + DOWN_WAIT_NANOS)
                         && sleep()) {
@@ -167,11 +167,11 @@ final class CrossCheck {
      * The count from the first node that answers: a node that is down during the load must not
      * keep the others from counting what they stored.
      */
-    private static KairosClient.Exchange<Replies.Text> anyNode(KairosClient client, byte[] query) throws IOException {
+    private static KairosDbClient.Exchange<KairosDbReplies.Text> anyNode(KairosDbClient client, byte[] query) throws IOException {
         for (int tries = 1;; tries++) {
             try {
-                return client.post(KairosPaths.QUERY, query, false, Replies.text(Integer.MAX_VALUE));
-            } catch (KairosClient.TransportException e) {
+                return client.post(KairosDbPaths.QUERY, query, false, KairosDbReplies.text(Integer.MAX_VALUE));
+            } catch (KairosDbClient.TransportException e) {
                 if (tries >= client.nodes().size()) {
                     throw e;
                 }
@@ -179,13 +179,13 @@ final class CrossCheck {
         }
     }
 
-    private static long count(KairosClient client, List<byte[]> queries) throws IOException {
+    private static long count(KairosDbClient client, List<byte[]> queries) throws IOException {
         long total = 0;
         for (byte[] query : queries) {
-            KairosClient.Exchange<Replies.Text> reply = anyNode(client, query);
+            KairosDbClient.Exchange<KairosDbReplies.Text> reply = anyNode(client, query);
             String body = reply.body().text();
             if (reply.status() != 200) {
-                throw new IOException("HTTP " + reply.status() + " from " + reply.node() + ": " + Replies.errors(body));
+                throw new IOException("HTTP " + reply.status() + " from " + reply.node() + ": " + KairosDbReplies.errors(body));
             }
             JsonNode answers = MAPPER.readTree(body).path("queries");
             if (!answers.isArray()) {

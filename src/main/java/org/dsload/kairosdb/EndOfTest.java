@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
+import org.dsload.core.format.RunVerdict;
 import org.dsload.gauges.GaugeRecording;
 import org.dsload.kairosdb.report.CapacityRecord;
-import org.dsload.report.RunVerdict;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,7 +34,7 @@ final class EndOfTest {
         log.info(line);
     }
 
-    static CrossCheck.Result run(KairosClient client, Settings settings) {
+    static CrossCheck.Result run(KairosDbClient client, Settings settings) {
         WriteLedger ledger = client.ledger();
         if (ledger.isEmpty()) {
             return null;

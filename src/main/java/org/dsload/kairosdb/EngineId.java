@@ -1,7 +1,7 @@
 package org.dsload.kairosdb;
 
 import org.apache.jmeter.util.JMeterUtils;
-import org.dsload.generator.EngineMetrics;
+import org.dsload.core.format.RunProperties;
 
 /**
  * The name of the JMeter engine running this JVM's threads ({@code master}, or
@@ -13,7 +13,7 @@ final class EngineId {
     }
 
     static String current() {
-        return JMeterUtils.getJMeterProperties() == null ? EngineMetrics.MASTER
-                : JMeterUtils.getPropDefault(EngineMetrics.ENGINE_PROPERTY, EngineMetrics.MASTER);
+        return JMeterUtils.getJMeterProperties() == null ? RunProperties.MASTER
+                : JMeterUtils.getPropDefault(RunProperties.ENGINE, RunProperties.MASTER);
     }
 }

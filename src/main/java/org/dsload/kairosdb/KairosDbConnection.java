@@ -15,7 +15,7 @@ import org.dsload.http.StartCheck;
  * reported are counted back in KairosDB ({@link EndOfTest}).
  */
 @TestElementMetadata(labelResource = "displayName")
-public class KairosDbConnection extends ClientConfigElement<KairosClient> {
+public class KairosDbConnection extends ClientConfigElement<KairosDbClient> {
     private static final long serialVersionUID = 1L;
 
     private String urls = "http://127.0.0.1:8080";
@@ -33,17 +33,17 @@ public class KairosDbConnection extends ClientConfigElement<KairosClient> {
     private String recordGauges = "true";
 
     /** The client of the running test, kept for the count at its end (clones share the original's). */
-    private transient KairosClient current;
+    private transient KairosDbClient current;
     private transient EndOfTest.Settings endSettings;
     private transient CrossCheck.Result lastCrossCheck;
     /** KairosDB's own metrics recorded while the test runs, or null. */
     private transient AutoCloseable gauges;
 
     @Override
-    protected KairosClient open(Fields f) {
+    protected KairosDbClient open(Fields f) {
         List<URI> nodes = nodes(f);
         int connections = f.integer("maxConnections", maxConnections, 1, 100_000);
-        KairosClient.ClientSettings settings = new KairosClient.ClientSettings(connections,
+        KairosDbClient.ClientSettings settings = new KairosDbClient.ClientSettings(connections,
                 f.flag("keepAlive", keepAlive), f.flag("gzip", gzip),
                 f.integer("connectTimeout", connectTimeout, 1, Integer.MAX_VALUE),
                 f.integer("responseTimeout", responseTimeout, 1, Integer.MAX_VALUE),
@@ -54,13 +54,13 @@ public class KairosDbConnection extends ClientConfigElement<KairosClient> {
         boolean recordServerGauges = f.flag("recordGauges", recordGauges);
         endSettings = new EndOfTest.Settings(f.flag("crossCheck", crossCheck),
                 f.longValue("crossCheckWait", crossCheckWait, 0, 3600) * 1000, getName());
-        KairosClient client = new KairosClient(nodes, settings, userName, secret);
+        KairosDbClient client = new KairosDbClient(nodes, settings, userName, secret);
         if (check) {
             StartCheck.reach(f, client, "KairosDB", "Check URLs, credentials and that KairosDB is up",
                     () -> Checks.versions(client));
         }
         current = client;
-        gauges = recordServerGauges ? KairosGauges.start(f.element(), nodes, userName, secret) : null;
+        gauges = recordServerGauges ? KairosDbGauges.start(f.element(), nodes, userName, secret) : null;
         return client;
     }
 
@@ -71,7 +71,7 @@ public class KairosDbConnection extends ClientConfigElement<KairosClient> {
     @Override
     public void testEnded() {
         long ended = System.currentTimeMillis();
-        KairosClient client = current;
+        KairosDbClient client = current;
         current = null;
         if (client != null && endSettings != null) {
             lastCrossCheck = EndOfTest.run(client, endSettings);
@@ -91,7 +91,7 @@ public class KairosDbConnection extends ClientConfigElement<KairosClient> {
         if (lease == null) {
             return;
         }
-        long wait = testEnded + KairosMetricsSource.LAG_MILLIS + 2000 - System.currentTimeMillis();
+        long wait = testEnded + KairosDbMetricsSource.LAG_MILLIS + 2000 - System.currentTimeMillis();
         try {
             if (wait > 0) {
                 Thread.sleep(wait);

@@ -14,18 +14,18 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 record QueryAnswer(long sampleSize, int results, int queries, String text, boolean truncated, String problem) {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    static KairosClient.BodyReader<QueryAnswer> reader(int limit) {
+    static KairosDbClient.BodyReader<QueryAnswer> reader(int limit) {
         return (status, contentType, body) -> read(status, body, limit);
     }
 
     private static QueryAnswer read(int status, InputStream body, int limit) throws IOException {
         byte[] bytes = body.readAllBytes();
         String text = new String(bytes, StandardCharsets.UTF_8);
-        int shown = status == 200 ? limit : Math.max(limit, Replies.ERROR_TEXT);
+        int shown = status == 200 ? limit : Math.max(limit, KairosDbReplies.ERROR_TEXT);
         boolean truncated = text.length() > shown;
         String kept = truncated ? text.substring(0, shown) : text;
         if (status != 200) {
-            return new QueryAnswer(0, 0, 0, kept, truncated, Replies.errors(text));
+            return new QueryAnswer(0, 0, 0, kept, truncated, KairosDbReplies.errors(text));
         }
         JsonNode root;
         try {

@@ -14,8 +14,8 @@ import org.dsload.http.HttpReply;
  * answer are apart: {@link #send} is the blocking call, {@link #answered} and {@link #failed} turn
  * what came back into the request's {@link Outcome}.
  */
-final class QueryCall implements KairosRequest {
-    private final KairosClient client;
+final class QueryCall implements KairosDbRequest {
+    private final KairosDbClient client;
     private final byte[] json;
     private final boolean emptyFails;
     private final int limit;
@@ -26,7 +26,7 @@ final class QueryCall implements KairosRequest {
      * @param emptyFails whether an answer without data points fails the request
      * @param limit      response text kept (characters)
      */
-    QueryCall(KairosClient client, byte[] json, boolean emptyFails, int limit) {
+    QueryCall(KairosDbClient client, byte[] json, boolean emptyFails, int limit) {
         this.client = client;
         this.json = json;
         this.emptyFails = emptyFails;
@@ -42,14 +42,14 @@ final class QueryCall implements KairosRequest {
     }
 
     String describe() {
-        return "POST " + KairosPaths.QUERY + "\n" + new String(json, StandardCharsets.UTF_8);
+        return "POST " + KairosDbPaths.QUERY + "\n" + new String(json, StandardCharsets.UTF_8);
     }
 
-    KairosClient.Exchange<QueryAnswer> send() throws IOException {
-        return client.post(KairosPaths.QUERY, json, false, QueryAnswer.reader(limit));
+    KairosDbClient.Exchange<QueryAnswer> send() throws IOException {
+        return client.post(KairosDbPaths.QUERY, json, false, QueryAnswer.reader(limit));
     }
 
-    Outcome answered(KairosClient.Exchange<QueryAnswer> reply) {
+    Outcome answered(KairosDbClient.Exchange<QueryAnswer> reply) {
         QueryAnswer answer = reply.body();
         String code = Integer.toString(reply.status());
         long sent = reply.sentBytes();
@@ -63,7 +63,7 @@ final class QueryCall implements KairosRequest {
         }
         String figures = "sample_size " + answer.sampleSize() + ", results " + answer.results();
         if (answer.sampleSize() == 0 && emptyFails) {
-            return Outcome.failed(KairosDbQuery.NO_DATA, "no data points in the answer of " + reply.node() + " ("
+            return Outcome.failed(KairosDbQuerySampler.NO_DATA, "no data points in the answer of " + reply.node() + " ("
                     + figures + "): nothing stored for these metrics, tags and range (Empty answer is a failure is on)",
                     sent, received);
         }
@@ -73,7 +73,7 @@ final class QueryCall implements KairosRequest {
     /** The same judgement of an answer that came through the async client (requests in flight). */
     @Override
     public Outcome answered(URI node, HttpReply reply) {
-        KairosClient.Exchange<QueryAnswer> exchange = exchange(node, reply);
+        KairosDbClient.Exchange<QueryAnswer> exchange = exchange(node, reply);
         this.answer = exchange.body();
         return answered(exchange);
     }
@@ -84,7 +84,7 @@ final class QueryCall implements KairosRequest {
     }
 
     /** An answer of the async client as the blocking client gives it, its body read as a query's. */
-    private KairosClient.Exchange<QueryAnswer> exchange(URI node, HttpReply reply) {
+    private KairosDbClient.Exchange<QueryAnswer> exchange(URI node, HttpReply reply) {
         QueryAnswer answer;
         try {
             answer = QueryAnswer.reader(limit).read(reply.status(), reply.contentType(),
@@ -92,12 +92,12 @@ final class QueryCall implements KairosRequest {
         } catch (IOException e) {
             throw new UncheckedIOException("reading bytes in memory", e);
         }
-        return new KairosClient.Exchange<>(node, reply.status(), reply.reason(), answer, reply.wireSent(),
+        return new KairosDbClient.Exchange<>(node, reply.status(), reply.reason(), answer, reply.wireSent(),
                 reply.wireReceived());
     }
 
     @Override
     public Outcome failed(IOException e) {
-        return Outcome.failed(HttpFailures.code(e), HttpFailures.message(e, client), 0, 0);
+        return Outcome.failed(KairosDbErrors.code(e), KairosDbErrors.message(e, client), 0, 0);
     }
 }

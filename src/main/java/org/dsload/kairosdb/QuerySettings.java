@@ -51,7 +51,7 @@ final class QuerySettings {
     }
 
     static Compiled compile(Raw raw, String element) {
-        Fields f = new Fields(KairosDbQuery.class, element);
+        Fields f = new Fields(KairosDbQuerySampler.class, element);
         f.required("connection", raw.connection());
         int limit = f.integer("responseDataLimit", raw.responseDataLimit(), 0, Integer.MAX_VALUE);
         boolean emptyFails = f.flag("emptyIsFailure", raw.emptyIsFailure());

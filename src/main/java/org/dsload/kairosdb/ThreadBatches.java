@@ -15,15 +15,15 @@ final class ThreadBatches {
     /** The settings the batch maker was built from. */
     private WriteSettings.Compiled batchOf;
     private WriteBatch batch;
-    private KairosClient ledgerOf;
+    private KairosDbClient ledgerOf;
     /** The template mode's body as a batch, counted again only when its text changes, for the ledger of {@code bodyLedgerOf}. */
     private CompiledFields<WriteBatch.Built> body;
-    private KairosClient bodyLedgerOf;
+    private KairosDbClient bodyLedgerOf;
     /** The body's series, noted in the ledger at its first success (a refused body wrote none). */
     private List<WriteLedger.Series> bodySeries = List.of();
 
     /** @param body the Body field, used in the template mode (no generated batch spec) */
-    WriteBatch.Built next(WriteSettings.Compiled c, KairosClient client, String body) {
+    WriteBatch.Built next(WriteSettings.Compiled c, KairosDbClient client, String body) {
         return c.spec() != null ? generated(c, client.ledger(), client) : bodyBatch(body, client);
     }
 
@@ -38,7 +38,7 @@ final class ThreadBatches {
     }
 
     /** The thread's next generated batch; its batch maker is built again when the settings or the connection change. */
-    private WriteBatch.Built generated(WriteSettings.Compiled c, WriteLedger ledger, KairosClient client) {
+    private WriteBatch.Built generated(WriteSettings.Compiled c, WriteLedger ledger, KairosDbClient client) {
         if (batch == null || batchOf != c || ledgerOf != client) {
             int thread = JMeterContextService.getContext().getThreadNum() + 1;
             batch = new WriteBatch(c.spec(), thread, EngineId.current());
@@ -53,7 +53,7 @@ final class ThreadBatches {
      * The user's body as a batch. A body without per-sample functions is the same text every time:
      * it is parsed and counted only when it changes.
      */
-    private WriteBatch.Built bodyBatch(String text, KairosClient client) {
+    private WriteBatch.Built bodyBatch(String text, KairosDbClient client) {
         if (body == null || bodyLedgerOf != client) {
             body = new CompiledFields<>(); // another connection: its ledger learns the series anew
             bodyLedgerOf = client;

@@ -14,13 +14,13 @@ import org.dsload.http.HttpReply;
  * {@link #send} is the blocking call, {@link #answered} and {@link #failed} turn what came back
  * into the request's {@link Outcome}.
  */
-final class WriteCall implements KairosRequest {
-    private final KairosClient client;
+final class WriteCall implements KairosDbRequest {
+    private final KairosDbClient client;
     private final WriteBatch.Built batch;
     private final int limit;
 
     /** @param limit response text kept for a successful request (characters) */
-    WriteCall(KairosClient client, WriteBatch.Built batch, int limit) {
+    WriteCall(KairosDbClient client, WriteBatch.Built batch, int limit) {
         this.client = client;
         this.batch = batch;
         this.limit = limit;
@@ -39,39 +39,39 @@ final class WriteCall implements KairosRequest {
         return batch.lastPoint();
     }
 
-    KairosClient.Exchange<Replies.Text> send() throws IOException {
-        return client.post(KairosPaths.DATAPOINTS, batch.json(), true, Replies.text(limit));
+    KairosDbClient.Exchange<KairosDbReplies.Text> send() throws IOException {
+        return client.post(KairosDbPaths.DATAPOINTS, batch.json(), true, KairosDbReplies.text(limit));
     }
 
     /**
      * KairosDB answers a stored batch with 204 (some versions 200). A batch without points is
      * acknowledged the same way and stores nothing: it is no write.
      */
-    Outcome answered(KairosClient.Exchange<Replies.Text> reply) {
+    Outcome answered(KairosDbClient.Exchange<KairosDbReplies.Text> reply) {
         boolean accepted = reply.status() == 204 || reply.status() == 200;
         String status = Integer.toString(reply.status());
         if (accepted && batch.points() == 0) {
-            return Outcome.failed(KairosDbWrite.EMPTY, "the batch holds no data points: " + reply.node()
+            return Outcome.failed(KairosDbWriteSampler.EMPTY, "the batch holds no data points: " + reply.node()
                     + " answered HTTP " + reply.status() + " and stored nothing", reply.sentBytes(), reply.receivedBytes());
         }
         if (accepted) {
             return Outcome.ok(status, batch.points() + " data points written", reply.sentBytes(), reply.receivedBytes());
         }
         return Outcome.failed(status, "HTTP " + reply.status() + " " + reply.reason() + " from " + reply.node() + ": "
-                + Replies.errors(reply.body().text()), reply.sentBytes(), reply.receivedBytes());
+                + KairosDbReplies.errors(reply.body().text()), reply.sentBytes(), reply.receivedBytes());
     }
 
     /** The same judgement of an answer that came through the async client (requests in flight). */
     @Override
     public Outcome answered(URI node, HttpReply reply) {
-        Replies.Text text;
+        KairosDbReplies.Text text;
         try {
-            text = Replies.read(new ByteArrayInputStream(reply.body()),
-                    reply.status() >= 300 ? Math.max(limit, Replies.ERROR_TEXT) : limit);
+            text = KairosDbReplies.read(new ByteArrayInputStream(reply.body()),
+                    reply.status() >= 300 ? Math.max(limit, KairosDbReplies.ERROR_TEXT) : limit);
         } catch (IOException e) {
             throw new UncheckedIOException("reading bytes in memory", e);
         }
-        return answered(new KairosClient.Exchange<>(node, reply.status(), reply.reason(), text, reply.wireSent(),
+        return answered(new KairosDbClient.Exchange<>(node, reply.status(), reply.reason(), text, reply.wireSent(),
                 reply.wireReceived()));
     }
 
@@ -85,7 +85,7 @@ final class WriteCall implements KairosRequest {
 
     @Override
     public Outcome failed(IOException e) {
-        return Outcome.failed(HttpFailures.code(e), HttpFailures.message(e, client), 0, 0);
+        return Outcome.failed(KairosDbErrors.code(e), KairosDbErrors.message(e, client), 0, 0);
     }
 
     /** The request as the sample shows it: the first {@code shown} characters of its body. */
@@ -93,7 +93,7 @@ final class WriteCall implements KairosRequest {
         String json = new String(batch.json(), StandardCharsets.UTF_8);
         String body = shown <= 0 ? "" : json.length() > shown ? json.substring(0, shown) + " ... ("
                 + json.length() + " characters)" : json;
-        return "POST " + KairosPaths.DATAPOINTS + " (" + batch.points() + " data points"
+        return "POST " + KairosDbPaths.DATAPOINTS + " (" + batch.points() + " data points"
                 + (client.settings().gzip() ? ", gzip" : "") + ")\n" + body;
     }
 }

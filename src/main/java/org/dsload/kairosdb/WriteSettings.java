@@ -34,15 +34,15 @@ final class WriteSettings {
     }
 
     static Compiled compile(Fields raw, String element) {
-        org.dsload.core.Fields f = new org.dsload.core.Fields(KairosDbWrite.class, element);
+        org.dsload.core.Fields f = new org.dsload.core.Fields(KairosDbWriteSampler.class, element);
         f.required("connection", raw.connection());
         int limit = f.integer("responseDataLimit", raw.responseDataLimit(), 0, Integer.MAX_VALUE);
         int inFlight = f.integer("inFlight", raw.inFlight(), 1, 100_000, 1);
         boolean stop = Unauthorized.stopFlag(f, raw.stopOnUnrecoverable());
-        boolean setup = f.choice("phase", raw.phase(), KairosDbWrite.MEASURED, KairosDbWrite.SETUP)
-                .equals(KairosDbWrite.SETUP);
-        String mode = f.choice("mode", raw.mode(), KairosDbWrite.GENERATED, KairosDbWrite.TEMPLATE);
-        if (mode.equals(KairosDbWrite.TEMPLATE)) {
+        boolean setup = f.choice("phase", raw.phase(), KairosDbWriteSampler.MEASURED, KairosDbWriteSampler.SETUP)
+                .equals(KairosDbWriteSampler.SETUP);
+        String mode = f.choice("mode", raw.mode(), KairosDbWriteSampler.GENERATED, KairosDbWriteSampler.TEMPLATE);
+        if (mode.equals(KairosDbWriteSampler.TEMPLATE)) {
             return new Compiled(null, setup, limit, inFlight, stop);
         }
         SeriesTemplate name = template(f, "metricName", f.required("metricName", raw.metricName()));

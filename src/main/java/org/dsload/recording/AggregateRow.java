@@ -10,8 +10,8 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.threads.ListenerNotifier;
+import org.dsload.core.format.JtlColumns;
 import org.dsload.report.AggregateRowText;
-import org.dsload.report.JtlColumns;
 import org.dsload.report.RecordingFormat;
 
 /**

@@ -6,8 +6,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 import org.HdrHistogram.AtomicHistogram;
+import org.dsload.core.format.TimingValue;
 import org.dsload.report.HdrLatency;
-import org.dsload.report.LabelStats;
 
 /**
  * What one label's samples came to in one interval: latency histograms (raw, and from the intended
@@ -73,7 +73,7 @@ final class IntervalTally {
         if (s.scheduled()) {
             corrected.recordValue(Math.min(HIGHEST_MICROS, Math.max(0, s.delayMicros() + s.elapsedMicros())));
             scheduled.increment();
-            if (s.delayMicros() > LabelStats.DEFAULT_LATE_MICROS) {
+            if (s.delayMicros() > TimingValue.DEFAULT_LATE_MICROS) {
                 late.increment();
             }
             long intended = s.intendedStartMicros();

@@ -2,8 +2,10 @@ package org.dsload.recording;
 
 import java.util.Locale;
 
+import org.dsload.core.format.RunProperties;
+
 /**
- * How an engine records its samples, chosen with the JMeter property {@value #PROPERTY} (on the
+ * How an engine records its samples, chosen with the JMeter property {@value RunProperties#RECORD} (on the
  * command line {@code dsload run --record rows|histograms}, or {@code -Jdsload.record=...} for a
  * plan run by hand; a distributed run sends it to every engine).
  */
@@ -16,7 +18,6 @@ public enum RecordMode {
      */
     HISTOGRAMS;
 
-    public static final String PROPERTY = "dsload.record";
 
     /**
      * @param value the property's value; empty or null means {@link #ROWS}
@@ -27,7 +28,7 @@ public enum RecordMode {
         return switch (v) {
             case "", "rows" -> ROWS;
             case "histograms" -> HISTOGRAMS;
-            default -> throw new IllegalArgumentException(PROPERTY + " must be 'rows' (a results row per sample) or "
+            default -> throw new IllegalArgumentException(RunProperties.RECORD + " must be 'rows' (a results row per sample) or "
                     + "'histograms' (interval logs per label and one row per label and second), got '" + value + "'");
         };
     }

@@ -15,6 +15,9 @@ import org.apache.jmeter.threads.JMeterThread;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.threads.SamplePackage;
 import org.apache.jmeter.util.JMeterUtils;
+import org.dsload.core.EngineService;
+import org.dsload.core.SampleRecording;
+import org.dsload.core.format.RunProperties;
 import org.dsload.report.RecordingFormat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,20 +29,17 @@ import org.slf4j.LoggerFactory;
  * listeners, post-processors and assertions of an ignored result) and one aggregate row per label
  * and second going to the listeners instead.
  *
- * <p>A sampler reports each sample twice: {@link #timed} when its timing is known (core's
- * SampleTiming) and {@link #completed} when the result is complete (core's ClientSampler, after
- * the sampler returns); a row of several requests timed on their own reports each with
- * {@link #request} (core's BatchResult). Results that were not timed (a refused configuration)
- * stay rows in either mode.
+ * <p>A sampler reports each sample twice, through core's {@link SampleRecording}: {@link #timed}
+ * when its timing is known (core's SampleTiming) and {@link #completed} when the result is
+ * complete (core's ClientSampler, after the sampler returns); a row of several requests timed on
+ * their own reports each with {@link #request} (core's BatchResult). Results that were not timed
+ * (a refused configuration) stay rows in either mode. Core starts and ends the recording with the
+ * test ({@link EngineService}).
  */
-public final class Recording {
+public final class Recording implements EngineService {
     private static final Logger log = LoggerFactory.getLogger(Recording.class);
-    /** Names the run on every engine (the runner sets it), for the folder of engines without a run folder. */
-    public static final String RUN_ID_PROPERTY = "dsload.run_id";
     /** Where an engine without {@code dsload.run_dir} keeps its recordings, under its working folder. */
     public static final String DEFAULT_ROOT = "dsload-recordings";
-    private static final String RUN_DIR_PROPERTY = "dsload.run_dir";
-    private static final String ENGINE_PROPERTY = "dsload.engine";
 
     private static final ThreadLocal<Pending> PENDING = ThreadLocal.withInitial(Pending::new);
     private static volatile EngineRecording current;
@@ -56,7 +56,48 @@ public final class Recording {
         boolean oneRequest;
     }
 
-    private Recording() {
+    /** Hands core's samplers' timings and results to this class while the engine records. */
+    private static final SampleRecording.Recorder RECORDER = new SampleRecording.Recorder() {
+        @Override
+        public boolean histograms() {
+            return Recording.histograms();
+        }
+
+        @Override
+        public void timed(SampleResult result, long micros, long delayMicros, long dropped, boolean oneRequest) {
+            Recording.timed(result, micros, delayMicros, dropped, oneRequest);
+        }
+
+        @Override
+        public void completed(SampleResult result) {
+            Recording.completed(result);
+        }
+
+        @Override
+        public void request(String label, long startMillis, long elapsedMicros, long delayMicros, long dropped,
+                int count, boolean success, String code, String message, long sentBytes, long receivedBytes) {
+            Recording.request(label, startMillis, elapsedMicros, delayMicros, dropped, count, success, code, message,
+                    sentBytes, receivedBytes);
+        }
+
+        @Override
+        public void ignore(SampleResult row) {
+            Recording.ignore(row);
+        }
+    };
+
+    /** The engine's recording as core starts and ends it ({@code META-INF/services/org.dsload.core.EngineService}). */
+    public Recording() {
+    }
+
+    @Override
+    public void started(String engine, String remoteHost) {
+        testStarted(remoteHost);
+    }
+
+    @Override
+    public void ended(boolean last) {
+        testEnded();
     }
 
     /**
@@ -66,6 +107,7 @@ public final class Recording {
      * @param remoteHost the host:port the master reached this engine at, or null in a local run
      */
     public static synchronized void testStarted(String remoteHost) {
+        SampleRecording.use(RECORDER);
         if (started) {
             return;
         }
@@ -73,7 +115,7 @@ public final class Recording {
         refusal = null;
         RecordMode mode;
         try {
-            mode = RecordMode.parse(property(RecordMode.PROPERTY, ""));
+            mode = RecordMode.parse(property(RunProperties.RECORD, ""));
         } catch (IllegalArgumentException e) {
             refusal = e.getMessage();
             log.error("dsload: {}", refusal);
@@ -82,13 +124,13 @@ public final class Recording {
         if (mode != RecordMode.HISTOGRAMS) {
             return;
         }
-        String engine = property(ENGINE_PROPERTY, "master");
+        String engine = property(RunProperties.ENGINE, RunProperties.MASTER);
         String threadName = remoteHost == null || remoteHost.isBlank() ? RecordingFormat.AGGREGATE_THREAD
                 : remoteHost.trim() + "-" + RecordingFormat.AGGREGATE_THREAD;
         Path root = root();
         try {
             current = EngineRecording.start(engine, threadName, root.resolve(RecordingFormat.FOLDER).resolve(engine));
-            if (remoteHost != null && property(RUN_DIR_PROPERTY, "").isBlank()) {
+            if (remoteHost != null && property(RunProperties.RUN_DIR, "").isBlank()) {
                 // a slave without a run folder: the runner fetches its recording after the run
                 RecordingFiles.serve(root.getParent());
             }
@@ -217,7 +259,7 @@ public final class Recording {
      * for an engine with a run folder, or outside a dsload run.
      */
     public static Optional<Path> fetchedFolder() {
-        if (!property(RUN_DIR_PROPERTY, "").isBlank() || property(RUN_ID_PROPERTY, "").isBlank()) {
+        if (!property(RunProperties.RUN_DIR, "").isBlank() || property(RunProperties.RUN_ID, "").isBlank()) {
             return Optional.empty();
         }
         Path root = root();
@@ -227,11 +269,11 @@ public final class Recording {
 
     /** {@code <run folder>}, or {@code dsload-recordings/<run id>} in the working folder of an engine without one. */
     private static Path root() {
-        String runDir = property(RUN_DIR_PROPERTY, "").trim();
+        String runDir = property(RunProperties.RUN_DIR, "").trim();
         if (!runDir.isEmpty()) {
             return Path.of(runDir);
         }
-        String id = property(RUN_ID_PROPERTY, "").trim();
+        String id = property(RunProperties.RUN_ID, "").trim();
         if (id.isEmpty() || !id.matches("[A-Za-z0-9._-]+")) {
             id = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
         }

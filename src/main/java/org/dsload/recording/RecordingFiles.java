@@ -14,12 +14,13 @@ import java.util.stream.Stream;
 
 import org.apache.jmeter.rmi.RmiUtils;
 import org.apache.jmeter.util.JMeterUtils;
+import org.dsload.core.format.RunProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * A slave's {@link RecordingStore}: the recordings and server gauges under its {@code dsload-recordings/} folder, in an
- * RMI registry of its own on port {@value #PORT_PROPERTY} (the registry port of jmeter-server plus
+ * RMI registry of its own on port {@value RunProperties#RECORDING_PORT} (the registry port of jmeter-server plus
  * one unless set), with JMeter's server socket factory: over SSL it takes only clients that hold
  * the RMI keystore's key, as JMeter's own registry does. (JMeter's registry cannot hold it: a
  * registry loads what is bound into it with the JDK's class loader, which does not see plugins.)
@@ -28,7 +29,6 @@ import org.slf4j.LoggerFactory;
  */
 final class RecordingFiles implements RecordingStore {
     private static final Logger log = LoggerFactory.getLogger(RecordingFiles.class);
-    static final String PORT_PROPERTY = "dsload.recording.port";
     static final int MAX_READ = 4 * 1024 * 1024;
     private static RecordingFiles serving;
     /** Keeps the registry reachable from a GC root for as long as it serves. */
@@ -64,7 +64,7 @@ final class RecordingFiles implements RecordingStore {
     }
 
     private static int port() {
-        String set = JMeterUtils.getPropDefault(PORT_PROPERTY, "").trim();
+        String set = JMeterUtils.getPropDefault(RunProperties.RECORDING_PORT, "").trim();
         if (!set.isEmpty()) {
             return Integer.parseInt(set);
         }

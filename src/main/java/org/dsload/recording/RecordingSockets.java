@@ -5,7 +5,6 @@ import java.io.Serializable;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.rmi.server.RMIClientSocketFactory;
-
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
 
@@ -15,7 +14,7 @@ import javax.net.ssl.SSLSocket;
  * plain TCP when the run turned RMI's SSL off, with time limits either way. It travels inside the
  * store's stub; the JVM that uses it (the runner) gives it the TLS context with {@link #use}.
  */
-final class RecordingSockets implements RMIClientSocketFactory, Serializable {
+public final class RecordingSockets implements RMIClientSocketFactory, Serializable {
     private static final long serialVersionUID = 1L;
     static final int CONNECT_MILLIS = 10_000;
     static final int READ_MILLIS = 60_000;
@@ -23,12 +22,12 @@ final class RecordingSockets implements RMIClientSocketFactory, Serializable {
 
     private final boolean ssl;
 
-    RecordingSockets(boolean ssl) {
+    public RecordingSockets(boolean ssl) {
         this.ssl = ssl;
     }
 
     /** The TLS context of this JVM's connections (the runner's, from the RMI keystore). */
-    static void use(SSLContext tls) {
+    public static void use(SSLContext tls) {
         context = tls;
     }
 

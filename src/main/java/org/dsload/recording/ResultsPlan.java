@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -18,6 +17,7 @@ import javax.xml.transform.TransformerFactory;
 import javax.xml.transform.dom.DOMSource;
 import javax.xml.transform.stream.StreamResult;
 
+import org.dsload.core.format.RunProperties;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
@@ -65,7 +65,7 @@ public final class ResultsPlan implements AutoCloseable {
             throws IOException {
         RecordMode mode;
         try {
-            mode = RecordMode.parse(properties.get(RecordMode.PROPERTY));
+            mode = RecordMode.parse(properties.get(RunProperties.RECORD));
         } catch (IllegalArgumentException e) {
             throw new IOException(e.getMessage(), e);
         }

@@ -16,7 +16,7 @@ final class CommandCall {
     }
 
     /** @return bytes received */
-    static long run(RedisSampler.Compiled c, RedisClientHandle client, CommandArguments command, SampleResult result) {
+    static long run(RedisSampler.Compiled c, RedisClient client, CommandArguments command, SampleResult result) {
         Object reply;
         SampleTiming timing = new SampleTiming();
         timing.start(result);
@@ -66,7 +66,7 @@ final class CommandCall {
      * @param show whether the completion keeps what a row shows of it (the command, and the reply
      *             with a response data limit); a failed one always does
      */
-    static Completion request(RedisSampler.Compiled c, RedisClientHandle client, CommandArguments command,
+    static Completion request(RedisSampler.Compiled c, RedisClient client, CommandArguments command,
             boolean show) {
         long sent = Resp.commandSize(command);
         long start = System.nanoTime();
@@ -94,7 +94,7 @@ final class CommandCall {
      *
      * @return bytes received: an error reply's, or none when the connection failed
      */
-    static long failed(SampleResult result, RuntimeException e, RedisClientHandle client) {
+    static long failed(SampleResult result, RuntimeException e, RedisClient client) {
         Results.fail(result, RedisErrors.code(e), RedisErrors.message(e, client));
         return e instanceof JedisDataException ? Resp.errorSize(e) : 0;
     }

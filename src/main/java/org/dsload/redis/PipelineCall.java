@@ -23,14 +23,14 @@ final class PipelineCall {
     }
 
     /** @return bytes received */
-    static long run(RedisSampler.Compiled c, RedisClientHandle client, CommandArguments[] commands,
+    static long run(RedisSampler.Compiled c, RedisClient client, CommandArguments[] commands,
             RequestsResult result) {
         long received = exchange(c, client, commands, result);
         result.setErrorCount(result.isSuccessful() ? 0 : commands.length);
         return received;
     }
 
-    private static long exchange(RedisSampler.Compiled c, RedisClientHandle client, CommandArguments[] commands,
+    private static long exchange(RedisSampler.Compiled c, RedisClient client, CommandArguments[] commands,
             SampleResult result) {
         result.setSampleCount(commands.length);
         client.countSent(commands[0], commands.length);

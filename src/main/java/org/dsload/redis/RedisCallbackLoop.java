@@ -64,7 +64,7 @@ final class RedisCallbackLoop implements AutoCloseable {
     /**
      * @param name the thread's name, for thread dumps
      */
-    RedisCallbackLoop(RedisClientHandle client, String name) throws IOException {
+    RedisCallbackLoop(RedisClient client, String name) throws IOException {
         RedisEndpoint endpoint = client.endpoint();
         // outstanding commands, bounded by the caller's window, open the connections: no limit here
         this.loop = new RedisEventLoop(endpoint, Integer.MAX_VALUE, 1, false, 0, CommandPlan.compile("YCSB", "", "",

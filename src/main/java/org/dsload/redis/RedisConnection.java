@@ -19,7 +19,6 @@ import redis.clients.jedis.ConnectionPoolConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Protocol;
-import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.RedisClusterClient;
 import redis.clients.jedis.UnifiedJedis;
 
@@ -31,7 +30,7 @@ import redis.clients.jedis.UnifiedJedis;
  * unchanged against Redis-protocol stores that implement only the classic command set.
  */
 @TestElementMetadata(labelResource = "displayName")
-public class RedisConnection extends ClientConfigElement<RedisClientHandle> {
+public class RedisConnection extends ClientConfigElement<RedisClient> {
     private static final long serialVersionUID = 1L;
     static final String STANDALONE = "standalone";
     static final String CLUSTER = "cluster";
@@ -59,7 +58,7 @@ public class RedisConnection extends ClientConfigElement<RedisClientHandle> {
     private String recordGauges = "true";
 
     @Override
-    protected RedisClientHandle open(Fields f) {
+    protected RedisClient open(Fields f) {
         boolean cluster = f.choice("mode", mode, STANDALONE, CLUSTER).equals(CLUSTER);
         List<HostPort> nodes = f.hostPorts("hosts", hosts, Protocol.DEFAULT_PORT);
         if (!cluster && nodes.size() > 1) {
@@ -129,8 +128,9 @@ public class RedisConnection extends ClientConfigElement<RedisClientHandle> {
                         .poolConfig(pool).maxAttempts(attempts).build();
             } else {
                 HostPort node = nodes.get(0);
-                jedis = RedisClient.builder().hostAndPort(new HostAndPort(node.host(), node.port()))
-                        .clientConfig(client.build()).poolConfig(pool).build();
+                // Jedis's standalone client, spelled out: this package's RedisClient is what we publish.
+                jedis = redis.clients.jedis.RedisClient.builder()
+                        .hostAndPort(new HostAndPort(node.host(), node.port())).clientConfig(client.build()).poolConfig(pool).build();
             }
         } catch (RuntimeException e) {
             throw f.error("cannot connect to " + target + ": " + Errors.sentence(Errors.describe(e))
@@ -138,12 +138,12 @@ public class RedisConnection extends ClientConfigElement<RedisClientHandle> {
         }
         RedisEndpoint endpoint = new RedisEndpoint(cluster, nodes, userName, secret, db, name, connectMillis, socketMillis,
                 tls, attempts);
-        RedisClientHandle handle = new RedisClientHandle(jedis, target, socketMillis, poolSummary, endpoint);
+        RedisClient handle = new RedisClient(jedis, target, socketMillis, poolSummary, endpoint);
         try {
             if (check) {
                 jedis.executeCommand(new CommandArguments(Protocol.Command.PING));
             }
-            if (idleMin > 0 && jedis instanceof RedisClient standalone) {
+            if (idleMin > 0 && jedis instanceof redis.clients.jedis.RedisClient standalone) {
                 // Open the minimum of idle connections now, so connecting is not measured as load.
                 standalone.getPool().preparePool();
             }

@@ -98,7 +98,7 @@ final class RedisErrors {
     }
 
     /** What went wrong, worded so a person knows where to look. */
-    static String message(Throwable error, RedisClientHandle client) {
+    static String message(Throwable error, RedisClient client) {
         if (error instanceof JedisDataException) {
             return error.getMessage();
         }

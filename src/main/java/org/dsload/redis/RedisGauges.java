@@ -34,7 +34,7 @@ final class RedisGauges {
             SentCommands sent) {
         JedisClientConfig gauges = DefaultJedisClientConfig.builder().from(config).clientName(CLIENT_NAME)
                 .connectionTimeoutMillis(TIMEOUT_MILLIS).socketTimeoutMillis(TIMEOUT_MILLIS).build();
-        return GaugeRecording.start(RedisServerSection.FILE, element, RedisClientHandle.class, () -> {
+        return GaugeRecording.start(RedisServerSection.FILE, element, RedisClient.class, () -> {
             List<GaugeSource> sources = new ArrayList<>();
             for (HostAndPort node : nodes(jedis, standalone)) {
                 sources.add(new RedisInfoSource(node, gauges));

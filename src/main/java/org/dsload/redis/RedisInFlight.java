@@ -26,12 +26,12 @@ final class RedisInFlight implements InFlightCall {
 
     private final RedisEventLoop loop;
     private final SamplerWindow<RedisRequest> window;
-    private final RedisClientHandle client;
+    private final RedisClient client;
     /** A command like the ones sent, to count them by name for the cross-check with the server. */
     private final redis.clients.jedis.CommandArguments likeSent;
     private final int thread = JMeterContextService.getContext().getThreadNum() + 1;
 
-    RedisInFlight(RedisSampler.Compiled settings, RedisClientHandle client, RedisSampler.Sequence seq) {
+    RedisInFlight(RedisSampler.Compiled settings, RedisClient client, RedisSampler.Sequence seq) {
         this.client = client;
         this.likeSent = settings.plan().build(0, 0, 0);
         RedisEndpoint endpoint = client.endpoint();

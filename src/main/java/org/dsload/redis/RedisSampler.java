@@ -67,10 +67,10 @@ public class RedisSampler extends InFlightSampler<RedisInFlight> {
     @Override
     protected SampleResult doSample(Entry entry) {
         Compiled c;
-        RedisClientHandle client;
+        RedisClient client;
         try {
             c = compiled();
-            client = SharedClients.lookup(connection, RedisClientHandle.class, "dsload Redis Connection");
+            client = SharedClients.lookup(connection, RedisClient.class, "dsload Redis Connection");
             if (c.inFlight > 1 && client.endpoint().tls()) {
                 throw new Fields(RedisSampler.class, getName()).error("inFlight", "is " + c.inFlight
                         + " but the dsload Redis Connection '" + connection + "' has TLS on: requests in flight go "
@@ -123,7 +123,7 @@ public class RedisSampler extends InFlightSampler<RedisInFlight> {
     }
 
     /** Requests per sample above 1: commands one after the other, each timed on its own. */
-    private SampleResult batch(Compiled c, RedisClientHandle client, int thread) {
+    private SampleResult batch(Compiled c, RedisClient client, int thread) {
         BlockingBatch b = batch;
         if (b == null) {
             b = new BlockingBatch();

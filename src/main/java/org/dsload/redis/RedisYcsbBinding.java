@@ -28,12 +28,12 @@ public final class RedisYcsbBinding implements AsyncYcsbBinding {
     /** How long past the socket timeout an operation in flight may stay before the window gives it up itself. */
     private static final long BACKSTOP_MARGIN_NANOS = 5_000_000_000L;
 
-    private final RedisClientHandle client;
+    private final RedisClient client;
     private final String[] fieldNames;
     /** This thread's event loop for operations in flight, made at the first one. */
     private RedisCallbackLoop loop;
 
-    public RedisYcsbBinding(RedisClientHandle client, int fieldCount) {
+    public RedisYcsbBinding(RedisClient client, int fieldCount) {
         this.client = client;
         this.fieldNames = new String[fieldCount];
         for (int i = 0; i < fieldCount; i++) {
@@ -41,7 +41,7 @@ public final class RedisYcsbBinding implements AsyncYcsbBinding {
         }
     }
 
-    public RedisClientHandle client() {
+    public RedisClient client() {
         return client;
     }
 

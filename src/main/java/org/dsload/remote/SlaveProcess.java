@@ -11,12 +11,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
+import org.dsload.process.JMeterJvm;
 import org.dsload.process.Java;
 import org.dsload.process.ManagedProcess;
 import org.dsload.process.Ports;
 import org.dsload.process.ProcessTree;
-import org.dsload.run.JMeterCommand;
-import org.dsload.run.JMeterJvm;
 
 /**
  * One jmeter-server process on this machine: started from a JMeter home with its own address
@@ -67,7 +66,7 @@ public final class SlaveProcess {
         // Without it the slave refuses to start on a loopback name, and it is the address RMI hands out.
         command.add("-Djava.rmi.server.hostname=" + spec.host());
         command.add("-jar");
-        command.add(JMeterCommand.launcherJar(spec.jmeterHome()).toString());
+        command.add(JMeterJvm.launcherJar(spec.jmeterHome()).toString());
         command.add("-s");
         command.add("-j");
         command.add(log.toString());

@@ -3,6 +3,8 @@ package org.dsload.report;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.dsload.core.format.BatchTiming;
+
 /**
  * Turns a row that stands for several requests timed on their own ({@link BatchTiming}) into one
  * sample per request, so that every request's latency, start and intended start count in the

@@ -11,6 +11,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.dsload.core.format.RunFiles;
+
 /**
  * The fault windows of a run: from the results file's {@code fault:<kind>:<target>} samples (an
  * apply, then a revert) and the schedule's event log {@code faults.tsv} in the run folder or a

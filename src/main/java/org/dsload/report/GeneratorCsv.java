@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
+import org.dsload.core.format.RunFiles;
+
 /**
  * The generator's own figures a run left in {@code <run>/generator/<engine>/<figure>.csv}: one
  * file per figure, written each second by Dropwizard's CSV reporter ({@code t,value} for gauges,

@@ -12,6 +12,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.dsload.core.format.BatchTiming;
+import org.dsload.core.format.JtlColumns;
+import org.dsload.core.format.TimingValue;
+
 /**
  * Streams a JMeter CSV results file ({@link CsvReader}). The header line names the columns, so any set of saved
  * fields works as long as timeStamp, elapsed, label and success are among them. Rows that cannot

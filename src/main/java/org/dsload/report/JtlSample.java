@@ -1,5 +1,7 @@
 package org.dsload.report;
 
+import org.dsload.core.format.TimingValue;
+
 /**
  * One row of a JMeter CSV results file (JTL), with the columns the reports use. A pipelined or
  * batched sample stands for {@code sampleCount} requests; its time is the time of the batch.

@@ -4,6 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.dsload.core.format.TimingValue;
+
 /**
  * What the summary reports for one label (or for all labels together): the figures of vegeta's
  * report, computed from every sample. Requests count what the samples stand for: a pipeline of N
@@ -13,9 +15,6 @@ public final class LabelStats {
     /** Distinct error message shapes kept ({@link ErrorShapes}); more are counted under one line. */
     static final int MAX_ERROR_MESSAGES = 100;
     static final String OTHER_ERRORS = "(other error messages)";
-
-    /** Intended-start delay beyond which an arrival counts as late, unless the summary is told otherwise. */
-    public static final long DEFAULT_LATE_MICROS = 10_000;
 
     private final String label;
     private final long lateMicros;
@@ -49,7 +48,7 @@ public final class LabelStats {
     private long lastScheduledStart = Long.MIN_VALUE;
 
     public LabelStats(String label) {
-        this(label, DEFAULT_LATE_MICROS);
+        this(label, TimingValue.DEFAULT_LATE_MICROS);
     }
 
     /** @param lateMicros an arrival that starts more than this after its intended start is late */

@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * What an engine leaves in histograms mode ({@code dsload.record=histograms}), shared by the engine
- * that writes it (org.dsload.recording) and the reports that read it ({@link Recordings}).
+ * that writes it (the recording package) and the reports that read it ({@link Recordings}).
  *
  * <p>In {@code <run folder>/histograms/<engine>/}, second by second:
  * <ul>
@@ -89,13 +89,6 @@ public final class RecordingFormat {
         }
     }
 
-    /**
-     * The engine name of a jmeter-server the master reached at {@code address} (host:port): the name
-     * of its folders ({@code generator/}, {@code histograms/}) and of its aggregate rows.
-     */
-    public static String slaveEngine(String address) {
-        return "slave-" + address.trim().replaceAll("[^A-Za-z0-9.-]", "_");
-    }
 
     /** The {@code dsload_timing} value of an engine's aggregate row for one interval. */
     public static String aggregateTiming(String engine, long startMillis, long endMillis) {

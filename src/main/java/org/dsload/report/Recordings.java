@@ -18,6 +18,8 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
+import org.dsload.core.format.RunFiles;
+
 /**
  * What histograms mode recorded in a run ({@link RecordingFormat}): every engine's folder found in
  * the run folder and in the slaves' folders, and, for an engine whose folder is not at hand (a

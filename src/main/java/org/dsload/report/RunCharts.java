@@ -6,8 +6,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
 
 import org.HdrHistogram.AbstractHistogram;
 import org.knowm.xchart.BitmapEncoder;
@@ -21,8 +23,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * PNG charts of a run, second by second: requests (and the arrival schedule's target),
  * latency p50/p99 raw and from the intended start, the share of failed requests, and the CPU of
  * every engine of the generator. Drawn from the JTL and the generator's CSV files after the run.
- * The windows of a fault schedule are shaded on the load charts. Each store whose server gauges
- * were recorded gets a chart of its own beside the client's throughput and p99 ({@link ServerCharts}).
+ * The windows of a fault schedule are shaded on the load charts. Then every registered
+ * {@link RunChart} the run has material for (each store whose server gauges were recorded gets a
+ * chart of its own beside the client's throughput and p99).
  */
 public final class RunCharts {
     public static final String THROUGHPUT = "chart-throughput.png";
@@ -115,8 +118,19 @@ public final class RunCharts {
                 written.add(save(cpu, outDir.resolve(GENERATOR_CPU)));
             }
         }
-        written.addAll(ServerCharts.write(runDir, outDir, origin, x, requests, p99, faults, lastX));
+        ChartFrame frame = new ChartFrame(runDir, outDir, origin, x, requests, p99, faults, lastX);
+        for (RunChart chart : charts()) {
+            chart.write(frame).ifPresent(written::add);
+        }
         return written;
+    }
+
+    /** The registered charts (META-INF/services), in the order they are drawn. */
+    static List<RunChart> charts() {
+        List<RunChart> charts = new ArrayList<>();
+        ServiceLoader.load(RunChart.class, RunChart.class.getClassLoader()).forEach(charts::add);
+        charts.sort(Comparator.comparingInt(RunChart::order).thenComparing(c -> c.getClass().getName()));
+        return charts;
     }
 
     /** Shades each fault window (a window without a recorded revert runs to the end of the chart). */

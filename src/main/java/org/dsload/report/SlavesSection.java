@@ -10,6 +10,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
+import org.dsload.core.format.RunProperties;
+
 /**
  * The slaves of a distributed run: throughput, success ratio and percentiles per slave and for the
  * whole run, which slaves were lost (and when) or missing. Per-slave figures come from a second
@@ -64,7 +66,7 @@ public final class SlavesSection implements RunSection {
         }
         if (summary.histograms()) {
             Map<String, String> addressOfEngine = new HashMap<>();
-            known.forEach(a -> addressOfEngine.put(RecordingFormat.slaveEngine(a), a));
+            known.forEach(a -> addressOfEngine.put(RunProperties.engine(a), a));
             boolean[] slaveEngines = {false};
             summary.recordings().forEach(interval -> {
                 String address = addressOfEngine.get(interval.engine());

@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.dsload.core.format.TimingValue;
+
 /** The summary of one results file: figures per label, in the order labels first appear, and for all. */
 public final class Summary {
     public static final String ALL_LABELS = "All labels";
@@ -34,7 +36,7 @@ public final class Summary {
     }
 
     public static Summary of(Path jtl) throws IOException {
-        return of(jtl, LabelStats.DEFAULT_LATE_MICROS);
+        return of(jtl, TimingValue.DEFAULT_LATE_MICROS);
     }
 
     /** @param lateMicros an arrival that starts more than this after its intended start counts as late */

@@ -4,6 +4,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.dsload.core.format.JtlColumns;
+import org.dsload.core.format.TimingValue;
+
 /** The summary as text, one block per label in the shape of vegeta's text report. */
 public final class SummaryText {
     static final double[] PERCENTILES = {50, 90, 95, 99};
@@ -43,9 +46,9 @@ public final class SummaryText {
             out.append("Corrected: latency from each sample's intended start under its arrival schedule ("
                     + all.scheduledSamples() + " of " + all.samples() + " samples); late: started more than "
                     + Durations.format(all.lateMicros() / 1000.0) + " after it"
-                    + (summary.histograms() && all.lateMicros() != LabelStats.DEFAULT_LATE_MICROS
+                    + (summary.histograms() && all.lateMicros() != TimingValue.DEFAULT_LATE_MICROS
                             ? " (the engines of histograms mode count late arrivals at "
-                            + Durations.format(LabelStats.DEFAULT_LATE_MICROS / 1000.0) + ")" : "") + ".\n");
+                            + Durations.format(TimingValue.DEFAULT_LATE_MICROS / 1000.0) + ")" : "") + ".\n");
             out.append(scheduleWarning(summary));
         }
         if (summary.malformedRows() > 0) {

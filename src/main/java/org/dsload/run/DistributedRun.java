@@ -12,11 +12,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
 import javax.net.ssl.SSLContext;
 
-import org.dsload.recording.Recording;
-import org.dsload.recording.RecordingGatherer;
+import org.dsload.core.format.RunFiles;
+import org.dsload.core.format.RunProperties;
 import org.dsload.remote.LocalSlaves;
 import org.dsload.remote.RmiKeystore;
 import org.dsload.remote.RmiSecurity;
@@ -24,7 +23,6 @@ import org.dsload.remote.SlaveAddress;
 import org.dsload.remote.SlaveProbe;
 import org.dsload.remote.SlaveProcess;
 import org.dsload.report.LabelStats;
-import org.dsload.report.RunFiles;
 import org.dsload.report.SlaveRoster;
 import org.dsload.report.SlavesSection;
 import org.dsload.report.Summary;
@@ -48,7 +46,7 @@ final class DistributedRun implements AutoCloseable {
     static final String DURATION_PROPERTY = "duration";
     private static final Duration PREFLIGHT_TIMEOUT = Duration.ofSeconds(3);
     /** Properties that concern the master only, or each process separately. */
-    private static final List<String> NOT_FOR_SLAVES = List.of(PlanRunner.RUN_DIR_PROPERTY, "server.rmi.ssl.keystore.file",
+    private static final List<String> NOT_FOR_SLAVES = List.of(RunProperties.RUN_DIR, "server.rmi.ssl.keystore.file",
             "server.rmi.ssl.truststore.file", "server.rmi.ssl.keystore.alias", "java.rmi.server.hostname");
 
     private final PlanRun run;
@@ -124,7 +122,7 @@ final class DistributedRun implements AutoCloseable {
         console.println("dsload: starting " + run.localSlaves + " local jmeter-server slave(s), logs in " + logs);
         LocalSlaves.Options options = new LocalSlaves.Options(run.jmeterHome, logs, dir, security, run.slaveHeap);
         // each slave's elements leave their files in a folder of their own, not the master's run folder
-        local = LocalSlaves.start(options, run.localSlaves, address -> Map.of(PlanRunner.RUN_DIR_PROPERTY,
+        local = LocalSlaves.start(options, run.localSlaves, address -> Map.of(RunProperties.RUN_DIR,
                 slaveRunDir(logs, address).toString())).stopOnExit();
         for (SlaveProcess s : local.slaves()) {
             console.println("dsload: slave " + s.address() + " pid " + s.pid());
@@ -230,8 +228,6 @@ final class DistributedRun implements AutoCloseable {
     }
 
     /** What every slave is told: the save settings, the sender mode, the plan's properties, then the -G ones. */
-    /** The engine that runs a fault schedule (as org.dsload.chaos.FaultSchedule reads it). */
-    static final String FAULTS_ENGINE_PROPERTY = "dsload.faults.engine";
 
     Map<String, String> slaveProperties(Map<String, String> saveSettings) {
         Map<String, String> p = new LinkedHashMap<>(saveSettings);
@@ -241,10 +237,10 @@ final class DistributedRun implements AutoCloseable {
         p.putAll(run.globalProperties);
         if (!slaves.isEmpty()) {
             // a fault schedule must run in one engine only: the first slave, unless the run names another
-            p.putIfAbsent(FAULTS_ENGINE_PROPERTY, slaves.get(0).toString());
+            p.putIfAbsent(RunProperties.FAULTS_ENGINE, slaves.get(0).toString());
         }
         // slaves without a run folder keep their recordings under this name (histograms mode)
-        p.put(Recording.RUN_ID_PROPERTY, dir.getFileName().toString());
+        p.put(RunProperties.RUN_ID, dir.getFileName().toString());
         NOT_FOR_SLAVES.forEach(p::remove);
         p.keySet().removeIf(k -> k.startsWith("server.rmi.ssl."));
         return p;

@@ -10,10 +10,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
+import org.dsload.core.format.JtlColumns;
+import org.dsload.core.format.RunProperties;
+import org.dsload.process.JMeterJvm;
 import org.dsload.process.Java;
-import org.dsload.recording.Recording;
 import org.dsload.recording.ResultsPlan;
-import org.dsload.report.JtlColumns;
 import org.dsload.report.JtlReader;
 
 /**
@@ -75,8 +76,8 @@ public final class JMeterCommand {
         }
         local.putAll(run.properties);
         local.putAll(results.properties());
-        local.setProperty(PlanRunner.RUN_DIR_PROPERTY, dir.toString());
-        local.setProperty(Recording.RUN_ID_PROPERTY, dir.getFileName().toString());
+        local.setProperty(RunProperties.RUN_DIR, dir.toString());
+        local.setProperty(RunProperties.RUN_ID, dir.getFileName().toString());
         // a fault schedule's samples mark fault windows; they are no requests for the dashboard's figures
         local.putIfAbsent(DASHBOARD_FILTER_PROPERTY, "^(?!" + JtlReader.FAULT_PREFIX + ").*");
         local.setProperty("sample_variables", sampleVariables(run.properties.get("sample_variables")));
@@ -148,18 +149,4 @@ public final class JMeterCommand {
         }
     }
 
-    /** The ApacheJMeter jar of a JMeter home. */
-    public static Path launcherJar(Path home) throws IOException {
-        Path bin = home.resolve("bin");
-        if (Files.isDirectory(bin)) {
-            try (var files = Files.list(bin)) {
-                var jar = files.filter(p -> p.getFileName().toString().matches("ApacheJMeter(-[\\d.]+)?\\.jar")).findFirst();
-                if (jar.isPresent()) {
-                    return jar.get();
-                }
-            }
-        }
-        throw new IOException(home + " is not a JMeter home (no bin/ApacheJMeter*.jar): build one with ./mvnw package "
-                + "or give --jmeter-home");
-    }
 }

@@ -7,13 +7,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.dsload.core.format.RunProperties;
+import org.dsload.process.JMeterJvm;
+
 /**
  * What to run: a plan, with properties for the master ({@code -J}) and for every engine
  * ({@code -G}), against a JMeter home, into {@code <resultsRoot>/<runId>/}.
  */
 public final class PlanRun {
-    /** The JMeter property by which a plan or a user says the store will fail during the run. */
-    public static final String EXPECT_FAULTS = "dsload.expect_faults";
     final Path jmeterHome;
     final Path plan;
     Path resultsRoot = Path.of("results");
@@ -104,7 +105,7 @@ public final class PlanRun {
 
     /** Whether the run was told the store will fail during it ({@code -Jdsload.expect_faults=true}). */
     boolean faultsExpected() {
-        return Boolean.parseBoolean(properties.getOrDefault(EXPECT_FAULTS, "false").trim());
+        return Boolean.parseBoolean(properties.getOrDefault(RunProperties.EXPECT_FAULTS, "false").trim());
     }
 
     /** True when the plan runs on slaves rather than in the master. */

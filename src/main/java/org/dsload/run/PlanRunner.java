@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 import org.dsload.process.Folders;
+import org.dsload.process.JMeterJvm;
 import org.dsload.recording.ResultsPlan;
 import org.dsload.report.RunCharts;
 import org.dsload.report.RunReport;
@@ -22,8 +23,6 @@ import org.dsload.report.SummaryJson;
  * the run ended ({@link RunJudge}).
  */
 public final class PlanRunner {
-    /** JMeter property naming the run's folder, for elements that leave files next to the JTL. */
-    public static final String RUN_DIR_PROPERTY = "dsload.run_dir";
     private static final Duration DASHBOARD_LIMIT = Duration.ofMinutes(5);
     /** A second signal gives JMeter this long to write the results it holds. */
     private static final Duration AT_ONCE = Duration.ofSeconds(2);
@@ -59,7 +58,7 @@ public final class PlanRunner {
     }
 
     public Outcome run(PlanRun run) throws IOException, InterruptedException {
-        Path jar = JMeterCommand.launcherJar(run.jmeterHome);
+        Path jar = JMeterJvm.launcherJar(run.jmeterHome);
         if (!Files.isRegularFile(run.plan)) {
             throw new IOException("no plan at " + run.plan);
         }

@@ -11,11 +11,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import org.dsload.core.format.RunProperties;
+import org.dsload.core.format.RunVerdict;
 import org.dsload.report.FaultWindows;
 import org.dsload.report.GeneratorCsv;
 import org.dsload.report.Outages;
 import org.dsload.report.RequestSeconds;
-import org.dsload.report.RunVerdict;
 import org.dsload.report.SlaveRoster;
 import org.dsload.report.Summary;
 
@@ -24,12 +25,11 @@ import org.dsload.report.Summary;
  * while ({@link Outages}) or most requests failed, so the figures are not those of a working store;
  * scheduled arrivals went unsent, or a slave was lost or stalled, so the load was not what the plan
  * asked for. Outages a fault test planned are expected: every outage when the user said so
- * ({@value #EXPECT_PROPERTY}, {@code run --expect-faults}), and one that began while a fault of the
+ * ({@value RunProperties#EXPECT_FAULTS}, {@code run --expect-faults}), and one that began while a fault of the
  * run's Fault Schedule was in force; the store's findings then become notes, and so do unsent
  * arrivals once an outage explains them. A lost or stalled slave is never expected.
  */
 final class RunHealth {
-    static final String EXPECT_PROPERTY = PlanRun.EXPECT_FAULTS;
     /** Most requests: more than this share failed. */
     static final double MOST = 0.5;
     /** Scheduled arrivals not sent count when they are more than this share of those scheduled. */
@@ -72,7 +72,7 @@ final class RunHealth {
                 outageExpected = true;
                 excused.add(new long[] {o.startMillis(), o.endMillis()});
                 expected.add(text + (planned != null ? " (expected: it began during the fault " + planned.label()
-                        + " of the Fault Schedule)" : " (expected: " + EXPECT_PROPERTY + ")"));
+                        + " of the Fault Schedule)" : " (expected: " + RunProperties.EXPECT_FAULTS + ")"));
             } else {
                 store.add(text);
             }
@@ -82,7 +82,7 @@ final class RunHealth {
         }
         String most = mostFailed(seconds, excused, !faults.isEmpty());
         if (most != null) {
-            (faultsExpected ? expected : store).add(most + (faultsExpected ? " (expected: " + EXPECT_PROPERTY + ")" : ""));
+            (faultsExpected ? expected : store).add(most + (faultsExpected ? " (expected: " + RunProperties.EXPECT_FAULTS + ")" : ""));
         }
         String unsent = unsent(dir, summary);
         if (unsent != null) {

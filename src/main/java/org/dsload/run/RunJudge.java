@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.Set;
 
 import org.dsload.core.Results;
+import org.dsload.core.format.RunVerdict;
 import org.dsload.report.JtlReader;
 import org.dsload.report.JtlSample;
-import org.dsload.report.RunVerdict;
 import org.dsload.report.Summary;
 
 /**

@@ -31,7 +31,7 @@ import org.dsload.targets.Checkout;
  */
 public final class MainJob {
     static final List<Scenario> SCENARIOS = List.of(new EkvScenario(), new RedisYcsbScenario(), new CassandraScenario(),
-            new ZkLatenciesScenario(), new ZkSchedulerScenario(), new InfluxScenario(), new KairosDbWriteScenario(),
+            new ZooKeeperLatenciesScenario(), new ZooKeeperSchedulerScenario(), new InfluxDbScenario(), new KairosDbWriteScenario(),
             new KairosDbReadScenario(), new MonkeyScenario());
     private static final Duration PER_PLAN_LIMIT = Duration.ofMinutes(15);
     public static final int DEFAULT_SLAVES = 2;

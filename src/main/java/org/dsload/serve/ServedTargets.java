@@ -13,7 +13,7 @@ import org.dsload.targets.EmbeddedKairosDb;
 import org.dsload.targets.EmbeddedRedis;
 import org.dsload.targets.EmbeddedRedisCluster;
 import org.dsload.targets.EmbeddedZooKeeper;
-import org.dsload.targets.InfluxDb;
+import org.dsload.targets.EmbeddedInfluxDb;
 import org.dsload.targets.Placement;
 
 /**
@@ -145,7 +145,7 @@ public final class ServedTargets {
             }
             case KAIROSDB -> kairosDb(label, target.option("datastore").equals("cassandra"), logins, placement);
             case INFLUXDB -> {
-                InfluxDb influx = InfluxDb.start(Map.of(), placement);
+                EmbeddedInfluxDb influx = EmbeddedInfluxDb.start(Map.of(), placement);
                 yield new Served(label, ordered("influx_host", influx.host(), "influx_port", Integer.toString(influx.port())),
                         List.of("influxdb-write.jmx"), processes(influx.pid()), influx);
             }

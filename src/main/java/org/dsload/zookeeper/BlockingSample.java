@@ -21,7 +21,7 @@ import org.dsload.core.Unrecoverable;
  * @param random  the sampler clone's source of random payloads
  * @param sampler the sampler's name, for messages
  */
-record BlockingSample(OperationSettings settings, ZooKeeperClients clients, CuratorFramework client, long seq,
+record BlockingSample(OperationSettings settings, ZooKeeperClient clients, CuratorFramework client, long seq,
         int thread, SplittableRandom random, SampleResult result, String sampler) {
 
     /** What a create, set or trigger write of this sample writes. */
@@ -43,16 +43,16 @@ record BlockingSample(OperationSettings settings, ZooKeeperClients clients, Cura
 
     /**
      * Fills the result with a request's outcome, marked when it came only after Curator retried
-     * it ({@link KeeperCodes#retried}): a request that waited out a frozen server is not an
+     * it ({@link ZooKeeperErrors#retried}): a request that waited out a frozen server is not an
      * ordinary success. An unrecoverable failure stops the test when the sampler says so.
      */
     void fill(Outcome answered, LimitedText text) {
-        Outcome outcome = KeeperCodes.retried(answered, CountedRetries.count());
+        Outcome outcome = ZooKeeperErrors.retried(answered, CountedRetries.count());
         if (outcome.success()) {
             Results.succeed(result, outcome.code(), outcome.message());
         } else {
             Results.fail(result, outcome.code(), outcome.message());
-            Unrecoverable.stopIf(result, outcome, KeeperCodes::unrecoverable, settings.stopOnUnrecoverable(), sampler);
+            Unrecoverable.stopIf(result, outcome, ZooKeeperErrors::unrecoverable, settings.stopOnUnrecoverable(), sampler);
         }
         Results.bytes(result, outcome.sentBytes(), outcome.receivedBytes());
         if (text != null) {

@@ -20,7 +20,7 @@ import org.apache.jmeter.util.JMeterUtils;
 import org.apache.jmeter.visualizers.Visualizer;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
-import org.dsload.run.PlanRunner;
+import org.dsload.core.format.RunProperties;
 import org.dsload.zookeeper.report.CapacitySection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -129,7 +129,7 @@ public class CapacitySteps extends AbstractTestElement implements SampleListener
         System.out.print(text.toString().lines().map(l -> "dsload capacity: " + l + "\n") // NOSONAR console report
                 .reduce("", String::concat));
         log.info("dsload capacity:\n{}", text);
-        String dir = JMeterUtils.getProperty(PlanRunner.RUN_DIR_PROPERTY);
+        String dir = JMeterUtils.getProperty(RunProperties.RUN_DIR);
         if (dir != null && !dir.isBlank()) {
             try {
                 Files.writeString(Path.of(dir).resolve(CapacitySection.FILE), text, StandardCharsets.UTF_8);

@@ -14,11 +14,11 @@ import org.apache.zookeeper.Watcher;
  */
 final class KeptWatch implements Watcher {
     private final CuratorFramework client;
-    private final ZooKeeperClients owner;
-    private final Operation operation;
+    private final ZooKeeperClient owner;
+    private final ZnodeOperation operation;
     private final String path;
 
-    KeptWatch(CuratorFramework client, ZooKeeperClients owner, Operation operation, String path) {
+    KeptWatch(CuratorFramework client, ZooKeeperClient owner, ZnodeOperation operation, String path) {
         this.client = client;
         this.owner = owner;
         this.operation = operation;
@@ -41,9 +41,9 @@ final class KeptWatch implements Watcher {
             }
         };
         try {
-            if (operation == Operation.CHILDREN && event.getType() != Event.EventType.NodeDeleted) {
+            if (operation == ZnodeOperation.CHILDREN && event.getType() != Event.EventType.NodeDeleted) {
                 client.getChildren().usingWatcher(this).inBackground(counted).forPath(path);
-            } else if (operation == Operation.GET && event.getType() != Event.EventType.NodeDeleted) {
+            } else if (operation == ZnodeOperation.GET && event.getType() != Event.EventType.NodeDeleted) {
                 client.getData().usingWatcher(this).inBackground(counted).forPath(path);
             } else {
                 // A deleted node can only be watched for its return.

@@ -168,6 +168,6 @@ final class MultiCall {
 
     /** A failure before or after sending: {@code sentAlready} says whether the transaction went out. */
     Outcome failed(Exception e, boolean sentAlready) {
-        return KeeperCodes.failure(e, client, settings.accepted(), sentAlready ? sent : 0);
+        return ZooKeeperErrors.failure(e, client, settings.accepted(), sentAlready ? sent : 0);
     }
 }

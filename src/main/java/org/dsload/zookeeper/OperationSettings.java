@@ -19,7 +19,7 @@ import org.dsload.core.Template;
  * settings, the codes that count as success, the requests kept in flight (and how many make a
  * sample, if counted) and whether an unrecoverable error stops the test.
  */
-record OperationSettings(Operation op, Template path, Template data, SizeSpec sizes, CreateMode mode, long ttl,
+record OperationSettings(ZnodeOperation op, Template path, Template data, SizeSpec sizes, CreateMode mode, long ttl,
         boolean parents, int version, String watch, List<MultiStep> multi, long watchTimeout, String trigger,
         Set<String> accepted, int limit, int inFlight, long requestsPerSample, boolean stopOnUnrecoverable) {
 
@@ -60,7 +60,7 @@ record OperationSettings(Operation op, Template path, Template data, SizeSpec si
     static OperationSettings compile(Raw raw, String element) {
         Fields f = new Fields(ZooKeeperSampler.class, element);
         f.required("connection", raw.connection());
-        Operation op = Operation.valueOf(f.choice("operation", raw.operation(), Operation.words())
+        ZnodeOperation op = ZnodeOperation.valueOf(f.choice("operation", raw.operation(), ZnodeOperation.words())
                 .toUpperCase(Locale.ROOT));
         String pathText = f.required("path", raw.path());
         if (!pathText.startsWith("/")) {
@@ -89,7 +89,7 @@ record OperationSettings(Operation op, Template path, Template data, SizeSpec si
         int version = f.integer("version", raw.version(), -1, Integer.MAX_VALUE);
         String watchMode = f.choice("watch", raw.watch(), WATCH_NONE, WATCH_ONCE, WATCH_KEEP);
         List<MultiStep> steps = List.of();
-        if (op == Operation.MULTI) {
+        if (op == ZnodeOperation.MULTI) {
             try {
                 steps = MultiStep.parse(raw.multiOperations());
             } catch (IllegalArgumentException e) {
@@ -107,7 +107,7 @@ record OperationSettings(Operation op, Template path, Template data, SizeSpec si
         int limit = f.integer("responseDataLimit", raw.responseDataLimit(), 0, Integer.MAX_VALUE);
         // plans saved before these fields existed leave them empty (JMeter 5.6 sets a missing property to "")
         int inFlight = f.integer("inFlight", raw.inFlight(), 1, MAX_IN_FLIGHT, 1);
-        if (inFlight > 1 && op == Operation.WATCH) {
+        if (inFlight > 1 && op == ZnodeOperation.WATCH) {
             throw f.error("inFlight", "is " + inFlight + " but the watch operation waits for its notification, which "
                     + "a request in flight does not: set In flight to 1, or leave a watch with get, exists or children "
                     + "(Leave a watch), which may be kept in flight");

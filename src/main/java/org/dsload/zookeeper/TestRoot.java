@@ -60,7 +60,7 @@ record TestRoot(String path, String fullPath, boolean created, boolean heldNodes
             throw e;
         } catch (Exception e) {
             throw f.error("testRoot", "is " + fullPath + ", which cannot be checked or created: "
-                    + KeeperCodes.code(e) + " " + KeeperCodes.message(e, settings));
+                    + ZooKeeperErrors.code(e) + " " + ZooKeeperErrors.message(e, settings));
         }
     }
 

@@ -21,14 +21,14 @@ final class WatchCall {
     }
 
     private final OperationSettings settings;
-    private final ZooKeeperClients clients;
+    private final ZooKeeperClient clients;
     private final String znode;
     private final String fullPath;
     private final byte[] triggerData;
     private Outcome failure;
 
     /** @param triggerData what a set or create trigger writes, else null */
-    WatchCall(OperationSettings settings, ZooKeeperClients clients, String znode, byte[] triggerData) {
+    WatchCall(OperationSettings settings, ZooKeeperClient clients, String znode, byte[] triggerData) {
         this.settings = settings;
         this.clients = clients;
         this.znode = znode;
@@ -81,7 +81,7 @@ final class WatchCall {
             } catch (InterruptedException e) {
                 throw e;
             } catch (Exception e) {
-                Outcome cause = KeeperCodes.failure(e, clients.settings(), settings.accepted(), WireSize.pathRequest(znode));
+                Outcome cause = ZooKeeperErrors.failure(e, clients.settings(), settings.accepted(), WireSize.pathRequest(znode));
                 failure = new Outcome(cause.success(), cause.code(), "setting the watch failed: " + cause.message(),
                         cause.sentBytes(), cause.receivedBytes());
                 return null;
@@ -136,8 +136,8 @@ final class WatchCall {
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
-            return Outcome.failed(KeeperCodes.code(e), "the trigger write (" + settings.trigger() + " " + znode
-                    + " by a second session) failed: " + KeeperCodes.message(e, clients.settings()),
+            return Outcome.failed(ZooKeeperErrors.code(e), "the trigger write (" + settings.trigger() + " " + znode
+                    + " by a second session) failed: " + ZooKeeperErrors.message(e, clients.settings()),
                     WireSize.pathRequest(znode), 0);
         }
     }

@@ -52,8 +52,8 @@ final class ZnodeCall {
      */
     static void sample(BlockingSample s, String znode) throws InterruptedException {
         OperationSettings c = s.settings();
-        ZooKeeperClients clients = s.clients();
-        byte[] bytes = c.op() == Operation.CREATE || c.op() == Operation.SET ? s.payload() : null;
+        ZooKeeperClient clients = s.clients();
+        byte[] bytes = c.op() == ZnodeOperation.CREATE || c.op() == ZnodeOperation.SET ? s.payload() : null;
         Watcher watcher = null;
         if (c.leavesWatch()) {
             watcher = c.watch().equals(OperationSettings.WATCH_ONCE) ? clients.onceWatcher()
@@ -203,7 +203,7 @@ final class ZnodeCall {
             };
             return answered(answer, event.getStat(), text);
         }
-        if (settings.op() == Operation.EXISTS && code == KeeperException.Code.NONODE) {
+        if (settings.op() == ZnodeOperation.EXISTS && code == KeeperException.Code.NONODE) {
             return answered(Absent.INSTANCE, null, text);
         }
         return failed(KeeperException.create(code, znode));
@@ -283,7 +283,7 @@ final class ZnodeCall {
     }
 
     Outcome failed(Exception e) {
-        return KeeperCodes.failure(e, client, settings.accepted(), sentBytes());
+        return ZooKeeperErrors.failure(e, client, settings.accepted(), sentBytes());
     }
 
     /** Bytes the request puts on the wire. */

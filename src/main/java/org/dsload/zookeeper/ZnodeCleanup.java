@@ -203,7 +203,7 @@ public final class ZnodeCleanup {
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
-            err.println("dsload zk-cleanup: " + KeeperCodes.code(e) + " " + KeeperCodes.message(e, settings));
+            err.println("dsload zk-cleanup: " + ZooKeeperErrors.code(e) + " " + ZooKeeperErrors.message(e, settings));
             return 1;
         } finally {
             session.close();

@@ -12,8 +12,8 @@ import org.apache.jmeter.util.JMeterUtils;
 import org.dsload.core.ClientConfigElement;
 import org.dsload.core.Fields;
 import org.dsload.core.Secrets;
+import org.dsload.core.format.RunProperties;
 import org.dsload.gauges.GaugeRecording;
-import org.dsload.generator.EngineMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * test runs it records the servers' {@code mntr} gauges into the run folder.
  */
 @TestElementMetadata(labelResource = "displayName")
-public class ZooKeeperConnection extends ClientConfigElement<ZooKeeperClients> {
+public class ZooKeeperConnection extends ClientConfigElement<ZooKeeperClient> {
     private static final long serialVersionUID = 1L;
     private static final Logger log = LoggerFactory.getLogger(ZooKeeperConnection.class);
     static final String PER_TEST = "per-test";
@@ -49,7 +49,7 @@ public class ZooKeeperConnection extends ClientConfigElement<ZooKeeperClients> {
     private String cleanUp = "false";
 
     @Override
-    protected ZooKeeperClients open(Fields f) throws Exception {
+    protected ZooKeeperClient open(Fields f) throws Exception {
         String connect = f.required("connectString", connectString);
         List<String> servers = servers(f, connect);
         int session = f.integer("sessionTimeout", sessionTimeout, 1, Integer.MAX_VALUE);
@@ -103,7 +103,7 @@ public class ZooKeeperConnection extends ClientConfigElement<ZooKeeperClients> {
                 }
                 if (rootPath != null) {
                     root = TestRoot.claim(probe, settings, f, rootPath, allowUsed,
-                            JMeterUtils.getPropDefault(EngineMetrics.ENGINE_PROPERTY, EngineMetrics.MASTER));
+                            JMeterUtils.getPropDefault(RunProperties.ENGINE, RunProperties.MASTER));
                 }
             } catch (Exception e) {
                 probe.close();
@@ -117,7 +117,7 @@ public class ZooKeeperConnection extends ClientConfigElement<ZooKeeperClients> {
         }
         NamespaceTally tally = new NamespaceTally(connect);
         AutoCloseable lease = gauges ? gauges(servers, tally) : null;
-        return new ZooKeeperClients(settings, f.element(), perThread, limit, shared, lease, tally, root, removeAtEnd);
+        return new ZooKeeperClient(settings, f.element(), perThread, limit, shared, lease, tally, root, removeAtEnd);
     }
 
     /** The test root field: empty for none, else an absolute znode path. */
@@ -138,7 +138,7 @@ public class ZooKeeperConnection extends ClientConfigElement<ZooKeeperClients> {
             return null;
         }
         try {
-            return ServerGauges.lease(dir.get(), servers, tally::snapshot);
+            return ZooKeeperGauges.lease(dir.get(), servers, tally::snapshot);
         } catch (Exception e) {
             log.warn("dsload: cannot record ZooKeeper gauges into {}: {}", dir, e.toString());
             return null;

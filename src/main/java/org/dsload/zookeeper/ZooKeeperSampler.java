@@ -23,12 +23,12 @@ import org.dsload.core.inflight.SamplerWindow;
  * ({@link WatchCall}, whose time is the notification latency from the triggering write to the
  * event), through a ZooKeeper Connection's client. Only the call to the server is timed;
  * response codes are ZooKeeper's {@code KeeperException.Code} names. With In flight above 1 the
- * thread keeps that many requests outstanding as background calls ({@link ZkInFlight}), each timed
+ * thread keeps that many requests outstanding as background calls ({@link ZooKeeperInFlight}), each timed
  * on its own. The bean holds the fields; {@link OperationSettings} compiles them, the calls send
  * the requests and fill the sample ({@link BlockingSample}).
  */
 @TestElementMetadata(labelResource = "displayName")
-public class ZooKeeperSampler extends InFlightSampler<SamplerWindow<ZkTransport.Request>> {
+public class ZooKeeperSampler extends InFlightSampler<SamplerWindow<ZooKeeperTransport.Request>> {
     private static final long serialVersionUID = 1L;
     static final String OK = "OK";
     static final String CONNECTION_KIND = "dsload ZooKeeper Connection";
@@ -63,10 +63,10 @@ public class ZooKeeperSampler extends InFlightSampler<SamplerWindow<ZkTransport.
     @Override
     protected SampleResult doSample(Entry entry) {
         OperationSettings c;
-        ZooKeeperClients clients;
+        ZooKeeperClient clients;
         try {
             c = compiled();
-            clients = SharedClients.lookup(connection, ZooKeeperClients.class, CONNECTION_KIND);
+            clients = SharedClients.lookup(connection, ZooKeeperClient.class, CONNECTION_KIND);
         } catch (ConfigException e) {
             return Results.refused(getName(), operation + " " + path, e);
         }
@@ -76,7 +76,7 @@ public class ZooKeeperSampler extends InFlightSampler<SamplerWindow<ZkTransport.
         CuratorFramework client;
         try {
             client = clients.client();
-        } catch (ZooKeeperClients.SessionLimitException e) {
+        } catch (ZooKeeperClient.SessionLimitException e) {
             SampleResult result = Results.create(getName());
             result.sampleStart();
             result.sampleEnd();
@@ -84,16 +84,16 @@ public class ZooKeeperSampler extends InFlightSampler<SamplerWindow<ZkTransport.
             return result;
         }
         if (c.inFlight() > 1) {
-            SamplerWindow<ZkTransport.Request> window = inFlight(List.of(c, client),
-                    () -> ZkInFlight.window(c, clients, client, this));
+            SamplerWindow<ZooKeeperTransport.Request> window = inFlight(List.of(c, client),
+                    () -> ZooKeeperInFlight.window(c, clients, client, this));
             if (c.requestsPerSample() > 0) {
                 return window.sampleCounted(this, getName(), c.requestsPerSample(), row -> Unrecoverable.stopIf(row,
-                        row.requests().get(0).outcome(), KeeperCodes::unrecoverable, c.stopOnUnrecoverable(), getName()));
+                        row.requests().get(0).outcome(), ZooKeeperErrors::unrecoverable, c.stopOnUnrecoverable(), getName()));
             }
-            return Unrecoverable.stopIfRow(window.sample(this, getName()), KeeperCodes::unrecoverable,
+            return Unrecoverable.stopIfRow(window.sample(this, getName()), ZooKeeperErrors::unrecoverable,
                     c.stopOnUnrecoverable(), getName());
         }
-        if (!oneRequestDue(KeeperCodes::unreachable)) {
+        if (!oneRequestDue(ZooKeeperErrors::unreachable)) {
             return null; // no arrival left before the thread's end, or the test is stopping
         }
         int thread = JMeterContextService.getContext().getThreadNum() + 1;
@@ -152,7 +152,7 @@ public class ZooKeeperSampler extends InFlightSampler<SamplerWindow<ZkTransport.
         super.threadFinished();
         JMeterVariables variables = JMeterContextService.getContext().getVariables();
         Object found = variables == null ? null : variables.getObject(connection);
-        if (found instanceof ZooKeeperClients clients) {
+        if (found instanceof ZooKeeperClient clients) {
             clients.releaseCurrentThread();
         }
     }

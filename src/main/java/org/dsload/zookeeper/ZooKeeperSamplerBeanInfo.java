@@ -14,7 +14,7 @@ public class ZooKeeperSamplerBeanInfo extends DsloadBeanInfo {
         createPropertyGroup("response", new String[] {"acceptedCodes", "responseDataLimit", "stopOnUnrecoverable"});
 
         text("connection", "zk");
-        choice("operation", "get", Operation.words());
+        choice("operation", "get", ZnodeOperation.words());
         text("path", "/dsload/#{seq}");
         text("data", "");
         text("dataSize", "100");

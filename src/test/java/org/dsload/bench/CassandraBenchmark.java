@@ -13,10 +13,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.dsload.core.Payloads;
+import org.dsload.process.JMeterJvm;
 import org.dsload.report.ExactHistogram;
 import org.dsload.report.JtlReader;
 import org.dsload.report.JtlSample;
-import org.dsload.run.JMeterJvm;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
 import org.dsload.targets.Checkout;
@@ -43,7 +43,7 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
  * row (default 15), {@code bench.warmup} seconds (default 10), {@code bench.keys} (10000).
  *
  * <p>With {@code -Dbench.props="inflight=2x32"} it measures requests in flight instead
- * ({@link CqlInFlightComparison}): YCSB workload A with 2 threads of 32 requests in flight against a
+ * ({@link CassandraInFlightComparison}): YCSB workload A with 2 threads of 32 requests in flight against a
  * plain executeAsync loop with 64 outstanding.
  */
 public final class CassandraBenchmark {
@@ -57,7 +57,7 @@ public final class CassandraBenchmark {
     public static void main(String[] args) throws Exception {
         Bench.applyProps();
         if (System.getProperty("bench.inflight") != null) {
-            CqlInFlightComparison.run();
+            CassandraInFlightComparison.run();
             return;
         }
         List<Integer> threadCounts = Bench.threads("16,50");

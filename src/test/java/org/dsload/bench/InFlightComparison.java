@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Locale;
 
 import org.dsload.core.inflight.InFlightWindow;
+import org.dsload.process.JMeterJvm;
 import org.dsload.report.JtlReader;
 import org.dsload.report.JtlSample;
-import org.dsload.run.JMeterJvm;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
 import org.dsload.targets.Checkout;

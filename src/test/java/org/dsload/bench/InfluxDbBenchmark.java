@@ -10,12 +10,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.dsload.process.JMeterJvm;
 import org.dsload.report.LabelStats;
-import org.dsload.run.JMeterJvm;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
 import org.dsload.targets.Checkout;
-import org.dsload.targets.InfluxDb;
+import org.dsload.targets.EmbeddedInfluxDb;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -57,11 +57,11 @@ public final class InfluxDbBenchmark {
         int connections = Integer.getInteger("bench.connections", threads * inFlight);
         String vegeta = System.getProperty("bench.vegeta", System.getProperty("user.home") + "/go/bin/vegeta");
         boolean jfr = Boolean.getBoolean("bench.jfr");
-        if (InfluxDb.binary().isEmpty() || !Files.isExecutable(Path.of(vegeta))) {
-            throw new IllegalStateException("needs influxd (" + InfluxDb.missingMessage() + ") and vegeta at " + vegeta);
+        if (EmbeddedInfluxDb.binary().isEmpty() || !Files.isExecutable(Path.of(vegeta))) {
+            throw new IllegalStateException("needs influxd (" + EmbeddedInfluxDb.missingMessage() + ") and vegeta at " + vegeta);
         }
         List<Side> sides = new ArrayList<>();
-        try (InfluxDb influx = InfluxDb.start()) {
+        try (EmbeddedInfluxDb influx = EmbeddedInfluxDb.start()) {
             influx.query(null, "CREATE DATABASE test");
             sides.add(dsload(influx, rate, seconds, threads, inFlight, connections, jfr));
             sides.add(vegeta(influx, vegeta, rate, seconds));
@@ -89,7 +89,7 @@ public final class InfluxDbBenchmark {
         System.out.println(d.note());
     }
 
-    private static Side dsload(InfluxDb influx, int rate, int seconds, int threads, int inFlight, int connections,
+    private static Side dsload(EmbeddedInfluxDb influx, int rate, int seconds, int threads, int inFlight, int connections,
             boolean jfr)
             throws Exception {
         List<String> jvm = new ArrayList<>(JMeterJvm.heap("1g"));
@@ -126,7 +126,7 @@ public final class InfluxDbBenchmark {
                         w.lateArrivals(), w.droppedArrivals(), outcome.dir()));
     }
 
-    private static Side vegeta(InfluxDb influx, String vegeta, int rate, int seconds) throws Exception {
+    private static Side vegeta(EmbeddedInfluxDb influx, String vegeta, int rate, int seconds) throws Exception {
         Path dir = Checkout.target().resolve("bench-results").resolve("vegeta-" + rate);
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("body1.txt"), BODY1, StandardCharsets.UTF_8);

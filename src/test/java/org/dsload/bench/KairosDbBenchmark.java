@@ -7,10 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.dsload.process.JMeterJvm;
 import org.dsload.report.ExactHistogram;
 import org.dsload.report.JtlReader;
 import org.dsload.report.JtlSample;
-import org.dsload.run.JMeterJvm;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
 import org.dsload.targets.Checkout;
@@ -23,7 +23,7 @@ import org.dsload.targets.EmbeddedKairosDb;
  * its own, each measured over the same window after a warm-up:
  * <ul>
  * <li>(a) test-plans/kairosdb-write.jmx in JMeter, unpaced, results file written;</li>
- * <li>(b) {@code org.dsload.kairosdb.PlainKairosLoop}: the same WriteBatch and KairosClient in a loop.</li>
+ * <li>(b) {@code org.dsload.kairosdb.PlainKairosDbLoop}: the same WriteBatch and KairosDbClient in a loop.</li>
  * </ul>
  * System properties: {@code bench.threads} (default 10,50), {@code bench.seconds} measured per
  * row (default 15), {@code bench.warmup} seconds (default 5); {@code -Dbench.props=in_flight=N}
@@ -134,7 +134,7 @@ public final class KairosDbBenchmark {
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.addAll(JMeterJvm.heap("1g"));
         command.addAll(List.of("-XX:+UseG1GC", "-cp", System.getProperty("java.class.path"),
-                "org.dsload.kairosdb.PlainKairosLoop", kairos.url(), Integer.toString(threads),
+                "org.dsload.kairosdb.PlainKairosDbLoop", kairos.url(), Integer.toString(threads),
                 Integer.toString(warmup), Integer.toString(seconds)));
         return Bench.plainLoopRow("(b) plain loop, same client + batches", threads,
                 Bench.command(command, warmup + seconds + 120L));

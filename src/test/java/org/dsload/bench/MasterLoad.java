@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.dsload.core.format.RunProperties;
 import org.dsload.recording.RecordMode;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
@@ -133,7 +134,7 @@ final class MasterLoad {
                 .property("hosts", redis.address()).property("threads", Integer.toString(c.threadsPerEngine()))
                 .property("duration", Integer.toString(warmup + seconds + 3)).property("rampup", "0")
                 .property("profiles", Integer.toString(PROFILES)).property("load_threads", "0")
-                .property(RecordMode.PROPERTY, c.record().value());
+                .property(RunProperties.RECORD, c.record().value());
         if (c.slaves() > 0) {
             run.property("mode", c.mode());
         }

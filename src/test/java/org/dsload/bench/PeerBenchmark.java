@@ -14,14 +14,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.dsload.process.Folders;
+import org.dsload.process.JMeterJvm;
 import org.dsload.report.LabelStats;
 import org.dsload.report.Summary;
-import org.dsload.run.JMeterJvm;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
 import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedInfluxDb;
 import org.dsload.targets.EmbeddedRedis;
-import org.dsload.targets.InfluxDb;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -114,13 +114,13 @@ public final class PeerBenchmark {
         int rate = 5000;
         int seconds = Integer.getInteger("bench.duration", 30);
         String vegeta = System.getProperty("bench.vegeta", System.getProperty("user.home") + "/go/bin/vegeta");
-        if (InfluxDb.binary().isEmpty() || !Files.isExecutable(Path.of(vegeta))) {
-            throw new IllegalStateException("needs influxd (" + InfluxDb.missingMessage() + ") and vegeta at " + vegeta);
+        if (EmbeddedInfluxDb.binary().isEmpty() || !Files.isExecutable(Path.of(vegeta))) {
+            throw new IllegalStateException("needs influxd (" + EmbeddedInfluxDb.missingMessage() + ") and vegeta at " + vegeta);
         }
         List<String> out = new ArrayList<>();
         out.add("");
         out.add("(a) InfluxDB writes at " + rate + "/s for " + seconds + " s: influxdb-write.jmx with its defaults against vegeta");
-        try (InfluxDb influx = InfluxDb.start()) {
+        try (EmbeddedInfluxDb influx = EmbeddedInfluxDb.start()) {
             influx.query(null, "CREATE DATABASE test");
             for (int round = 1; round <= rounds; round++) {
                 Side d = null;
@@ -306,7 +306,7 @@ public final class PeerBenchmark {
         }
     }
 
-    private static Side vegeta(InfluxDb influx, String vegeta, int rate, int seconds, int round) throws Exception {
+    private static Side vegeta(EmbeddedInfluxDb influx, String vegeta, int rate, int seconds, int round) throws Exception {
         Path dir = RESULTS.resolve("vegeta-" + round);
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("body1.txt"), BODY1, StandardCharsets.UTF_8);

@@ -11,12 +11,13 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.dsload.core.format.JtlColumns;
+import org.dsload.core.format.RunProperties;
+import org.dsload.process.JMeterJvm;
 import org.dsload.recording.RecordMode;
 import org.dsload.report.ExactHistogram;
-import org.dsload.report.JtlColumns;
 import org.dsload.report.JtlReader;
 import org.dsload.report.JtlSample;
-import org.dsload.run.JMeterJvm;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
 import org.dsload.targets.Checkout;
@@ -184,7 +185,7 @@ public final class RedisBenchmark {
     static Bench.Row histograms(EmbeddedRedis redis, int threads, int warmup, int seconds, int profiles,
             List<String> jvmExtra) throws Exception {
         PlanRunner.Outcome outcome = run(planRun(redis, threads, warmup + seconds, profiles, "0",
-                "histograms-" + threads).property(RecordMode.PROPERTY, RecordMode.HISTOGRAMS.value())
+                "histograms-" + threads).property(RunProperties.RECORD, RecordMode.HISTOGRAMS.value())
                 .jvmArgs(jvm(jvmExtra)));
         return Bench.fromRecording("(h) histograms mode", threads, outcome.dir(), GET, warmup, seconds);
     }

@@ -13,8 +13,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.dsload.process.JMeterJvm;
 import org.dsload.report.LabelStats;
-import org.dsload.run.JMeterJvm;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
 import org.dsload.targets.Checkout;
@@ -36,7 +36,7 @@ import org.dsload.targets.EmbeddedZooKeeper;
  * {@code bench.watches} (1000), {@code bench.zk_nodes} (1; 3 or 5 for an ensemble),
  * {@code bench.rounds} (1: each tool runs this many times, alternating, and its best round counts).
  *
- * <p>With {@code inflight=2x32} it measures requests in flight instead ({@link ZkInFlightComparison}):
+ * <p>With {@code inflight=2x32} it measures requests in flight instead ({@link ZooKeeperInFlightComparison}):
  * gets with 2 threads of 32 in flight against a plain Curator loop with 64 background gets outstanding.
  */
 public final class ZooKeeperBenchmark {
@@ -54,7 +54,7 @@ public final class ZooKeeperBenchmark {
     public static void main(String[] args) throws Exception {
         Bench.applyProps();
         if (System.getProperty("bench.inflight") != null) {
-            ZkInFlightComparison.run();
+            ZooKeeperInFlightComparison.run();
             return;
         }
         int znodes = Integer.getInteger("bench.znodes", 10_000);

@@ -3,7 +3,7 @@ package org.dsload.cassandra;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.dsload.cassandra.report.CassandraServerSection;
-import org.dsload.gauges.RunFolder;
+import org.dsload.gauges.TestRunFolder;
 import org.dsload.targets.EmbeddedCassandra;
 import org.dsload.targets.EmbeddedCassandraCluster;
 import org.dsload.testing.JMeterRuntime;
@@ -24,18 +24,18 @@ class CassandraClusterGaugesIT {
     @Test
     void everyNodeHasAGaugesRowAndTheCoordinatorReadsAndWritesAddUpOverTheNodes() {
         try (EmbeddedCassandraCluster cluster = EmbeddedCassandraCluster.start(3);
-                RunFolder run = RunFolder.create("cassandra-cluster-gauges")) {
+                TestRunFolder run = TestRunFolder.create("cassandra-cluster-gauges")) {
             try (CqlSession s = cluster.node(0).session(null)) {
                 s.execute("CREATE KEYSPACE three WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}");
                 s.execute("CREATE TABLE three.kv (id int PRIMARY KEY, v text)");
             }
             JMeterRuntime.freshVariables();
-            CassandraSession session = CqlFixture.session(cluster.contactPoints());
+            CassandraConnection session = CassandraFixture.session(cluster.contactPoints());
             session.setKeyspace("three");
             session.testStarted();
             long rows;
             try {
-                rows = CqlFixture.insertAndReadFor(LOAD_MILLIS);
+                rows = CassandraFixture.insertAndReadFor(LOAD_MILLIS);
             } finally {
                 session.testEnded();
             }

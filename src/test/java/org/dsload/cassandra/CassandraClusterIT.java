@@ -1,7 +1,7 @@
 package org.dsload.cassandra;
 
-import static org.dsload.cassandra.CqlFixture.sampler;
-import static org.dsload.cassandra.CqlFixture.session;
+import static org.dsload.cassandra.CassandraFixture.sampler;
+import static org.dsload.cassandra.CassandraFixture.session;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -45,11 +45,11 @@ class CassandraClusterIT {
     @Test
     void consistencyAllAgainstAStoppedReplicaGivesUnavailableSamples() throws InterruptedException {
         JMeterRuntime.freshVariables();
-        CassandraSession connection = session(cluster.node(0).address());
+        CassandraConnection connection = session(cluster.node(0).address());
         connection.setKeyspace("two");
         connection.testStarted();
         try {
-            CqlSampler writeAll = sampler("INSERT INTO kv (k, v) VALUES (?, ?)", "text k#{seq}\ntext v");
+            CassandraSampler writeAll = sampler("INSERT INTO kv (k, v) VALUES (?, ?)", "text k#{seq}\ntext v");
             writeAll.setConsistency("ALL");
             SampleResult before = writeAll.sample(null);
             assertTrue(before.isSuccessful(), before.getResponseCode() + " " + before.getResponseMessage());
@@ -80,11 +80,11 @@ class CassandraClusterIT {
             assertTrue(unavailable.getResponseMessage().contains("[coordinator " + cluster.node(0).address() + "]"),
                     unavailable.getResponseMessage());
 
-            CqlSampler readAll = sampler("SELECT * FROM kv WHERE k = ?", "text k0");
+            CassandraSampler readAll = sampler("SELECT * FROM kv WHERE k = ?", "text k0");
             readAll.setConsistency("ALL");
             assertEquals("UnavailableException", readAll.sample(null).getResponseCode());
 
-            CqlSampler writeOne = sampler("INSERT INTO kv (k, v) VALUES (?, ?)", "text one\ntext v");
+            CassandraSampler writeOne = sampler("INSERT INTO kv (k, v) VALUES (?, ?)", "text one\ntext v");
             writeOne.setConsistency("ONE");
             SampleResult one = writeOne.sample(null);
             assertTrue(one.isSuccessful(), "ONE is still met by the live node: " + one.getResponseMessage());

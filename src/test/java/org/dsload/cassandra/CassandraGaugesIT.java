@@ -1,6 +1,6 @@
 package org.dsload.cassandra;
 
-import static org.dsload.cassandra.CqlFixture.sampler;
+import static org.dsload.cassandra.CassandraFixture.sampler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,7 +12,7 @@ import java.util.List;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.dsload.cassandra.report.CassandraServerSection;
-import org.dsload.gauges.RunFolder;
+import org.dsload.gauges.TestRunFolder;
 import org.dsload.targets.EmbeddedCassandra;
 import org.dsload.testing.JMeterRuntime;
 import org.junit.jupiter.api.AfterAll;
@@ -59,9 +59,9 @@ class CassandraGaugesIT {
         node.close();
     }
 
-    private static CassandraSession session(String user, String password) {
+    private static CassandraConnection session(String user, String password) {
         JMeterRuntime.freshVariables();
-        CassandraSession s = CqlFixture.session(node.address());
+        CassandraConnection s = CassandraFixture.session(node.address());
         s.setKeyspace("gauges");
         s.setUsername(user);
         s.setPassword(password);
@@ -74,19 +74,19 @@ class CassandraGaugesIT {
 
     @Test
     void theNodesVirtualTablesAreRecordedAndTheReadsAndWritesSentMatchTheCoordinatorsCounts() throws IOException {
-        try (RunFolder run = RunFolder.create("cassandra-gauges")) {
-            CassandraSession session = session("watcher", WATCHER_SECRET);
+        try (TestRunFolder run = TestRunFolder.create("cassandra-gauges")) {
+            CassandraConnection session = session("watcher", WATCHER_SECRET);
             session.testStarted();
             long reads = 0;
             long writes = 0;
             try {
-                CqlSampler paged = sampler("SELECT * FROM small", "");
+                CassandraSampler paged = sampler("SELECT * FROM small", "");
                 paged.setPageSize("5");
-                CqlSampler batch = sampler("INSERT INTO kv (id, v) VALUES (?, 'b'); INSERT INTO other (id, v) VALUES (?, 'b')",
+                CassandraSampler batch = sampler("INSERT INTO kv (id, v) VALUES (?, 'b'); INSERT INTO other (id, v) VALUES (?, 'b')",
                         "int #{seq:100000}\nint #{seq}");
                 batch.setMode("logged batch");
-                CqlSampler conditional = sampler("INSERT INTO other (id, v) VALUES (?, 'c') IF NOT EXISTS", "int #{seq}");
-                long rows = CqlFixture.insertAndReadFor(LOAD_MILLIS);
+                CassandraSampler conditional = sampler("INSERT INTO other (id, v) VALUES (?, 'c') IF NOT EXISTS", "int #{seq}");
+                long rows = CassandraFixture.insertAndReadFor(LOAD_MILLIS);
                 writes += rows;
                 reads += rows;
                 ok(paged.sample(null));
@@ -114,11 +114,11 @@ class CassandraGaugesIT {
 
     @Test
     void aRoleWithoutSelectOnSystemViewsIsNamedOnceAndTheLoadGoesOn() throws IOException {
-        try (RunFolder run = RunFolder.create("cassandra-refused")) {
-            CassandraSession session = session("loader", LOADER_SECRET);
+        try (TestRunFolder run = TestRunFolder.create("cassandra-refused")) {
+            CassandraConnection session = session("loader", LOADER_SECRET);
             session.testStarted();
             try {
-                CqlSampler insert = sampler("INSERT INTO kv (id, v) VALUES (?, ?)", "int #{seq}\ntext refused");
+                CassandraSampler insert = sampler("INSERT INTO kv (id, v) VALUES (?, ?)", "int #{seq}\ntext refused");
                 long end = System.nanoTime() + 1500 * 1_000_000L;
                 while (System.nanoTime() < end) {
                     ok(insert.sample(null));
@@ -141,8 +141,8 @@ class CassandraGaugesIT {
 
     @Test
     void withGaugesOffNothingIsRecorded() {
-        try (RunFolder run = RunFolder.create("cassandra-no-gauges")) {
-            CassandraSession session = session("watcher", WATCHER_SECRET);
+        try (TestRunFolder run = TestRunFolder.create("cassandra-no-gauges")) {
+            CassandraConnection session = session("watcher", WATCHER_SECRET);
             session.setRecordGauges("false");
             session.testStarted();
             try {

@@ -14,6 +14,8 @@ import org.dsload.plans.PlanRuns;
 import org.dsload.report.JtlSample;
 import org.dsload.targets.EmbeddedCassandra;
 import org.dsload.testing.JMeterRuntime;
+import org.dsload.ycsb.YcsbSampler;
+import org.dsload.ycsb.YcsbWorkload;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,8 +33,9 @@ import com.datastax.oss.driver.api.core.CqlSession;
 class CassandraLoginsIT {
     private static final String PASSWORD = "it-secret-1";
     private static EmbeddedCassandra cassandra;
-    private CassandraSession connection;
+    private CassandraConnection connection;
     private YcsbWorkload workload;
+    private CassandraYcsbSettings ycsbCassandra;
 
     @BeforeAll
     static void node() {
@@ -59,6 +62,9 @@ class CassandraLoginsIT {
 
     @AfterEach
     void disconnect() {
+        if (ycsbCassandra != null) {
+            ycsbCassandra.testEnded();
+        }
         if (workload != null) {
             workload.testEnded();
         }
@@ -69,7 +75,7 @@ class CassandraLoginsIT {
 
     private void connect(String user, String password) {
         JMeterRuntime.freshVariables();
-        connection = CqlFixture.session(cassandra.address());
+        connection = CassandraFixture.session(cassandra.address());
         connection.setUsername(user);
         connection.setPassword(password);
         connection.testStarted();
@@ -78,7 +84,7 @@ class CassandraLoginsIT {
     @Test
     void aRefusedPasswordIsReportedAsARefusedLoginNotAsANodeThatIsDown() {
         connect("app", "wrong-password");
-        SampleResult r = CqlFixture.run("SELECT release_version FROM system.local", "");
+        SampleResult r = CassandraFixture.run("SELECT release_version FROM system.local", "");
         assertEquals("CONFIG", r.getResponseCode());
         assertTrue(r.getResponseMessage().contains("The node refused the login: check User name and Password"),
                 r.getResponseMessage());
@@ -90,7 +96,7 @@ class CassandraLoginsIT {
     @Test
     void noLoginAtAllIsToldThatTheClusterRequiresOne() {
         connect("", "");
-        SampleResult r = CqlFixture.run("SELECT release_version FROM system.local", "");
+        SampleResult r = CassandraFixture.run("SELECT release_version FROM system.local", "");
         assertEquals("CONFIG", r.getResponseCode());
         assertTrue(r.getResponseMessage().contains("The cluster requires a login: fill in User name and Password"),
                 r.getResponseMessage());
@@ -99,7 +105,7 @@ class CassandraLoginsIT {
     @Test
     void aMissingPermissionStopsTheTestAtItsFirstSampleUnlessTheFieldSaysRunOn() {
         connect("outsider", PASSWORD);
-        CqlSampler select = CqlFixture.sampler("SELECT * FROM locked.usertable WHERE y_id = ?", "text user1");
+        CassandraSampler select = CassandraFixture.sampler("SELECT * FROM locked.usertable WHERE y_id = ?", "text user1");
         SampleResult first = select.sample(null);
         assertFalse(first.isSuccessful());
         assertEquals("UnauthorizedException", first.getResponseCode());
@@ -112,7 +118,7 @@ class CassandraLoginsIT {
         assertEquals("UnauthorizedException", runOn.getResponseCode());
         assertFalse(runOn.isStopTest(), "with the field off the failure is a sample like any other");
 
-        SampleResult missingTable = CqlFixture.run("SELECT * FROM owned.nosuchtable", "");
+        SampleResult missingTable = CassandraFixture.run("SELECT * FROM owned.nosuchtable", "");
         assertEquals("InvalidQueryException", missingTable.getResponseCode());
         assertTrue(missingTable.isStopTest(), "a table that does not exist is not cured by retrying either: "
                 + missingTable.getResponseMessage());
@@ -124,13 +130,14 @@ class CassandraLoginsIT {
         workload = new YcsbWorkload();
         workload.setName("ycsb");
         workload.setVariableName("ycsb");
-        workload.setKeyspace("locked");
         workload.setFieldCount("1");
         workload.setRecordCount("10");
         workload.setWorkload("a");
         workload.testStarted();
+        ycsbCassandra = CassandraFixture.ycsbSettings("locked", "QUORUM", true);
         YcsbSampler sampler = new YcsbSampler();
         sampler.setName("YCSB run");
+        sampler.setBindingSettings("ycsb_cassandra");
         SampleResult r = sampler.sample(null);
         assertTrue(List.of("READ", "UPDATE").contains(r.getSampleLabel()), "labelled by its operation: " + r.getSampleLabel());
         assertEquals("UnauthorizedException", r.getResponseCode(), r.getResponseMessage());

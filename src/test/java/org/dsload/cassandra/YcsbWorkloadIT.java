@@ -21,6 +21,8 @@ import org.apache.jmeter.threads.JMeterVariables;
 import org.dsload.targets.EmbeddedCassandra;
 import org.dsload.testing.JMeterRuntime;
 import org.dsload.testing.SharedCassandra;
+import org.dsload.ycsb.YcsbSampler;
+import org.dsload.ycsb.YcsbWorkload;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -37,12 +39,11 @@ class YcsbWorkloadIT {
     void loadThenRunObservesTheProportionsAndAZipfianKeyPopularity() throws Exception {
         EmbeddedCassandra cassandra = SharedCassandra.node();
         JMeterVariables variables = JMeterRuntime.freshVariables();
-        CassandraSession session = CqlFixture.session(cassandra.address());
+        CassandraConnection session = CassandraFixture.session(cassandra.address());
         session.testStarted();
         YcsbWorkload workload = new YcsbWorkload();
         workload.setName("ycsb");
         workload.setVariableName("ycsb");
-        workload.setKeyspace("ycsb_it");
         workload.setRecordCount("1000");
         workload.setOperationCount("10000");
         workload.setFieldLength("20");
@@ -53,9 +54,8 @@ class YcsbWorkloadIT {
         workload.setReadModifyWriteProportion("0.1");
         workload.setMaxScanLength("10");
         workload.setRequestDistribution("zipfian");
-        workload.setReadConsistency("ONE");
-        workload.setWriteConsistency("ONE");
         workload.testStarted();
+        CassandraYcsbSettings cql = CassandraFixture.ycsbSettings("ycsb_it", "ONE", true);
         try {
             List<SampleResult> load = runPhase(variables, "load");
             Map<String, Long> loaded = countByLabel(load);
@@ -95,6 +95,7 @@ class YcsbWorkloadIT {
             assertTrue(top10 > 0.06, "the 10 hottest records get over 6 % of reads: " + top10);
             assertTrue(readsPerKey.size() > 400, "the tail is read too: " + readsPerKey.size() + " distinct records");
         } finally {
+            cql.testEnded();
             workload.testEnded();
             session.testEnded();
         }
@@ -104,18 +105,18 @@ class YcsbWorkloadIT {
     void everyOperationKeepsItsLabelWhenItFailsEntirely() {
         EmbeddedCassandra cassandra = SharedCassandra.node();
         JMeterRuntime.freshVariables();
-        CassandraSession session = CqlFixture.session(cassandra.address());
+        CassandraConnection session = CassandraFixture.session(cassandra.address());
         session.testStarted();
         YcsbWorkload workload = new YcsbWorkload();
         workload.setName("ycsb");
         workload.setVariableName("ycsb");
-        workload.setKeyspace("system_traces"); // exists; has no usertable
-        workload.setCreateSchema("false");
         workload.setWorkload("a");
         workload.testStarted();
+        CassandraYcsbSettings cql = CassandraFixture.ycsbSettings("system_traces", "QUORUM", false); // exists; has no usertable
         try {
             YcsbSampler sampler = new YcsbSampler();
             sampler.setName("ycsb run");
+            sampler.setBindingSettings("ycsb_cassandra");
             sampler.setStopOnUnrecoverable("false");
             Map<String, Long> labels = new ConcurrentHashMap<>();
             for (int i = 0; i < 40; i++) {
@@ -127,6 +128,7 @@ class YcsbWorkloadIT {
             }
             assertEquals(java.util.Set.of("READ", "UPDATE"), labels.keySet(), "labelled by operation, not by sampler");
         } finally {
+            cql.testEnded();
             workload.testEnded();
             session.testEnded();
         }
@@ -145,6 +147,7 @@ class YcsbWorkloadIT {
                     YcsbSampler sampler = new YcsbSampler();
                     sampler.setName("ycsb " + phase);
                     sampler.setPhase(phase);
+                    sampler.setBindingSettings("ycsb_cassandra");
                     List<SampleResult> mine = new ArrayList<>();
                     for (int i = 0; i < 20_000; i++) {
                         SampleResult r = sampler.sample(null);

@@ -8,7 +8,7 @@ import java.util.List;
 
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
-import org.dsload.report.BatchTiming;
+import org.dsload.core.format.BatchTiming;
 import org.dsload.testing.JMeterRuntime;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -12,10 +12,10 @@ import java.util.List;
 
 import org.apache.jmeter.util.JMeterUtils;
 import org.dsload.core.GeneratorMetrics;
+import org.dsload.core.format.RunProperties;
 import org.dsload.process.Deadline;
 import org.dsload.report.GeneratorCsv;
 import org.dsload.testing.JMeterRuntime;
-import org.dsload.run.PlanRunner;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,16 +26,16 @@ class GeneratorMetricsElementTest {
 
     @AfterEach
     void forgetRunDir() {
-        JMeterUtils.getJMeterProperties().remove(PlanRunner.RUN_DIR_PROPERTY);
+        JMeterUtils.getJMeterProperties().remove(RunProperties.RUN_DIR);
     }
 
     @Test
     void aSlaveRecordsItsFiguresEachSecondInAFolderNamedForIt() throws Exception {
         JMeterRuntime.init();
-        JMeterUtils.setProperty(PlanRunner.RUN_DIR_PROPERTY, run.toString());
+        JMeterUtils.setProperty(RunProperties.RUN_DIR, run.toString());
         GeneratorMetricsElement element = new GeneratorMetricsElement();
         element.testStarted("127.0.0.2:1099");
-        assertEquals("slave-127.0.0.2_1099", JMeterUtils.getProperty(EngineMetrics.ENGINE_PROPERTY),
+        assertEquals("slave-127.0.0.2_1099", JMeterUtils.getProperty(RunProperties.ENGINE),
                 "plans read the engine's name to keep the keys of several slaves apart");
         GeneratorMetrics.bytes(100, 2000);
         Path cpu = run.resolve("generator/slave-127.0.0.2_1099/jvm.cpu.process.csv");
@@ -76,12 +76,12 @@ class GeneratorMetricsElementTest {
     @Test
     void reportingRunsWhileAnyElementOfTheTestIsStillRunning() throws Exception {
         JMeterRuntime.init();
-        JMeterUtils.setProperty(PlanRunner.RUN_DIR_PROPERTY, run.toString());
+        JMeterUtils.setProperty(RunProperties.RUN_DIR, run.toString());
         GeneratorMetricsElement first = new GeneratorMetricsElement();
         GeneratorMetricsElement second = new GeneratorMetricsElement();
         first.testStarted();
         second.testStarted();
-        assertEquals("master", JMeterUtils.getProperty(EngineMetrics.ENGINE_PROPERTY));
+        assertEquals("master", JMeterUtils.getProperty(RunProperties.ENGINE));
         first.testEnded();
         Path file = run.resolve("generator/master/jvm.cpu.process.csv");
         long before = lines(file);

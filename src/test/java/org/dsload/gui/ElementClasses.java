@@ -19,7 +19,8 @@ import org.dsload.cli.Main;
 /**
  * Every element dsload adds to JMeter, found by scanning the plugin's compiled classes, so an
  * element added later is covered by the tests without being listed anywhere: TestBeans (their
- * GUI is generated) and GUI components of their own.
+ * GUI is generated) and GUI components of their own. Deprecated elements, kept only so that plans
+ * saved with them still load, are hidden from JMeter's menus and left out ({@link #deprecatedTestBeans}).
  */
 public final class ElementClasses {
     private ElementClasses() {
@@ -35,7 +36,12 @@ public final class ElementClasses {
     }
 
     public static List<Class<?>> testBeans() {
-        return scan(c -> TestBean.class.isAssignableFrom(c));
+        return scan(c -> TestBean.class.isAssignableFrom(c) && !c.isAnnotationPresent(Deprecated.class));
+    }
+
+    /** TestBeans kept for plans saved with them: in no menu, and not documented as elements. */
+    public static List<Class<?>> deprecatedTestBeans() {
+        return scan(c -> TestBean.class.isAssignableFrom(c) && c.isAnnotationPresent(Deprecated.class));
     }
 
     /** GUI components that are not generated from a TestBean (listeners with a view of their own). */

@@ -21,11 +21,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
 import javax.imageio.ImageIO;
 
 import org.dsload.process.Folders;
-import org.dsload.run.JMeterJvm;
+import org.dsload.process.JMeterJvm;
 import org.dsload.targets.Checkout;
 import org.dsload.targets.EmbeddedRedis;
 import org.dsload.testing.Prerequisites;

@@ -29,7 +29,7 @@ final class PluginElements {
         }
     }
 
-    /** TestBeans and GUI components of the plugin, by class name. */
+    /** TestBeans and GUI components of the plugin, by class name; deprecated ones, hidden from the menus, left out. */
     static List<Class<?>> all() throws IOException, ClassNotFoundException {
         List<Class<?>> found = new ArrayList<>();
         try (JarFile jar = new JarFile(jar().toFile())) {
@@ -41,7 +41,8 @@ final class PluginElements {
                 Class<?> c = Class.forName(name.replace('/', '.').replaceFirst("\\.class$", ""), false,
                         PluginElements.class.getClassLoader());
                 boolean element = TestBean.class.isAssignableFrom(c) || JMeterGUIComponent.class.isAssignableFrom(c);
-                if (element && Modifier.isPublic(c.getModifiers()) && !Modifier.isAbstract(c.getModifiers())) {
+                if (element && Modifier.isPublic(c.getModifiers()) && !Modifier.isAbstract(c.getModifiers())
+                        && !c.isAnnotationPresent(Deprecated.class)) {
                     found.add(c);
                 }
             }

@@ -1,7 +1,7 @@
 package org.dsload.influxdb;
 
-import static org.dsload.influxdb.InfluxFixture.connection;
-import static org.dsload.influxdb.InfluxFixture.url;
+import static org.dsload.influxdb.InfluxDbFixture.connection;
+import static org.dsload.influxdb.InfluxDbFixture.url;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,7 +14,7 @@ import java.util.Locale;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.dsload.core.SharedClients;
-import org.dsload.targets.InfluxDb;
+import org.dsload.targets.EmbeddedInfluxDb;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -29,26 +29,26 @@ class InfluxDbConnectionIT {
 
     @BeforeAll
     static void influxdIsInstalled() {
-        InfluxFixture.requireInfluxd();
+        InfluxDbFixture.requireInfluxd();
     }
 
     @Test
     void theConnectionsOpenedAtStartAreOpenBeforeTheFirstWriteAndWriteNothing() throws IOException {
-        try (InfluxDb influx = InfluxDb.start()) {
+        try (EmbeddedInfluxDb influx = EmbeddedInfluxDb.start()) {
             assertEquals(5, opened(influx, "5", "100"), "one connection per ping sent at once");
         }
     }
 
     @Test
     void theConnectionsOpenedAtStartStayWithinMaxConnections() throws IOException {
-        try (InfluxDb influx = InfluxDb.start()) {
+        try (EmbeddedInfluxDb influx = EmbeddedInfluxDb.start()) {
             assertEquals(3, opened(influx, "10", "3"));
         }
     }
 
     @Test
     void noneAskedForLeavesTheCheckConnectionOnly() throws IOException {
-        try (InfluxDb influx = InfluxDb.start()) {
+        try (EmbeddedInfluxDb influx = EmbeddedInfluxDb.start()) {
             assertEquals(1, opened(influx, "0", "100"));
         }
     }
@@ -57,7 +57,7 @@ class InfluxDbConnectionIT {
      * Starts a connection element with these fields and returns the connections it holds open to
      * the server then, after checking that the operating system and the server count as many.
      */
-    private static int opened(InfluxDb influx, String atStart, String max) throws IOException {
+    private static int opened(EmbeddedInfluxDb influx, String atStart, String max) throws IOException {
         InfluxDbConnection element = connection(url(influx));
         element.setConnectionsAtStart(atStart);
         element.setMaxConnections(max);
@@ -67,7 +67,7 @@ class InfluxDbConnectionIT {
         int establishedBefore = established(influx.port());
         element.testStarted();
         try {
-            InfluxClient client = SharedClients.lookup("influxdb", InfluxClient.class, "dsload InfluxDB Connection");
+            InfluxDbClient client = SharedClients.lookup("influxdb", InfluxDbClient.class, "dsload InfluxDB Connection");
             int pooled = client.openConnections();
             assertEquals(pooled, established(influx.port()) - establishedBefore,
                     "the pool's connections are the ones the operating system has open to the server");

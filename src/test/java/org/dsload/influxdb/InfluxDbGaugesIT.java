@@ -1,9 +1,9 @@
 package org.dsload.influxdb;
 
-import static org.dsload.influxdb.InfluxFixture.TWO_BODIES;
-import static org.dsload.influxdb.InfluxFixture.connection;
-import static org.dsload.influxdb.InfluxFixture.url;
-import static org.dsload.influxdb.InfluxFixture.write;
+import static org.dsload.influxdb.InfluxDbFixture.TWO_BODIES;
+import static org.dsload.influxdb.InfluxDbFixture.connection;
+import static org.dsload.influxdb.InfluxDbFixture.url;
+import static org.dsload.influxdb.InfluxDbFixture.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,16 +17,16 @@ import java.util.Map;
 
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
+import org.dsload.core.format.RunProperties;
 import org.dsload.gauges.CrossCheckLine;
 import org.dsload.gauges.GaugeFile;
 import org.dsload.gauges.GaugeRows;
 import org.dsload.gauges.NodeGauges;
-import org.dsload.gauges.RunFolder;
-import org.dsload.influxdb.report.InfluxServerSection;
+import org.dsload.gauges.TestRunFolder;
+import org.dsload.influxdb.report.InfluxDbServerSection;
 import org.dsload.plans.PlanRuns;
 import org.dsload.report.LabelStats;
-import org.dsload.run.PlanRun;
-import org.dsload.targets.InfluxDb;
+import org.dsload.targets.EmbeddedInfluxDb;
 import org.dsload.testing.SamplerThread;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -36,7 +36,7 @@ import org.junit.jupiter.api.Timeout;
  * The server's /debug/vars recorded against a real InfluxDB 1.x, by the dsload InfluxDB Connection
  * (test-plans/influxdb-write.jmx, and elements driven here) or a dsload InfluxDB Gauges element, in
  * the run folder and the summary, the writes and points checked against the server's counts.
- * Skipped, saying why, without influxd unless {@value InfluxDb#REQUIRED_ENV} is true.
+ * Skipped, saying why, without influxd unless {@value EmbeddedInfluxDb#REQUIRED_ENV} is true.
  */
 @Timeout(300)
 class InfluxDbGaugesIT {
@@ -47,11 +47,11 @@ class InfluxDbGaugesIT {
 
     @BeforeAll
     static void influxdIsInstalled() {
-        InfluxFixture.requireInfluxd();
+        InfluxDbFixture.requireInfluxd();
     }
 
-    private static InfluxDb withDatabase() {
-        InfluxDb influx = InfluxDb.start();
+    private static EmbeddedInfluxDb withDatabase() {
+        EmbeddedInfluxDb influx = EmbeddedInfluxDb.start();
         influx.query(null, "CREATE DATABASE test");
         return influx;
     }
@@ -83,29 +83,29 @@ class InfluxDbGaugesIT {
         }
     }
 
-    private static InfluxDbGauges element(InfluxDb influx) {
+    private static InfluxDbGauges element(EmbeddedInfluxDb influx) {
         InfluxDbGauges g = new InfluxDbGauges();
         g.setName("gauges");
         g.setUrls(url(influx));
         return g;
     }
 
-    private static void assertExact(RunFolder run, InfluxDb influx) throws Exception {
-        String section = run.section(new InfluxServerSection());
+    private static void assertExact(TestRunFolder run, EmbeddedInfluxDb influx) throws Exception {
+        String section = run.section(new InfluxDbServerSection());
         assertTrue(section.startsWith("== InfluxDB server gauges"), section);
         assertTrue(section.contains(CrossCheckLine.match(WRITES, "write requests")), section);
         assertTrue(section.contains(CrossCheckLine.match(POINTS, "points")), section);
-        List<GaugeRows.Row> rows = GaugeRows.read(run.dir(), InfluxServerSection.FILE);
+        List<GaugeRows.Row> rows = GaugeRows.read(run.dir(), InfluxDbServerSection.FILE);
         String server = influx.host() + ":" + influx.port();
         assertTrue(rows.stream().filter(r -> r.ok() && r.node().equals(server)).count() >= 2,
                 "read when the test started and when it ended: " + Files.readAllLines(run.dir()
-                        .resolve(InfluxServerSection.NAME)));
+                        .resolve(InfluxDbServerSection.NAME)));
         assertTrue(rows.stream().noneMatch(r -> GaugeFile.REFUSED.equals(r.state())), rows.toString());
     }
 
     @Test
     void aConnectionRecordsItsServersVarsByDefaultAndItsWritesAndPointsMatchTheServersCounts() throws Exception {
-        try (InfluxDb influx = withDatabase(); RunFolder run = RunFolder.create("influx-connection-gauges")) {
+        try (EmbeddedInfluxDb influx = withDatabase(); TestRunFolder run = TestRunFolder.create("influx-connection-gauges")) {
             writeThrough(connection(url(influx)), null);
             assertExact(run, influx);
         }
@@ -113,7 +113,7 @@ class InfluxDbGaugesIT {
 
     @Test
     void aGaugesElementBesideAConnectionThatRecordsCountsNoWriteTwice() throws Exception {
-        try (InfluxDb influx = withDatabase(); RunFolder run = RunFolder.create("influx-both-gauges")) {
+        try (EmbeddedInfluxDb influx = withDatabase(); TestRunFolder run = TestRunFolder.create("influx-both-gauges")) {
             writeThrough(connection(url(influx)), element(influx));
             assertExact(run, influx);
         }
@@ -121,7 +121,7 @@ class InfluxDbGaugesIT {
 
     @Test
     void withTheConnectionsGaugesOffAGaugesElementCountsItsWrites() throws Exception {
-        try (InfluxDb influx = withDatabase(); RunFolder run = RunFolder.create("influx-element-gauges")) {
+        try (EmbeddedInfluxDb influx = withDatabase(); TestRunFolder run = TestRunFolder.create("influx-element-gauges")) {
             InfluxDbConnection c = connection(url(influx));
             c.setRecordGauges("false");
             writeThrough(c, element(influx));
@@ -131,18 +131,18 @@ class InfluxDbGaugesIT {
 
     @Test
     void withGaugesOffNothingIsRecorded() {
-        try (InfluxDb influx = withDatabase(); RunFolder run = RunFolder.create("influx-no-gauges")) {
+        try (EmbeddedInfluxDb influx = withDatabase(); TestRunFolder run = TestRunFolder.create("influx-no-gauges")) {
             InfluxDbConnection c = connection(url(influx));
             c.setRecordGauges("false");
             writeThrough(c, null);
-            assertFalse(Files.exists(run.dir().resolve(InfluxServerSection.NAME)));
-            assertEquals("", run.section(new InfluxServerSection()));
+            assertFalse(Files.exists(run.dir().resolve(InfluxDbServerSection.NAME)));
+            assertEquals("", run.section(new InfluxDbServerSection()));
         }
     }
 
     @Test
     void theServersVarsAreRecordedAndTheWritesAndPointsSentMatchItsCounts() throws Exception {
-        try (InfluxDb influx = InfluxDb.start()) {
+        try (EmbeddedInfluxDb influx = EmbeddedInfluxDb.start()) {
             PlanRuns.Result result = PlanRuns.run("influxdb-write.jmx", Map.of("influx_host", influx.host(),
                     "influx_port", "" + influx.port(), "rate", "300", "duration", "4", "threads", "10", "warmup", "0"),
                     Duration.ofMinutes(2), false);
@@ -159,19 +159,19 @@ class InfluxDbGaugesIT {
                     summary);
             assertTrue(summary.contains(CrossCheckLine.match(ok, "write requests")), summary);
             assertTrue(summary.contains(CrossCheckLine.match(ok, "points")), summary);
-            assertTrue(Files.exists(result.outcome().dir().resolve(InfluxServerSection.CHART.png())),
+            assertTrue(Files.exists(result.outcome().dir().resolve(InfluxDbServerSection.CHART.png())),
                     "the server chart beside the client's figures");
         }
     }
 
     @Test
     void writesRefusedByAFullCacheShowAsFailedPointsOnTheServerToo() throws Exception {
-        try (InfluxDb influx = InfluxDb.start(Map.of("cache-max-memory-size", "1024",
+        try (EmbeddedInfluxDb influx = EmbeddedInfluxDb.start(Map.of("cache-max-memory-size", "1024",
                 "cache-snapshot-memory-size", "104857600"))) {
             PlanRuns.Result result = PlanRuns.run("influxdb-write.jmx", Map.of("influx_host", influx.host(),
                     "influx_port", "" + influx.port(), "rate", "200", "duration", "3", "threads", "5", "warmup", "0",
                     // most writes are refused by design: the run is told so, or its verdict is "store failed"
-                    PlanRun.EXPECT_FAULTS, "true"),
+                    RunProperties.EXPECT_FAULTS, "true"),
                     Duration.ofMinutes(2), false);
             assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
             LabelStats write = result.outcome().summary().label("POST /write");
@@ -184,7 +184,7 @@ class InfluxDbGaugesIT {
             assertEquals(0, write.statusCodes().getOrDefault("CANCELLED", 0L), "nothing cancelled at the end");
             assertTrue(summary.contains(CrossCheckLine.match(write.requests(), "write requests")), summary);
             assertTrue(summary.contains(CrossCheckLine.match(ok, "points")), summary);
-            NodeGauges server = NodeGauges.of(GaugeRows.read(result.outcome().dir(), InfluxServerSection.FILE))
+            NodeGauges server = NodeGauges.of(GaugeRows.read(result.outcome().dir(), InfluxDbServerSection.FILE))
                     .get(influx.host() + ":" + influx.port());
             assertEquals(refused, (long) server.increase("server_errors").orElse(-1),
                     "every refused write is a 5xx on the server's side too");

@@ -1,7 +1,7 @@
 package org.dsload.influxdb;
 
-import static org.dsload.influxdb.InfluxFixture.connection;
-import static org.dsload.influxdb.InfluxFixture.write;
+import static org.dsload.influxdb.InfluxDbFixture.connection;
+import static org.dsload.influxdb.InfluxDbFixture.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

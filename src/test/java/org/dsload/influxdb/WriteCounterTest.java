@@ -16,11 +16,11 @@ import org.junit.jupiter.api.Test;
 
 /** The gauges' count of writes, for rows of dsload InfluxDB Write that stand for several requests. */
 class WriteCounterTest {
-    private static final InfluxClient.Target TARGET = InfluxClient.Target.of(URI.create("http://127.0.0.1:8086/"),
+    private static final InfluxDbClient.Target TARGET = InfluxDbClient.Target.of(URI.create("http://127.0.0.1:8086/"),
             "write?db=test");
 
     private static Completion request(Outcome outcome, int points) {
-        InfluxDbWrite.Written written = new InfluxDbWrite.Written(TARGET, points, new byte[0]);
+        InfluxDbWriteSampler.Written written = new InfluxDbWriteSampler.Written(TARGET, points, new byte[0]);
         return new Completion(Completion.UNSCHEDULED, 0, 1000, 0, 1, outcome,
                 new HttpEnd(new HttpPlace.Sent(TARGET.write(), written, 0), null));
     }

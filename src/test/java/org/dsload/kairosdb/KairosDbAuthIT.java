@@ -1,8 +1,8 @@
 package org.dsload.kairosdb;
 
-import static org.dsload.kairosdb.KairosFixture.connection;
-import static org.dsload.kairosdb.KairosFixture.describe;
-import static org.dsload.kairosdb.KairosFixture.writer;
+import static org.dsload.kairosdb.KairosDbFixture.connection;
+import static org.dsload.kairosdb.KairosDbFixture.describe;
+import static org.dsload.kairosdb.KairosDbFixture.writer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,7 +25,7 @@ class KairosDbAuthIT {
             good.setPassword(SECRET);
             good.testStarted();
             try {
-                KairosDbWrite write = writer("it.auth", 25, 25, 1);
+                KairosDbWriteSampler write = writer("it.auth", 25, 25, 1);
                 write.setResponseDataLimit("100000");
                 SampleResult r = write.sample(null);
                 assertTrue(r.isSuccessful(), describe(r));
@@ -60,7 +60,7 @@ class KairosDbAuthIT {
             wrong.setCheckOnStart("false");
             wrong.testStarted();
             try {
-                KairosDbWrite write = writer("it.auth", 25, 25, 1);
+                KairosDbWriteSampler write = writer("it.auth", 25, 25, 1);
                 SampleResult r = write.sample(null);
                 assertFalse(r.isSuccessful());
                 assertEquals("401", r.getResponseCode(), describe(r));
@@ -69,7 +69,7 @@ class KairosDbAuthIT {
                 assertFalse(r.getResponseMessage().contains("not-it"));
                 assertFalse(r.getSamplerData().contains("not-it"));
 
-                SampleResult query = KairosFixture.query("it.auth.#{m}", 1).sample(null);
+                SampleResult query = KairosDbFixture.query("it.auth.#{m}", 1).sample(null);
                 assertEquals("401", query.getResponseCode(), describe(query));
                 assertTrue(query.isStopTest(), "a query refused its login stops the test too");
 
@@ -78,7 +78,7 @@ class KairosDbAuthIT {
                 assertEquals("401", runOn.getResponseCode(), describe(runOn));
                 assertFalse(runOn.isStopTest(), "with the field off the failure is a sample like any other");
 
-                KairosDbWrite inFlight = writer("it.auth", 25, 25, 1);
+                KairosDbWriteSampler inFlight = writer("it.auth", 25, 25, 1);
                 inFlight.setInFlight("4");
                 SampleResult row = inFlight.sample(null);
                 assertEquals("401", row.getResponseCode(), describe(row));

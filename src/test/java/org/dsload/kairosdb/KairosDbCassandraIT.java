@@ -1,10 +1,10 @@
 package org.dsload.kairosdb;
 
-import static org.dsload.kairosdb.KairosFixture.connection;
-import static org.dsload.kairosdb.KairosFixture.describe;
-import static org.dsload.kairosdb.KairosFixture.eventually;
-import static org.dsload.kairosdb.KairosFixture.query;
-import static org.dsload.kairosdb.KairosFixture.writer;
+import static org.dsload.kairosdb.KairosDbFixture.connection;
+import static org.dsload.kairosdb.KairosDbFixture.describe;
+import static org.dsload.kairosdb.KairosDbFixture.eventually;
+import static org.dsload.kairosdb.KairosDbFixture.query;
+import static org.dsload.kairosdb.KairosDbFixture.writer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -34,12 +34,12 @@ class KairosDbCassandraIT {
             connection.setGzip("true");
             connection.testStarted();
             try {
-                KairosDbWrite write = writer("it.cassandra", 25, 100, 2);
+                KairosDbWriteSampler write = writer("it.cassandra", 25, 100, 2);
                 for (int i = 0; i < 8; i++) {
                     SampleResult r = write.sample(null);
                     assertTrue(r.isSuccessful(), describe(r));
                 }
-                KairosDbQuery q = query("it.cassandra.#{m}", 100);
+                KairosDbQuerySampler q = query("it.cassandra.#{m}", 100);
                 q.setAggregator("count");
                 q.setSampling("1 days");
                 Pattern size = Pattern.compile("sample_size (\\d+)");

@@ -1,8 +1,8 @@
 package org.dsload.kairosdb;
 
-import static org.dsload.kairosdb.KairosFixture.connection;
-import static org.dsload.kairosdb.KairosFixture.describe;
-import static org.dsload.kairosdb.KairosFixture.writer;
+import static org.dsload.kairosdb.KairosDbFixture.connection;
+import static org.dsload.kairosdb.KairosDbFixture.describe;
+import static org.dsload.kairosdb.KairosDbFixture.writer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -55,7 +55,7 @@ class KairosDbFailureIT {
                 int thread = t;
                 writers.add(pool.submit(() -> {
                     JMeterRuntime.adopt(variables, thread);
-                    KairosDbWrite write = writer("it.pool", 50, 50, 20);
+                    KairosDbWriteSampler write = writer("it.pool", 50, 50, 20);
                     for (int i = 0; i < 200 && !stop.get(); i++) {
                         if (!write.sample(null).isSuccessful()) {
                             failures.incrementAndGet();
@@ -109,7 +109,7 @@ class KairosDbFailureIT {
         connection.testStarted();
         kairos.pause();
         try {
-            KairosDbWrite write = writer("it.hung", 25, 25, 1);
+            KairosDbWriteSampler write = writer("it.hung", 25, 25, 1);
             for (int i = 0; i < 2; i++) {
                 long started = System.nanoTime();
                 SampleResult r = write.sample(null);
@@ -135,8 +135,8 @@ class KairosDbFailureIT {
         connection.testStarted();
         kairos.stop();
         try {
-            KairosDbWrite write = writer("it.stopped", 25, 25, 1);
-            KairosDbQuery query = KairosFixture.query("it.stopped.#{m}", 5);
+            KairosDbWriteSampler write = writer("it.stopped", 25, 25, 1);
+            KairosDbQuerySampler query = KairosDbFixture.query("it.stopped.#{m}", 5);
             for (SampleResult r : List.of(write.sample(null), write.sample(null), query.sample(null))) {
                 assertFalse(r.isSuccessful());
                 assertTrue(r.getResponseMessage().contains(kairos.url()), describe(r));

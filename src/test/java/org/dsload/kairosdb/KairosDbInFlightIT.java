@@ -1,8 +1,8 @@
 package org.dsload.kairosdb;
 
-import static org.dsload.kairosdb.KairosFixture.connection;
-import static org.dsload.kairosdb.KairosFixture.query;
-import static org.dsload.kairosdb.KairosFixture.writer;
+import static org.dsload.kairosdb.KairosDbFixture.connection;
+import static org.dsload.kairosdb.KairosDbFixture.query;
+import static org.dsload.kairosdb.KairosDbFixture.writer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,7 +33,7 @@ class KairosDbInFlightIT {
         kairos = SharedKairosDb.server();
     }
 
-    private static KairosDbWrite inFlight(KairosDbWrite w, int n) {
+    private static KairosDbWriteSampler inFlight(KairosDbWriteSampler w, int n) {
         w.setInFlight(Integer.toString(n));
         return w;
     }
@@ -64,7 +64,7 @@ class KairosDbInFlightIT {
         SamplerThread run = new SamplerThread(c);
         try (run) {
             run.drain(writer("it.read", 10, 10, 3), SamplerThread.arrivals(1));
-            KairosDbQuery q = query("it.read.#{m}", 10);
+            KairosDbQuerySampler q = query("it.read.#{m}", 10);
             q.setInFlight("4");
             run.drain(q, SamplerThread.arrivals(20));
         }
@@ -73,7 +73,7 @@ class KairosDbInFlightIT {
         assertTrue(queries.stream().allMatch(r -> r.outcome().success()
                 && r.outcome().message().equals("sample_size 30, results 10")), queries.get(0).outcome().message());
         RequestsResult row = run.rows.get(run.rows.size() - 1);
-        assertTrue(row.getSamplerData().startsWith("POST " + KairosPaths.QUERY), row.getSamplerData());
+        assertTrue(row.getSamplerData().startsWith("POST " + KairosDbPaths.QUERY), row.getSamplerData());
         assertTrue(row.getResponseDataAsString().startsWith("{\"queries\":[{\"sample_size\":3,"), row.getResponseDataAsString());
     }
 
@@ -120,7 +120,7 @@ class KairosDbInFlightIT {
         c.setCrossCheck("false");
         SamplerThread run = new SamplerThread(c);
         try (run) {
-            KairosDbWrite w = inFlight(writer("it.timeout", 5, 50, 1), 3);
+            KairosDbWriteSampler w = inFlight(writer("it.timeout", 5, 50, 1), 3);
             run.loop(w, Duration.ofMillis(300));
             kairos.pause();
             try {

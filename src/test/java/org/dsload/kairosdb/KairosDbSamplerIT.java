@@ -1,12 +1,12 @@
 package org.dsload.kairosdb;
 
-import static org.dsload.kairosdb.KairosFixture.connection;
-import static org.dsload.kairosdb.KairosFixture.describe;
-import static org.dsload.kairosdb.KairosFixture.eventually;
-import static org.dsload.kairosdb.KairosFixture.query;
-import static org.dsload.kairosdb.KairosFixture.template;
-import static org.dsload.kairosdb.KairosFixture.text;
-import static org.dsload.kairosdb.KairosFixture.writer;
+import static org.dsload.kairosdb.KairosDbFixture.connection;
+import static org.dsload.kairosdb.KairosDbFixture.describe;
+import static org.dsload.kairosdb.KairosDbFixture.eventually;
+import static org.dsload.kairosdb.KairosDbFixture.query;
+import static org.dsload.kairosdb.KairosDbFixture.template;
+import static org.dsload.kairosdb.KairosDbFixture.text;
+import static org.dsload.kairosdb.KairosDbFixture.writer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
+import org.dsload.core.format.RunProperties;
 import org.dsload.targets.EmbeddedKairosDb;
 import org.dsload.testing.JMeterRuntime;
 import org.dsload.testing.SharedKairosDb;
@@ -65,7 +66,7 @@ class KairosDbSamplerIT {
     @Test
     void writtenBatchesAreQueriedBackWithExactPointCounts() throws Exception {
         String prefix = unique("roundtrip");
-        KairosDbWrite write = writer(prefix, 25, 50, 4);
+        KairosDbWriteSampler write = writer(prefix, 25, 50, 4);
         write.setTimestamps("simulated");
         write.setInterval("1");
         for (int i = 0; i < 10; i++) {
@@ -76,7 +77,7 @@ class KairosDbSamplerIT {
             assertTrue(r.getSentBytes() > 25 * 4 * 10, "bytes sent " + r.getSentBytes());
             assertTrue(r.getBytesAsLong() > 0, "response headers counted");
         }
-        KairosDbQuery query = query(prefix + ".#{m}", 50);
+        KairosDbQuerySampler query = query(prefix + ".#{m}", 50);
         long returned = eventually(1000, () -> sampleSize(query.sample(null)));
         assertEquals(1000, returned);
         SampleResult last = query.sample(null);
@@ -104,7 +105,7 @@ class KairosDbSamplerIT {
         assertTrue(w.isSuccessful(), describe(w));
         assertEquals(5, w.getSampleCount());
 
-        KairosDbQuery q = query(metric, 1);
+        KairosDbQuerySampler q = query(metric, 1);
         q.setStart("10 minutes");
         assertEquals(5, eventually(5, () -> sampleSize(q.sample(null))));
 
@@ -141,10 +142,10 @@ class KairosDbSamplerIT {
         two.setVariableName("two");
         two.testStarted();
         try {
-            KairosClient client = org.dsload.core.SharedClients.lookup("two", KairosClient.class, "connection");
+            KairosDbClient client = org.dsload.core.SharedClients.lookup("two", KairosDbClient.class, "connection");
             List<String> nodes = new java.util.ArrayList<>();
             for (int i = 0; i < 4; i++) {
-                nodes.add(client.get(KairosPaths.VERSION, Replies.text(100)).node().getHost());
+                nodes.add(client.get(KairosDbPaths.VERSION, KairosDbReplies.text(100)).node().getHost());
             }
             assertEquals(List.of("127.0.0.1", "localhost", "127.0.0.1", "localhost"), nodes);
         } finally {
@@ -169,14 +170,14 @@ class KairosDbSamplerIT {
 
         SampleResult noMetrics = template("[]").sample(null);
         assertFalse(noMetrics.isSuccessful(), describe(noMetrics));
-        assertEquals(KairosDbWrite.EMPTY, noMetrics.getResponseCode());
+        assertEquals(KairosDbWriteSampler.EMPTY, noMetrics.getResponseCode());
 
         SampleResult noPoints = template("[{\"name\":\"it.empty\",\"tags\":{\"h\":\"a\"},\"datapoints\":[]}]")
                 .sample(null);
         System.out.println("no points: " + describe(noPoints));
         assertFalse(noPoints.isSuccessful(), describe(noPoints));
 
-        KairosDbQuery q = query("it.any", 1);
+        KairosDbQuerySampler q = query("it.any", 1);
         q.setQuery("{\"start_relative\":{\"value\":1,\"unit\":\"hours\"},\"metrics\":[{\"name\":\"it.any\","
                 + "\"aggregators\":[{\"name\":\"no_such_aggregator\"}]}]}");
         SampleResult badQuery = q.sample(null);
@@ -203,7 +204,7 @@ class KairosDbSamplerIT {
 
     @Test
     void anAnswerWithoutPointsFailsWhenEmptyAnswerIsAFailureIsOn() {
-        KairosDbQuery q = query(unique("never.written"), 1);
+        KairosDbQuerySampler q = query(unique("never.written"), 1);
         SampleResult answered = q.sample(null);
         assertTrue(answered.isSuccessful(), "off by default: KairosDB answered " + describe(answered));
         assertEquals(0, sampleSize(answered));
@@ -211,7 +212,7 @@ class KairosDbSamplerIT {
         q.setEmptyIsFailure("true");
         SampleResult empty = q.sample(null);
         assertFalse(empty.isSuccessful(), describe(empty));
-        assertEquals(KairosDbQuery.NO_DATA, empty.getResponseCode());
+        assertEquals(KairosDbQuerySampler.NO_DATA, empty.getResponseCode());
         assertTrue(empty.getResponseMessage().contains("sample_size 0"), describe(empty));
     }
 
@@ -219,14 +220,14 @@ class KairosDbSamplerIT {
     void aCrossCheckThatCannotCountFailsTheRunAndStatesNoCapacity() throws Exception {
         java.nio.file.Path runDir = java.nio.file.Files.createDirectories(org.dsload.targets.Checkout.target()
                 .resolve("test-results/kairos-verdict-" + System.nanoTime()));
-        org.apache.jmeter.util.JMeterUtils.setProperty(org.dsload.run.PlanRunner.RUN_DIR_PROPERTY, runDir.toString());
+        org.apache.jmeter.util.JMeterUtils.setProperty(org.dsload.core.format.RunProperties.RUN_DIR, runDir.toString());
         connection.testEnded();
         connection = connection(kairos.url());
         connection.setResponseTimeout("1000");
         connection.setCrossCheckWait("2");
         connection.testStarted();
         try {
-            KairosDbWrite write = writer(unique("unverified"), 25, 100, 1);
+            KairosDbWriteSampler write = writer(unique("unverified"), 25, 100, 1);
             for (int i = 0; i < 4; i++) {
                 assertTrue(write.sample(null).isSuccessful());
             }
@@ -240,12 +241,12 @@ class KairosDbSamplerIT {
             CrossCheck.Result counted = connection.lastCrossCheck();
             connection = null;
             assertEquals(org.dsload.kairosdb.report.CapacityRecord.Check.FAILED, counted.check(), counted.note());
-            List<String> verdict = org.dsload.report.RunVerdict.failures(runDir);
+            List<String> verdict = org.dsload.core.format.RunVerdict.failures(runDir);
             assertEquals(1, verdict.size(), verdict.toString());
             assertTrue(verdict.get(0).contains("the cross-check failed: 100 points reported written could not be "
                     + "counted back"), verdict.get(0));
         } finally {
-            org.apache.jmeter.util.JMeterUtils.getJMeterProperties().remove(org.dsload.run.PlanRunner.RUN_DIR_PROPERTY);
+            org.apache.jmeter.util.JMeterUtils.getJMeterProperties().remove(org.dsload.core.format.RunProperties.RUN_DIR);
         }
     }
 

@@ -8,6 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -67,6 +68,43 @@ class CassandraYcsbPlanIT {
         assertTrue(rows.get("READ").matches("READ\\s+" + labels.get("READ") + "\\s.*\\s0$"), rows.get("READ"));
         assertTrue(rows.get("[OVERALL]").matches("\\[OVERALL]\\s+2000\\s.*"), rows.get("[OVERALL]"));
         assertTrue(rows.get("LOAD").matches("LOAD\\s+500\\s.*"), rows.get("LOAD"));
+    }
+
+    /**
+     * A plan saved before the YCSB elements moved to org.dsload.ycsb, as cassandra-ycsb.jmx was
+     * then: org.dsload.cassandra.YcsbWorkload with the keyspace and consistency fields,
+     * org.dsload.cassandra.YcsbSampler, org.dsload.cassandra.CassandraSession. It loads under the new
+     * classes and runs with the keyspace and consistency it names.
+     */
+    @Test
+    void aPlanSavedWithTheOldYcsbClassNamesRunsWithItsOwnKeyspaceAndConsistency() throws Exception {
+        EmbeddedCassandra cassandra = SharedCassandra.node();
+        Path plan = Checkout.basedir().resolve("src/test/resources/org/dsload/ycsb/old-cassandra-ycsb.jmx");
+        String saved = Files.readString(plan, StandardCharsets.UTF_8);
+        assertTrue(saved.contains("testclass=\"org.dsload.cassandra.YcsbWorkload\"")
+                && saved.contains("testclass=\"org.dsload.cassandra.YcsbSampler\"")
+                && saved.contains("<stringProp name=\"readConsistency\">"), "the plan as it was saved");
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PlanRun run = new PlanRun(Checkout.jmeterHome(), plan).resultsRoot(Checkout.target().resolve("test-results"))
+                .timeout(Duration.ofMinutes(3)).dashboard(false).jvmArgs(List.of("-Xms256m", "-Xmx512m"))
+                .property("hosts", cassandra.address()).property("keyspace", "ycsb_old_plan")
+                .property("consistency", "ONE").property("recordcount", "200").property("operations", "400")
+                .property("threads", "2").property("load_threads", "2").property("in_flight", "1");
+        PlanRunner.Outcome outcome = new PlanRunner(new PrintStream(console, true, StandardCharsets.UTF_8)).run(run);
+        assertTrue(outcome.ok(), outcome.problem() + "\n" + console.toString(StandardCharsets.UTF_8));
+
+        List<JtlSample> samples = PlanRuns.samples(outcome.jtl());
+        Map<String, Long> labels = samples.stream().collect(Collectors.groupingBy(JtlSample::label, Collectors.counting()));
+        assertTrue(samples.stream().allMatch(JtlSample::success), "every sample succeeds: " + labels);
+        assertEquals(1L, labels.get("SCHEMA"));
+        assertEquals(200L, labels.get("LOAD"));
+        assertEquals(400L, labels.getOrDefault("READ", 0L) + labels.getOrDefault("UPDATE", 0L), labels.toString());
+        try (CqlSession s = cassandra.session("ycsb_old_plan")) {
+            assertEquals(200, s.execute("SELECT count(*) FROM usertable").one().getLong(0),
+                    "the keyspace the old workload element names");
+        }
+        String text = Files.readString(outcome.dir().resolve("summary.txt"), StandardCharsets.UTF_8);
+        assertTrue(text.contains("; consistency read ONE, write ONE\n"), "its consistency fields hold: " + text);
     }
 
     @Test

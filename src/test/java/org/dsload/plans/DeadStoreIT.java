@@ -9,8 +9,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 import org.apache.jmeter.samplers.SampleResult;
-import org.dsload.cassandra.CassandraSession;
-import org.dsload.cassandra.CqlSampler;
+import org.dsload.cassandra.CassandraConnection;
+import org.dsload.cassandra.CassandraSampler;
 import org.dsload.cli.ExitCodes;
 import org.dsload.process.Signals;
 import org.dsload.targets.Checkout;
@@ -18,7 +18,7 @@ import org.dsload.targets.EmbeddedCassandra;
 import org.dsload.targets.EmbeddedKairosDb;
 import org.dsload.targets.EmbeddedRedis;
 import org.dsload.targets.EmbeddedZooKeeper;
-import org.dsload.targets.InfluxDb;
+import org.dsload.targets.EmbeddedInfluxDb;
 import org.dsload.testing.JMeterRuntime;
 import org.dsload.testing.Prerequisites;
 import org.dsload.testing.SharedCassandra;
@@ -170,13 +170,13 @@ class DeadStoreIT {
         EmbeddedCassandra node = SharedCassandra.node();
         Path results = results("cassandra-kill");
         JMeterRuntime.freshVariables();
-        CassandraSession session = new CassandraSession();
+        CassandraConnection session = new CassandraConnection();
         session.setName("cassandra");
         session.setVariableName("cassandra");
         session.setContactPoints(node.address());
         session.setRequestTimeout("1000");
         session.testStarted();
-        CqlSampler cql = new CqlSampler();
+        CassandraSampler cql = new CassandraSampler();
         cql.setName("cql");
         cql.setStatement("SELECT release_version FROM system.local");
         long[] cqlFailed = new long[1];
@@ -321,12 +321,12 @@ class DeadStoreIT {
 
     @Test
     void influxDbKilledAndFrozenCostsFewFailuresAndTheMissedArrivalsAreCounted() throws Exception {
-        if (InfluxDb.binary().isEmpty()) {
-            Prerequisites.missing(InfluxDb.missingMessage(), InfluxDb.REQUIRED_ENV, "true");
+        if (EmbeddedInfluxDb.binary().isEmpty()) {
+            Prerequisites.missing(EmbeddedInfluxDb.missingMessage(), EmbeddedInfluxDb.REQUIRED_ENV, "true");
         }
         for (String fault : new String[] {"KILL", "STOP"}) {
             Path results = results("influxdb-" + fault);
-            try (InfluxDb influx = InfluxDb.start();
+            try (EmbeddedInfluxDb influx = EmbeddedInfluxDb.start();
                  FaultedRun oneAtATime = FaultedRun.start(results, "influxdb-write.jmx", "POST /write", 20,
                          influx(influx, "1", "20"));
                  FaultedRun inFlight = FaultedRun.start(results, "influxdb-write.jmx", "POST /write", 2 * 16,
@@ -349,7 +349,7 @@ class DeadStoreIT {
         }
     }
 
-    private static String[] influx(InfluxDb influx, String inFlight, String threads) {
+    private static String[] influx(EmbeddedInfluxDb influx, String inFlight, String threads) {
         return new String[] {"-Jinflux_host=" + influx.host(), "-Jinflux_port=" + influx.port(), "-Jrate=500",
             "-Jduration=12", "-Jwarmup=0", "-Jthreads=" + threads, "-Jin_flight=" + inFlight, "-Jresponse_timeout=1000",
             "-Jconnect_timeout=1000", "-Jserver_gauges=false"};

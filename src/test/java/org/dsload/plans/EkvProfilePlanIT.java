@@ -14,12 +14,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import org.dsload.recording.RecordMode;
+import org.dsload.core.format.RunProperties;
+import org.dsload.process.Ports;
 import org.dsload.report.JtlSample;
 import org.dsload.report.LabelStats;
 import org.dsload.report.SlaveOfSample;
 import org.dsload.report.SlaveRoster;
-import org.dsload.process.Ports;
 import org.dsload.run.Ending;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
@@ -98,7 +98,7 @@ class EkvProfilePlanIT {
             try (EmbeddedRedis redis = EmbeddedRedis.start()) {
                 PlanRuns.Result result = PlanRuns.run("ekv-profile-get.jmx", Map.of("hosts", redis.address(),
                         "profiles", "2000", "value_sizes", "100", "threads", "2", "requests_per_sample", "50",
-                        "duration", "4", RecordMode.PROPERTY, mode), Duration.ofMinutes(3), false);
+                        "duration", "4", RunProperties.RECORD, mode), Duration.ofMinutes(3), false);
                 assertTrue(result.outcome().ok(), mode + ": " + result.outcome().problem() + "\n" + result.console());
                 LabelStats get = result.outcome().summary().label("GET profile");
                 assertEquals(RedisCalls.of(redis, "GET"), get.requests(), mode + ": the summary counts each GET");

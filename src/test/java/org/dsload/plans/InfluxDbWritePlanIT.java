@@ -19,7 +19,7 @@ import org.dsload.run.Ending;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
 import org.dsload.targets.Checkout;
-import org.dsload.targets.InfluxDb;
+import org.dsload.targets.EmbeddedInfluxDb;
 import org.dsload.testing.Prerequisites;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Timeout;
 /**
  * test-plans/influxdb-write.jmx against a real InfluxDB 1.x ({@code influxd} of Debian's
  * {@code influxdb} package). Without influxd the tests are skipped with the reason, unless the
- * environment variable {@value InfluxDb#REQUIRED_ENV} is true (CI sets it): then they fail.
+ * environment variable {@value EmbeddedInfluxDb#REQUIRED_ENV} is true (CI sets it): then they fail.
  */
 @Timeout(300)
 @org.junit.jupiter.api.Tag("alone") // judges schedule keeping: no other test JVM beside it
@@ -36,15 +36,15 @@ class InfluxDbWritePlanIT {
 
     @BeforeAll
     static void influxdIsInstalled() {
-        if (InfluxDb.binary().isEmpty()) {
-            Prerequisites.missing(InfluxDb.missingMessage(), InfluxDb.REQUIRED_ENV, "true");
+        if (EmbeddedInfluxDb.binary().isEmpty()) {
+            Prerequisites.missing(EmbeddedInfluxDb.missingMessage(), EmbeddedInfluxDb.REQUIRED_ENV, "true");
         }
     }
 
     @Test
     void writesAtAConstantRateAndAServerThatStopsAnsweringShowsAsStatusCodeZero() throws Exception {
         int rate = 500;
-        try (InfluxDb influx = InfluxDb.start()) {
+        try (EmbeddedInfluxDb influx = EmbeddedInfluxDb.start()) {
             // Freeze the server once writes arrive: the machine's load decides when JMeter gets there.
             Thread freeze = new Thread(() -> {
                 try {
@@ -98,7 +98,7 @@ class InfluxDbWritePlanIT {
     void withItsDefaultsThePlanKeepsS2sRateAfterItsWarmUpAndInfluxDbCountsEveryWrite() throws Exception {
         int rate = 5000;
         int seconds = 3;
-        try (InfluxDb influx = InfluxDb.start()) {
+        try (EmbeddedInfluxDb influx = EmbeddedInfluxDb.start()) {
             PlanRuns.Result result = PlanRuns.run("influxdb-write.jmx", Map.of("influx_host", influx.host(),
                     "influx_port", "" + influx.port(), "duration", "" + seconds), Duration.ofMinutes(2), false);
             PlanRuns.assertKeptSchedule(result);
@@ -119,7 +119,7 @@ class InfluxDbWritePlanIT {
     void writesRefusedByAFullCacheShowAsStatusCode500() throws Exception {
         // A cache this small, never snapshotted, is full after a few dozen points: the
         // back-pressure failure of S2, on purpose.
-        try (InfluxDb influx = InfluxDb.start(Map.of("cache-max-memory-size", "1024",
+        try (EmbeddedInfluxDb influx = EmbeddedInfluxDb.start(Map.of("cache-max-memory-size", "1024",
                 "cache-snapshot-memory-size", "104857600"))) {
             PlanRuns.Result result = PlanRuns.run("influxdb-write.jmx", Map.of("influx_host", influx.host(),
                     "influx_port", "" + influx.port(), "rate", "200", "duration", "3", "threads", "5", "in_flight", "1",
@@ -144,7 +144,7 @@ class InfluxDbWritePlanIT {
 
     @Test
     void withWritesInFlightEveryWriteIsCountedOnceAndTimedInMicroseconds() throws Exception {
-        try (InfluxDb influx = InfluxDb.start()) {
+        try (EmbeddedInfluxDb influx = EmbeddedInfluxDb.start()) {
             PlanRuns.Result result = PlanRuns.run("influxdb-write.jmx", Map.of("influx_host", influx.host(),
                     "influx_port", "" + influx.port(), "rate", "1000", "duration", "5", "threads", "2",
                     "in_flight", "8", "bytes", "wire", "warmup", "0"), Duration.ofMinutes(2), false);
@@ -163,7 +163,7 @@ class InfluxDbWritePlanIT {
 
     @Test
     void aWarmUpWritesAtTheRateUnderItsOwnLabelBeforeTheMeasuredWrites() throws Exception {
-        try (InfluxDb influx = InfluxDb.start()) {
+        try (EmbeddedInfluxDb influx = EmbeddedInfluxDb.start()) {
             PlanRuns.Result result = PlanRuns.run("influxdb-write.jmx", Map.of("influx_host", influx.host(),
                     "influx_port", "" + influx.port(), "rate", "400", "warmup", "2", "duration", "3", "threads", "2",
                     "in_flight", "4"), Duration.ofMinutes(2), false);
@@ -187,7 +187,7 @@ class InfluxDbWritePlanIT {
 
     @Test
     void withWritesInFlightOnTwoLocalSlavesEveryWriteReachesTheMaster() throws Exception {
-        try (InfluxDb influx = InfluxDb.start()) {
+        try (EmbeddedInfluxDb influx = EmbeddedInfluxDb.start()) {
             PlanRun run = new PlanRun(Checkout.jmeterHome(), PlanRuns.plan("influxdb-write.jmx"))
                     .resultsRoot(Checkout.target().resolve("test-results")).timeout(Duration.ofMinutes(4))
                     .jvmArgs(List.of("-Xms256m", "-Xmx512m")).dashboard(false).slaveHeap("256m")
@@ -208,7 +208,7 @@ class InfluxDbWritePlanIT {
     }
 
     /** Points stored so far; 0 before the database or the first point exists. */
-    private static long stored(InfluxDb influx) {
+    private static long stored(EmbeddedInfluxDb influx) {
         String json;
         try {
             json = influx.query("test", "SELECT count(value) FROM cpu");

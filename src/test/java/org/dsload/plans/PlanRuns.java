@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.dsload.core.format.TimingValue;
 import org.dsload.report.GeneratorCsv;
 import org.dsload.report.JtlReader;
 import org.dsload.report.JtlSample;
@@ -95,7 +96,7 @@ public final class PlanRuns {
         long late = 0;
         long lateWithCoresToSpare = 0;
         for (JtlSample s : samples(result.outcome().jtl())) {
-            if (WarmUp.is(s.label()) || !s.scheduled() || s.intendedDelayMicros() <= LabelStats.DEFAULT_LATE_MICROS) {
+            if (WarmUp.is(s.label()) || !s.scheduled() || s.intendedDelayMicros() <= TimingValue.DEFAULT_LATE_MICROS) {
                 continue;
             }
             late++;

@@ -4,17 +4,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import org.dsload.report.JtlSample;
-import org.dsload.targets.EmbeddedRedis;
 import org.dsload.process.Ports;
+import org.dsload.report.JtlSample;
+import org.dsload.run.PlanRun;
+import org.dsload.run.PlanRunner;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedRedis;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -89,6 +95,37 @@ class RedisYcsbPlanIT {
         assertTrue(text.contains("== YCSB ==\nworkload" + workload + ", 300 records of 10 fields x 100 chars"), text);
         assertTrue(text.contains("; store redis\n"), text);
         assertTrue(text.matches("(?s).*\\n\\[OVERALL]\\s+1500\\s.*"), text);
+    }
+
+    /**
+     * A plan saved before the YCSB elements moved to org.dsload.ycsb, as redis-ycsb.jmx was then
+     * (org.dsload.cassandra.YcsbWorkload and YcsbSampler with binding redis): it loads under the new
+     * classes and runs.
+     */
+    @Test
+    void aPlanSavedWithTheOldYcsbClassNamesLoadsAndRuns() throws Exception {
+        try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
+            jedis.flushAll();
+        }
+        Path plan = Checkout.basedir().resolve("src/test/resources/org/dsload/ycsb/old-redis-ycsb.jmx");
+        assertTrue(Files.readString(plan, StandardCharsets.UTF_8).contains(
+                "testclass=\"org.dsload.cassandra.YcsbSampler\""), "the plan as it was saved");
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PlanRun run = new PlanRun(Checkout.jmeterHome(), plan).resultsRoot(Checkout.target().resolve("test-results"))
+                .timeout(Duration.ofMinutes(3)).dashboard(false).jvmArgs(List.of("-Xms256m", "-Xmx512m"))
+                .property("hosts", redis.address()).property("recordcount", "200").property("operations", "600")
+                .property("threads", "2").property("load_threads", "2");
+        PlanRunner.Outcome outcome = new PlanRunner(new PrintStream(console, true, StandardCharsets.UTF_8)).run(run);
+        assertTrue(outcome.ok(), outcome.problem() + "\n" + console.toString(StandardCharsets.UTF_8));
+
+        List<JtlSample> samples = PlanRuns.samples(outcome.jtl());
+        Map<String, Long> labels = labels(samples);
+        assertTrue(samples.stream().allMatch(JtlSample::success), firstFailure(samples));
+        assertEquals(200L, labels.get("LOAD"));
+        assertEquals(600L, labels.getOrDefault("READ", 0L) + labels.getOrDefault("UPDATE", 0L), labels.toString());
+        try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
+            assertEquals(200, jedis.zcard("_indices"), "YCSB's redis layout");
+        }
     }
 
     @Test

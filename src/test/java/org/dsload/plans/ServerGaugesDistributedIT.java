@@ -11,9 +11,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
+import org.dsload.core.format.RunFiles;
 import org.dsload.redis.report.RedisServerSection;
 import org.dsload.report.JtlSample;
-import org.dsload.report.RunFiles;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
 import org.dsload.targets.Checkout;

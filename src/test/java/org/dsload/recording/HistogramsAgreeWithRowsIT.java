@@ -10,13 +10,13 @@ import java.util.List;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
+import org.dsload.core.format.JtlColumns;
+import org.dsload.core.format.TimingValue;
 import org.dsload.redis.RedisConnection;
 import org.dsload.redis.RedisSampler;
 import org.dsload.report.ExactHistogram;
-import org.dsload.report.JtlColumns;
 import org.dsload.report.LabelStats;
 import org.dsload.report.Summary;
-import org.dsload.report.TimingValue;
 import org.dsload.targets.EmbeddedRedis;
 import org.dsload.testing.JMeterRuntime;
 import org.dsload.testing.RedisCalls;

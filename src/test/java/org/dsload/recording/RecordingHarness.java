@@ -19,7 +19,8 @@ import org.apache.jmeter.threads.JMeterThread;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.threads.SamplePackage;
 import org.apache.jmeter.util.JMeterUtils;
-import org.dsload.report.JtlColumns;
+import org.dsload.core.format.JtlColumns;
+import org.dsload.core.format.RunProperties;
 import org.dsload.testing.JMeterRuntime;
 
 /**
@@ -53,7 +54,7 @@ final class RecordingHarness implements AutoCloseable {
     RecordingHarness(Path runDir, String mode) {
         this.runDir = runDir;
         JMeterRuntime.init();
-        JMeterUtils.setProperty(RecordMode.PROPERTY, mode);
+        JMeterUtils.setProperty(RunProperties.RECORD, mode);
         JMeterUtils.setProperty("dsload.run_dir", runDir.toString());
         JMeterUtils.setProperty("dsload.engine", "master");
         JMeterUtils.setProperty(SampleEvent.SAMPLE_VARIABLES, JtlColumns.TIMING);
@@ -72,7 +73,7 @@ final class RecordingHarness implements AutoCloseable {
     /** As {@link #close()}, for a test class's {@code @AfterEach}. */
     static void reset() {
         Recording.testEnded();
-        for (String name : List.of(RecordMode.PROPERTY, "dsload.run_dir", "dsload.engine", SampleEvent.SAMPLE_VARIABLES)) {
+        for (String name : List.of(RunProperties.RECORD, "dsload.run_dir", "dsload.engine", SampleEvent.SAMPLE_VARIABLES)) {
             JMeterUtils.getJMeterProperties().remove(name);
         }
         SampleEvent.initSampleVariables();

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
+import org.dsload.core.format.RunProperties;
 import org.dsload.plans.PlanRuns;
 import org.dsload.report.JtlSample;
 import org.dsload.report.LabelStats;
@@ -105,7 +106,7 @@ class RecordingIT {
     void histogramsModeRecordsEveryRequestIntoTheEnginesLogsAndNoDashboard() throws Exception {
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
             Run run = run(plan(redis, "histograms", 4).property("load_threads", "1")
-                    .property(RecordMode.PROPERTY, "histograms"));
+                    .property(RunProperties.RECORD, "histograms"));
             assertTrue(run.outcome().ok(), run.outcome().problem() + "\n" + run.console());
             Path dir = run.outcome().dir();
             Summary summary = run.outcome().summary();
@@ -133,7 +134,7 @@ class RecordingIT {
             Thread killer = wellIntoTheGets(redis, answeredBefore, "java.rmi.server.hostname=127.0.0.2", "KILL");
             PlanRun plan = plan(redis, "histograms-slaves", 10).localSlaves(2).slaveHeap("256m")
                     .remoteDir(Checkout.target().resolve("rmi")).property("load_threads", "1")
-                    .property(RecordMode.PROPERTY, "histograms");
+                    .property(RunProperties.RECORD, "histograms");
             Run run = run(plan);
             killer.join();
             assertEquals(org.dsload.run.Ending.LOAD_INCOMPLETE, run.outcome().ending(), run.outcome().problem() + "\n"
@@ -166,7 +167,7 @@ class RecordingIT {
                     .stopOnExit()) {
                 List<String> hosts = slaves.addresses().stream().map(Object::toString).toList();
                 PlanRun plan = plan(redis, "fetched", 5).remoteHosts(hosts).remoteDir(Checkout.target().resolve("rmi"))
-                        .property("load_threads", "1").property(RecordMode.PROPERTY, "histograms");
+                        .property("load_threads", "1").property(RunProperties.RECORD, "histograms");
                 Run run = run(plan);
                 assertTrue(run.outcome().ok(), run.outcome().problem() + "\n" + run.console());
                 for (String host : hosts) {
@@ -176,7 +177,7 @@ class RecordingIT {
                     assertTrue(Files.isRegularFile(run.outcome().dir().resolve("slaves").resolve(host.replace(':', '_'))
                             .resolve("redis-sent.tsv")), "the slave's counts were fetched");
                     Path engine = run.outcome().dir().resolve("slaves").resolve(host.replace(':', '_'))
-                            .resolve(RecordingFormat.FOLDER).resolve(RecordingFormat.slaveEngine(host));
+                            .resolve(RecordingFormat.FOLDER).resolve(RunProperties.engine(host));
                     assertTrue(Files.isRegularFile(engine.resolve(RecordingFormat.CLOCK_OFFSET)), engine.toString());
                     assertTrue(Files.isRegularFile(engine.resolve("GET%20profile" + RecordingFormat.RAW_SUFFIX)));
                 }

@@ -9,9 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-
 import javax.xml.parsers.DocumentBuilderFactory;
 
+import org.dsload.core.format.RunProperties;
 import org.dsload.targets.Checkout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -108,7 +108,7 @@ class ResultsPlanTest {
     void histogramsModeHasJMeterWriteItsFewRowsAndMakesNoDashboard(@TempDir Path dir) throws Exception {
         Path plan = plan(dir);
         Path jtl = dir.resolve("ekv.jtl");
-        try (ResultsPlan results = ResultsPlan.prepare(plan, jtl, Map.of(RecordMode.PROPERTY, "histograms"))) {
+        try (ResultsPlan results = ResultsPlan.prepare(plan, jtl, Map.of(RunProperties.RECORD, "histograms"))) {
             assertEquals(plan, results.plan());
             assertEquals(List.of("-l", jtl.toString()), results.jmeterArgs());
             assertFalse(results.dashboardByJMeter(true));
@@ -122,7 +122,7 @@ class ResultsPlanTest {
     void anUnknownModeIsRefusedBeforeTheRun(@TempDir Path dir) throws Exception {
         Path plan = plan(dir);
         Exception e = assertThrows(java.io.IOException.class,
-                () -> ResultsPlan.prepare(plan, dir.resolve("x.jtl"), Map.of(RecordMode.PROPERTY, "hdr")));
+                () -> ResultsPlan.prepare(plan, dir.resolve("x.jtl"), Map.of(RunProperties.RECORD, "hdr")));
         assertTrue(e.getMessage().contains("'rows'") && e.getMessage().contains("'hdr'"), e.getMessage());
     }
 

@@ -10,7 +10,7 @@ import java.nio.file.Files;
 import java.util.List;
 
 import org.apache.jmeter.samplers.SampleResult;
-import org.dsload.gauges.RunFolder;
+import org.dsload.gauges.TestRunFolder;
 import org.dsload.redis.report.RedisServerSection;
 import org.dsload.targets.EmbeddedRedis;
 import org.dsload.targets.EmbeddedRedisCluster;
@@ -47,7 +47,7 @@ class RedisGaugesIT {
 
     @Test
     void aStandaloneServersInfoIsRecordedEverySecondOnAConnectionOfItsOwnAndItsCommandstatsMatch() {
-        try (EmbeddedRedis redis = EmbeddedRedis.start(); RunFolder run = RunFolder.create("redis-gauges")) {
+        try (EmbeddedRedis redis = EmbeddedRedis.start(); TestRunFolder run = TestRunFolder.create("redis-gauges")) {
             JMeterRuntime.freshVariables();
             RedisConnection c = connection(redis.address());
             c.testStarted();
@@ -79,7 +79,7 @@ class RedisGaugesIT {
     }
 
     /** Waits until the recorder has written a poll the server did not answer. */
-    private static void awaitMissedPoll(RunFolder run, EmbeddedRedis redis) throws InterruptedException {
+    private static void awaitMissedPoll(TestRunFolder run, EmbeddedRedis redis) throws InterruptedException {
         assertTrue(org.dsload.process.Deadline.await(() -> {
             try {
                 return Files.readAllLines(run.dir().resolve(RedisServerSection.NAME)).stream()
@@ -111,7 +111,7 @@ class RedisGaugesIT {
 
     @Test
     void aServerOutWhenTheLoadEndsIsReadAfterItOnceItIsBackAndItsCountStands() throws Exception {
-        try (EmbeddedRedis redis = EmbeddedRedis.start(); RunFolder run = RunFolder.create("redis-back")) {
+        try (EmbeddedRedis redis = EmbeddedRedis.start(); TestRunFolder run = TestRunFolder.create("redis-back")) {
             long sent = loadThen(redis, "b", () -> {
                 redis.pause(); // frozen: polls go unanswered
                 awaitMissedPoll(run, redis);
@@ -133,7 +133,7 @@ class RedisGaugesIT {
 
     @Test
     void aServerKilledBeforeTheLoadEndsIsNotCountedFromItsLastPoll() throws Exception {
-        try (EmbeddedRedis redis = EmbeddedRedis.start(); RunFolder run = RunFolder.create("redis-killed")) {
+        try (EmbeddedRedis redis = EmbeddedRedis.start(); TestRunFolder run = TestRunFolder.create("redis-killed")) {
             long sent = loadThen(redis, "k", redis::stop);
             String section = run.section(new RedisServerSection());
             assertTrue(section.contains("Cross-check [dsload reported, server counted] " + sent + ", - (not counted: "
@@ -143,7 +143,7 @@ class RedisGaugesIT {
 
     @Test
     void withGaugesOffNothingIsRecorded() {
-        try (EmbeddedRedis redis = EmbeddedRedis.start(); RunFolder run = RunFolder.create("redis-no-gauges")) {
+        try (EmbeddedRedis redis = EmbeddedRedis.start(); TestRunFolder run = TestRunFolder.create("redis-no-gauges")) {
             JMeterRuntime.freshVariables();
             RedisConnection c = connection(redis.address());
             c.setRecordGauges("false");
@@ -160,7 +160,7 @@ class RedisGaugesIT {
 
     @Test
     void everyClusterNodeIsRecordedAndTheCrossCheckAddsUpThePrimaries() {
-        try (EmbeddedRedisCluster cluster = EmbeddedRedisCluster.start(3); RunFolder run = RunFolder.create("redis-cluster")) {
+        try (EmbeddedRedisCluster cluster = EmbeddedRedisCluster.start(3); TestRunFolder run = TestRunFolder.create("redis-cluster")) {
             JMeterRuntime.freshVariables();
             RedisConnection c = connection(cluster.nodes().get(0).address());
             c.setMode("cluster");
@@ -184,7 +184,7 @@ class RedisGaugesIT {
     void aPasswordProtectedServerGivesItsGaugesAndThePasswordIsInNoFile() {
         String secret = "gauge-secret-41";
         try (EmbeddedRedis redis = EmbeddedRedis.start("127.0.0.1", org.dsload.process.Ports.free(),
-                List.of("--requirepass", secret)); RunFolder run = RunFolder.create("redis-auth")) {
+                List.of("--requirepass", secret)); TestRunFolder run = TestRunFolder.create("redis-auth")) {
             JMeterRuntime.freshVariables();
             RedisConnection c = connection(redis.address());
             c.setPassword(secret);
@@ -207,7 +207,7 @@ class RedisGaugesIT {
         String admin = "admin-secret-17";
         String secret = "loader-secret-23";
         try (EmbeddedRedis redis = EmbeddedRedis.start("127.0.0.1", org.dsload.process.Ports.free(),
-                List.of("--requirepass", admin)); RunFolder run = RunFolder.create("redis-acl")) {
+                List.of("--requirepass", admin)); TestRunFolder run = TestRunFolder.create("redis-acl")) {
             try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
                 jedis.auth(admin);
                 jedis.aclSetUser("loader", "on", ">" + secret, "~*", "+@all", "-info");

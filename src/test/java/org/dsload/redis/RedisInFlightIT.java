@@ -26,8 +26,8 @@ import org.dsload.core.RequestsResult;
 import org.dsload.core.Results;
 import org.dsload.core.SampleTiming;
 import org.dsload.core.SharedClients;
+import org.dsload.core.format.BatchTiming;
 import org.dsload.core.inflight.InFlightWindow;
-import org.dsload.report.BatchTiming;
 import org.dsload.process.Ports;
 import org.dsload.targets.EmbeddedRedis;
 import org.dsload.testing.JMeterRuntime;
@@ -79,7 +79,7 @@ class RedisInFlightIT {
             try (run) {
                 run.drain(get(20), InFlightRuns.arrivals(3000));
                 run.endThread();
-                open = SharedClients.lookup("redis", RedisClientHandle.class, "x").endpoint().openConnections().get();
+                open = SharedClients.lookup("redis", RedisClient.class, "x").endpoint().openConnections().get();
             }
             List<Completion> requests = run.requests();
             assertEquals(3000, requests.size());

@@ -19,7 +19,7 @@ import org.dsload.core.IntendedStart;
 import org.dsload.core.RequestsResult;
 import org.dsload.core.Results;
 import org.dsload.core.SampleTiming;
-import org.dsload.report.BatchTiming;
+import org.dsload.core.format.BatchTiming;
 import org.dsload.targets.EmbeddedRedis;
 import org.dsload.testing.RedisCalls;
 import org.dsload.testing.SamplerThread;

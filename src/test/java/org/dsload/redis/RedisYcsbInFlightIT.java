@@ -23,8 +23,6 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
-import org.dsload.cassandra.YcsbSampler;
-import org.dsload.cassandra.YcsbWorkload;
 import org.dsload.core.Completion;
 import org.dsload.core.Outcome;
 import org.dsload.core.RequestsResult;
@@ -36,6 +34,8 @@ import org.dsload.targets.EmbeddedRedisCluster;
 import org.dsload.testing.JMeterRuntime;
 import org.dsload.testing.RedisCalls;
 import org.dsload.testing.SamplerThread;
+import org.dsload.ycsb.YcsbSampler;
+import org.dsload.ycsb.YcsbWorkload;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -52,8 +52,6 @@ class RedisYcsbInFlightIT {
         YcsbWorkload w = new YcsbWorkload();
         w.setName("ycsb");
         w.setVariableName("ycsb");
-        w.setKeyspace("");
-        w.setCreateSchema("false");
         w.setWorkload(preset);
         w.setRecordCount(Integer.toString(records));
         w.setOperationCount(Integer.toString(operations));
@@ -202,7 +200,7 @@ class RedisYcsbInFlightIT {
                 try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
                     assertEquals(600 + inserts, jedis.zcard("_indices"), "every record is there, the run's inserts too");
                 }
-                Map<String, Long> counted = SharedClients.lookup("redis", RedisClientHandle.class, "x").sent().snapshot();
+                Map<String, Long> counted = SharedClients.lookup("redis", RedisClient.class, "x").sent().snapshot();
                 assertEquals(reads + scanned, counted.get("hgetall"), "the connection counts what it sent: " + counted);
             } finally {
                 workload.testEnded();
@@ -217,7 +215,7 @@ class RedisYcsbInFlightIT {
             JMeterRuntime.freshVariables();
             RedisConnection connection = connection(redis.address());
             connection.testStarted();
-            RedisYcsbBinding binding = new RedisYcsbBinding(SharedClients.lookup("redis", RedisClientHandle.class,
+            RedisYcsbBinding binding = new RedisYcsbBinding(SharedClients.lookup("redis", RedisClient.class,
                     "x"), 3);
             try {
                 String[] values = {"a".repeat(30), "b".repeat(40), "c".repeat(50)};
@@ -330,7 +328,7 @@ class RedisYcsbInFlightIT {
                 assertTrue(ended - resumedAt < 3_000_000_000L,
                         "the run ended at its duration and the thread's end did not wait past it: "
                         + (ended - resumedAt) / 1_000_000 + " ms after the resume");
-                assertEquals(0, SharedClients.lookup("redis", RedisClientHandle.class, "x").endpoint()
+                assertEquals(0, SharedClients.lookup("redis", RedisClient.class, "x").endpoint()
                         .openConnections().get(), "the thread's connections are closed at its end");
             } finally {
                 workload.testEnded();

@@ -28,6 +28,15 @@ class RunReportTest {
     }
 
     @Test
+    void everyChartClassOfThePluginIsRegisteredAndLoadable() {
+        List<String> registered = RunCharts.charts().stream().map(c -> c.getClass().getName()).sorted().toList();
+        List<Class<?>> found = ElementClasses.implementing(RunChart.class);
+        assertEquals(found.stream().map(Class::getName).sorted().toList(), registered,
+                "META-INF/services/org.dsload.report.RunChart lists every RunChart");
+        assertEquals(5, registered.size(), "a chart of server gauges per store: " + registered);
+    }
+
+    @Test
     void sectionsComeInTheOrderOfTheirKeysWithStoreFiguresBeforeFaultsRecordingSlavesAndGenerator() {
         List<RunSection> sections = RunReport.sections();
         for (int i = 1; i < sections.size(); i++) {
@@ -35,7 +44,7 @@ class RunReportTest {
                     sections.get(i - 1).getClass() + " and " + sections.get(i).getClass() + " share or invert their order");
         }
         List<String> names = sections.stream().map(s -> s.getClass().getSimpleName()).toList();
-        assertTrue(names.indexOf("ZkLatenciesSection") < names.indexOf("FaultPhasesSection"), names.toString());
+        assertTrue(names.indexOf("ZooKeeperLatenciesSection") < names.indexOf("FaultPhasesSection"), names.toString());
         assertTrue(names.indexOf("FaultPhasesSection") < names.indexOf("RecordingSection"), names.toString());
         assertTrue(names.indexOf("RecordingSection") < names.indexOf("SlavesSection"), names.toString());
         assertTrue(names.indexOf("SlavesSection") < names.indexOf("GeneratorSection"), names.toString());

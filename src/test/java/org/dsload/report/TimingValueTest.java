@@ -3,6 +3,7 @@ package org.dsload.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import org.dsload.core.format.TimingValue;
 import org.junit.jupiter.api.Test;
 
 class TimingValueTest {

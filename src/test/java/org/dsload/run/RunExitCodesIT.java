@@ -21,7 +21,7 @@ import org.dsload.plans.PlanRuns;
 import org.dsload.process.Ports;
 import org.dsload.targets.Checkout;
 import org.dsload.targets.EmbeddedRedis;
-import org.dsload.targets.InfluxDb;
+import org.dsload.targets.EmbeddedInfluxDb;
 import org.dsload.testing.DsloadProcess;
 import org.dsload.testing.Prerequisites;
 import org.dsload.testing.RedisCalls;
@@ -225,8 +225,8 @@ class RunExitCodesIT {
 
     @Test
     void aScenarioThatRanButMissedItsScheduleReadsMissedAndWithStrictFailsTheJob() throws Exception {
-        if (InfluxDb.binary().isEmpty()) {
-            Prerequisites.missing(InfluxDb.missingMessage(), InfluxDb.REQUIRED_ENV, "true");
+        if (EmbeddedInfluxDb.binary().isEmpty()) {
+            Prerequisites.missing(EmbeddedInfluxDb.missingMessage(), EmbeddedInfluxDb.REQUIRED_ENV, "true");
         }
         Path results = freshResults("main-job-missed");
         // one thread sending one write at a time cannot keep 20,000 writes a second

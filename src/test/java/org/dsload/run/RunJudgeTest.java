@@ -11,7 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.dsload.report.RunVerdict;
+import org.dsload.core.format.RunVerdict;
 import org.dsload.report.SlaveRoster;
 import org.dsload.report.Summary;
 import org.junit.jupiter.api.Test;

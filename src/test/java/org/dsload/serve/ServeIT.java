@@ -24,7 +24,7 @@ import org.dsload.process.Folders;
 import org.dsload.process.Ports;
 import org.dsload.report.LabelStats;
 import org.dsload.targets.Checkout;
-import org.dsload.targets.InfluxDb;
+import org.dsload.targets.EmbeddedInfluxDb;
 import org.dsload.targets.RedisBinary;
 import org.dsload.testing.DsloadProcess;
 import org.dsload.testing.HostPrivileges;
@@ -58,12 +58,12 @@ class ServeIT {
     @Test
     void eachTargetServesItsShippedPlanAndNothingOfItOutlivesTheServe() throws Exception {
         List<String> targets = new ArrayList<>(List.of("redis", "--logins", "redis-cluster", "zookeeper", "kairosdb"));
-        if (InfluxDb.binary().isPresent()) {
+        if (EmbeddedInfluxDb.binary().isPresent()) {
             targets.add("influxdb");
-        } else if ("true".equals(System.getenv(InfluxDb.REQUIRED_ENV))) {
-            fail(InfluxDb.missingMessage() + ", and " + InfluxDb.REQUIRED_ENV + "=true");
+        } else if ("true".equals(System.getenv(EmbeddedInfluxDb.REQUIRED_ENV))) {
+            fail(EmbeddedInfluxDb.missingMessage() + ", and " + EmbeddedInfluxDb.REQUIRED_ENV + "=true");
         } else {
-            System.out.println("dsload: influxdb not served here: " + InfluxDb.missingMessage());
+            System.out.println("dsload: influxdb not served here: " + EmbeddedInfluxDb.missingMessage());
         }
         serveRunAndStop(targets, targets.stream().filter(t -> !t.startsWith("--"))
                 .map(t -> t.equals("redis") ? "redis-logins" : t).toList());
@@ -337,7 +337,7 @@ class ServeIT {
         try (ServeProcess serve = ServeProcess.withJavaOptions("-Ddsload.influxd=/nonexistent/influxd", "redis", "influxdb")) {
             assertFalse(serve.awaitServing(START), serve.output());
             assertEquals(1, serve.process().waitFor());
-            assertTrue(serve.output().contains("dsload: influxdb could not start: " + InfluxDb.missingMessage()),
+            assertTrue(serve.output().contains("dsload: influxdb could not start: " + EmbeddedInfluxDb.missingMessage()),
                     serve.output());
             String redisLine = serve.output().lines().filter(l -> l.startsWith("dsload: redis ready in")).findFirst()
                     .orElseThrow(() -> new AssertionError("redis did not start first:\n" + serve.output()));

@@ -34,6 +34,6 @@ class NamespaceTallyTest {
         mntr.put("zk_avg_zk-latencies_write_per_namespace", "110.5");
         mntr.put("zk_cnt_my_app_read_per_namespace", "3");
         mntr.put("zk_packets_received", "99");
-        assertEquals("zk-latencies/read=12 zk-latencies/write=30 my_app/read=3", ServerGauges.perNamespace(mntr));
+        assertEquals("zk-latencies/read=12 zk-latencies/write=30 my_app/read=3", ZooKeeperGauges.perNamespace(mntr));
     }
 }

@@ -18,12 +18,12 @@ import java.util.concurrent.TimeUnit;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.util.JMeterUtils;
+import org.dsload.core.format.RunProperties;
 import org.dsload.process.Deadline;
-import org.dsload.run.PlanRunner;
 import org.dsload.targets.Checkout;
 import org.dsload.targets.EmbeddedZooKeeper;
 import org.dsload.testing.JMeterRuntime;
-import org.dsload.zookeeper.report.ServerGaugesSection;
+import org.dsload.zookeeper.report.ZooKeeperServerSection;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -44,12 +44,12 @@ class ZooKeeperEnsembleIT {
         ensemble = EmbeddedZooKeeper.ensemble(3);
         runDir = Files.createDirectories(Checkout.target().resolve("test-results/zk-ensemble-" + System.nanoTime()));
         JMeterRuntime.init();
-        JMeterUtils.setProperty(PlanRunner.RUN_DIR_PROPERTY, runDir.toString());
+        JMeterUtils.setProperty(RunProperties.RUN_DIR, runDir.toString());
     }
 
     @AfterAll
     static void stop() {
-        JMeterUtils.getJMeterProperties().remove(PlanRunner.RUN_DIR_PROPERTY);
+        JMeterUtils.getJMeterProperties().remove(RunProperties.RUN_DIR);
         ensemble.close();
     }
 
@@ -110,7 +110,7 @@ class ZooKeeperEnsembleIT {
             assertTrue(gauges.stream().anyMatch(l -> l.contains(unreachable)),
                     "the gauges show the killed member as unreachable: " + gauges);
             assertTrue(gauges.stream().anyMatch(l -> l.contains("\tleader\t")), "and a leader among the others");
-            String section = new ServerGaugesSection().render(runDir, null).orElseThrow();
+            String section = new ZooKeeperServerSection().render(runDir, null).orElseThrow();
             assertTrue(section.matches("(?s).*\\Q" + leader.address() + "\\E was unreachable from "
                     + "\\d\\d:\\d\\d:\\d\\d to \\d\\d:\\d\\d:\\d\\d \\(\\d+ polls?\\).*"), section);
             assertFalse(section.matches("(?s).*\\s-\\d+-\\d+\\s.*"), "no range reads as '-1-1': " + section);

@@ -325,7 +325,7 @@ class ZooKeeperSamplerIT {
         keep.setWatch("keep");
         assertOk(keep.sample(null));
         assertOk(keep.sample(null));
-        ZooKeeperClients clients = (ZooKeeperClients) variables.getObject("zk");
+        ZooKeeperClient clients = (ZooKeeperClient) variables.getObject("zk");
         for (int i = 1; i <= 3; i++) {
             plain.setData().forPath(root, new byte[] {(byte) i});
             int changes = i;

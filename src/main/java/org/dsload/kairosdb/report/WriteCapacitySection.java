@@ -10,11 +10,11 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
+import org.dsload.core.format.RunFiles;
 import org.dsload.gauges.GaugeRows;
 import org.dsload.gauges.NodeGauges;
 import org.dsload.report.Durations;
 import org.dsload.report.LabelStats;
-import org.dsload.report.RunFiles;
 import org.dsload.report.RunSection;
 import org.dsload.report.Summary;
 import org.dsload.report.WarmUp;
@@ -140,7 +140,7 @@ public final class WriteCapacitySection implements RunSection {
      */
     private static String downAtEnd(Path runDir) throws IOException {
         List<String> down = new ArrayList<>();
-        for (NodeGauges n : NodeGauges.of(GaugeRows.read(runDir, KairosServerSection.FILE)).values()) {
+        for (NodeGauges n : NodeGauges.of(GaugeRows.read(runDir, KairosDbServerSection.FILE)).values()) {
             if (n.downSince() >= 0) {
                 down.add(n.notCounted());
             }

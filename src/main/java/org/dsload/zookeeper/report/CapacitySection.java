@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 
-import org.dsload.report.RunFiles;
+import org.dsload.core.format.RunFiles;
 import org.dsload.report.RunSection;
 import org.dsload.report.Summary;
 

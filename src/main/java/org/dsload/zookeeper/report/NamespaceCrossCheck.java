@@ -13,7 +13,7 @@ import org.dsload.gauges.GaugeRows;
 import org.dsload.gauges.GaugeText;
 import org.dsload.gauges.NodeGauges;
 import org.dsload.report.Durations;
-import org.dsload.zookeeper.ServerGauges;
+import org.dsload.zookeeper.ZooKeeperGauges;
 
 /**
  * What the ZooKeeper samplers had the ensemble do against what its servers counted, per
@@ -112,7 +112,7 @@ final class NamespaceCrossCheck {
         }
         GaugeRows.Row lastServing = serving.get(serving.size() - 1);
         for (GaugeRows.Row row : n.rows()) {
-            if (row.epochMillis() > lastServing.epochMillis() && ServerGauges.NOT_SERVING.equals(row.text(STATE))) {
+            if (row.epochMillis() > lastServing.epochMillis() && ZooKeeperGauges.NOT_SERVING.equals(row.text(STATE))) {
                 return n.node() + " not serving requests since " + Durations.timestamp(row.epochMillis());
             }
         }

@@ -1,0 +1,75 @@
+package org.dsload.process;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * How to start a JMeter 5.6 process on Java 17: its launcher jar, and the JVM options (heap and G1
+ * settings as JMeter's own start script sets them, and the module openings its GUI and plan
+ * (de)serialisation need). One list, used by the runner and the slaves it starts, and printed for
+ * the shell launchers ({@code dsload jvm-options}).
+ */
+public final class JMeterJvm {
+    private static final List<String> OPENS = List.of(
+            "java.desktop/sun.awt", "java.desktop/sun.swing", "java.desktop/javax.swing.text.html",
+            "java.desktop/java.awt", "java.desktop/java.awt.font", "java.desktop/sun.awt.X11",
+            "java.desktop/sun.awt.shell", "java.base/java.lang", "java.base/java.lang.invoke",
+            "java.base/java.lang.reflect", "java.base/java.util", "java.base/java.text");
+
+    private JMeterJvm() {
+    }
+
+    /** Options other than the heap, which callers choose. */
+    public static List<String> baseOptions() {
+        List<String> options = new ArrayList<>();
+        for (String open : OPENS) {
+            options.add("--add-opens=" + open + "=ALL-UNNAMED");
+        }
+        options.add("-XX:+UseG1GC");
+        options.add("-XX:MaxGCPauseMillis=100");
+        options.add("-XX:G1ReservePercent=20");
+        // No speculative traps in the JIT's code. C2 compiles a branch that its profile never saw taken
+        // as a trap back to the interpreter; a plan's measured thread group starts new threads after
+        // its warm-up group (new connections, a new window, first samples) and takes such branches:
+        // the code falls back to the interpreter and recompiles while the arrivals come. At 66,000
+        // Redis GETs/s that made 4 to 8 % of the measured arrivals late, with these 0.4 % (benchmarks.md).
+        options.add("-XX:PerMethodTrapLimit=0");
+        options.add("-XX:PerBytecodeTrapLimit=0");
+        options.add("-Djava.security.egd=file:/dev/urandom");
+        // String.format in any locale but en_US builds that locale's DecimalFormatSymbols at each call,
+        // and HttpClient 5.1 formats an id that way for every request (InfluxDB, KairosDB): 14 % of the
+        // writer threads' Java time and 15 % of their allocation at 5,000 writes/s. A C or POSIX
+        // environment gives Java plain "en", which formats exactly as en_US: the country costs nothing.
+        Locale format = Locale.getDefault(Locale.Category.FORMAT);
+        if (format.getLanguage().equals("en") && format.getCountry().isEmpty()) {
+            options.add("-Duser.country=US");
+        }
+        // One logging context for the whole process: with log4j's default selector every logger
+        // looked up walks the caller's stack, and Curator looks one up for each getData and create.
+        options.add("-Dlog4j2.contextSelector=org.apache.logging.log4j.core.selector.BasicContextSelector");
+        return options;
+    }
+
+    public static List<String> heap(String max) {
+        return List.of("-Xms" + max, "-Xmx" + max, "-XX:MaxMetaspaceSize=256m");
+    }
+
+    /** The ApacheJMeter jar of a JMeter home. */
+    public static Path launcherJar(Path home) throws IOException {
+        Path bin = home.resolve("bin");
+        if (Files.isDirectory(bin)) {
+            try (var files = Files.list(bin)) {
+                var jar = files.filter(p -> p.getFileName().toString().matches("ApacheJMeter(-[\\d.]+)?\\.jar")).findFirst();
+                if (jar.isPresent()) {
+                    return jar.get();
+                }
+            }
+        }
+        throw new IOException(home + " is not a JMeter home (no bin/ApacheJMeter*.jar): build one with ./mvnw package "
+                + "or give --jmeter-home");
+    }
+}

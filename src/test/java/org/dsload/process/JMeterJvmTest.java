@@ -1,0 +1,43 @@
+package org.dsload.process;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+class JMeterJvmTest {
+    @Test
+    void theJavaThatRunsJMeterAcceptsEveryOption() throws Exception {
+        List<String> command = new ArrayList<>(List.of(Java.executable()));
+        command.addAll(JMeterJvm.baseOptions());
+        command.addAll(JMeterJvm.heap("64m"));
+        command.add("-version");
+        Process java = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(java.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(java.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, java.exitValue(), output);
+        assertFalse(output.contains("Unrecognized") || output.contains("warning"), output);
+    }
+
+    @Test
+    void aPlainEnglishFormatLocaleGetsItsCountryAndNoOtherLocaleIsChanged() {
+        Locale before = Locale.getDefault(Locale.Category.FORMAT);
+        try {
+            Locale.setDefault(Locale.Category.FORMAT, Locale.ENGLISH);
+            assertTrue(JMeterJvm.baseOptions().contains("-Duser.country=US"));
+            Locale.setDefault(Locale.Category.FORMAT, Locale.GERMANY);
+            assertTrue(JMeterJvm.baseOptions().stream().noneMatch(o -> o.startsWith("-Duser.")));
+            Locale.setDefault(Locale.Category.FORMAT, Locale.UK);
+            assertTrue(JMeterJvm.baseOptions().stream().noneMatch(o -> o.startsWith("-Duser.")));
+        } finally {
+            Locale.setDefault(Locale.Category.FORMAT, before);
+        }
+    }
+}

@@ -63,6 +63,8 @@ public final class InFlightPhase implements InFlightCall {
         this.random = runner.random();
         this.arrivals = new PhaseArrivals(load ? workload::nextLoadRecord : () -> workload.claimOperation() ? 0 : -1);
         this.window = new InFlightWindow<>(inFlight, new Transport());
+        // the phase's work is shared by its threads: one that finds none left ends at once
+        window.workEndsWithArrivals();
         this.preparer = request -> {
             DrawnOperation op = load ? DrawnOperation.load(workload, arrivals.claimed(), random)
                     : DrawnOperation.draw(workload, random);

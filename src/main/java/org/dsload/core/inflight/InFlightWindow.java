@@ -62,6 +62,8 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
     private ArrivalSource arrivals;
     private ArrivalSource.Arrival pending;
     private boolean arrivalsEnded;
+    /** The arrivals' end is the end of the thread's work: no wait for the thread's end time after it. */
+    private boolean workEndsWithArrivals;
     /** Arrivals dropped during a back-off: counted with the next one sent. */
     private long droppedCarried;
     private long endNanos = Long.MAX_VALUE;
@@ -91,6 +93,16 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
             arrivalsEnded = false;
         }
         endNanos = threadEndNanos;
+    }
+
+    /**
+     * The arrival source's end is the end of this thread's work (a shared count of operations, the
+     * records to load), not of a schedule: once it has ended and every request is answered, {@link
+     * #next} returns at once instead of at the thread's end time. A thread that starts after the
+     * others took the last of the work so ends at its first sample.
+     */
+    public void workEndsWithArrivals() {
+        workEndsWithArrivals = true;
     }
 
     /**
@@ -162,7 +174,9 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
                 return List.of();
             }
             if (ready.isEmpty() && outstanding == 0 && pending == null && arrivalsEnded) {
-                awaitEnd();
+                if (!workEndsWithArrivals) {
+                    awaitEnd();
+                }
                 return takeRow();
             }
             long deadline = Math.min(wake, now + MAX_WAIT_NANOS);

@@ -238,6 +238,22 @@ class InFlightWindowTest {
     }
 
     @Test
+    @org.junit.jupiter.api.Timeout(30)
+    void aThreadWhoseSharedWorkIsAlreadyTakenEndsAtOnceNotAtItsEndTime() {
+        ArrivalSource none = nowNanos -> null; // the other threads took the last operation
+        try (InMemoryStore store = new InMemoryStore(10_000, n -> new Answer(1, InMemoryStore.OK))) {
+            InFlightWindow<InMemoryStore.Request> window = new InFlightWindow<>(4, store);
+            window.workEndsWithArrivals();
+            long end = System.nanoTime() + 3_600_000 * MS;
+            window.pace(none, end);
+            long before = System.nanoTime();
+            assertTrue(window.next(numbered(new AtomicInteger())).isEmpty(), "nothing was sent");
+            assertTrue(System.nanoTime() - before < 10_000 * MS, "it returned at once, not at the thread's end");
+            assertEquals(0, store.sent.get());
+        }
+    }
+
+    @Test
     void whileTheTransportWaitsOutABackOffNothingIsSentAndTheWindowDoesNotSpin() {
         try (InMemoryStore store = new InMemoryStore(10_000, n -> new Answer(1, InMemoryStore.OK))) {
             long downUntil = System.nanoTime() + 200 * MS;

@@ -126,14 +126,22 @@ public final class InfluxDbBenchmark {
                         w.lateArrivals(), w.droppedArrivals(), outcome.dir()));
     }
 
-    private static Side vegeta(EmbeddedInfluxDb influx, String vegeta, int rate, int seconds) throws Exception {
-        Path dir = Checkout.target().resolve("bench-results").resolve("vegeta-" + rate);
+    /**
+     * Writes vegeta's targets into {@code dir}: the two bodies in turn as {@code POST /write?db=test}
+     * ({@code targets.txt}, with {@code body1.txt} and {@code body2.txt}); returns {@code dir}.
+     */
+    static Path vegetaTargets(Path dir, EmbeddedInfluxDb influx) throws java.io.IOException {
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("body1.txt"), BODY1, StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("body2.txt"), BODY2, StandardCharsets.UTF_8);
         String url = "http://" + influx.host() + ":" + influx.port() + "/write?db=test";
         Files.writeString(dir.resolve("targets.txt"), "POST " + url + "\n@" + dir.resolve("body1.txt") + "\n\nPOST " + url
                 + "\n@" + dir.resolve("body2.txt") + "\n", StandardCharsets.UTF_8);
+        return dir;
+    }
+
+    private static Side vegeta(EmbeddedInfluxDb influx, String vegeta, int rate, int seconds) throws Exception {
+        Path dir = vegetaTargets(Checkout.target().resolve("bench-results").resolve("vegeta-" + rate), influx);
         Path out = dir.resolve("results.bin");
         Bench.command(List.of(vegeta, "attack", "-rate=" + rate, "-duration=" + seconds + "s",
                 "-targets=" + dir.resolve("targets.txt"), "-output=" + out), seconds + 120L);

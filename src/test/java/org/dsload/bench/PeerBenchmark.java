@@ -2,7 +2,6 @@ package org.dsload.bench;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -56,8 +55,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  */
 public final class PeerBenchmark {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
-    private static final String BODY1 = "cpu,host=server01,region=uswest value=1";
-    private static final String BODY2 = "cpu,host=server02,region=useast value=2";
     private static final int KEYS = InFlightComparison.KEYS;
     private static final Path RESULTS = Checkout.target().resolve("bench-results").resolve("peers");
     /** false: the dsload side alone (redis-benchmark once, for the rate), to try options; no ratios. */
@@ -307,13 +304,7 @@ public final class PeerBenchmark {
     }
 
     private static Side vegeta(EmbeddedInfluxDb influx, String vegeta, int rate, int seconds, int round) throws Exception {
-        Path dir = RESULTS.resolve("vegeta-" + round);
-        Files.createDirectories(dir);
-        Files.writeString(dir.resolve("body1.txt"), BODY1, StandardCharsets.UTF_8);
-        Files.writeString(dir.resolve("body2.txt"), BODY2, StandardCharsets.UTF_8);
-        String url = "http://" + influx.host() + ":" + influx.port() + "/write?db=test";
-        Files.writeString(dir.resolve("targets.txt"), "POST " + url + "\n@" + dir.resolve("body1.txt") + "\n\nPOST " + url
-                + "\n@" + dir.resolve("body2.txt") + "\n", StandardCharsets.UTF_8);
+        Path dir = InfluxDbBenchmark.vegetaTargets(RESULTS.resolve("vegeta-" + round), influx);
         Path results = dir.resolve("results.bin");
         double[] cpu;
         try (CpuTrace trace = CpuTrace.of(results.toString())) {

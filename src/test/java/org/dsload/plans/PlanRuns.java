@@ -85,6 +85,9 @@ public final class PlanRuns {
                 + measured.statusCodes());
         ScenarioVerdict verdict = ScenarioVerdict.of(measured, 1.0);
         System.out.println("dsload: " + result.outcome().dir().getFileName() + ": " + verdict.text());
+        if (result.outcome().ok() && verdict.ok()) {
+            return;
+        }
         Set<Long> taken = busySeconds(result.outcome().dir());
         if (!result.outcome().ok()) {
             assertFalse(taken.isEmpty(), "arrivals went unsent while the machine had cores to spare: "

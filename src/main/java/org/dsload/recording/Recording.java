@@ -158,14 +158,9 @@ public final class Recording implements EngineService {
         return current != null;
     }
 
-    /** Called with a sample's timing, right after its driver call; the result is completed later. */
-    public static void timed(SampleResult result, long micros, long delayMicros, long dropped) {
-        timed(result, micros, delayMicros, dropped, false);
-    }
-
     /**
-     * As {@link #timed(SampleResult, long, long, long)}; {@code oneRequest}: the result was one
-     * request, whatever its sample count (a KairosDB batch counts its points), so that a failure
+     * A sample's timing, right after its driver call; the result is completed later.
+     * {@code oneRequest}: the result was one request, whatever its sample count (a KairosDB batch counts its points), so that a failure
      * counts once among the errors, as the server saw it.
      */
     public static void timed(SampleResult result, long micros, long delayMicros, long dropped, boolean oneRequest) {

@@ -97,7 +97,7 @@ final class RecordingHarness implements AutoCloseable {
         r.setResponseMessage(message);
         r.setSentBytes(20);
         r.setBytes(100);
-        Recording.timed(r, micros, -1, 0);
+        Recording.timed(r, micros, -1, 0, false);
         Recording.completed(r);
         return r;
     }

@@ -8,7 +8,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.HashMap;
 import java.util.Iterator;
+import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -56,6 +58,12 @@ public class ResultsWriter extends ResultCollector {
     private transient volatile OpenFile file;
     private transient Summariser summariser;
     private transient int starts;
+    /**
+     * The files open in this JVM, by path, with how many writers share each: a distributed run's
+     * master can hold several copies of the writer (one per slave's copy of the plan), and all of
+     * them append to the one file, which gets one header.
+     */
+    private static final Map<Path, OpenFile> OPEN = new HashMap<>();
 
     /**
      * One thread's rows not yet written. The writer takes the whole builder and leaves an empty one
@@ -80,6 +88,8 @@ public class ResultsWriter extends ResultCollector {
         final boolean distributed;
         volatile boolean open = true;
         volatile String failure;
+        /** Writers sharing the file (guarded by {@link #OPEN}). */
+        int users;
 
         OpenFile(Path path, FileChannel channel, Charset charset, SampleSaveConfiguration config, boolean distributed) {
             this.distributed = distributed;
@@ -244,7 +254,7 @@ public class ResultsWriter extends ResultCollector {
             summariser = name.isBlank() ? null : new Summariser(name);
             boolean distributed = !LOCAL.equals(host);
             try {
-                file = open(distributed);
+                file = share(distributed);
             } catch (IOException e) {
                 String problem = "dsload: cannot open the results file " + getFilename() + ": " + e.getMessage();
                 log.error(problem, e);
@@ -257,8 +267,32 @@ public class ResultsWriter extends ResultCollector {
         }
     }
 
-    private OpenFile open(boolean distributed) throws IOException {
-        Path path = Path.of(getFilename()).toAbsolutePath();
+    /** The file this writer names, opened by the first writer that names it and shared by the others. */
+    private OpenFile share(boolean distributed) throws IOException {
+        Path path = Path.of(getFilename()).toAbsolutePath().normalize();
+        synchronized (OPEN) {
+            OpenFile f = OPEN.get(path);
+            if (f == null || !f.open) {
+                f = open(path, distributed);
+                OPEN.put(path, f);
+            }
+            f.users++;
+            return f;
+        }
+    }
+
+    /** This writer no longer writes to {@code f}: the last of its writers closes it. */
+    private static void release(OpenFile f) {
+        synchronized (OPEN) {
+            if (--f.users > 0) {
+                return;
+            }
+            OPEN.remove(f.path, f);
+        }
+        f.close();
+    }
+
+    private OpenFile open(Path path, boolean distributed) throws IOException {
         Files.createDirectories(path.getParent());
         SampleSaveConfiguration config = getSaveConfig();
         if (config.saveAsXml()) {
@@ -306,8 +340,17 @@ public class ResultsWriter extends ResultCollector {
             summariser.testEnded(host);
         }
         if (--starts == 0 && file != null) {
-            file.close();
+            OpenFile f = file;
             file = null;
+            release(f);
+        }
+    }
+
+    /** How many writers share the open file at {@code path}, 0 when it is not open (for tests). */
+    static int users(Path path) {
+        synchronized (OPEN) {
+            OpenFile f = OPEN.get(path.toAbsolutePath().normalize());
+            return f == null ? 0 : f.users;
         }
     }
 

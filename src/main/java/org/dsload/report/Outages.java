@@ -11,7 +11,9 @@ import java.util.Map;
  * run's end). A span counts when it lasts at least {@link #MIN_MILLIS} and holds at least
  * {@link #MIN_FAILED} failed requests: one failure between two successes, or a second of errors
  * among successes, is not a store that stopped answering. Seconds without any request inside a
- * span belong to it: a frozen store answers nothing until the requests time out.
+ * span belong to it: a frozen store answers nothing until the requests time out. A span that lasts
+ * to the last request lasts to the run's end when that is known and later: an engine that backs off
+ * from a dead store, or waits for it to reconnect, sends nothing for seconds before it gives up.
  */
 public final class Outages {
     static final long MIN_MILLIS = 2000;
@@ -34,6 +36,14 @@ public final class Outages {
     }
 
     public static List<Outage> of(RequestSeconds requests) {
+        return of(requests, Long.MIN_VALUE);
+    }
+
+    /**
+     * @param runEndMillis when the run ended, as its engines saw it (their last per-second reading),
+     *                     or {@link Long#MIN_VALUE} when unknown: the end of a span that lasts to the end
+     */
+    public static List<Outage> of(RequestSeconds requests, long runEndMillis) {
         List<Outage> found = new ArrayList<>();
         if (requests.isEmpty()) {
             return found;
@@ -63,7 +73,8 @@ public final class Outages {
             }
         }
         if (start >= 0) {
-            keep(found, new Outage(start, Math.max(start, requests.lastMillis()), true, failed, sorted(codes)));
+            long end = Math.max(requests.lastMillis(), runEndMillis);
+            keep(found, new Outage(start, Math.max(start, end), true, failed, sorted(codes)));
         }
         return found;
     }

@@ -57,7 +57,8 @@ final class RunHealth {
         List<String> expected = new ArrayList<>();
         RequestSeconds seconds = summary.requestSeconds();
         long runStart = seconds.firstMillis();
-        long runMillis = Math.max(1, seconds.lastMillis() - runStart);
+        long runEnd = Math.max(seconds.lastMillis(), lastReading(dir));
+        long runMillis = Math.max(1, runEnd - runStart);
         List<FaultWindows.Window> faults = FaultWindows.of(summary.faultMarkers(), dir).stream()
                 .filter(FaultWindows.Window::applied).toList();
         List<long[]> excused = new ArrayList<>();
@@ -65,7 +66,7 @@ final class RunHealth {
             excused.add(new long[] {w.start(), w.end() < 0 ? Long.MAX_VALUE : w.end()});
         }
         boolean outageExpected = false;
-        for (Outages.Outage o : Outages.of(seconds)) {
+        for (Outages.Outage o : Outages.of(seconds, runEnd)) {
             String text = outage(o, runStart, runMillis);
             FaultWindows.Window planned = during(o, faults);
             if (faultsExpected || planned != null) {
@@ -95,6 +96,19 @@ final class RunHealth {
         }
         load.addAll(slaves(dir, runStart));
         return new Findings(store, load, expected, unsent);
+    }
+
+    /** The last per-second reading of any engine, in epoch milliseconds: the run's end as its engines saw it. */
+    private static long lastReading(Path dir) throws IOException {
+        long last = Long.MIN_VALUE;
+        for (GeneratorCsv.Engine engine : GeneratorCsv.read(dir)) {
+            for (List<GeneratorCsv.Point> points : engine.figures().values()) {
+                if (!points.isEmpty()) {
+                    last = Math.max(last, points.get(points.size() - 1).epochSecond() * 1000);
+                }
+            }
+        }
+        return last;
     }
 
     private static String outage(Outages.Outage o, long runStart, long runMillis) {

@@ -139,7 +139,8 @@ class ConstantRatePlansIT {
         assertTrue(measured.requests() >= 1000 * 3 * 0.95 && measured.requests() <= 1000 * 4,
                 "1,000/s for the duration: " + measured);
         assertTrue(warmUp.requests() >= 1000, "seconds of warm-up GETs: " + warmUp);
-        assertTrue(measured.rows() < measured.requests(), "GETs in flight, rows of several: " + measured);
+        // no claim on rows of several here: at 1,000/s a GET often ends before the next is due, so a
+        // quiet machine writes a row per GET (the stalled run above shows rows gathering replies)
         warmUp.plus(measured).assertServerCounted(RedisCalls.of(redis, "GET"));
     }
 

@@ -263,8 +263,10 @@ class DeadStoreIT {
     void zookeeperFrozenCostsFewFailuresOnBothPaths() throws Exception {
         Path results = results("zk-freeze");
         try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.single();
-             FaultedRun blocking = FaultedRun.start(results, "zk-latencies.jmx", "Create", 2, zk(zk, "blocking", "1"));
-             FaultedRun inFlight = FaultedRun.start(results, "zk-latencies.jmx", "Create", 2 * 8, zk(zk, "in-flight", "8"))) {
+             FaultedRun blocking = FaultedRun.start(results, "zk-latencies.jmx", "Create", 2, zk(zk, "blocking", "1"))
+                     .answeredWith("NONODE");
+             FaultedRun inFlight = FaultedRun.start(results, "zk-latencies.jmx", "Create", 2 * 8, zk(zk, "in-flight", "8"))
+                     .answeredWith("NONODE")) {
             long frozen = fault(blocking, inFlight, 50, freeze(zk.node(0).pid()));
             assertStoreFailed(blocking, frozen, "");
             assertStoreFailed(inFlight, frozen, "");

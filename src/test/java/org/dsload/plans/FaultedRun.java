@@ -31,6 +31,8 @@ final class FaultedRun implements AutoCloseable {
     private Integer exit;
     /** What a results row counts of one request (a KairosDB batch counts its points). */
     private int countPerRequest = 1;
+    /** Response codes of a store that answered: the consequences of a fault, not requests failing on it. */
+    private java.util.Set<String> answered = java.util.Set.of();
 
     private FaultedRun(DsloadProcess process, String label, int places) {
         this.process = process;
@@ -52,6 +54,16 @@ final class FaultedRun implements AutoCloseable {
     /** A request counts this many in a results row (the points of a KairosDB batch). */
     FaultedRun countPerRequest(int count) {
         countPerRequest = count;
+        return this;
+    }
+
+    /**
+     * Failures with these response codes are left out of {@link #failuresSince}: the store answered
+     * them, once it was back (a ZooKeeper session that expired during a freeze took its ephemeral
+     * znodes along, and their deletes are answered {@code NONODE}).
+     */
+    FaultedRun answeredWith(String... codes) {
+        answered = java.util.Set.of(codes);
         return this;
     }
 
@@ -135,7 +147,7 @@ final class FaultedRun implements AutoCloseable {
             while ((s = reader.next()) != null) {
                 if (s.end() >= sinceMillis) {
                     last = Math.max(last, s.end());
-                    if (!s.success()) {
+                    if (!s.success() && !answered.contains(s.responseCode())) {
                         failed += s.sampleCount();
                     }
                 }

@@ -92,6 +92,26 @@ class ResultsWriterTest {
     }
 
     @Test
+    void copiesOfTheWriterForSeveralSlavesShareOneFileWithOneHeader(@TempDir Path dir) throws Exception {
+        // a distributed run's master holds a copy of the plan per slave, each copy with its writer
+        Path jtl = dir.resolve("r.jtl");
+        ResultsWriter a = writer(jtl);
+        ResultsWriter b = writer(jtl);
+        a.testStarted("127.0.0.2");
+        b.testStarted("127.0.0.3");
+        assertEquals(2, ResultsWriter.users(jtl), "one open file for both copies");
+        a.sampleOccurred(event("GET", 1));
+        b.sampleOccurred(event("GET", 2));
+        a.testEnded("127.0.0.2");
+        b.sampleOccurred(event("GET", 3));
+        b.testEnded("127.0.0.3");
+        assertEquals(0, ResultsWriter.users(jtl), "closed by the last copy to end");
+        List<String> lines = Files.readAllLines(jtl, StandardCharsets.UTF_8);
+        assertEquals(1, lines.stream().filter(l -> l.startsWith("timeStamp,")).count(), "one header: " + lines);
+        assertEquals(4, lines.size(), "the header and every row, also the one after the first copy ended: " + lines);
+    }
+
+    @Test
     void rowsReachTheFileWhileTheTestRuns(@TempDir Path dir) throws Exception {
         Path jtl = dir.resolve("r.jtl");
         ResultsWriter w = writer(jtl);

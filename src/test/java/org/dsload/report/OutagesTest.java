@@ -63,4 +63,19 @@ class OutagesTest {
         assertEquals(List.of(), outages(rows(0, 3, true, "OK") + rows(3, 4, false, "ERR") + rows(4, 8, true, "OK")));
         assertEquals(List.of(), outages(rows(0, 10, true, "OK") + rows(0, 10, false, "ERR")), "mixed seconds are alive");
     }
+
+    @Test
+    void failuresThatStopBeforeTheRunEndsLastToTheRunsEndAsItsEnginesSawIt() throws IOException {
+        // the store died in second 5; a second of failures, then the engine sent nothing until it gave up at 14
+        Path jtl = dir.resolve("r.jtl");
+        Files.writeString(jtl, HEADER + rows(0, 5, true, "OK") + rows(5, 6, false, "CONNECTIONLOSS"), StandardCharsets.UTF_8);
+        RequestSeconds seconds = Summary.of(jtl).requestSeconds();
+        assertEquals(List.of(), Outages.of(seconds), "the failures alone span less than " + Outages.MIN_MILLIS + " ms");
+        List<Outages.Outage> found = Outages.of(seconds, T0 + 14_000);
+        assertEquals(1, found.size(), found.toString());
+        assertEquals(T0 + 5000, found.get(0).startMillis());
+        assertEquals(T0 + 14_000, found.get(0).endMillis());
+        assertTrue(found.get(0).toEnd());
+        assertEquals(List.of(), Outages.of(seconds, T0 + 1000), "an end before the last request changes nothing");
+    }
 }

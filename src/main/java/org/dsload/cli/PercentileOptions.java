@@ -13,13 +13,15 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 
 /**
- * {@code check}'s {@code --max-p<N>} options: any percentile may be limited, so the options cannot
- * all be declared. Before {@code check} parses its arguments, this adds an option for each
- * {@code --max-p<N>} among them, so picocli parses, converts and reports them like the others.
+ * {@code check}'s {@code --max-p<N>} and {@code --max-p<N>-increase} options: any percentile may be
+ * limited, so the options cannot all be declared. Before {@code check} parses its arguments, this
+ * adds an option for each of them among its arguments, so picocli parses, converts and reports them
+ * like the others.
  */
 final class PercentileOptions implements IParameterPreprocessor {
     static final String TEMPLATE = "--max-p<N>";
-    private static final Pattern NAME = Pattern.compile("--max-p(\\d+(?:\\.\\d+)?)");
+    static final String INCREASE_TEMPLATE = "--max-p<N>-increase";
+    private static final Pattern NAME = Pattern.compile("--max-p(\\d+(?:\\.\\d+)?)(-increase)?");
 
     @Override
     public boolean preprocess(Stack<String> args, CommandSpec spec, ArgSpec argSpec, Map<String, Object> info) {
@@ -37,6 +39,20 @@ final class PercentileOptions implements IParameterPreprocessor {
             if (!(percentile > 0 && percentile <= 100)) {
                 throw new ParameterException(spec.commandLine(),
                         name + ": the percentile must lie above 0 and at most 100, such as --max-p99 or --max-p99.9");
+            }
+            if (m.group(2) != null) {
+                spec.addOption(OptionSpec.builder(name).paramLabel("<percent>").type(Double.class)
+                        .converters(new OptionValues.Ratio()).hidden(true)
+                        .setter(new ISetter() {
+                            @Override
+                            public <T> T set(T ratio) {
+                                if (ratio != null) {
+                                    check.baselineLimits.maxPercentileIncrease(percentile, (Double) ratio);
+                                }
+                                return null;
+                            }
+                        }).build());
+                continue;
             }
             spec.addOption(OptionSpec.builder(name).paramLabel("<duration>").type(Long.class)
                     .converters(new OptionValues.Micros()).hidden(true)

@@ -12,8 +12,12 @@ import java.util.Locale;
  */
 public final class Limits {
 
-    /** The outcome of one limit for one label. */
-    public record Verdict(String label, String figure, boolean held, String text) {
+    /**
+     * The outcome of one limit for one label.
+     *
+     * @param bound what the limit asks of the figure, as in {@code <= 20ms}
+     */
+    public record Verdict(String label, String figure, String bound, boolean held, String text) {
         public String line() {
             return String.format(Locale.ROOT, "%-7s %s: %s", held ? "ok" : "FAILED", label, text);
         }
@@ -33,7 +37,7 @@ public final class Limits {
         String figure = "p" + plain(percentile);
         limits.add(stats -> {
             if (stats.samplesWithoutLatency() > 0) {
-                return new Verdict(stats.label(), figure, false, figure + " cannot be judged: "
+                return new Verdict(stats.label(), figure, "<= " + micros(maxMicros), false, figure + " cannot be judged: "
                         + stats.samplesWithoutLatency() + " samples have no latency (their engines' interval logs "
                         + "are not in the run folder)");
             }
@@ -41,7 +45,7 @@ public final class Limits {
             boolean held = measured <= maxMicros;
             String precision = stats.latencies().exact() ? "" : " (HdrHistogram, " + HdrLatency.DIGITS
                     + " significant digits, from the engines' interval logs)";
-            return new Verdict(stats.label(), figure, held, figure + " " + micros(measured) + precision
+            return new Verdict(stats.label(), figure, "<= " + micros(maxMicros), held, figure + " " + micros(measured) + precision
                     + (held ? ", within " : " is above the limit ") + micros(maxMicros));
         });
         return this;
@@ -56,7 +60,7 @@ public final class Limits {
             long failed = stats.requests() - stats.successes();
             double ratio = stats.requests() == 0 ? 0 : (double) failed / stats.requests();
             boolean held = ratio <= maxRatio;
-            return new Verdict(stats.label(), "error rate", held, "error rate " + percent(ratio) + " (" + failed
+            return new Verdict(stats.label(), "error rate", "<= " + percent(maxRatio), held, "error rate " + percent(ratio) + " (" + failed
                     + " of " + stats.requests() + " requests failed)"
                     + (held ? ", within " : " is above the limit ") + percent(maxRatio));
         });
@@ -70,8 +74,7 @@ public final class Limits {
     /** Every limit judged on these figures; figures without a single request fail whatever the limits. */
     public List<Verdict> judge(LabelStats stats) {
         if (stats.requests() == 0) {
-            return List.of(new Verdict(stats.label(), "requests", false,
-                    "no requests, so nothing shows the limits were kept"));
+            return List.of(noRequests(stats.label()));
         }
         List<Verdict> verdicts = new ArrayList<>();
         for (Limit limit : limits) {
@@ -80,7 +83,13 @@ public final class Limits {
         return verdicts;
     }
 
-    private static String micros(long micros) {
+    /** The verdict on a label without a single request, which fails whatever the limits. */
+    static Verdict noRequests(String label) {
+        return new Verdict(label, "requests", "> 0", false,
+                "no requests, so nothing shows the limits were kept");
+    }
+
+    static String micros(long micros) {
         return Durations.format(micros / 1000.0);
     }
 
@@ -88,7 +97,7 @@ public final class Limits {
         return plain(ratio * 100) + "%";
     }
 
-    private static String plain(double value) {
+    static String plain(double value) {
         BigDecimal d = BigDecimal.valueOf(value).setScale(4, java.math.RoundingMode.HALF_UP).stripTrailingZeros();
         return d.scale() < 0 ? d.setScale(0).toPlainString() : d.toPlainString();
     }

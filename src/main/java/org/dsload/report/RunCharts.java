@@ -36,7 +36,7 @@ public final class RunCharts {
     static final Color[] DISTINCT = {new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c), new Color(0xd62728),
         new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f), new Color(0xbcbd22),
         new Color(0x17becf)};
-    private static final BasicStroke DASHES = new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+    static final BasicStroke DASHES = new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
             new float[] {6f, 4f}, 0f);
     private static final int WIDTH = 1000;
     private static final int HEIGHT = 420;

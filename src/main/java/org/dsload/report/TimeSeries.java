@@ -3,8 +3,12 @@ package org.dsload.report;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.function.ToDoubleFunction;
 
 import org.HdrHistogram.IntCountsHistogram;
 
@@ -17,7 +21,7 @@ public final class TimeSeries {
     static final int CHART_DIGITS = 2;
 
     /** One second of the run. */
-    static final class Second {
+    public static final class Second {
         long requests;
         long failures;
         final IntCountsHistogram raw = new IntCountsHistogram(CHART_DIGITS);
@@ -32,27 +36,65 @@ public final class TimeSeries {
     public static TimeSeries of(Path jtl, Path runDir) throws IOException {
         TimeSeries series = new TimeSeries();
         LabelStats all = new LabelStats("all");
+        series.histograms = read(jtl, runDir, series.faultMarkers::add, s -> {
+            series.add(s);
+            all.add(s);
+        }, i -> {
+            series.add(i);
+            all.add(i);
+        });
+        series.targetRate = all.targetRate();
+        return series;
+    }
+
+    /** Each label's seconds on its own (fault samples left out), labels in the order they first appear. */
+    public static Map<String, TimeSeries> byLabel(Path jtl, Path runDir) throws IOException {
+        Map<String, TimeSeries> labels = new LinkedHashMap<>();
+        boolean histograms = read(jtl, runDir, marker -> { }, s -> labels.computeIfAbsent(s.label(), l -> new TimeSeries())
+                .add(s), i -> labels.computeIfAbsent(i.label(), l -> new TimeSeries()).add(i));
+        labels.values().forEach(series -> series.histograms = histograms);
+        return labels;
+    }
+
+    /** Hands every row, fault sample and interval of histograms mode on; true when interval logs were read. */
+    private static boolean read(Path jtl, Path runDir, Consumer<JtlSample> faultMarkers, Consumer<JtlSample> rows,
+            Consumer<RecordedInterval> intervals) throws IOException {
         List<Recordings.AggregateRow> aggregates;
         try (JtlReader reader = new JtlReader(jtl).faultMarkers(true)) {
             JtlSample s;
             while ((s = reader.next()) != null) {
                 if (JtlReader.isFaultMarker(s.label())) {
-                    series.faultMarkers.add(s);
-                    continue;
+                    faultMarkers.accept(s);
+                } else {
+                    rows.accept(s);
                 }
-                series.add(s);
-                all.add(s);
             }
             aggregates = reader.aggregates();
         }
         Recordings recordings = Recordings.read(runDir, aggregates);
-        series.histograms = !recordings.isEmpty();
-        recordings.bySecond(intervals -> intervals.forEach(i -> {
-            series.add(i);
-            all.add(i);
-        }));
-        series.targetRate = all.targetRate();
-        return series;
+        recordings.bySecond(seconds -> seconds.forEach(intervals));
+        return !recordings.isEmpty();
+    }
+
+    /**
+     * Each whole second's figure, the first and last second left out (a run rarely starts or ends on
+     * a second's edge, so they hold a part of a second).
+     */
+    public double[] wholeSeconds(ToDoubleFunction<Second> figure) {
+        if (seconds.size() <= 2) {
+            return new double[0];
+        }
+        return seconds.values().stream().skip(1).limit(seconds.size() - 2L).mapToDouble(figure).toArray();
+    }
+
+    /** A second's p99 in microseconds ({@value #CHART_DIGITS} significant digits), 0 when it has no latencies. */
+    public static double p99(Second second) {
+        return second.raw.getTotalCount() == 0 ? 0 : second.raw.getValueAtPercentile(99);
+    }
+
+    /** A second's requests. */
+    public static double requests(Second second) {
+        return second.requests;
     }
 
     void add(RecordedInterval i) {

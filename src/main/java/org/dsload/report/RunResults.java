@@ -26,7 +26,7 @@ public final class RunResults {
             return fileOrRunDir;
         }
         if (!Files.isDirectory(fileOrRunDir)) {
-            throw new IOException("no results file or run folder at " + fileOrRunDir);
+            throw new IOException("no results file at " + fileOrRunDir + ", nor a run folder");
         }
         Path record = fileOrRunDir.resolve(RECORD);
         if (Files.isRegularFile(record)) {

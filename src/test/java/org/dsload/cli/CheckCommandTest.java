@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.dsload.report.JUnitReportTest;
+import org.dsload.report.SyntheticRuns;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -133,6 +135,96 @@ class CheckCommandTest {
     void aMissingResultsFileFailsWithItsName() {
         assertEquals(1, check(dir.resolve("none.jtl").toString(), "--max-p99", "1s"));
         assertTrue(errors.contains("dsload: no results file at " + dir.resolve("none.jtl")), errors);
+    }
+
+    private Path run(String name, SyntheticRuns runs) throws IOException {
+        return runs.write(dir.resolve(name), "plan").getParent();
+    }
+
+    @Test
+    void aRunFolderIsJudgedByTheResultsItsRunWrote() throws Exception {
+        Path folder = run("run", new SyntheticRuns(1).label("GET", 3, 100, 100, 100));
+        assertEquals(0, check(folder.toString(), "--label", "GET", "--max-p99", "1ms"), console + errors);
+        assertTrue(console.startsWith("dsload check of " + folder.resolve("plan.jtl")), console);
+        Files.createDirectories(dir.resolve("empty"));
+        assertEquals(1, check(dir.resolve("empty").toString(), "--max-p99", "1ms"));
+        assertTrue(errors.contains("no results in " + dir.resolve("empty")), errors);
+    }
+
+    @Test
+    void aBaselineLimitsTheChangeOfEachLabelBothRunsHave() throws Exception {
+        Path before = run("before", new SyntheticRuns(1).label("GET", 12, 200, 100, 100).label("SET", 12, 50, 300, 100));
+        Path after = run("after", new SyntheticRuns(2).label("GET", 12, 200, 2100, 100).label("SET", 12, 25, 300, 100));
+        assertEquals(1, check(after.toString(), "--baseline", before.toString(), "--max-p99-increase", "10%",
+                "--max-throughput-decrease", "5%"), console + errors);
+        assertTrue(console.contains("Baseline: " + before.resolve("plan.jtl")), console);
+        assertTrue(console.matches("(?s).*FAILED  GET: p99 2\\.19\\dms against 198µs in the baseline: \\+10\\d\\d\\.\\d+%,"
+                + " above the limit \\+10%.*"), console);
+        assertTrue(console.contains("ok      GET: throughput "), console);
+        assertTrue(console.contains("FAILED  SET: throughput 25"), console);
+        assertTrue(console.contains("in the baseline: -49.") && console.contains("below the limit -5%"), console);
+        assertTrue(console.matches("(?s).*ok      SET: p99 \\S+ against \\S+ in the baseline: [+-]\\d+(\\.\\d+)?%, within"
+                + " \\+10%.*"), console);
+        assertTrue(console.contains("dsload check: FAILED, 2 limits not kept"), console);
+
+        Path same = run("same", new SyntheticRuns(3).label("GET", 12, 200, 100, 100).label("SET", 12, 50, 300, 100));
+        assertEquals(0, check(same.toString(), "--baseline", before.toString(), "--max-p99-increase", "10%",
+                "--max-p50-increase", "10%", "--max-throughput-decrease", "5%"), console);
+        assertEquals(0, check(same.toString(), "--baseline", before.toString(), "--label", "SET",
+                "--max-p99.9-increase", "5%"), console);
+        assertTrue(console.contains("ok      SET: p99.9") && !console.contains("GET"), console);
+    }
+
+    @Test
+    void aBaselineWithoutALabelInCommonIsAUsageErrorBeforeJudging() throws Exception {
+        Path before = run("before", new SyntheticRuns(1).label("HGET", 3, 10, 100, 100));
+        Path after = run("after", new SyntheticRuns(2).label("GET", 3, 10, 100, 100).label("SET", 3, 10, 100, 100));
+        assertEquals(2, check(after.toString(), "--baseline", before.toString(), "--max-p99-increase", "10%",
+                "--junit", dir.resolve("report.xml").toString()));
+        assertTrue(errors.contains("the run and the baseline have no label in common: " + after.resolve("plan.jtl")
+                + " has 'GET', 'SET', the baseline " + before.resolve("plan.jtl") + " has 'HGET'"), errors);
+        assertTrue(console.isEmpty(), console);
+        assertTrue(!Files.exists(dir.resolve("report.xml")), "nothing judged, nothing written");
+    }
+
+    @Test
+    void aBaselineWithoutResultsOrLimitsIsAUsageError() throws Exception {
+        Path after = run("after", new SyntheticRuns(2).label("GET", 3, 10, 100, 100));
+        Files.createDirectories(dir.resolve("empty"));
+        assertEquals(2, check(after.toString(), "--baseline", dir.resolve("empty").toString(), "--max-p99-increase",
+                "10%"));
+        assertTrue(errors.contains("--baseline: no results in " + dir.resolve("empty")), errors);
+        assertEquals(2, check(after.toString(), "--max-p99-increase", "10%"));
+        assertTrue(errors.contains("judge against a baseline: add --baseline <run>"), errors);
+        assertEquals(2, check(after.toString(), "--baseline", after.toString(), "--max-p99", "1s"));
+        assertTrue(errors.contains("--baseline needs a limit on the change"), errors);
+        assertEquals(2, check(after.toString(), "--baseline", after.toString(), "--max-p99-increase", "10"));
+        assertTrue(errors.contains("'10' is not a percentage"), errors);
+        assertTrue(console.isEmpty(), console);
+    }
+
+    @Test
+    void junitWritesOneCaseALimitAndLabelWithTheMeasuredValueInEachFailure() throws Exception {
+        Path before = run("before", new SyntheticRuns(1).label("GET", 12, 200, 100, 100));
+        Path after = run("after", new SyntheticRuns(2).label("GET", 12, 200, 2100, 100));
+        Path xml = dir.resolve("reports/TEST-dsload.xml");
+        assertEquals(1, check(after.toString(), "--label", "GET", "--max-p99", "20ms", "--max-error-rate", "1%",
+                "--baseline", before.toString(), "--max-p99-increase", "10%", "--junit", xml.toString()), console);
+        assertTrue(console.contains("dsload check: JUnit report " + xml), console);
+        String text = Files.readString(xml, StandardCharsets.UTF_8);
+        JUnitReportTest.validate(text);
+        org.w3c.dom.Element suite = JUnitReportTest.parse(text).getDocumentElement();
+        assertEquals("dsload.plan", suite.getAttribute("name"));
+        assertEquals("3", suite.getAttribute("tests"));
+        assertEquals("1", suite.getAttribute("failures"));
+        org.w3c.dom.NodeList cases = suite.getElementsByTagName("testcase");
+        assertEquals("GET p99 <= 20ms", ((org.w3c.dom.Element) cases.item(0)).getAttribute("name"));
+        assertEquals("GET error rate <= 1%", ((org.w3c.dom.Element) cases.item(1)).getAttribute("name"));
+        org.w3c.dom.Element breached = (org.w3c.dom.Element) cases.item(2);
+        assertEquals("GET p99 increase <= 10%", breached.getAttribute("name"));
+        String message = ((org.w3c.dom.Element) breached.getElementsByTagName("failure").item(0)).getAttribute("message");
+        assertTrue(message.matches("GET: p99 2\\.19\\dms against 198µs in the baseline: \\+10\\d\\d\\.\\d+%, above the"
+                + " limit \\+10%"), message);
     }
 
     @Test

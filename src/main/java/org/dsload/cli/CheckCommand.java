@@ -10,6 +10,7 @@ import org.dsload.report.BaselineLimits;
 import org.dsload.report.JUnitReport;
 import org.dsload.report.LabelStats;
 import org.dsload.report.Limits;
+import org.dsload.report.RunComparison;
 import org.dsload.report.RunResults;
 import org.dsload.report.Summary;
 import org.dsload.report.SummaryText;
@@ -117,8 +118,9 @@ final class CheckCommand extends Subcommand {
         if (before != null && compared.isEmpty()) {
             List<String> runLabels = labels.isEmpty() ? summary.labels().stream()
                     .filter(s -> s.requests() > 0 && !WarmUp.is(s.label())).map(LabelStats::label).toList() : labels;
-            throw usageError("the run and the baseline have no label in common: " + results + " has " + quoted(runLabels)
-                    + ", the baseline " + before.source() + " has " + quoted(baselineLabels));
+            throw usageError("the run and the baseline have no label in common: " + results + " has "
+                    + RunComparison.quoted(runLabels) + ", the baseline " + before.source() + " has "
+                    + RunComparison.quoted(baselineLabels));
         }
         PrintStream out = out();
         out.println("dsload check of " + results + ": " + SummaryText.method(summary.total()));
@@ -174,10 +176,6 @@ final class CheckCommand extends Subcommand {
         }
         return summary.labels().stream().filter(s -> s.requests() > 0).map(LabelStats::label)
                 .filter(baselineLabels::contains).toList();
-    }
-
-    private static String quoted(List<String> names) {
-        return names.isEmpty() ? "no requests" : String.join(", ", names.stream().map(l -> "'" + l + "'").toList());
     }
 
     private List<LabelStats> judged(Summary summary) {

@@ -40,27 +40,17 @@ final class PercentileOptions implements IParameterPreprocessor {
                 throw new ParameterException(spec.commandLine(),
                         name + ": the percentile must lie above 0 and at most 100, such as --max-p99 or --max-p99.9");
             }
-            if (m.group(2) != null) {
-                spec.addOption(OptionSpec.builder(name).paramLabel("<percent>").type(Double.class)
-                        .converters(new OptionValues.Ratio()).hidden(true)
-                        .setter(new ISetter() {
-                            @Override
-                            public <T> T set(T ratio) {
-                                if (ratio != null) {
-                                    check.baselineLimits.maxPercentileIncrease(percentile, (Double) ratio);
-                                }
-                                return null;
-                            }
-                        }).build());
-                continue;
-            }
-            spec.addOption(OptionSpec.builder(name).paramLabel("<duration>").type(Long.class)
-                    .converters(new OptionValues.Micros()).hidden(true)
+            boolean increase = m.group(2) != null;
+            spec.addOption(OptionSpec.builder(name).paramLabel(increase ? "<percent>" : "<duration>")
+                    .type(increase ? Double.class : Long.class)
+                    .converters(increase ? new OptionValues.Ratio() : new OptionValues.Micros()).hidden(true)
                     .setter(new ISetter() {
                         @Override
-                        public <T> T set(T micros) {
-                            if (micros != null) {
-                                check.limits.maxPercentile(percentile, (Long) micros);
+                        public <T> T set(T value) {
+                            if (value instanceof Double ratio) {
+                                check.baselineLimits.maxPercentileIncrease(percentile, ratio);
+                            } else if (value instanceof Long micros) {
+                                check.limits.maxPercentile(percentile, micros);
                             }
                             return null;
                         }

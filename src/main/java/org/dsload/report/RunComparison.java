@@ -110,7 +110,8 @@ public final class RunComparison {
                 + " has " + quoted(b.labels());
     }
 
-    private static String quoted(List<String> labels) {
+    /** Labels in quotes, comma separated; "no requests" for none. */
+    public static String quoted(List<String> labels) {
         return labels.isEmpty() ? "no requests" : String.join(", ", labels.stream().map(l -> "'" + l + "'").toList());
     }
 

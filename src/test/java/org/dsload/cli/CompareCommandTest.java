@@ -3,9 +3,7 @@ package org.dsload.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,15 +22,12 @@ class CompareCommandTest {
     private String errors;
 
     private int compare(String... args) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
         List<String> all = new ArrayList<>(List.of("compare"));
         all.addAll(List.of(args));
-        int code = Main.run(all.toArray(String[]::new), new PrintStream(bytes, true, StandardCharsets.UTF_8),
-                new PrintStream(errBytes, true, StandardCharsets.UTF_8));
-        console = bytes.toString(StandardCharsets.UTF_8);
-        errors = errBytes.toString(StandardCharsets.UTF_8);
-        return code;
+        ConsoleRun run = ConsoleRun.of(all.toArray(String[]::new));
+        console = run.out();
+        errors = run.err();
+        return run.code();
     }
 
     private Path run(String name, SyntheticRuns runs) throws IOException {

@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 
 import org.dsload.process.Folders;
 import org.dsload.process.Ports;
+import org.dsload.report.JUnitReportTest;
 import org.dsload.targets.Checkout;
 import org.dsload.targets.EmbeddedRedis;
 import org.junit.jupiter.api.AfterAll;
@@ -73,6 +74,8 @@ class MavenVerifyExampleIT {
         assertTrue(build.output().contains("Resolution: microseconds for every sample."), build.output());
         assertTrue(build.output().matches("(?s).*ok      GET profile: p99 \\S+, within 5s.*"), build.output());
         assertTrue(build.output().contains("dsload check: passed"), build.output());
+        assertTrue(build.output().contains("dsload check report " + report() + ": 2 limits, 0 not kept"),
+                "the build read the report back:\n" + build.output());
         assertEquals(jarNames(Checkout.basedir().resolve("jmeter-plugins/lib")),
                 jarNames(work.resolve("project/target/dsload-lib")), "JMeter gets the bundle's libraries, no more");
     }
@@ -85,8 +88,14 @@ class MavenVerifyExampleIT {
                 + build.output());
         assertTrue(build.output().matches("(?s).*FAILED  GET profile: p99 \\S+ is above the limit 1µs.*"), build.output());
         assertTrue(build.output().contains("dsload check: FAILED, 1 limit not kept: GET profile p99"), build.output());
-        assertTrue(build.output().contains("exec-maven-plugin:3.5.1:exec (latency-percentiles) on project maven-verify"),
+        assertTrue(build.output().contains("dsload check report " + report() + ": 2 limits, 1 not kept"),
+                "the build read the report back:\n" + build.output());
+        assertTrue(build.output().contains("maven-antrun-plugin:3.1.0:run (dsload-report) on project maven-verify"),
                 build.output());
+        String xml = Files.readString(report(), StandardCharsets.UTF_8);
+        JUnitReportTest.validate(xml);
+        assertTrue(xml.matches("(?s).*<testcase name=\"GET profile p99 &lt;= 1µs\" classname=\"dsload.ekv-profile-get\""
+                + " time=\"0\">\\s*<failure message=\"GET profile: p99 \\S+ is above the limit 1µs\".*"), xml);
     }
 
     @Test
@@ -96,6 +105,11 @@ class MavenVerifyExampleIT {
         assertTrue(build.output().contains("Failures:                    100.0% (1.0% accepted)"), build.output());
         assertTrue(build.output().contains("jmeter-maven-plugin:3.8.0:results (error-rate) on project maven-verify"),
                 build.output());
+    }
+
+    /** Where the example's check leaves its JUnit report. */
+    private static Path report() {
+        return work.resolve("project/target/dsload-reports/TEST-dsload-check.xml");
     }
 
     private static Outcome verify(String name, String... properties) throws IOException, InterruptedException {

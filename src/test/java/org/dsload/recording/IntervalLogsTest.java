@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.TreeMap;
 
 import org.HdrHistogram.HistogramLogProcessor;
+import org.dsload.report.BaselineLimits;
 import org.dsload.report.IntervalLogReader;
 import org.dsload.report.LabelStats;
 import org.dsload.report.Limits;
@@ -21,6 +22,8 @@ import org.dsload.report.RecordedInterval;
 import org.dsload.report.RecordingFormat;
 import org.dsload.report.RecordingSection;
 import org.dsload.report.Recordings;
+import org.dsload.report.RunComparison;
+import org.dsload.report.RunResults;
 import org.dsload.report.Summary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,12 +34,18 @@ class IntervalLogsTest {
 
     /** Writes {@code seconds} intervals of one label, each with {@code perSecond} samples of known latencies. */
     private static void engine(Path folder, String engine, long clockAhead, int seconds, int perSecond) throws Exception {
+        engine(folder, engine, clockAhead, seconds, perSecond, 0);
+    }
+
+    /** As above, every latency {@code slowerMicros} longer. */
+    private static void engine(Path folder, String engine, long clockAhead, int seconds, int perSecond,
+            long slowerMicros) throws Exception {
         IntervalFiles files = new IntervalFiles(folder, engine, T0 + clockAhead);
         for (int s = 0; s < seconds; s++) {
             IntervalTally t = new IntervalTally();
             long start = T0 + clockAhead + s * 1000L;
             for (int i = 0; i < perSecond; i++) {
-                t.add(new RecordedSample("GET profile", start + i, start + i + 1, 100 + i * 10L + s, -1, 0, 1,
+                t.add(new RecordedSample("GET profile", start + i, start + i + 1, 100 + i * 10L + s + slowerMicros, -1, 0, 1,
                         true, "OK", "", 10, 20), "");
             }
             files.write("GET profile", t, start, start + 1000);
@@ -171,5 +180,26 @@ class IntervalLogsTest {
         Limits.Verdict refused = limits.judge(get).get(0);
         assertFalse(refused.held(), "no percentile is judged without its latencies");
         assertTrue(refused.line().contains("cannot be judged: 300 samples have no latency"), refused.line());
+    }
+
+    @Test
+    void compareAndCheckReadRunFoldersOfHistogramsMode(@TempDir Path dir) throws Exception {
+        Path[] runs = {dir.resolve("a"), dir.resolve("b"), dir.resolve("slower")};
+        long[] slower = {0, 0, 2000};
+        for (int r = 0; r < runs.length; r++) {
+            engine(runs[r].resolve(RecordingFormat.FOLDER).resolve("master"), "master", 0, 12, 100, slower[r]);
+            Files.writeString(runs[r].resolve("run.properties"), "plan=/p/get.jmx\n");
+            Files.writeString(runs[r].resolve("get.jtl"), "timeStamp,elapsed,label,success\n");
+        }
+        RunComparison.Run a = RunComparison.Run.read(runs[0]);
+        assertFalse(a.summary().label("GET profile").latencies().exact(), "percentiles from the interval logs");
+        RunComparison alike = RunComparison.of(a, RunComparison.Run.read(runs[1]), 0.01, 0.1);
+        assertFalse(alike.regressed(), alike.text());
+        RunComparison slowed = RunComparison.of(a, RunComparison.Run.read(runs[2]), 0.01, 0.1);
+        assertTrue(slowed.labels().get(0).latency().regressed(), slowed.text());
+        assertEquals(10, slowed.labels().get(0).latency().test().n2(), "each second of the logs, but the first and last");
+        List<Limits.Verdict> verdicts = new BaselineLimits().maxPercentileIncrease(99, 0.1)
+                .judge(Summary.of(RunResults.find(runs[2])).label("GET profile"), a.summary().label("GET profile"));
+        assertFalse(verdicts.get(0).held(), verdicts.get(0).line());
     }
 }

@@ -9,9 +9,16 @@ import org.dsload.run.Ending;
 public final class ExitCodes {
     /** The command did what was asked: the run finished with results, the check passed. */
     public static final int OK = 0;
-    /** The command ran but failed: a limit not kept, a run that failed, a file that cannot be read. */
+    /**
+     * The command ran but failed: a limit not kept, a label of {@code compare} that regressed beyond the
+     * noise, a run that failed, a file that cannot be read.
+     */
     public static final int FAILED = 1;
-    /** The command line itself is wrong: an unknown option, a missing or malformed value. */
+    /**
+     * The command line itself is wrong: an unknown option, a missing or malformed value; or what it names
+     * cannot be judged: for {@code compare} a run without results or runs without a label in common, for
+     * {@code check} such a baseline.
+     */
     public static final int USAGE = 2;
     /**
      * {@code run}: the run was refused at its start, so the load did not run as planned: an element

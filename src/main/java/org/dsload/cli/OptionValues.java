@@ -63,16 +63,28 @@ final class OptionValues {
     static final class Ratio implements ITypeConverter<Double> {
         @Override
         public Double convert(String text) {
-            Matcher m = PERCENT.matcher(text.trim());
-            if (!m.matches()) {
-                throw new TypeConversionException("'" + text + "' is not a percentage: write it with its % sign, such as 1% or 0.5%");
-            }
-            double percent = Double.parseDouble(m.group(1));
-            if (percent > 100) {
+            double ratio = percent(text);
+            if (ratio > 1) {
                 throw new TypeConversionException("'" + text + "' is above 100%");
             }
-            return percent / 100;
+            return ratio;
         }
+    }
+
+    /** A percentage a figure may grow by (10%, 250%) as a ratio of at least 0, above 1 allowed. */
+    static final class Growth implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String text) {
+            return percent(text);
+        }
+    }
+
+    private static double percent(String text) {
+        Matcher m = PERCENT.matcher(text.trim());
+        if (!m.matches()) {
+            throw new TypeConversionException("'" + text + "' is not a percentage: write it with its % sign, such as 1% or 0.5%");
+        }
+        return Double.parseDouble(m.group(1)) / 100;
     }
 
     /** Milliseconds, fractions allowed (0.5), in microseconds. */

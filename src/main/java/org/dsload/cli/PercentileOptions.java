@@ -43,7 +43,7 @@ final class PercentileOptions implements IParameterPreprocessor {
             boolean increase = m.group(2) != null;
             spec.addOption(OptionSpec.builder(name).paramLabel(increase ? "<percent>" : "<duration>")
                     .type(increase ? Double.class : Long.class)
-                    .converters(increase ? new OptionValues.Ratio() : new OptionValues.Micros()).hidden(true)
+                    .converters(increase ? new OptionValues.Growth() : new OptionValues.Micros()).hidden(true)
                     .setter(new ISetter() {
                         @Override
                         public <T> T set(T value) {

@@ -168,6 +168,11 @@ class CheckCommandTest {
         assertEquals(0, check(same.toString(), "--baseline", before.toString(), "--label", "SET",
                 "--max-p99.9-increase", "5%"), console);
         assertTrue(console.contains("ok      SET: p99.9") && !console.contains("GET"), console);
+        assertEquals(1, check(after.toString(), "--baseline", before.toString(), "--label", "GET",
+                "--max-p99-increase", "1000%"), console);
+        assertEquals(0, check(after.toString(), "--baseline", before.toString(), "--label", "GET",
+                "--max-p99-increase", "1200%"), console);
+        assertTrue(console.contains("within +1200%"), console);
     }
 
     @Test

@@ -16,7 +16,6 @@ import org.dsload.plans.PlanRuns;
 import org.dsload.process.Ports;
 import org.dsload.report.JUnitReportTest;
 import org.dsload.targets.EmbeddedRedis;
-import org.dsload.testing.DsloadProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.w3c.dom.Element;
@@ -45,17 +44,17 @@ class CompareCommandIT {
         return result;
     }
 
-    private static String dsload(int expected, String... args) throws Exception {
-        try (DsloadProcess dsload = DsloadProcess.start(args)) {
-            int code = dsload.exitCode(LIMIT);
-            System.out.println("$ dsload " + String.join(" ", args) + "\n" + dsload.output() + "\n(exit " + code + ")");
-            if (expected >= 0) {
-                assertEquals(expected, code, dsload.output());
-            } else {
-                assertTrue(code == 0 || code == 1, dsload.output());
-            }
-            return dsload.output();
+    /** A dsload command line run in this JVM, as Main runs it; {@code expected} -1 for 0 or 1. */
+    private static String dsload(int expected, String... args) {
+        ConsoleRun run = ConsoleRun.of(args);
+        String output = run.out() + run.err();
+        System.out.println("$ dsload " + String.join(" ", args) + "\n" + output + "(exit " + run.code() + ")");
+        if (expected >= 0) {
+            assertEquals(expected, run.code(), output);
+        } else {
+            assertTrue(run.code() == 0 || run.code() == 1, output);
         }
+        return output;
     }
 
     @Test

@@ -96,7 +96,12 @@ final class RunJudge {
         if (f.jmeterExit() != 0 && !f.timedOut() && !f.stoppedOnPurpose()) {
             failures.add("JMeter exited with code " + f.jmeterExit() + "; see " + f.dir().resolve("jmeter.log"));
         }
-        List<String> verdicts = RunVerdict.failures(f.dir());
+        List<String> verdicts = new ArrayList<>(RunVerdict.failures(f.dir()));
+        // a count the dead store could not answer is part of the store's failure, not one of its own
+        List<String> uncounted = RunVerdict.uncounted(f.dir());
+        if (!health.downAtEnd()) {
+            verdicts.addAll(uncounted);
+        }
         if (!verdicts.isEmpty()) {
             failures.add("an element found the run failed:" + lines(verdicts));
         }
@@ -106,8 +111,14 @@ final class RunJudge {
             return new Verdict(Ending.FAILED, failures.size() == 1 ? failures.get(0) : "the run failed:" + lines(failures),
                     health.expected());
         }
+        if (health.downAtEnd() && health.store().isEmpty()) {
+            uncounted.forEach(u -> health.expected().add(u + " (not counted: the store was down)"));
+        }
         if (!health.store().isEmpty()) {
             List<String> all = new ArrayList<>(health.store());
+            if (health.downAtEnd()) {
+                uncounted.forEach(u -> all.add(u + " (not counted: the store was down)"));
+            }
             all.addAll(health.load());
             return new Verdict(Ending.STORE_FAILED, "the store failed during the run:" + lines(all), health.expected());
         }

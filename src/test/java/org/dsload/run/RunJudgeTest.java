@@ -106,6 +106,18 @@ class RunJudgeTest {
     }
 
     @Test
+    void aCountTheDeadStoreCouldNotAnswerIsPartOfTheStoresFailureAndOtherwiseFailsTheRun() throws IOException {
+        RunVerdict.uncounted(dir, "kairosdb cross-check of 'k'", "master", "730 points could not be counted back");
+        RunJudge.Verdict dead = judge(gets(0, 10, true) + gets(10, 20, false), null);
+        assertEquals(Ending.STORE_FAILED, dead.ending(), dead.problem());
+        assertTrue(dead.problem().contains("730 points could not be counted back (not counted: the store was down)"),
+                dead.problem());
+        RunJudge.Verdict alive = judge(gets(0, 20, true), null);
+        assertEquals(Ending.FAILED, alive.ending(), "a store that answered the load to its end must answer the count");
+        assertTrue(alive.problem().contains("730 points could not be counted back"), alive.problem());
+    }
+
+    @Test
     void anOutageTheUserExpectedIsANoteAndTheRunEndsWell() throws IOException {
         RunJudge.Verdict v = judge(gets(0, 10, true) + gets(10, 30, false) + gets(30, 35, true), null, true);
         assertEquals(Ending.OK, v.ending());

@@ -85,6 +85,12 @@ class DeadStoreIT {
                 summary);
     }
 
+    /** The server was back when the load ended: the cross-check counts with its count after the load. */
+    private static void assertCountedOnceBack(FaultedRun run) throws IOException {
+        String summary = run.summary();
+        assertTrue(summary.matches("(?s).*\\nCross-check +\\[[^\\n]*\\] +\\d+, \\d+ \\((match|differ by \\d+)\\) .*"), summary);
+    }
+
     /** A fault of the store: a kill, or a freeze and its end. */
     @FunctionalInterface
     private interface Fault {
@@ -223,10 +229,12 @@ class DeadStoreIT {
     void cassandraFrozenCostsFewFailuresOnBothYcsbPaths() throws Exception {
         EmbeddedCassandra node = SharedCassandra.node();
         Path results = results("cassandra-freeze");
-        try (YcsbRuns runs = YcsbRuns.start(results, node, "frozen", false)) {
+        try (YcsbRuns runs = YcsbRuns.start(results, node, "frozen", true)) {
             long frozen = fault(runs.blocking, runs.inFlight, 50, freeze(node::pause, node::resume));
             assertStoreFailed(runs.blocking, frozen, "");
             assertStoreFailed(runs.inFlight, frozen, "");
+            assertCountedOnceBack(runs.blocking);
+            assertCountedOnceBack(runs.inFlight);
         }
     }
 
@@ -352,12 +360,15 @@ class DeadStoreIT {
                  FaultedRun oneAtATime = FaultedRun.start(results, "influxdb-write.jmx", "POST /write", 20,
                          influx(influx, "1", "20", false));
                  FaultedRun inFlight = FaultedRun.start(results, "influxdb-write.jmx", "POST /write", 2 * 16,
-                         influx(influx, "16", "2", fault.equals("KILL")))) {
+                         influx(influx, "16", "2", true))) {
                 long at = fault(oneAtATime, inFlight, 200, fault.equals("KILL") ? () -> Signals.send(influx.pid(), "KILL")
                         : freeze(influx.pid()));
                 String code = fault.equals("KILL") ? "ConnectException" : "";
                 assertStoreFailed(oneAtATime, at, code, fault.equals("KILL"));
                 assertStoreFailed(inFlight, at, code, fault.equals("KILL"));
+                if (fault.equals("STOP")) {
+                    assertCountedOnceBack(inFlight);
+                }
                 if (fault.equals("KILL")) {
                     assertNotCountedOnceDead(inFlight);
                     // the arrivals due while the threads backed off from the dead server are dropped and counted,

@@ -203,6 +203,14 @@ class CommandLineTest {
     }
 
     @Test
+    void aStopConditionThatDoesNotParseRefusesTheRunBeforeItStarts() {
+        assertUsageError("--stop-when: 'p99>50': a latency limit needs a duration", "run", "plan.jmx", "--stop-when", "p99>50");
+        assertUsageError("--stop-when: 'latency>5ms' is not a stop condition", "run", "plan.jmx", "--stop-when", "latency>5ms");
+        assertUsageError("--stop-when: 'errors>5': an error limit is a percentage", "run", "plan.jmx",
+                "-Jdsload.stop_when=p99>50ms;errors>5");
+    }
+
+    @Test
     void runPassesJMeterPropertiesAndSlavesThrough() {
         CommandLine cli = Main.commandLine(System.out, System.err);
         ParseResult run = cli.parseArgs("run", "plan.jmx", "-Jthreads=50", "-Jurl=http://h/?a=b", "-Jempty=",

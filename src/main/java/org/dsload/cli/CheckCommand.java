@@ -29,7 +29,7 @@ import picocli.CommandLine.Parameters;
         exitCodeListHeading = ExitCodes.HEADING,
         exitCodeList = {"  0:every limit kept", "  1:a limit not kept, a label without requests, or the file"
                 + " cannot be read", ExitCodes.USAGE_LINE})
-final class CheckCommand extends Subcommand {
+final class CheckCommand extends Subcommand implements PercentileOptions.Limited {
     @Parameters(paramLabel = "<results.jtl>", description = "A JMeter results file in CSV.")
     private Path jtl;
 
@@ -38,6 +38,11 @@ final class CheckCommand extends Subcommand {
      * so a command line is parsed once per instance, as Main does.
      */
     final Limits limits = new Limits();
+
+    @Override
+    public Limits limits() {
+        return limits;
+    }
 
     @Option(names = PercentileOptions.TEMPLATE, paramLabel = "<duration>",
             description = "The N-th latency percentile must not exceed this duration (500us, 20ms, 1.5s);"

@@ -1,0 +1,156 @@
+package org.dsload.run;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+import org.dsload.core.format.TimingValue;
+import org.dsload.report.FindMaxReport;
+import org.dsload.report.GeneratorCsv;
+import org.dsload.report.JtlReader;
+import org.dsload.report.JtlSample;
+import org.dsload.report.LabelStats;
+import org.dsload.report.Limits;
+import org.dsload.report.Summary;
+import org.dsload.report.WarmUp;
+
+/**
+ * The steps of {@code dsload find-max}: each one a real run of the plan ({@link PlanRunner}) with
+ * its rate property set to the step's rate and its {@code duration} to the step's length plus the
+ * settle time. The settle time is the plan's warm-up ({@code warmup}, whose requests the summary
+ * keeps apart) when the plan has one, else the run's first seconds, left out of the figures. The
+ * step's measured window is judged on the limits; a run that ended otherwise than with results
+ * (refused, no successful request, failed) breaks them by itself.
+ */
+public final class FindMaxSteps implements RateSearch.StepFunction {
+    private final PlanRunner runner;
+    private final Function<String, PlanRun> runs;
+    private final String rateProperty;
+    private final Limits limits;
+    private final long stepSeconds;
+    private final long settleSeconds;
+    private final boolean planWarmUp;
+    private final PrintStream console;
+    private PlanRunner.Outcome interrupted;
+
+    /**
+     * @param runs       a new run of the plan, with every option of the command line, into the given run folder name
+     * @param planWarmUp the plan reads a {@code warmup} property (seconds of warm-up under labels of their own)
+     */
+    public FindMaxSteps(PlanRunner runner, Function<String, PlanRun> runs, String rateProperty, Limits limits,
+            long stepSeconds, long settleSeconds, boolean planWarmUp, PrintStream console) {
+        this.runner = runner;
+        this.runs = runs;
+        this.rateProperty = rateProperty;
+        this.limits = limits;
+        this.stepSeconds = stepSeconds;
+        this.settleSeconds = settleSeconds;
+        this.planWarmUp = planWarmUp;
+        this.console = console;
+    }
+
+    /** The outcome of the step that was interrupted (and so ended the search), or null. */
+    public PlanRunner.Outcome interrupted() {
+        return interrupted;
+    }
+
+    @Override
+    public FindMaxReport.Step run(int index, double rate) throws IOException, InterruptedException {
+        String rateText = FindMaxReport.number(rate);
+        PlanRun run = runs.apply(String.format(Locale.ROOT, "step-%02d-%s-%s", index, rateProperty, rateText));
+        run.property(rateProperty, rateText);
+        if (planWarmUp) {
+            run.property("duration", Long.toString(stepSeconds));
+            run.properties.putIfAbsent("warmup", Long.toString(settleSeconds));
+        } else {
+            run.property("duration", Long.toString(stepSeconds + settleSeconds));
+        }
+        console.println("dsload find-max: step " + index + ": " + rateProperty + "=" + rateText);
+        PlanRunner.Outcome outcome = runner.run(run);
+        if (outcome.ending() == Ending.INTERRUPTED) {
+            interrupted = outcome;
+            return null;
+        }
+        FindMaxReport.Step step = judge(index, rate, outcome);
+        console.println("dsload find-max: step " + index + ": " + rateProperty + "=" + rateText + ": "
+                + (step.kept() ? "limits kept" : "BROKEN: " + step.broke() + (step.generatorBound() ? " [generator]" : "")));
+        return step;
+    }
+
+    private FindMaxReport.Step judge(int index, double rate, PlanRunner.Outcome outcome) throws IOException {
+        String dir = outcome.dir().toString();
+        Summary summary = outcome.summary();
+        if (summary == null || outcome.ending() == Ending.REFUSED || outcome.ending() == Ending.NO_SUCCESS
+                || outcome.ending() == Ending.FAILED) {
+            String problem = outcome.problem() == null ? "the run ended " + outcome.ending() : outcome.problem();
+            return new FindMaxReport.Step(index, rate, 0, 0, 0, 0, 0, 1, 0, Double.NaN, false,
+                    "the run: " + problem.lines().findFirst().orElse(problem), false, dir);
+        }
+        LabelStats measured = planWarmUp ? summary.measured() : afterSettle(outcome.jtl(), settleSeconds * 1000);
+        List<Limits.Verdict> verdicts = limits.judge(measured);
+        String broke = verdicts.stream().filter(v -> !v.held()).map(Limits.Verdict::text).findFirst().orElse(null);
+        boolean unsent = outcome.ending() == Ending.LOAD_INCOMPLETE && outcome.onlyArrivalsUnsent();
+        if (broke == null && outcome.ending() != Ending.OK) {
+            broke = "the run: " + outcome.problem().lines().map(String::trim).filter(l -> !l.isEmpty()).skip(1).findFirst()
+                    .orElse(outcome.problem());
+        }
+        double[] cpu = cpu(outcome.dir(), measured.firstStart());
+        boolean generator = broke != null && Bottleneck.generator(verdicts, cpu[0], cpu[1], unsent);
+        long requests = measured.requests();
+        double errors = requests == 0 ? 0 : (double) (requests - measured.successes()) / requests;
+        double achieved = measured.scheduledSamples() > 1 ? measured.achievedRate() : measured.throughput();
+        return new FindMaxReport.Step(index, rate, achieved, Limits.lateRatio(measured), percentile(measured, 50),
+                percentile(measured, 90), percentile(measured, 99), errors, requests, cpu[0], broke == null, broke,
+                generator, dir);
+    }
+
+    private static long percentile(LabelStats stats, double p) {
+        return stats.latencies().count() == 0 ? 0 : stats.latencies().percentile(p);
+    }
+
+    /**
+     * The generator's CPU in the measured window: its highest per-second share of the machine over
+     * every engine, and the share its threads can use at most (threads ÷ cores, at most 1).
+     */
+    private static double[] cpu(Path dir, long fromMillis) throws IOException {
+        double peak = Double.NaN;
+        double cap = 1;
+        for (GeneratorCsv.Engine e : GeneratorCsv.read(dir)) {
+            for (GeneratorCsv.Point p : e.series(GeneratorCsv.PROCESS_CPU)) {
+                if (p.epochSecond() * 1000 >= fromMillis) {
+                    peak = Double.isNaN(peak) ? p.value() : Math.max(peak, p.value());
+                }
+            }
+            double threads = e.peak(GeneratorCsv.JMETER_THREADS);
+            double cores = e.last(GeneratorCsv.CORES);
+            if (threads > 0 && cores > 0) {
+                cap = Math.min(cap, threads / cores);
+            }
+        }
+        return new double[] {peak, cap};
+    }
+
+    /** The figures of every request but the warm-up's, left out those that started in the first {@code settleMillis}. */
+    static LabelStats afterSettle(Path jtl, long settleMillis) throws IOException {
+        long first = Long.MAX_VALUE;
+        try (JtlReader reader = new JtlReader(jtl)) {
+            JtlSample s;
+            while ((s = reader.next()) != null) {
+                first = Math.min(first, s.start());
+            }
+        }
+        LabelStats stats = new LabelStats(Summary.MEASURED, TimingValue.DEFAULT_LATE_MICROS);
+        try (JtlReader reader = new JtlReader(jtl)) {
+            JtlSample s;
+            while ((s = reader.next()) != null) {
+                if (!WarmUp.is(s.label()) && s.start() >= first + settleMillis) {
+                    stats.add(s);
+                }
+            }
+        }
+        return stats;
+    }
+}

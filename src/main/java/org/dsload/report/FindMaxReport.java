@@ -74,7 +74,7 @@ public final class FindMaxReport {
     public static String answerLine(String rateProperty, Answer answer) {
         if (!answer.found()) {
             return "No answer: the first step already broke the limits: " + answer.broke()
-                    + (GENERATOR.equals(answer.limitedBy()) ? ". This is the generator's limit, not the server's: "
+                    + (GENERATOR.equals(answer.limitedBy()) ? ". This is the generator's limit, not the server's. "
                             + answer.advice() : "") + ". Start lower (--start).";
         }
         String rate = rateProperty + "=" + number(answer.rate());

@@ -11,7 +11,10 @@ import org.dsload.report.Limits;
  * that slows down also makes arrivals late, but breaks a latency limit too).
  */
 public final class Bottleneck {
-    /** A generator's CPU counts as saturated at this share of what its threads can use. */
+    /**
+     * A generator's CPU counts as saturated at this share of the machine. Not of a thread's share: a
+     * thread that waits for its arrivals by spinning (redis-get-rate.jmx's) keeps its core busy at any rate.
+     */
     static final double SATURATED = 0.9;
     /** How to get past the generator's limit. */
     public static final String ADVICE = "To measure the server beyond it, give the generator more: more requests in flight"
@@ -23,12 +26,11 @@ public final class Bottleneck {
 
     /**
      * @param verdicts  every limit judged on the step's measured window
-     * @param cpuPeak   the generator's highest per-second CPU share of the machine (NaN unknown)
-     * @param cpuCap    the highest share its threads can use: 1, or threads ÷ cores with fewer threads than cores
+     * @param cpuPeak   the generator's highest per-second CPU share of the machine, 0 to 1 (NaN unknown)
      * @param unsent    scheduled arrivals went unsent (the run's own finding)
      */
-    public static boolean generator(List<Limits.Verdict> verdicts, double cpuPeak, double cpuCap, boolean unsent) {
-        if (!Double.isNaN(cpuPeak) && cpuPeak >= SATURATED * Math.min(1, cpuCap)) {
+    public static boolean generator(List<Limits.Verdict> verdicts, double cpuPeak, boolean unsent) {
+        if (!Double.isNaN(cpuPeak) && cpuPeak >= SATURATED) {
             return true;
         }
         boolean late = unsent;

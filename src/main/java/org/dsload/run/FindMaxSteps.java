@@ -97,13 +97,13 @@ public final class FindMaxSteps implements RateSearch.StepFunction {
             broke = "the run: " + outcome.problem().lines().map(String::trim).filter(l -> !l.isEmpty()).skip(1).findFirst()
                     .orElse(outcome.problem());
         }
-        double[] cpu = cpu(outcome.dir(), measured.firstStart());
-        boolean generator = broke != null && Bottleneck.generator(verdicts, cpu[0], cpu[1], unsent);
+        double cpu = cpuPeak(outcome.dir(), measured.firstStart());
+        boolean generator = broke != null && Bottleneck.generator(verdicts, cpu, unsent);
         long requests = measured.requests();
         double errors = requests == 0 ? 0 : (double) (requests - measured.successes()) / requests;
         double achieved = measured.scheduledSamples() > 1 ? measured.achievedRate() : measured.throughput();
         return new FindMaxReport.Step(index, rate, achieved, Limits.lateRatio(measured), percentile(measured, 50),
-                percentile(measured, 90), percentile(measured, 99), errors, requests, cpu[0], broke == null, broke,
+                percentile(measured, 90), percentile(measured, 99), errors, requests, cpu, broke == null, broke,
                 generator, dir);
     }
 
@@ -112,25 +112,19 @@ public final class FindMaxSteps implements RateSearch.StepFunction {
     }
 
     /**
-     * The generator's CPU in the measured window: its highest per-second share of the machine over
-     * every engine, and the share its threads can use at most (threads ÷ cores, at most 1).
+     * The generator's highest per-second CPU share of the machine (0 to 1) in the measured window, over
+     * every engine; NaN when none was recorded.
      */
-    private static double[] cpu(Path dir, long fromMillis) throws IOException {
+    private static double cpuPeak(Path dir, long fromMillis) throws IOException {
         double peak = Double.NaN;
-        double cap = 1;
         for (GeneratorCsv.Engine e : GeneratorCsv.read(dir)) {
             for (GeneratorCsv.Point p : e.series(GeneratorCsv.PROCESS_CPU)) {
                 if (p.epochSecond() * 1000 >= fromMillis) {
-                    peak = Double.isNaN(peak) ? p.value() : Math.max(peak, p.value());
+                    peak = Double.isNaN(peak) ? p.value() / 100 : Math.max(peak, p.value() / 100);
                 }
             }
-            double threads = e.peak(GeneratorCsv.JMETER_THREADS);
-            double cores = e.last(GeneratorCsv.CORES);
-            if (threads > 0 && cores > 0) {
-                cap = Math.min(cap, threads / cores);
-            }
         }
-        return new double[] {peak, cap};
+        return peak;
     }
 
     /** The figures of every request but the warm-up's, left out those that started in the first {@code settleMillis}. */

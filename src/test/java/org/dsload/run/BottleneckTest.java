@@ -24,27 +24,26 @@ class BottleneckTest {
 
     @Test
     void lateArrivalsWhileTheServerAnsweredFastAreTheGenerators() {
-        assertTrue(Bottleneck.generator(List.of(p99(true), errors(true), late(false)), 0.3, 1, false));
+        assertTrue(Bottleneck.generator(List.of(p99(true), errors(true), late(false)), 0.3, false));
     }
 
     @Test
     void lateArrivalsOfASlowServerAreTheServers() {
-        assertFalse(Bottleneck.generator(List.of(p99(false), errors(true), late(false)), 0.3, 1, false));
-        assertFalse(Bottleneck.generator(List.of(p99(true), errors(false), late(false)), 0.3, 1, false));
-        assertFalse(Bottleneck.generator(List.of(p99(false), late(true)), 0.3, 1, false), "a latency limit broken alone");
+        assertFalse(Bottleneck.generator(List.of(p99(false), errors(true), late(false)), 0.3, false));
+        assertFalse(Bottleneck.generator(List.of(p99(true), errors(false), late(false)), 0.3, false));
+        assertFalse(Bottleneck.generator(List.of(p99(false), late(true)), 0.3, false), "a latency limit broken alone");
     }
 
     @Test
     void aSaturatedCpuIsTheGeneratorsWhateverBroke() {
-        assertTrue(Bottleneck.generator(List.of(p99(false)), 0.95, 1, false));
-        assertTrue(Bottleneck.generator(List.of(p99(false)), 0.46, 0.5, false), "one thread on two cores: half the machine");
-        assertFalse(Bottleneck.generator(List.of(p99(false)), 0.46, 1, false));
-        assertFalse(Bottleneck.generator(List.of(p99(false)), Double.NaN, 1, false), "unknown CPU: not saturated");
+        assertTrue(Bottleneck.generator(List.of(p99(false)), 0.95, false));
+        assertFalse(Bottleneck.generator(List.of(p99(false)), 0.5, false), "a spinning thread on two cores: half the machine");
+        assertFalse(Bottleneck.generator(List.of(p99(false)), Double.NaN, false), "unknown CPU: not saturated");
     }
 
     @Test
     void arrivalsUnsentWithEveryPlaceTakenAreTheGeneratorsUnlessTheServerWasSlow() {
-        assertTrue(Bottleneck.generator(List.of(p99(true), errors(true)), 0.2, 1, true));
-        assertFalse(Bottleneck.generator(List.of(p99(false), errors(true)), 0.2, 1, true));
+        assertTrue(Bottleneck.generator(List.of(p99(true), errors(true)), 0.2, true));
+        assertFalse(Bottleneck.generator(List.of(p99(false), errors(true)), 0.2, true));
     }
 }

@@ -52,26 +52,12 @@ final class FindMaxCommand extends Subcommand implements PercentileOptions.Limit
     @Parameters(paramLabel = "<plan.jmx>", description = "A test plan whose load is set by a rate property.")
     private Path plan;
 
-    private final Limits limits = new Limits();
+    @Mixin
+    private LimitOptions limitOptions;
 
     @Override
     public Limits limits() {
-        return limits;
-    }
-
-    @Option(names = PercentileOptions.TEMPLATE, paramLabel = "<duration>",
-            description = "Limit: the N-th latency percentile of a step's measured window must not exceed this duration"
-                    + " (500us, 20ms, 1.5s), as in check: --max-p50, --max-p99, --max-p99.9 ...")
-    private void percentileTemplate(String duration) {
-        throw usageError("write the percentile into the option's name: --max-p99 " + duration);
-    }
-
-    @Option(names = "--max-error-rate", paramLabel = "<percent>", converter = OptionValues.Ratio.class,
-            description = "Limit: at most this share of a step's requests may fail (1%%, 0.5%%).")
-    private void maxErrorRate(Double ratio) {
-        if (ratio != null) {
-            limits.maxErrorRatio(ratio);
-        }
+        return limitOptions.limits;
     }
 
     @Option(names = "--max-late", paramLabel = "<percent>", converter = OptionValues.Ratio.class,
@@ -79,7 +65,7 @@ final class FindMaxCommand extends Subcommand implements PercentileOptions.Limit
                     + " intended start or be dropped (the summary's late arrivals; 1%%).")
     private void maxLate(Double ratio) {
         if (ratio != null) {
-            limits.maxLateRatio(ratio);
+            limits().maxLateRatio(ratio);
         }
     }
 
@@ -127,6 +113,7 @@ final class FindMaxCommand extends Subcommand implements PercentileOptions.Limit
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        Limits limits = limits();
         if (limits.isEmpty()) {
             throw usageError("find-max needs at least one limit (--max-p99 20ms, --max-error-rate 1%, --max-late 1% ...)");
         }

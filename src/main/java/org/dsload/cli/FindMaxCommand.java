@@ -63,11 +63,7 @@ final class FindMaxCommand extends Subcommand implements PercentileOptions.Limit
     @Option(names = "--max-late", paramLabel = "<percent>", converter = OptionValues.Ratio.class,
             description = "Limit: at most this share of a step's scheduled arrivals may start more than 10 ms after their"
                     + " intended start or be dropped (the summary's late arrivals; 1%%).")
-    private void maxLate(Double ratio) {
-        if (ratio != null) {
-            limits().maxLateRatio(ratio);
-        }
-    }
+    private Double maxLate;
 
     @Option(names = "--rate-property", paramLabel = "<name>",
             description = "The plan's property that sets its rate (default: the first of " + "rate, queries_per_min"
@@ -114,6 +110,9 @@ final class FindMaxCommand extends Subcommand implements PercentileOptions.Limit
     @Override
     public Integer call() throws IOException, InterruptedException {
         Limits limits = limits();
+        if (maxLate != null) {
+            limits.maxLateRatio(maxLate);
+        }
         if (limits.isEmpty()) {
             throw usageError("find-max needs at least one limit (--max-p99 20ms, --max-error-rate 1%, --max-late 1% ...)");
         }

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * {@code dsload run --stop-when} as a user runs it: a rate plan against a redis-server that is frozen
- * (SIGSTOP) once the load reached it. Its requests time out after the plan's socket timeout, which
- * breaks the latency condition; the engine ends the test long before its planned end, and the run
+ * (SIGSTOP) once the load reached it. Its requests time out after the plan's socket timeout (1 s),
+ * which breaks the latency condition (500 ms: no hiccup of a busy machine breaks it); the engine ends the test long before its planned end, and the run
  * says which condition broke, when, with the value measured, and exits with 7.
  */
 @Timeout(180)
@@ -32,7 +32,7 @@ class StopWhenIT {
         try (EmbeddedRedis redis = EmbeddedRedis.start();
              FaultedRun run = FaultedRun.start(results, "redis-get-rate.jmx", "GET", 10, "-Jhosts=" + redis.address(),
                      "-Jduration=" + PLANNED_SECONDS, "-Jrate=200", "-Jwarmup=0", "-Jsocket_timeout=1000",
-                     "-Jserver_gauges=false", "--give-up-after", "0", "--stop-when", "p99>50ms",
+                     "-Jserver_gauges=false", "--give-up-after", "0", "--stop-when", "p99>500ms",
                      "-Jdsload.stop_when=errors>50% for 3s")) {
             run.awaitLoad(200);
             redis.pause();
@@ -43,12 +43,13 @@ class StopWhenIT {
             }
             String summary = run.summary();
             Matcher reason = Pattern.compile("Run STOPPED, limits broken: the run broke its limits and was stopped early:\n"
-                    + "  master: 'p99>50ms' broken: p99 (\\S+) \\(since \\d\\d:\\d\\d:\\d\\d\\), so the test stopped early at "
+                    + "  master: 'p99>500ms' broken: p99 (\\S+) \\(since \\d\\d:\\d\\d:\\d\\d\\), so the test stopped early at "
                     + "\\d\\d:\\d\\d:\\d\\d \\(dsload.stop_when\\)").matcher(summary);
             assertTrue(reason.find(), summary);
-            assertTrue(reason.group(1).endsWith("ms") || reason.group(1).endsWith("s"), "a measured p99 above 50ms: "
+            // requests that timed out after the socket timeout (1 s) broke it, not a hiccup of a busy machine
+            assertTrue(reason.group(1).matches("\\d+(\\.\\d+)?s"), "a p99 of the timeouts, a second or more: "
                     + reason.group(1));
-            assertTrue(run.output().contains("dsload: 'p99>50ms' broken: p99 "), "the console says it when it happens: "
+            assertTrue(run.output().contains("dsload: 'p99>500ms' broken: p99 "), "the console says it when it happens: "
                     + run.output());
             Path jtl;
             try (var files = Files.list(run.dir())) {

@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 
 import org.dsload.report.FindMaxReport;
 import org.dsload.report.Limits;
+import org.dsload.run.Ending;
 import org.dsload.run.FindMaxSteps;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
@@ -43,6 +44,7 @@ import picocli.CommandLine.Parameters;
         exitCodeListHeading = ExitCodes.HEADING,
         exitCodeList = {"  0:an answer: the highest rate that kept the limits", "  1:even the first step broke the"
                 + " limits (or a step failed to run)", ExitCodes.USAGE_LINE + "; a plan without a rate property",
+            "  3:a step's run was refused at its start (a server out of reach, slaves unreachable): the search ended there",
             ExitCodes.INTERRUPTED_LINE})
 final class FindMaxCommand extends Subcommand implements PercentileOptions.Limited {
     /** The rate properties of the shipped plans, looked for in this order. */
@@ -155,6 +157,12 @@ final class FindMaxCommand extends Subcommand implements PercentileOptions.Limit
             out.println();
             out.print(text);
             out.println("dsload find-max: results in " + folder);
+            PlanRunner.Outcome ended = steps.ended();
+            if (result.stopped() && ended != null && ended.ending() == Ending.REFUSED) {
+                out.println("dsload find-max: step " + (result.steps().size() + 1) + " " + FindMaxSteps.oneLine(ended)
+                        + "; the search ended there");
+                return ExitCodes.REFUSED_AT_START;
+            }
             if (result.stopped()) {
                 out.println("dsload find-max: interrupted; the answer is that of the steps run until then");
                 return signals.exitCode() > 0 ? signals.exitCode() : ExitCodes.INTERRUPTED;

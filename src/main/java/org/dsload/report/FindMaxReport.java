@@ -72,6 +72,9 @@ public final class FindMaxReport {
 
     /** The answer in a sentence (and the advice, when the generator was the limit). */
     public static String answerLine(String rateProperty, Answer answer) {
+        if (!answer.found() && answer.broke() == null) {
+            return "No answer: no step ran to its end.";
+        }
         if (!answer.found()) {
             return "No answer: the first step already broke the limits: " + answer.broke()
                     + (GENERATOR.equals(answer.limitedBy()) ? ". This is the generator's limit, not the server's. "

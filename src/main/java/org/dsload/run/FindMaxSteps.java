@@ -22,8 +22,9 @@ import org.dsload.report.WarmUp;
  * its rate property set to the step's rate and its {@code duration} to the step's length plus the
  * settle time. The settle time is the plan's warm-up ({@code warmup}, whose requests the summary
  * keeps apart) when the plan has one, else the run's first seconds, left out of the figures. The
- * step's measured window is judged on the limits; a run that ended otherwise than with results
- * (refused, no successful request, failed) breaks them by itself.
+ * step's measured window is judged on the limits; a run without a successful request, or that
+ * failed, breaks them by itself. A run interrupted or refused at its start ends the search
+ * ({@link #ended}): the runs after it would not run either.
  */
 public final class FindMaxSteps implements RateSearch.StepFunction {
     private final PlanRunner runner;
@@ -34,7 +35,7 @@ public final class FindMaxSteps implements RateSearch.StepFunction {
     private final long settleSeconds;
     private final boolean planWarmUp;
     private final PrintStream console;
-    private PlanRunner.Outcome interrupted;
+    private PlanRunner.Outcome ended;
 
     /**
      * @param runs       a new run of the plan, with every option of the command line, into the given run folder name
@@ -52,9 +53,9 @@ public final class FindMaxSteps implements RateSearch.StepFunction {
         this.console = console;
     }
 
-    /** The outcome of the step that was interrupted (and so ended the search), or null. */
-    public PlanRunner.Outcome interrupted() {
-        return interrupted;
+    /** The outcome of the step that was interrupted or refused at its start, and so ended the search; or null. */
+    public PlanRunner.Outcome ended() {
+        return ended;
     }
 
     @Override
@@ -70,8 +71,8 @@ public final class FindMaxSteps implements RateSearch.StepFunction {
         }
         console.println("dsload find-max: step " + index + ": " + rateProperty + "=" + rateText);
         PlanRunner.Outcome outcome = runner.run(run);
-        if (outcome.ending() == Ending.INTERRUPTED) {
-            interrupted = outcome;
+        if (outcome.ending() == Ending.INTERRUPTED || outcome.ending() == Ending.REFUSED) {
+            ended = outcome;
             return null;
         }
         FindMaxReport.Step step = judge(index, rate, outcome);
@@ -83,19 +84,16 @@ public final class FindMaxSteps implements RateSearch.StepFunction {
     private FindMaxReport.Step judge(int index, double rate, PlanRunner.Outcome outcome) throws IOException {
         String dir = outcome.dir().toString();
         Summary summary = outcome.summary();
-        if (summary == null || outcome.ending() == Ending.REFUSED || outcome.ending() == Ending.NO_SUCCESS
-                || outcome.ending() == Ending.FAILED) {
-            String problem = outcome.problem() == null ? "the run ended " + outcome.ending() : outcome.problem();
-            return new FindMaxReport.Step(index, rate, 0, 0, 0, 0, 0, 1, 0, Double.NaN, false,
-                    "the run: " + problem.lines().findFirst().orElse(problem), false, dir);
+        if (summary == null || outcome.ending() == Ending.NO_SUCCESS || outcome.ending() == Ending.FAILED) {
+            return new FindMaxReport.Step(index, rate, 0, 0, 0, 0, 0, 1, 0, Double.NaN, false, "the run: "
+                    + oneLine(outcome), false, dir);
         }
         LabelStats measured = planWarmUp ? summary.measured() : afterSettle(outcome.jtl(), settleSeconds * 1000);
         List<Limits.Verdict> verdicts = limits.judge(measured);
         String broke = verdicts.stream().filter(v -> !v.held()).map(Limits.Verdict::text).findFirst().orElse(null);
         boolean unsent = outcome.ending() == Ending.LOAD_INCOMPLETE && outcome.onlyArrivalsUnsent();
         if (broke == null && outcome.ending() != Ending.OK) {
-            broke = "the run: " + outcome.problem().lines().map(String::trim).filter(l -> !l.isEmpty()).skip(1).findFirst()
-                    .orElse(outcome.problem());
+            broke = "the run: " + oneLine(outcome);
         }
         double cpu = cpuPeak(outcome.dir(), measured.firstStart());
         boolean generator = broke != null && Bottleneck.generator(verdicts, cpu, unsent);
@@ -105,6 +103,13 @@ public final class FindMaxSteps implements RateSearch.StepFunction {
         return new FindMaxReport.Step(index, rate, achieved, Limits.lateRatio(measured), percentile(measured, 50),
                 percentile(measured, 90), percentile(measured, 99), errors, requests, cpu, broke == null, broke,
                 generator, dir);
+    }
+
+    /** The run's problem on one line: its heading and its reasons, separated by semicolons. */
+    public static String oneLine(PlanRunner.Outcome outcome) {
+        String problem = outcome.problem() == null ? "it ended " + outcome.ending() : outcome.problem();
+        return String.join("; ", problem.lines().map(String::trim).filter(l -> !l.isEmpty()).toList())
+                .replace(":;", ":");
     }
 
     private static long percentile(LabelStats stats, double p) {

@@ -48,6 +48,8 @@ class FindMaxReportTest {
         String server = FindMaxReport.answerLine("rate", new FindMaxReport.Answer(1000, FindMaxReport.SERVER, "p99 20ms", null));
         assertEquals("Answer: rate=1000 is the highest rate that kept the limits; above it the server broke them: p99 20ms.",
                 server);
+        assertEquals("No answer: no step ran to its end.", FindMaxReport.answerLine("rate",
+                new FindMaxReport.Answer(Double.NaN, null, null, null)));
     }
 
     @Test

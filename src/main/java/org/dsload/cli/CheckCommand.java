@@ -13,6 +13,7 @@ import org.dsload.report.Summary;
 import org.dsload.report.SummaryText;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -29,29 +30,16 @@ import picocli.CommandLine.Parameters;
         exitCodeListHeading = ExitCodes.HEADING,
         exitCodeList = {"  0:every limit kept", "  1:a limit not kept, a label without requests, or the file"
                 + " cannot be read", ExitCodes.USAGE_LINE})
-final class CheckCommand extends Subcommand {
+final class CheckCommand extends Subcommand implements PercentileOptions.Limited {
     @Parameters(paramLabel = "<results.jtl>", description = "A JMeter results file in CSV.")
     private Path jtl;
 
-    /**
-     * Filled in the order the options are given, which is the order the verdicts are printed in;
-     * so a command line is parsed once per instance, as Main does.
-     */
-    final Limits limits = new Limits();
+    @Mixin
+    private LimitOptions limitOptions;
 
-    @Option(names = PercentileOptions.TEMPLATE, paramLabel = "<duration>",
-            description = "The N-th latency percentile must not exceed this duration (500us, 20ms, 1.5s);"
-                    + " N is any percentile: --max-p50, --max-p95, --max-p99, --max-p99.9 ...")
-    private void percentileTemplate(String duration) {
-        throw usageError("write the percentile into the option's name: --max-p99 " + duration);
-    }
-
-    @Option(names = "--max-error-rate", paramLabel = "<percent>", converter = OptionValues.Ratio.class,
-            description = "At most this share of the requests may fail (1%%, 0.5%%).")
-    private void maxErrorRate(Double ratio) {
-        if (ratio != null) {
-            limits.maxErrorRatio(ratio);
-        }
+    @Override
+    public Limits limits() {
+        return limitOptions.limits;
     }
 
     @Option(names = "--label", paramLabel = "<label>",
@@ -61,6 +49,7 @@ final class CheckCommand extends Subcommand {
 
     @Override
     public Integer call() throws IOException {
+        Limits limits = limits();
         if (limits.isEmpty()) {
             throw usageError("check needs at least one limit (--max-p99 20ms, --max-error-rate 1% ...)");
         }

@@ -32,6 +32,7 @@ import picocli.CommandLine.Spec;
             ScenariosCommand.class,
             SummaryCommand.class,
             CheckCommand.class,
+            FindMaxCommand.class,
             SlavesCommand.class,
             RevertCommand.class,
             ProxyCommand.class,

@@ -5,6 +5,8 @@ import java.util.Stack;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.dsload.report.Limits;
+
 import picocli.CommandLine.IParameterPreprocessor;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -13,17 +15,23 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 
 /**
- * {@code check}'s {@code --max-p<N>} options: any percentile may be limited, so the options cannot
- * all be declared. Before {@code check} parses its arguments, this adds an option for each
- * {@code --max-p<N>} among them, so picocli parses, converts and reports them like the others.
+ * The {@code --max-p<N>} options of {@code check} and {@code find-max}: any percentile may be
+ * limited, so the options cannot all be declared. Before the command parses its arguments, this
+ * adds an option for each {@code --max-p<N>} among them, so picocli parses, converts and reports
+ * them like the others, into the command's {@link Limits}.
  */
 final class PercentileOptions implements IParameterPreprocessor {
+    /** A command with limits. */
+    interface Limited {
+        Limits limits();
+    }
+
     static final String TEMPLATE = "--max-p<N>";
     private static final Pattern NAME = Pattern.compile("--max-p(\\d+(?:\\.\\d+)?)");
 
     @Override
     public boolean preprocess(Stack<String> args, CommandSpec spec, ArgSpec argSpec, Map<String, Object> info) {
-        CheckCommand check = (CheckCommand) spec.userObject();
+        Limits limits = ((Limited) spec.userObject()).limits();
         for (String arg : args) {
             if (arg.equals("--")) {
                 break;
@@ -44,7 +52,7 @@ final class PercentileOptions implements IParameterPreprocessor {
                         @Override
                         public <T> T set(T micros) {
                             if (micros != null) {
-                                check.limits.maxPercentile(percentile, (Long) micros);
+                                limits.maxPercentile(percentile, (Long) micros);
                             }
                             return null;
                         }

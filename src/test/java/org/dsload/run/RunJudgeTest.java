@@ -147,6 +147,18 @@ class RunJudgeTest {
     }
 
     @Test
+    void aBrokenStopConditionEndsTheRunAheadOfTheStoresFindingsWhichFollowIt() throws IOException {
+        RunVerdict.limitsBroken(dir.resolve("slaves/127.0.0.2_1099"), "dsload", "slave-127.0.0.2_1099",
+                "'p99>50ms' broken: p99 1.001s (since 10:00:01), so the test stopped early at 10:00:02 (dsload.stop_when)");
+        RunJudge.Verdict v = judge(gets(0, 10, true) + gets(10, 20, false), null);
+        assertEquals(Ending.LIMITS_BROKEN, v.ending(), v.problem());
+        assertTrue(v.problem().startsWith("the run broke its limits and was stopped early:\n  slave-127.0.0.2_1099: "
+                + "'p99>50ms' broken: p99 1.001s (since 10:00:01), so the test stopped early at 10:00:02 (dsload.stop_when)\n"
+                + "  no request succeeded from "), v.problem());
+        assertEquals("Run STOPPED, limits broken", RunEndText.heading(v.ending()));
+    }
+
+    @Test
     void anEngineThatGaveUpOnTheStoreSaysSoInTheVerdict() throws IOException {
         RunVerdict.gaveUp(dir, "dsload", "master", "no request succeeded for 5 s (since 10:00:00), so the test stopped early");
         RunJudge.Verdict v = judge(gets(0, 3, true) + gets(3, 8, false), null);

@@ -17,6 +17,7 @@ import org.dsload.report.SummaryText;
 import org.dsload.report.WarmUp;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -36,32 +37,25 @@ import picocli.CommandLine.Parameters;
         exitCodeList = {"  0:every limit kept", "  1:a limit not kept, a label without requests, or the run's results"
                 + " cannot be read", "  2:usage error: unknown option, missing or malformed value, a baseline without"
                 + " results or without a label in common with the run"})
-final class CheckCommand extends Subcommand {
+final class CheckCommand extends Subcommand implements PercentileOptions.Limited {
     @Parameters(paramLabel = "<run>", description = "The run: its folder (as dsload run made it) or its JMeter results"
             + " file in CSV.")
     private Path jtl;
 
-    /**
-     * Filled in the order the options are given, which is the order the verdicts are printed in;
-     * so a command line is parsed once per instance, as Main does.
-     */
-    final Limits limits = new Limits();
-    /** The limits against the baseline, filled as {@link #limits}. */
-    final BaselineLimits baselineLimits = new BaselineLimits();
+    @Mixin
+    private LimitOptions limitOptions;
 
-    @Option(names = PercentileOptions.TEMPLATE, paramLabel = "<duration>",
-            description = "The N-th latency percentile must not exceed this duration (500us, 20ms, 1.5s);"
-                    + " N is any percentile: --max-p50, --max-p95, --max-p99, --max-p99.9 ...")
-    private void percentileTemplate(String duration) {
-        throw usageError("write the percentile into the option's name: --max-p99 " + duration);
+    /** The limits against the baseline, filled as {@link LimitOptions#limits}, in the order given. */
+    private final BaselineLimits baselineLimits = new BaselineLimits();
+
+    @Override
+    public Limits limits() {
+        return limitOptions.limits;
     }
 
-    @Option(names = "--max-error-rate", paramLabel = "<percent>", converter = OptionValues.Ratio.class,
-            description = "At most this share of the requests may fail (1%%, 0.5%%).")
-    private void maxErrorRate(Double ratio) {
-        if (ratio != null) {
-            limits.maxErrorRatio(ratio);
-        }
+    @Override
+    public BaselineLimits baselineLimits() {
+        return baselineLimits;
     }
 
     @Option(names = "--label", paramLabel = "<label>",
@@ -96,6 +90,7 @@ final class CheckCommand extends Subcommand {
 
     @Override
     public Integer call() throws IOException {
+        Limits limits = limits();
         long began = System.nanoTime();
         if (limits.isEmpty() && baselineLimits.isEmpty()) {
             throw usageError("check needs at least one limit (--max-p99 20ms, --max-error-rate 1%, with --baseline"

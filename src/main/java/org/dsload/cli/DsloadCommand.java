@@ -33,6 +33,7 @@ import picocli.CommandLine.Spec;
             SummaryCommand.class,
             CheckCommand.class,
             CompareCommand.class,
+            FindMaxCommand.class,
             SlavesCommand.class,
             RevertCommand.class,
             ProxyCommand.class,

@@ -35,6 +35,8 @@ public final class ExitCodes {
     public static final int STORE_FAILED = 5;
     /** {@code run}: the load was not the plan's: scheduled arrivals went unsent, a slave was lost or stalled. */
     public static final int LOAD_INCOMPLETE = 6;
+    /** {@code run}, {@code find-max}: a stop condition ({@code --stop-when}) was broken, so the run was ended early. */
+    public static final int LIMITS_BROKEN = 7;
     /** Stopped by an interrupt (Ctrl-C), as shells report it: 128 + SIGINT. */
     public static final int INTERRUPTED = 130;
     /** Stopped by SIGTERM, as shells report it: 128 + SIGTERM. */
@@ -53,6 +55,8 @@ public final class ExitCodes {
     static final String LOAD_INCOMPLETE_LINE = "  6:not the planned load: scheduled arrivals went unsent, a slave was lost or"
             + " stalled";
 
+    static final String LIMITS_BROKEN_LINE = "  7:a --stop-when condition was broken, so the run was ended early";
+
     private ExitCodes() {
     }
 
@@ -65,6 +69,7 @@ public final class ExitCodes {
             case NO_SUCCESS -> NO_SUCCESSFUL_SAMPLE;
             case STORE_FAILED -> STORE_FAILED;
             case LOAD_INCOMPLETE -> LOAD_INCOMPLETE;
+            case LIMITS_BROKEN -> LIMITS_BROKEN;
             case INTERRUPTED -> signalCode > 0 ? signalCode : INTERRUPTED;
         };
     }

@@ -122,6 +122,22 @@ final class OptionValues {
         }
     }
 
+    /** A number above 0, decimals allowed: a rate. */
+    static final class PositiveNumber implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String text) {
+            try {
+                double n = Double.parseDouble(text.trim());
+                if (n > 0 && !Double.isInfinite(n)) {
+                    return n;
+                }
+            } catch (NumberFormatException e) {
+                // said below
+            }
+            throw new TypeConversionException("'" + text + "' is not a number above 0, such as 500 or 2.5");
+        }
+    }
+
     /** A count of 0 or more. */
     static final class CountOrNone implements ITypeConverter<Integer> {
         @Override

@@ -5,6 +5,9 @@ import java.util.Stack;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.dsload.report.BaselineLimits;
+import org.dsload.report.Limits;
+
 import picocli.CommandLine.IParameterPreprocessor;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -13,19 +16,31 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 
 /**
- * {@code check}'s {@code --max-p<N>} and {@code --max-p<N>-increase} options: any percentile may be
- * limited, so the options cannot all be declared. Before {@code check} parses its arguments, this
- * adds an option for each of them among its arguments, so picocli parses, converts and reports them
- * like the others.
+ * The {@code --max-p<N>} options of {@code check} and {@code find-max}, and {@code --max-p<N>-increase}
+ * of {@code check}: any percentile may be
+ * limited, so the options cannot all be declared. Before the command parses its arguments, this
+ * adds an option for each of them among its arguments, so picocli parses, converts and reports
+ * them like the others, into the command's {@link Limits}.
  */
 final class PercentileOptions implements IParameterPreprocessor {
+    /** A command with limits. */
+    interface Limited {
+        Limits limits();
+
+        /** The limits against a baseline ({@code --max-p<N>-increase}); null for a command without them. */
+        default BaselineLimits baselineLimits() {
+            return null;
+        }
+    }
+
     static final String TEMPLATE = "--max-p<N>";
     static final String INCREASE_TEMPLATE = "--max-p<N>-increase";
     private static final Pattern NAME = Pattern.compile("--max-p(\\d+(?:\\.\\d+)?)(-increase)?");
 
     @Override
     public boolean preprocess(Stack<String> args, CommandSpec spec, ArgSpec argSpec, Map<String, Object> info) {
-        CheckCommand check = (CheckCommand) spec.userObject();
+        Limits limits = ((Limited) spec.userObject()).limits();
+        BaselineLimits baselineLimits = ((Limited) spec.userObject()).baselineLimits();
         for (String arg : args) {
             if (arg.equals("--")) {
                 break;
@@ -41,6 +56,9 @@ final class PercentileOptions implements IParameterPreprocessor {
                         name + ": the percentile must lie above 0 and at most 100, such as --max-p99 or --max-p99.9");
             }
             boolean increase = m.group(2) != null;
+            if (increase && baselineLimits == null) {
+                continue; // not an option of this command: picocli reports it as unknown
+            }
             spec.addOption(OptionSpec.builder(name).paramLabel(increase ? "<percent>" : "<duration>")
                     .type(increase ? Double.class : Long.class)
                     .converters(increase ? new OptionValues.Growth() : new OptionValues.Micros()).hidden(true)
@@ -48,9 +66,9 @@ final class PercentileOptions implements IParameterPreprocessor {
                         @Override
                         public <T> T set(T value) {
                             if (value instanceof Double ratio) {
-                                check.baselineLimits.maxPercentileIncrease(percentile, ratio);
+                                baselineLimits.maxPercentileIncrease(percentile, ratio);
                             } else if (value instanceof Long micros) {
-                                check.limits.maxPercentile(percentile, micros);
+                                limits.maxPercentile(percentile, micros);
                             }
                             return null;
                         }

@@ -24,6 +24,17 @@ final class PropertyOptions {
         globals.forEach(p -> run.globalProperty(p.name(), p.value()));
     }
 
+    /** The value of the last -J property of this name, or null. */
+    String value(String name) {
+        String found = null;
+        for (Property p : properties) {
+            if (p.name().equals(name)) {
+                found = p.value();
+            }
+        }
+        return found;
+    }
+
     record Property(String name, String value) {
     }
 

@@ -26,7 +26,7 @@ import picocli.CommandLine.Parameters;
         exitCodeListHeading = ExitCodes.HEADING,
         exitCodeList = {"  0:the run finished with results", "  1:the run failed (no results, JMeter failed, timed out,"
                 + " an element found it failed ...)", ExitCodes.USAGE_LINE, ExitCodes.REFUSED_LINE, ExitCodes.NO_SUCCESS_LINE,
-            ExitCodes.STORE_FAILED_LINE, ExitCodes.LOAD_INCOMPLETE_LINE, "130:interrupted (Ctrl-C): the summary covers what was recorded; 143 after SIGTERM"})
+            ExitCodes.STORE_FAILED_LINE, ExitCodes.LOAD_INCOMPLETE_LINE, ExitCodes.LIMITS_BROKEN_LINE, "130:interrupted (Ctrl-C): the summary covers what was recorded; 143 after SIGTERM"})
 final class RunCommand extends Subcommand {
     @Parameters(paramLabel = "<plan.jmx>", description = "The test plan.")
     private Path plan;
@@ -61,6 +61,9 @@ final class RunCommand extends Subcommand {
     private Long giveUpAfter;
 
     @Mixin
+    private StopWhenOption stopWhen;
+
+    @Mixin
     private PropertyOptions properties;
 
     @Mixin
@@ -71,6 +74,10 @@ final class RunCommand extends Subcommand {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        String badCondition = stopWhen.problem(properties);
+        if (badCondition != null) {
+            throw usageError(badCondition);
+        }
         PlanRun run = new PlanRun(jmeterHome.home(), plan).resultsRoot(results.root).runId(results.runId)
                 .timeout(timeout).dashboard(!noDashboard).remoteDir(remoteDir.dir());
         slaves.applyTo(run);
@@ -81,6 +88,7 @@ final class RunCommand extends Subcommand {
             run.property(RunProperties.GIVE_UP_AFTER, Long.toString(giveUpAfter));
         }
         properties.applyTo(run);
+        stopWhen.applyTo(run, properties);
         if (record != null) {
             run.property(RunProperties.RECORD, record.value());
         }

@@ -25,6 +25,7 @@ public abstract class ClientSampler extends AbstractSampler implements TestBean 
             sampled(result);
             SetUpFailure.check(result);
             GiveUp.check(result);
+            LiveFigures.note(result);
         }
         SampleRecording.completed(result);
         return result;

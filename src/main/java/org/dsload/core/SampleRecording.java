@@ -49,6 +49,7 @@ public final class SampleRecording {
     }
 
     static void timed(SampleResult result, long micros, long delayMicros, long dropped, boolean oneRequest) {
+        LiveFigures.timed(result, micros);
         Recorder r = recorder;
         if (r != null) {
             r.timed(result, micros, delayMicros, dropped, oneRequest);

@@ -68,7 +68,7 @@ final class CrossCheck {
                 }
                 return new Result(reported, -1, elapsed(started), "no node answered the count within "
                         + Math.min(waitMillis, DOWN_WAIT_NANOS / 1_000_000) / 1000 + " s after the load: "
-                        + Errors.sentence(e.getMessage()), Check.FAILED);
+                        + Errors.sentence(e.getMessage()), Check.UNREACHABLE);
             } catch (IOException e) {
                 return new Result(reported, -1, elapsed(started), "count query failed: " + Errors.sentence(e.getMessage()),
                         Check.FAILED);

@@ -27,6 +27,11 @@ public final class Limits {
         Verdict judge(LabelStats stats);
     }
 
+    /** The figure of the late-arrivals limit's verdicts. */
+    public static final String LATE = "late arrivals";
+    /** The figure of the error-rate limit's verdicts. */
+    public static final String ERRORS = "error rate";
+
     private final List<Limit> limits = new ArrayList<>();
 
     /** The percentile {@code percentile} (0 to 100) of the latencies must not exceed {@code maxMicros}. */
@@ -37,7 +42,8 @@ public final class Limits {
         String figure = "p" + plain(percentile);
         limits.add(stats -> {
             if (stats.samplesWithoutLatency() > 0) {
-                return new Verdict(stats.label(), figure, "<= " + micros(maxMicros), false, figure + " cannot be judged: "
+                return new Verdict(stats.label(), figure, "<= " + micros(maxMicros), false, figure
+                        + " cannot be judged: "
                         + stats.samplesWithoutLatency() + " samples have no latency (their engines' interval logs "
                         + "are not in the run folder)");
             }
@@ -45,7 +51,8 @@ public final class Limits {
             boolean held = measured <= maxMicros;
             String precision = stats.latencies().exact() ? "" : " (HdrHistogram, " + HdrLatency.DIGITS
                     + " significant digits, from the engines' interval logs)";
-            return new Verdict(stats.label(), figure, "<= " + micros(maxMicros), held, figure + " " + micros(measured) + precision
+            return new Verdict(stats.label(), figure, "<= " + micros(maxMicros), held, figure + " " + micros(measured)
+                    + precision
                     + (held ? ", within " : " is above the limit ") + micros(maxMicros));
         });
         return this;
@@ -60,11 +67,37 @@ public final class Limits {
             long failed = stats.requests() - stats.successes();
             double ratio = stats.requests() == 0 ? 0 : (double) failed / stats.requests();
             boolean held = ratio <= maxRatio;
-            return new Verdict(stats.label(), "error rate", "<= " + percent(maxRatio), held, "error rate " + percent(ratio) + " (" + failed
+            return new Verdict(stats.label(), ERRORS, "<= " + percent(maxRatio), held, "error rate " + percent(ratio)
+                    + " (" + failed
                     + " of " + stats.requests() + " requests failed)"
                     + (held ? ", within " : " is above the limit ") + percent(maxRatio));
         });
         return this;
+    }
+
+    /**
+     * At most this share (0 to 1) of the scheduled arrivals may be late (started more than the
+     * summary's late threshold after their intended start) or dropped; figures without an arrival
+     * schedule keep it.
+     */
+    public Limits maxLateRatio(double maxRatio) {
+        if (!(maxRatio >= 0 && maxRatio <= 1)) {
+            throw new IllegalArgumentException("a late share lies between 0 and 1, got " + maxRatio);
+        }
+        limits.add(stats -> {
+            double ratio = lateRatio(stats);
+            boolean held = ratio <= maxRatio;
+            return new Verdict(stats.label(), LATE, "<= " + percent(maxRatio), held, "late arrivals " + percent(ratio) + " (" + (stats.lateArrivals()
+                    + stats.droppedArrivals()) + " of " + stats.arrivals() + " late by more than "
+                    + micros(stats.lateMicros()) + " or dropped)" + (held ? ", within " : " is above the limit ")
+                    + percent(maxRatio));
+        });
+        return this;
+    }
+
+    /** The share of the scheduled arrivals that were late or dropped; 0 without a schedule. */
+    public static double lateRatio(LabelStats stats) {
+        return stats.arrivals() == 0 ? 0 : (double) (stats.lateArrivals() + stats.droppedArrivals()) / stats.arrivals();
     }
 
     public boolean isEmpty() {

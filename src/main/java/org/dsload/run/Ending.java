@@ -15,6 +15,11 @@ public enum Ending {
     /** Ran and failed: no results, JMeter failed or ran out of time, an element found the run failed ... */
     FAILED,
     /**
+     * Ran, and an engine stopped it early: a stop condition ({@code dsload.stop_when}, {@code run
+     * --stop-when}) was broken.
+     */
+    LIMITS_BROKEN,
+    /**
      * Ran, but the store stopped answering for a while (or the test gave up on it) or failed most
      * requests, and the run did not expect it: the figures are not those of a working store.
      */

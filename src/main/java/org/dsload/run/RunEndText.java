@@ -37,6 +37,7 @@ final class RunEndText {
             case FAILED -> "Run FAILED";
             case STORE_FAILED -> "Run FAILED, the store failed";
             case LOAD_INCOMPLETE -> "Run FAILED, not the planned load";
+            case LIMITS_BROKEN -> "Run STOPPED, limits broken";
             case OK -> "Run ended well";
         };
     }

@@ -40,11 +40,12 @@ final class RunHealth {
 
     /**
      * Findings by what they mean: the store's, the load's, and those that were expected; {@code unsent}
-     * is the load's finding of scheduled arrivals not sent, if it is one of them.
+     * is the load's finding of scheduled arrivals not sent, if it is one of them; {@code downAtEnd}
+     * whether the store stopped answering for good (an outage that lasted to the run's end).
      */
-    record Findings(List<String> store, List<String> load, List<String> expected, String unsent) {
+    record Findings(List<String> store, List<String> load, List<String> expected, String unsent, boolean downAtEnd) {
         Findings(List<String> store, List<String> load, List<String> expected) {
-            this(store, load, expected, null);
+            this(store, load, expected, null, false);
         }
     }
 
@@ -66,7 +67,9 @@ final class RunHealth {
             excused.add(new long[] {w.start(), w.end() < 0 ? Long.MAX_VALUE : w.end()});
         }
         boolean outageExpected = false;
+        boolean downAtEnd = false;
         for (Outages.Outage o : Outages.of(seconds, runEnd)) {
+            downAtEnd |= o.toEnd();
             String text = outage(o, runStart, runMillis);
             FaultWindows.Window planned = during(o, faults);
             if (faultsExpected || planned != null) {
@@ -95,7 +98,7 @@ final class RunHealth {
             }
         }
         load.addAll(slaves(dir, runStart));
-        return new Findings(store, load, expected, unsent);
+        return new Findings(store, load, expected, unsent, downAtEnd);
     }
 
     /** The last per-second reading of any engine, in epoch milliseconds: the run's end as its engines saw it. */

@@ -21,7 +21,7 @@ import org.dsload.report.Summary;
  * which stopped the test at its first sample, or a {@code refused} line an element left in
  * {@link RunVerdict#FILE}), no successful sample at all, then anything else that failed it (no
  * results, JMeter's exit code, the time limit, slaves that sent nothing, {@code failed} lines),
- * then a store that stopped answering or failed most requests, then a load that did not run as
+ * then a stop condition an engine found broken ({@code limits-broken} lines), then a store that stopped answering or failed most requests, then a load that did not run as
  * planned (arrivals unsent, slaves lost or stalled; {@link RunHealth}).
  */
 final class RunJudge {
@@ -96,7 +96,12 @@ final class RunJudge {
         if (f.jmeterExit() != 0 && !f.timedOut() && !f.stoppedOnPurpose()) {
             failures.add("JMeter exited with code " + f.jmeterExit() + "; see " + f.dir().resolve("jmeter.log"));
         }
-        List<String> verdicts = RunVerdict.failures(f.dir());
+        List<String> verdicts = new ArrayList<>(RunVerdict.failures(f.dir()));
+        // a count the dead store could not answer is part of the store's failure, not one of its own
+        List<String> uncounted = RunVerdict.uncounted(f.dir());
+        if (!health.downAtEnd()) {
+            verdicts.addAll(uncounted);
+        }
         if (!verdicts.isEmpty()) {
             failures.add("an element found the run failed:" + lines(verdicts));
         }
@@ -106,8 +111,21 @@ final class RunJudge {
             return new Verdict(Ending.FAILED, failures.size() == 1 ? failures.get(0) : "the run failed:" + lines(failures),
                     health.expected());
         }
-        if (!health.store().isEmpty()) {
-            List<String> all = new ArrayList<>(health.store());
+        List<String> store = new ArrayList<>(health.store());
+        if (health.downAtEnd()) {
+            List<String> notCounted = uncounted.stream().map(u -> u + " (not counted: the store was down)").toList();
+            (store.isEmpty() ? health.expected() : store).addAll(notCounted);
+        }
+        List<String> broken = RunVerdict.brokenLimits(f.dir());
+        if (!broken.isEmpty()) {
+            List<String> all = new ArrayList<>(broken);
+            all.addAll(store);
+            all.addAll(health.load());
+            return new Verdict(Ending.LIMITS_BROKEN, "the run broke its limits and was stopped early:" + lines(all),
+                    health.expected());
+        }
+        if (!store.isEmpty()) {
+            List<String> all = new ArrayList<>(store);
             all.addAll(health.load());
             return new Verdict(Ending.STORE_FAILED, "the store failed during the run:" + lines(all), health.expected());
         }

@@ -203,6 +203,28 @@ class CommandLineTest {
     }
 
     @Test
+    void findMaxRefusesAPlanWithoutARateAndMissingOrBadLimitsBeforeItRuns() throws Exception {
+        Path plan = Files.writeString(dir.resolve("closed.jmx"), "<x>${__P(threads,10)} ${__P(duration,60)}"
+                + " ${__P(hosts,127.0.0.1:6379)}</x>");
+        assertUsageError(plan + " is not driven by a rate property (rate, queries_per_min); it reads: threads, duration,"
+                + " hosts. Name its rate property with --rate-property=<name>.", "find-max", plan.toString(), "--max-p99=5ms");
+        assertUsageError(plan + " reads no property 'qps'; it reads: threads, duration, hosts", "find-max", plan.toString(),
+                "--max-p99=5ms", "--rate-property=qps");
+        assertUsageError("find-max needs at least one limit", "find-max", plan.toString(), "--rate-property=threads");
+        assertUsageError("'5' is not a duration with its unit", "find-max", plan.toString(), "--max-p99=5");
+        assertUsageError("'x' is not a percentage", "find-max", plan.toString(), "--max-late=x");
+        assertUsageError("'-3' is not a number above 0", "find-max", plan.toString(), "--max-p99=5ms", "--start=-3");
+    }
+
+    @Test
+    void aStopConditionThatDoesNotParseRefusesTheRunBeforeItStarts() {
+        assertUsageError("--stop-when: 'p99>50': a latency limit needs a duration", "run", "plan.jmx", "--stop-when", "p99>50");
+        assertUsageError("--stop-when: 'latency>5ms' is not a stop condition", "run", "plan.jmx", "--stop-when", "latency>5ms");
+        assertUsageError("--stop-when: 'errors>5': an error limit is a percentage", "run", "plan.jmx",
+                "-Jdsload.stop_when=p99>50ms;errors>5");
+    }
+
+    @Test
     void runPassesJMeterPropertiesAndSlavesThrough() {
         CommandLine cli = Main.commandLine(System.out, System.err);
         ParseResult run = cli.parseArgs("run", "plan.jmx", "-Jthreads=50", "-Jurl=http://h/?a=b", "-Jempty=",

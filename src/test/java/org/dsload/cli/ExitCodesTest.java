@@ -16,6 +16,7 @@ class ExitCodesTest {
         assertEquals(4, ExitCodes.of(Ending.NO_SUCCESS, 0));
         assertEquals(5, ExitCodes.of(Ending.STORE_FAILED, 0), "the store failed during the run");
         assertEquals(6, ExitCodes.of(Ending.LOAD_INCOMPLETE, 0), "not the planned load: arrivals unsent, a slave lost");
+        assertEquals(7, ExitCodes.of(Ending.LIMITS_BROKEN, 0), "a stop condition was broken");
         assertEquals(130, ExitCodes.of(Ending.INTERRUPTED, 0));
         assertEquals(143, ExitCodes.of(Ending.INTERRUPTED, 143));
     }

@@ -75,6 +75,22 @@ class DeadStoreIT {
         assertTrue(run.output().contains("dsload: the store failed during the run; why is said above"), run.output());
     }
 
+    /**
+     * The server's own count was not read after it died: the cross-check says so rather than take the
+     * count of its last poll before the kill.
+     */
+    private static void assertNotCountedOnceDead(FaultedRun run) throws IOException {
+        String summary = run.summary();
+        assertTrue(summary.matches("(?s).*\\nCross-check +\\[[^\\n]*\\] +\\d+, [^\\n]*not counted: [^\\n]*down since .*"),
+                summary);
+    }
+
+    /** The server was back when the load ended: the cross-check counts with its count after the load. */
+    private static void assertCountedOnceBack(FaultedRun run) throws IOException {
+        String summary = run.summary();
+        assertTrue(summary.matches("(?s).*\\nCross-check +\\[[^\\n]*\\] +\\d+, \\d+ \\((match|differ by \\d+)\\) .*"), summary);
+    }
+
     /** A fault of the store: a kill, or a freeze and its end. */
     @FunctionalInterface
     private interface Fault {
@@ -180,7 +196,7 @@ class DeadStoreIT {
         cql.setName("cql");
         cql.setStatement("SELECT release_version FROM system.local");
         long[] cqlFailed = new long[1];
-        try (YcsbRuns runs = YcsbRuns.start(results, node, "dead")) {
+        try (YcsbRuns runs = YcsbRuns.start(results, node, "dead", true)) {
             try {
                 assertTrue(cql.sample(null).isSuccessful(), "the CQL Request sampler reaches the node");
                 long killed = fault(runs.blocking, runs.inFlight, 50, () -> {
@@ -198,6 +214,8 @@ class DeadStoreIT {
                 assertTrue(cqlFailed[0] >= 1 && cqlFailed[0] <= 3 * BOUNDED, cqlFailed[0] + " failed samples in 3 s");
                 assertStoreFailed(runs.blocking, killed, "NoNodeAvailableException", true);
                 assertStoreFailed(runs.inFlight, killed, "NoNodeAvailableException", true);
+                assertNotCountedOnceDead(runs.blocking);
+                assertNotCountedOnceDead(runs.inFlight);
             } finally {
                 session.testEnded();
                 if (!node.isRunning()) {
@@ -211,26 +229,30 @@ class DeadStoreIT {
     void cassandraFrozenCostsFewFailuresOnBothYcsbPaths() throws Exception {
         EmbeddedCassandra node = SharedCassandra.node();
         Path results = results("cassandra-freeze");
-        try (YcsbRuns runs = YcsbRuns.start(results, node, "frozen")) {
+        try (YcsbRuns runs = YcsbRuns.start(results, node, "frozen", true)) {
             long frozen = fault(runs.blocking, runs.inFlight, 50, freeze(node::pause, node::resume));
             assertStoreFailed(runs.blocking, frozen, "");
             assertStoreFailed(runs.inFlight, frozen, "");
+            assertCountedOnceBack(runs.blocking);
+            assertCountedOnceBack(runs.inFlight);
         }
     }
 
     /** cassandra-ycsb.jmx twice on the node: 4 threads of one operation, 2 threads of 8 in flight, each its keyspace. */
     private record YcsbRuns(FaultedRun blocking, FaultedRun inFlight) implements AutoCloseable {
-        static YcsbRuns start(Path results, EmbeddedCassandra node, String name) throws IOException {
+        /** @param gauges whether the runs read the node's gauges and cross-check their counts with them */
+        static YcsbRuns start(Path results, EmbeddedCassandra node, String name, boolean gauges) throws IOException {
             FaultedRun blocking = FaultedRun.start(results, "cassandra-ycsb.jmx", "READ", 4,
-                    args(node, name + "_blocking", "1", "4"));
+                    args(node, name + "_blocking", "1", "4", gauges));
             return new YcsbRuns(blocking, FaultedRun.start(results, "cassandra-ycsb.jmx", "READ", 2 * 8,
-                    args(node, name + "_in_flight", "8", "2")));
+                    args(node, name + "_in_flight", "8", "2", gauges)));
         }
 
-        private static String[] args(EmbeddedCassandra node, String keyspace, String inFlight, String threads) {
+        private static String[] args(EmbeddedCassandra node, String keyspace, String inFlight, String threads,
+                boolean gauges) {
             return new String[] {"-Jhosts=" + node.address(), "-Jkeyspace=" + keyspace, "-Jduration=14",
                 "-Jthreads=" + threads, "-Jin_flight=" + inFlight, "-Jrecordcount=200", "-Jload_threads=2",
-                "-Jrequest_timeout=1000", "-Jserver_gauges=false", "-Jconsistency=ONE"};
+                "-Jrequest_timeout=1000", "-Jserver_gauges=" + gauges, "-Jconsistency=ONE"};
         }
 
         @Override
@@ -273,9 +295,13 @@ class DeadStoreIT {
         }
     }
 
+    /**
+     * The runs' options: the run in flight gets four times the znodes, so that it is still at work when
+     * the slower blocking run has made the requests the fault waits for (the whole plan can take it 6 s).
+     */
     private static String[] zk(EmbeddedZooKeeper zk, String root, String inFlight, String... more) {
         java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("-Jhosts=" + zk.connectString(),
-                "-Jclients=2", "-Jznodes=2000", "-Jwatches=10", "-Jzk_root=/dead-store-" + root, "-Jin_flight=" + inFlight,
+                "-Jclients=2", "-Jznodes=" + ("1".equals(inFlight) ? 2000 : 8000), "-Jwatches=10", "-Jzk_root=/dead-store-" + root, "-Jin_flight=" + inFlight,
                 "-Jsession_timeout=4000", "-Jconnection_timeout=1000", "-Jrequest_timeout=1000", "-Jzk_retries=0",
                 "-Jzk_gauges=false", "-Jzk_cleanup=false"));
         args.addAll(java.util.List.of(more));
@@ -287,22 +313,23 @@ class DeadStoreIT {
         EmbeddedKairosDb kairos = SharedKairosDb.server();
         Path results = results("kairosdb");
         try (FaultedRun blocking = FaultedRun.start(results, "kairosdb-write.jmx", "write batch", 4, kairos(kairos, "1",
-                "4")).countPerRequest(POINTS);
+                "4", false)).countPerRequest(POINTS);
              FaultedRun inFlight = FaultedRun.start(results, "kairosdb-write.jmx", "write batch", 2 * 4, kairos(kairos,
-                     "4", "2")).countPerRequest(POINTS)) {
+                     "4", "2", false)).countPerRequest(POINTS)) {
             long frozen = fault(blocking, inFlight, 20, freeze(kairos::pause, kairos::resume));
             assertStoreFailed(blocking, frozen, "");
             assertStoreFailed(inFlight, frozen, "");
         }
         results = results("kairosdb-kill");
         try (FaultedRun blocking = FaultedRun.start(results, "kairosdb-write.jmx", "write batch", 4, kairos(kairos, "1",
-                "4")).countPerRequest(POINTS);
+                "4", false)).countPerRequest(POINTS);
              FaultedRun inFlight = FaultedRun.start(results, "kairosdb-write.jmx", "write batch", 2 * 4, kairos(kairos,
-                     "4", "2")).countPerRequest(POINTS)) {
+                     "4", "2", true)).countPerRequest(POINTS)) {
             try {
                 long killed = fault(blocking, inFlight, 20, () -> Signals.send(kairos.pid(), "KILL"));
                 assertStoreFailed(blocking, killed, "ConnectException", true);
                 assertStoreFailed(inFlight, killed, "ConnectException", true);
+                assertNotCountedOnceDead(inFlight);
             } finally {
                 if (!kairos.isRunning()) {
                     kairos.restart();
@@ -314,10 +341,11 @@ class DeadStoreIT {
     /** Points per KairosDB batch: a results row counts a batch's points. */
     private static final int POINTS = 10;
 
-    private static String[] kairos(EmbeddedKairosDb kairos, String inFlight, String threads) {
+    /** @param counted whether the run reads the server's gauges and counts the points written back */
+    private static String[] kairos(EmbeddedKairosDb kairos, String inFlight, String threads, boolean counted) {
         return new String[] {"-Jurls=" + kairos.url(), "-Jthreads=" + threads, "-Jin_flight=" + inFlight,
             "-Jpaced=false", "-Jramp_step=0", "-Jbatch=" + POINTS, "-Jmetrics=10", "-Jrepeats=100000", "-Jduration=14",
-            "-Jresponse_timeout=1000", "-Jcross_check=false", "-Jserver_gauges=false",
+            "-Jresponse_timeout=1000", "-Jcross_check=" + counted, "-Jserver_gauges=" + counted,
             "-Jmetric_name=dsload.dead.#{m}"};
     }
 
@@ -330,15 +358,19 @@ class DeadStoreIT {
             Path results = results("influxdb-" + fault);
             try (EmbeddedInfluxDb influx = EmbeddedInfluxDb.start();
                  FaultedRun oneAtATime = FaultedRun.start(results, "influxdb-write.jmx", "POST /write", 20,
-                         influx(influx, "1", "20"));
+                         influx(influx, "1", "20", false));
                  FaultedRun inFlight = FaultedRun.start(results, "influxdb-write.jmx", "POST /write", 2 * 16,
-                         influx(influx, "16", "2"))) {
+                         influx(influx, "16", "2", true))) {
                 long at = fault(oneAtATime, inFlight, 200, fault.equals("KILL") ? () -> Signals.send(influx.pid(), "KILL")
                         : freeze(influx.pid()));
                 String code = fault.equals("KILL") ? "ConnectException" : "";
                 assertStoreFailed(oneAtATime, at, code, fault.equals("KILL"));
                 assertStoreFailed(inFlight, at, code, fault.equals("KILL"));
+                if (fault.equals("STOP")) {
+                    assertCountedOnceBack(inFlight);
+                }
                 if (fault.equals("KILL")) {
+                    assertNotCountedOnceDead(inFlight);
                     // the arrivals due while the threads backed off from the dead server are dropped and counted,
                     // not lost; a frozen one answers late, and the arrivals waiting for it are sent late
                     for (FaultedRun run : new FaultedRun[] {oneAtATime, inFlight}) {
@@ -351,9 +383,10 @@ class DeadStoreIT {
         }
     }
 
-    private static String[] influx(EmbeddedInfluxDb influx, String inFlight, String threads) {
+    /** @param gauges whether the run reads the server's gauges and cross-checks its counts with them */
+    private static String[] influx(EmbeddedInfluxDb influx, String inFlight, String threads, boolean gauges) {
         return new String[] {"-Jinflux_host=" + influx.host(), "-Jinflux_port=" + influx.port(), "-Jrate=500",
             "-Jduration=12", "-Jwarmup=0", "-Jthreads=" + threads, "-Jin_flight=" + inFlight, "-Jresponse_timeout=1000",
-            "-Jconnect_timeout=1000", "-Jserver_gauges=false"};
+            "-Jconnect_timeout=1000", "-Jserver_gauges=" + gauges};
     }
 }

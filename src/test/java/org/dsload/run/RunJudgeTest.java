@@ -106,6 +106,18 @@ class RunJudgeTest {
     }
 
     @Test
+    void aCountTheDeadStoreCouldNotAnswerIsPartOfTheStoresFailureAndOtherwiseFailsTheRun() throws IOException {
+        RunVerdict.uncounted(dir, "kairosdb cross-check of 'k'", "master", "730 points could not be counted back");
+        RunJudge.Verdict dead = judge(gets(0, 10, true) + gets(10, 20, false), null);
+        assertEquals(Ending.STORE_FAILED, dead.ending(), dead.problem());
+        assertTrue(dead.problem().contains("730 points could not be counted back (not counted: the store was down)"),
+                dead.problem());
+        RunJudge.Verdict alive = judge(gets(0, 20, true), null);
+        assertEquals(Ending.FAILED, alive.ending(), "a store that answered the load to its end must answer the count");
+        assertTrue(alive.problem().contains("730 points could not be counted back"), alive.problem());
+    }
+
+    @Test
     void anOutageTheUserExpectedIsANoteAndTheRunEndsWell() throws IOException {
         RunJudge.Verdict v = judge(gets(0, 10, true) + gets(10, 30, false) + gets(30, 35, true), null, true);
         assertEquals(Ending.OK, v.ending());
@@ -132,6 +144,18 @@ class RunJudgeTest {
         RunJudge.Verdict v = judge(rows.toString(), null);
         assertEquals(Ending.STORE_FAILED, v.ending());
         assertEquals("the store failed during the run:\n  most requests failed: 66 of 100 (66.0 %)", v.problem());
+    }
+
+    @Test
+    void aBrokenStopConditionEndsTheRunAheadOfTheStoresFindingsWhichFollowIt() throws IOException {
+        RunVerdict.limitsBroken(dir.resolve("slaves/127.0.0.2_1099"), "dsload", "slave-127.0.0.2_1099",
+                "'p99>50ms' broken: p99 1.001s (since 10:00:01), so the test stopped early at 10:00:02 (dsload.stop_when)");
+        RunJudge.Verdict v = judge(gets(0, 10, true) + gets(10, 20, false), null);
+        assertEquals(Ending.LIMITS_BROKEN, v.ending(), v.problem());
+        assertTrue(v.problem().startsWith("the run broke its limits and was stopped early:\n  slave-127.0.0.2_1099: "
+                + "'p99>50ms' broken: p99 1.001s (since 10:00:01), so the test stopped early at 10:00:02 (dsload.stop_when)\n"
+                + "  no request succeeded from "), v.problem());
+        assertEquals("Run STOPPED, limits broken", RunEndText.heading(v.ending()));
     }
 
     @Test

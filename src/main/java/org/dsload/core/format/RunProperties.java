@@ -21,6 +21,11 @@ public final class RunProperties {
     public static final String RECORD = "dsload.record";
     /** Seconds without a successful sample after which an engine stops the test (0: never). */
     public static final String GIVE_UP_AFTER = "dsload.give_up_after";
+    /**
+     * Limits each engine judges once a second on its own live figures, ending the test when one
+     * is broken: {@code p99>50ms for 10s;errors>5%} ({@link StopConditions}).
+     */
+    public static final String STOP_WHEN = "dsload.stop_when";
     /** Says the store will fail during the run, so that its outages are notes rather than a verdict. */
     public static final String EXPECT_FAULTS = "dsload.expect_faults";
     /** Seconds between the generator's figures on the console (0: none). */

@@ -15,6 +15,7 @@ import org.apache.jmeter.threads.SamplePackage;
 import org.dsload.core.BatchResult;
 import org.dsload.core.Completion;
 import org.dsload.core.GiveUp;
+import org.dsload.core.LiveFigures;
 import org.dsload.core.RequestsResult;
 
 /**
@@ -75,6 +76,7 @@ public final class LeftoverRows {
      */
     public void deliver(RequestsResult result) {
         GiveUp.check(result);
+        LiveFigures.note(result);
         result.setThreadName(threadName);
         result.setGroupThreads(threadGroup == null ? 0 : threadGroup.getNumberOfThreads());
         result.setAllThreads(JMeterContextService.getNumberOfThreads());

@@ -35,8 +35,10 @@ public record CapacityRecord(String engine, String connection, List<String> writ
         MATCH,
         /** It holds more or fewer. */
         DIFFERS,
-        /** The count could not be made (an error answer, no answer). */
+        /** The count could not be made (an error answer). */
         FAILED,
+        /** The count could not be made: no node answered it (the store was down when the load ended). */
+        UNREACHABLE,
         /** Not counted: nothing written, the check is off, or too many series. */
         SKIPPED
     }
@@ -49,7 +51,7 @@ public record CapacityRecord(String engine, String connection, List<String> writ
      */
     public String failure() {
         return switch (check) {
-            case FAILED -> "the cross-check failed: " + reported + " points reported written could not be counted "
+            case FAILED, UNREACHABLE -> "the cross-check failed: " + reported + " points reported written could not be counted "
                     + "back in KairosDB (" + note + ")";
             case DIFFERS -> found < reported || reported > setupPoints
                     ? String.format(Locale.ROOT, "the cross-check differs: %d points reported written, %d found in "

@@ -4,15 +4,17 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 import org.dsload.core.format.RunFiles;
+import org.dsload.gauges.GaugeFile;
 import org.dsload.gauges.GaugeRows;
-import org.dsload.gauges.NodeGauges;
 import org.dsload.report.Durations;
 import org.dsload.report.LabelStats;
 import org.dsload.report.RunSection;
@@ -95,7 +97,8 @@ public final class WriteCapacitySection implements RunSection {
         }
         for (CapacityRecord r : records) {
             String failure = r.failure();
-            if (failure != null) {
+            // a count the store, down at the end, could not answer is the store's failure, said in the run's verdict
+            if (failure != null && !(r.check() == CapacityRecord.Check.UNREACHABLE && down != null)) {
                 out.append("Verdict: the run FAILED (").append(r.engine()).append(", ").append(r.connection())
                         .append("): ").append(failure).append('\n');
             }
@@ -135,17 +138,26 @@ public final class WriteCapacitySection implements RunSection {
     }
 
     /**
-     * The KairosDB servers the gauges found down when the load ended ("host:port down since T"),
-     * or null (none, or no gauges were recorded).
+     * The KairosDB servers the gauges found down when the load ended ("KairosDB host:port down since
+     * T"), or null (none, or no gauges were recorded). KairosDB's own metrics name a server by its
+     * host tag, a poll nobody answered by the address polled: the servers were down at the end when
+     * every poll after the last answer went unanswered.
      */
     private static String downAtEnd(Path runDir) throws IOException {
-        List<String> down = new ArrayList<>();
-        for (NodeGauges n : NodeGauges.of(GaugeRows.read(runDir, KairosDbServerSection.FILE)).values()) {
-            if (n.downSince() >= 0) {
-                down.add(n.notCounted());
+        List<GaugeRows.Row> rows = GaugeRows.read(runDir, KairosDbServerSection.FILE);
+        long lastAnswer = rows.stream().filter(GaugeRows.Row::ok).mapToLong(GaugeRows.Row::epochMillis).max().orElse(-1);
+        Map<String, Long> downSince = new LinkedHashMap<>();
+        for (GaugeRows.Row row : rows) {
+            if (row.epochMillis() > lastAnswer && GaugeFile.UNREACHABLE.equals(row.state())) {
+                downSince.putIfAbsent(row.node(), row.epochMillis());
             }
         }
-        return down.isEmpty() ? null : String.join(", ", down);
+        if (lastAnswer < 0 || downSince.isEmpty()) {
+            return null;
+        }
+        List<String> down = new ArrayList<>();
+        downSince.forEach((node, since) -> down.add(node + " down since " + Durations.timestamp(since)));
+        return String.join(", ", down);
     }
 
     /** @param down the servers down when the load ended, or null */

@@ -133,4 +133,18 @@ class WriteCapacitySectionTest {
         assertEquals(CapacityRecord.Check.MATCH, read.get(0).check());
         assertEquals(List.of(), read.get(0).setupLabels());
     }
+
+    @Test
+    void aCountNoServerAnsweredBecauseKairosDbWasDownSaysSinceWhenAndLeavesTheVerdictToTheRun() throws IOException {
+        // KairosDB's own metrics name the server by its host tag; the polls it missed name the address polled
+        Files.writeString(dir.resolve(KairosDbServerSection.NAME), "epoch_ms\tnode\tstate\n"
+                + "1000\tvm\tok\n2000\tvm\tok\n3000\tKairosDB 127.0.0.1:8080\tunreachable\n"
+                + "4000\tKairosDB 127.0.0.1:8080\tunreachable\n");
+        CapacityRecord r = record(List.of("write"), List.of(), 225, 0, -1, CapacityRecord.Check.UNREACHABLE,
+                "no node answered the count within 5 s after the load: connection refused");
+        String text = render(writes("write", 9, 0), r);
+        assertTrue(text.contains("Cross-check   [dsload reported, KairosDB holds] 225, not counted: KairosDB "
+                + "127.0.0.1:8080 down since "), text);
+        assertFalse(text.contains("Verdict: the run FAILED"), text);
+    }
 }

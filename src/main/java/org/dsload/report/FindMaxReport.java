@@ -1,0 +1,157 @@
+package org.dsload.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * What {@code dsload find-max} found: each step it ran (the rate it asked for, what was achieved and
+ * measured, whether the limits were kept) and the answer, as a table ({@value #TEXT}), as JSON
+ * ({@value #JSON}) and as a chart of the latencies and errors against the rate ({@value #CHART}).
+ */
+public final class FindMaxReport {
+    public static final String TEXT = "find-max.txt";
+    public static final String JSON = "find-max.json";
+    public static final String CHART = "find-max.png";
+    /** The answer's {@code limitedBy}: the server's limit, or the generator's. */
+    public static final String SERVER = "server";
+    public static final String GENERATOR = "generator";
+
+    /**
+     * One step: a run of the plan at {@code rate} (in the rate property's own unit, per second or per
+     * minute), with its measured window's figures; {@code achievedRate} is requests per second,
+     * {@code lateRatio} and {@code errorRatio} shares from 0 to 1, {@code cpuPeak} the generator's
+     * highest per-second CPU share of the machine (NaN unknown), {@code broke} the first limit not
+     * kept (null when kept) and {@code generatorBound} whether what broke was the generator's limit.
+     */
+    public record Step(int index, double rate, double achievedRate, double lateRatio, long p50Micros, long p90Micros,
+            long p99Micros, double errorRatio, long requests, double cpuPeak, boolean kept, String broke,
+            boolean generatorBound, String runDir) {
+    }
+
+    /**
+     * @param rate       the highest rate that kept every limit, NaN when even the first step broke them
+     * @param limitedBy  {@link #SERVER} or {@link #GENERATOR}: whose limit the first broken step met (null
+     *                   when no step broke them)
+     * @param broke      the limit that broke first above the answer (null when none did)
+     * @param advice     how to get past a generator's limit (null for the server's)
+     */
+    public record Answer(double rate, String limitedBy, String broke, String advice) {
+        public boolean found() {
+            return !Double.isNaN(rate);
+        }
+    }
+
+    private FindMaxReport() {
+    }
+
+    /** The table of steps, in the order they ran, and the answer below it. */
+    public static String text(String plan, String rateProperty, Answer answer, List<Step> steps) {
+        StringBuilder out = new StringBuilder();
+        out.append("dsload find-max of ").append(plan).append(", raising -J").append(rateProperty)
+                .append(" (the plan's rate; achieved: requests/s of the measured window)\n\n");
+        out.append(String.format(Locale.ROOT, "%4s %10s %12s %8s %10s %10s %10s %8s %8s  %s%n", "step", "rate", "achieved/s",
+                "late", "p50", "p90", "p99", "errors", "gen CPU", "limits"));
+        for (Step s : steps) {
+            out.append(String.format(Locale.ROOT, "%4d %10s %12.1f %8s %10s %10s %10s %8s %8s  %s%n", s.index(), number(s.rate()),
+                    s.achievedRate(), percent(s.lateRatio()), duration(s.p50Micros()), duration(s.p90Micros()),
+                    duration(s.p99Micros()), percent(s.errorRatio()), Double.isNaN(s.cpuPeak()) ? "-" : percent(s.cpuPeak()),
+                    s.kept() ? "kept" : "BROKEN: " + s.broke() + (s.generatorBound() ? " [generator]" : "")));
+        }
+        out.append('\n').append(answerLine(rateProperty, answer)).append('\n');
+        return out.toString();
+    }
+
+    /** The answer in a sentence (and the advice, when the generator was the limit). */
+    public static String answerLine(String rateProperty, Answer answer) {
+        if (!answer.found() && answer.broke() == null) {
+            return "No answer: no step ran to its end.";
+        }
+        if (!answer.found()) {
+            return "No answer: the first step already broke the limits: " + answer.broke()
+                    + (GENERATOR.equals(answer.limitedBy()) ? ". This is the generator's limit, not the server's. "
+                            + answer.advice() : "") + ". Start lower (--start).";
+        }
+        String rate = rateProperty + "=" + number(answer.rate());
+        if (answer.broke() == null) {
+            return "Answer: " + rate + " kept every limit, and no step broke them (raise --max-steps to go higher).";
+        }
+        if (GENERATOR.equals(answer.limitedBy())) {
+            return "Answer: " + rate + " is the GENERATOR's limit, not the server's: above it " + answer.broke() + ". "
+                    + answer.advice();
+        }
+        return "Answer: " + rate + " is the highest rate that kept the limits; above it the server broke them: "
+                + answer.broke() + ".";
+    }
+
+    /** {@code {"answer": {...}, "steps": [...]}}. */
+    public static String json(Answer answer, List<Step> steps) {
+        Json json = new Json().begin().name("answer").begin();
+        if (answer.found()) {
+            json.field("rate", answer.rate());
+        } else {
+            json.name("rate").value((String) null);
+        }
+        json.field("limitedBy", answer.limitedBy()).field("broke", answer.broke());
+        if (answer.advice() != null) {
+            json.field("advice", answer.advice());
+        }
+        json.end().name("steps").beginArray();
+        for (Step s : steps) {
+            json.begin().field("step", s.index()).field("rate", s.rate()).field("achievedRate", s.achievedRate())
+                    .field("late", s.lateRatio()).field("p50Ms", s.p50Micros() / 1000.0).field("p90Ms", s.p90Micros() / 1000.0)
+                    .field("p99Ms", s.p99Micros() / 1000.0).field("errorRatio", s.errorRatio()).field("requests", s.requests())
+                    .field("generatorCpuPeak", s.cpuPeak()).field("kept", s.kept()).field("broke", s.broke())
+                    .field("generatorBound", s.generatorBound()).field("run", s.runDir()).end();
+        }
+        return json.endArray().end() + "\n";
+    }
+
+    /** p50 and p99 (ms, logarithmic) above, errors and late arrivals (%) below, against the rate, steps in rate order. */
+    public static Path chart(String rateProperty, List<Step> steps, Path file) throws IOException {
+        List<Step> byRate = new ArrayList<>(steps);
+        byRate.sort(Comparator.comparingDouble(Step::rate));
+        double[] x = byRate.stream().mapToDouble(Step::rate).toArray();
+        XYChart latency = chart("latency by rate", "ms", rateProperty);
+        latency.getStyler().setYAxisLogarithmic(true);
+        series(latency, "p50", x, RunCharts.floor(byRate.stream().mapToDouble(s -> s.p50Micros() / 1000.0).toArray()));
+        series(latency, "p99", x, RunCharts.floor(byRate.stream().mapToDouble(s -> s.p99Micros() / 1000.0).toArray()));
+        XYChart errors = chart("errors and late arrivals by rate", "% of requests / arrivals", rateProperty);
+        series(errors, "errors", x, byRate.stream().mapToDouble(s -> s.errorRatio() * 100).toArray());
+        series(errors, "late", x, byRate.stream().mapToDouble(s -> s.lateRatio() * 100).toArray());
+        BitmapEncoder.saveBitmap(List.of(latency, errors), 2, 1, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+        return file;
+    }
+
+    private static XYChart chart(String title, String yTitle, String rateProperty) {
+        XYChart chart = RunCharts.chart(title, yTitle);
+        chart.setXAxisTitle(rateProperty + " (target rate)");
+        return chart;
+    }
+
+    private static void series(XYChart chart, String name, double[] x, double[] y) {
+        XYSeries s = RunCharts.line(chart, name, x, y);
+        s.setMarker(SeriesMarkers.CIRCLE);
+    }
+
+    /** A rate as the plan property takes it: a whole number without decimals. */
+    public static String number(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : String.format(Locale.ROOT, "%.2f", value);
+    }
+
+    private static String percent(double ratio) {
+        return String.format(Locale.ROOT, "%.2f%%", ratio * 100);
+    }
+
+    private static String duration(long micros) {
+        return Durations.format(micros / 1000.0);
+    }
+}

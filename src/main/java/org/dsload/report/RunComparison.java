@@ -220,8 +220,11 @@ public final class RunComparison {
                         + BaselineLimits.signedPercent(label.figure("throughput").change()));
             }
         }
-        out.append(regressed.isEmpty() ? "dsload compare: no label regressed beyond the noise (within noise)\n"
-                : "dsload compare: REGRESSED beyond the noise: " + String.join("; ", regressed) + "\n");
+        boolean withinNoise = labels.stream().allMatch(l -> l.latency().verdict().endsWith("within noise")
+                && l.throughput().verdict().endsWith("within noise"));
+        out.append(!regressed.isEmpty()
+                ? "dsload compare: REGRESSED beyond the noise: " + String.join("; ", regressed) + "\n"
+                : "dsload compare: no label regressed beyond the noise" + (withinNoise ? " (within noise)" : "") + "\n");
         return out.toString();
     }
 

@@ -55,6 +55,7 @@ class RunComparisonTest {
                 new SyntheticRuns(2).label("GET", 12, 200, 100, 100));
         assertFalse(c.regressed(), c.text());
         assertTrue(c.labels().get(0).latency().verdict().endsWith("better beyond noise"), c.text());
+        assertTrue(c.text().endsWith("dsload compare: no label regressed beyond the noise\n"), c.text());
     }
 
     @Test

@@ -87,7 +87,8 @@ public final class Limits {
         limits.add(stats -> {
             double ratio = lateRatio(stats);
             boolean held = ratio <= maxRatio;
-            return new Verdict(stats.label(), LATE, "<= " + percent(maxRatio), held, "late arrivals " + percent(ratio) + " (" + (stats.lateArrivals()
+            return new Verdict(stats.label(), LATE, "<= " + percent(maxRatio), held, "late arrivals " + percent(ratio)
+                    + " (" + (stats.lateArrivals()
                     + stats.droppedArrivals()) + " of " + stats.arrivals() + " late by more than "
                     + micros(stats.lateMicros()) + " or dropped)" + (held ? ", within " : " is above the limit ")
                     + percent(maxRatio));

@@ -71,7 +71,16 @@ class ProcessTreeTest {
     void aServerRunsInASessionOfItsOwnUnderItsOwnPid() throws Exception {
         try (ManagedProcess sleep = ManagedProcess.start("sleep", List.of("sleep", "300"), dir, dir.resolve("sleep.log"))) {
             assertTrue(sleep.isAlive());
-            String stat = Files.readString(Path.of("/proc", Long.toString(sleep.pid()), "stat"), StandardCharsets.US_ASCII);
+            // the server starts through setsid, which becomes the server by exec under the same pid
+            Path statFile = Path.of("/proc", Long.toString(sleep.pid()), "stat");
+            Deadline.await(() -> {
+                try {
+                    return Files.readString(statFile, StandardCharsets.US_ASCII).contains("(sleep)");
+                } catch (IOException gone) {
+                    return false;
+                }
+            }, Duration.ofSeconds(10), Duration.ofMillis(10));
+            String stat = Files.readString(statFile, StandardCharsets.US_ASCII);
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
             // fields after the state: ppid, process group, session
             assertEquals(Long.toString(sleep.pid()), fields[3], "the session is the server's own");

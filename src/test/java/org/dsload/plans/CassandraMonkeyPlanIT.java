@@ -92,14 +92,18 @@ class CassandraMonkeyPlanIT {
                 && !s.label().equals("SCHEMA")).toList();
 
         // delay: the requests node3 coordinates wait 200 ms more; the others do not, and the driver's load
-        // balancing sends fewer requests to a slow node, so only a small share of all requests is slowed
+        // balancing sends fewer requests to a slow node, so only a small share of all requests is slowed. The
+        // CPU hogs just before can leave node3 slow for a while, and the next fault may begin soon after: the
+        // share is judged against the quieter of the 4 s before the delay and the 4 s after it
         FaultWindows.Window delay = windows.get(2);
         double slowBefore = share(requests, delay.start() - 4000, delay.start(), s -> s.elapsed() >= 200);
         double slowDuring = share(requests, delay.start(), delay.end(), s -> s.elapsed() >= 200);
-        System.out.printf("dsload: requests of 200 ms or more: %.1f %% before the delay, %.1f %% during%n",
-                100 * slowBefore, 100 * slowDuring);
-        assertTrue(slowDuring >= 0.01 && slowDuring > 2 * slowBefore + 0.01, "before " + slowBefore + ", during "
-                + slowDuring);
+        double slowAfter = share(requests, delay.end(), delay.end() + 4000, s -> s.elapsed() >= 200);
+        System.out.printf("dsload: requests of 200 ms or more: %.1f %% before the delay, %.1f %% during, %.1f %% "
+                + "after%n", 100 * slowBefore, 100 * slowDuring, 100 * slowAfter);
+        double quieter = Math.min(slowBefore, slowAfter);
+        assertTrue(slowDuring >= 0.02 && slowDuring > 1.5 * quieter + 0.01, "before " + slowBefore + ", during "
+                + slowDuring + ", after " + slowAfter);
 
         // loss of every connection to node3: its requests time out
         FaultWindows.Window blackhole = windows.get(4);

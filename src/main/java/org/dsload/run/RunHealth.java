@@ -58,7 +58,8 @@ final class RunHealth {
         List<String> expected = new ArrayList<>();
         RequestSeconds seconds = summary.requestSeconds();
         long runStart = seconds.firstMillis();
-        long runEnd = Math.max(seconds.lastMillis(), lastReading(dir));
+        List<GeneratorCsv.Engine> engines = GeneratorCsv.read(dir);
+        long runEnd = Math.max(seconds.lastMillis(), lastReading(engines));
         long runMillis = Math.max(1, runEnd - runStart);
         List<FaultWindows.Window> faults = FaultWindows.of(summary.faultMarkers(), dir).stream()
                 .filter(FaultWindows.Window::applied).toList();
@@ -88,7 +89,7 @@ final class RunHealth {
         if (most != null) {
             (faultsExpected ? expected : store).add(most + (faultsExpected ? " (expected: " + RunProperties.EXPECT_FAULTS + ")" : ""));
         }
-        String unsent = unsent(dir, summary);
+        String unsent = unsent(engines, summary);
         if (unsent != null) {
             if (outageExpected && store.isEmpty()) {
                 expected.add(unsent + " (expected: the store was down)");
@@ -102,9 +103,9 @@ final class RunHealth {
     }
 
     /** The last per-second reading of any engine, in epoch milliseconds: the run's end as its engines saw it. */
-    private static long lastReading(Path dir) throws IOException {
+    private static long lastReading(List<GeneratorCsv.Engine> engines) {
         long last = Long.MIN_VALUE;
-        for (GeneratorCsv.Engine engine : GeneratorCsv.read(dir)) {
+        for (GeneratorCsv.Engine engine : engines) {
             for (List<GeneratorCsv.Point> points : engine.figures().values()) {
                 if (!points.isEmpty()) {
                     last = Math.max(last, points.get(points.size() - 1).epochSecond() * 1000);
@@ -155,10 +156,10 @@ final class RunHealth {
     }
 
     /** Scheduled arrivals neither sent nor counted in a sample: dropped, and missed (the generator's figures). */
-    private static String unsent(Path dir, Summary summary) throws IOException {
+    private static String unsent(List<GeneratorCsv.Engine> engines, Summary summary) {
         double missed = 0;
         double droppedByEngines = 0;
-        for (GeneratorCsv.Engine e : GeneratorCsv.read(dir)) {
+        for (GeneratorCsv.Engine e : engines) {
             missed += orZero(e.last(GeneratorCsv.ARRIVALS_MISSED));
             droppedByEngines += orZero(e.last(GeneratorCsv.ARRIVALS_DROPPED));
         }

@@ -30,4 +30,10 @@ public final class HttpPlace extends InFlightRequest {
         this.sent = new Sent(node, payload, body == null ? 0 : body.length);
         count(count);
     }
+
+    /** A request that timed out or was cancelled ends with what was sent and no answer. */
+    @Override
+    protected Object unanswered() {
+        return sent == null ? null : new HttpEnd(sent, null);
+    }
 }

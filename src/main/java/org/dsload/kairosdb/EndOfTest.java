@@ -50,7 +50,7 @@ final class EndOfTest {
         CapacityRecord record = new CapacityRecord(EngineId.current(), settings.element(), List.copyOf(ledger.writeLabels()),
                 List.copyOf(ledger.queryLabels()), result.reported(), result.found(), ledger.firstPoint(),
                 ledger.lastPoint(), result.waitedMillis(), result.note(), ledger.queries(), ledger.queryPoints(),
-                List.copyOf(ledger.setupLabels()), ledger.setupPoints(), result.check());
+                List.copyOf(ledger.setupLabels()), ledger.setupPoints(), result.check(), ledger.unansweredPoints());
         String failure = record.failure();
         if (failure != null) {
             say("dsload kairosdb: " + settings.element() + ": the run FAILED: " + failure);

@@ -22,6 +22,16 @@ final class KairosDbErrors {
         return cause.getClass().getSimpleName();
     }
 
+    /**
+     * Whether a request that ended with this code was sent whole but got no answer: the response
+     * timeout ran out, or the node closed the connection without answering. A write that ended so
+     * may have been stored.
+     */
+    static boolean unanswered(String code) {
+        return SocketTimeoutException.class.getSimpleName().equals(code)
+                || NoHttpResponseException.class.getSimpleName().equals(code);
+    }
+
     static String message(Throwable error, KairosDbClient client) {
         URI node = error instanceof KairosDbClient.TransportException t ? t.node() : null;
         Throwable cause = error instanceof KairosDbClient.TransportException && error.getCause() != null

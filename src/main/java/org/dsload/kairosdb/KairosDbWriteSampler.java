@@ -119,6 +119,8 @@ public class KairosDbWriteSampler extends HttpInFlightSampler {
         } else {
             if (reply != null) {
                 Results.text(result, reply.body().text());
+            } else if (KairosDbErrors.unanswered(outcome.code())) {
+                batches().unanswered(call);
             }
             Results.fail(result, outcome.code(), outcome.message());
             result.setSamplerData(call.describe(Math.max(c.limit(), reply == null ? c.limit() : KairosDbReplies.ERROR_TEXT)));
@@ -158,10 +160,19 @@ public class KairosDbWriteSampler extends HttpInFlightSampler {
         return result;
     }
 
-    /** The points of a row's successful batches go into the ledger (rows at the thread's end too). */
+    /**
+     * The points of a row's successful batches go into the ledger (rows at the thread's end too),
+     * and those of batches sent that got no answer, as points KairosDB may hold.
+     */
     @Override
     protected void account(List<Completion> row) {
         HttpEnd.succeeded(row, WriteCall.class).forEach(call -> batches().written(call, getName()));
+        for (Completion done : row) {
+            if (!done.outcome().success() && done.detail() instanceof HttpEnd end && end.reply() == null
+                    && end.sent().payload() instanceof WriteCall call && KairosDbErrors.unanswered(done.outcome().code())) {
+                batches().unanswered(call);
+            }
+        }
     }
 
     private ThreadBatches batches() {

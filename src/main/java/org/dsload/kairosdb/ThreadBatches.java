@@ -29,12 +29,24 @@ final class ThreadBatches {
 
     /** A batch KairosDB accepted: its points and time range into the ledger, and a template body's series at its first success. */
     void written(WriteCall call, String writer) {
-        WriteLedger ledger = call.ledger();
+        noteBodySeries(call.ledger());
+        call.ledger().written(writer, call.points(), call.firstPoint(), call.lastPoint());
+    }
+
+    /**
+     * A batch sent whose answer never came: its points may be in KairosDB all the same, so the
+     * count back covers them, as points that may or may not be there.
+     */
+    void unanswered(WriteCall call) {
+        noteBodySeries(call.ledger());
+        call.ledger().unanswered(call.points(), call.firstPoint(), call.lastPoint());
+    }
+
+    private void noteBodySeries(WriteLedger ledger) {
         if (!bodySeries.isEmpty()) {
             bodySeries.forEach(series -> ledger.series(series.name(), series.tags()));
             bodySeries = List.of();
         }
-        ledger.written(writer, call.points(), call.firstPoint(), call.lastPoint());
     }
 
     /** The thread's next generated batch; its batch maker is built again when the settings or the connection change. */

@@ -32,6 +32,10 @@ public final class WriteLedger {
     private final LongAdder queryPoints = new LongAdder();
     private final AtomicLong firstPoint = new AtomicLong(Long.MAX_VALUE);
     private final AtomicLong lastPoint = new AtomicLong(Long.MIN_VALUE);
+    /** Points of writes sent whose answer never came: KairosDB may have stored them (a frozen node stores them once it runs again). */
+    private final LongAdder unanswered = new LongAdder();
+    private final AtomicLong firstUnanswered = new AtomicLong(Long.MAX_VALUE);
+    private final AtomicLong lastUnanswered = new AtomicLong(Long.MIN_VALUE);
     private final Set<Series> series = ConcurrentHashMap.newKeySet();
     private volatile boolean tooManySeries;
 
@@ -56,6 +60,31 @@ public final class WriteLedger {
         }
         firstPoint.accumulateAndGet(first, Math::min);
         lastPoint.accumulateAndGet(last, Math::max);
+    }
+
+    /**
+     * A write of {@code count} points that was sent but got no answer (the response timeout ran
+     * out, or the connection closed first): a failed sample, whose points KairosDB may still store.
+     */
+    public void unanswered(long count, long first, long last) {
+        unanswered.add(count);
+        firstUnanswered.accumulateAndGet(first, Math::min);
+        lastUnanswered.accumulateAndGet(last, Math::max);
+    }
+
+    /** Points of the writes that got no answer. */
+    public long unansweredPoints() {
+        return unanswered.sum();
+    }
+
+    /** The first time stamp a count back must cover: of the points written, or of those whose writes got no answer. */
+    long countFrom() {
+        return Math.min(firstPoint.get(), firstUnanswered.get());
+    }
+
+    /** The last time stamp a count back must cover. */
+    long countTo() {
+        return Math.max(lastPoint.get(), lastUnanswered.get());
     }
 
     /**

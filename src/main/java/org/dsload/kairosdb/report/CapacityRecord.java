@@ -21,18 +21,26 @@ import java.util.Locale;
  */
 public record CapacityRecord(String engine, String connection, List<String> writeLabels, List<String> queryLabels,
         long reported, long found, long firstPoint, long lastPoint, long waitedMillis, String note, long queries,
-        long queryPoints, List<String> setupLabels, long setupPoints, Check check) {
+        long queryPoints, List<String> setupLabels, long setupPoints, Check check, long unanswered) {
     public static final String FILE = "kairosdb-capacity.tsv";
     static final String HEADER = "engine\tconnection\twrite_labels\tquery_labels\tpoints_reported\tpoints_found"
-            + "\tfirst_point_ms\tlast_point_ms\twaited_ms\tnote\tqueries\tquery_points\tsetup_labels\tsetup_points\tcheck";
+            + "\tfirst_point_ms\tlast_point_ms\twaited_ms\tnote\tqueries\tquery_points\tsetup_labels\tsetup_points\tcheck"
+            + "\tunanswered_points";
     /** Columns before the setup phase and the check were recorded. */
     private static final int OLD_COLUMNS = 12;
-    private static final int COLUMNS = 15;
+    /** Columns before the points of writes that got no answer were recorded. */
+    private static final int CHECK_COLUMNS = 15;
+    private static final int COLUMNS = 16;
 
     /** How counting the points back in KairosDB went. */
     public enum Check {
         /** KairosDB holds exactly the points reported. */
         MATCH,
+        /**
+         * It holds the points reported and some of those whose writes got no answer (sent, then
+         * timed out: a frozen node stores them once it runs again).
+         */
+        WITHIN,
         /** It holds more or fewer. */
         DIFFERS,
         /** The count could not be made (an error answer). */
@@ -69,7 +77,8 @@ public record CapacityRecord(String engine, String connection, List<String> writ
         String line = String.join("\t", encode(engine), encode(connection), encode(writeLabels), encode(queryLabels),
                 Long.toString(reported), Long.toString(found), Long.toString(firstPoint), Long.toString(lastPoint),
                 Long.toString(waitedMillis), encode(note), Long.toString(queries), Long.toString(queryPoints),
-                encode(setupLabels), Long.toString(setupPoints), check.name().toLowerCase(Locale.ROOT)) + "\n";
+                encode(setupLabels), Long.toString(setupPoints), check.name().toLowerCase(Locale.ROOT),
+                Long.toString(unanswered)) + "\n";
         synchronized (CapacityRecord.class) {
             String text = Files.exists(file) ? line : HEADER + "\n" + line;
             Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
@@ -81,19 +90,19 @@ public record CapacityRecord(String engine, String connection, List<String> writ
         List<CapacityRecord> records = new ArrayList<>();
         for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
             String[] f = line.split("\t", -1);
-            if (line.startsWith("engine\t") || f.length != OLD_COLUMNS && f.length != COLUMNS) {
+            if (line.startsWith("engine\t") || f.length != OLD_COLUMNS && f.length != CHECK_COLUMNS && f.length != COLUMNS) {
                 continue;
             }
             try {
                 long reported = Long.parseLong(f[4]);
                 long found = Long.parseLong(f[5]);
-                boolean full = f.length == COLUMNS;
+                boolean full = f.length >= CHECK_COLUMNS;
                 Check check = full ? Check.valueOf(f[14].toUpperCase(Locale.ROOT))
                         : found < 0 ? Check.SKIPPED : found == reported ? Check.MATCH : Check.DIFFERS;
                 records.add(new CapacityRecord(decode(f[0]), decode(f[1]), labels(f[2]), labels(f[3]), reported, found,
                         Long.parseLong(f[6]), Long.parseLong(f[7]), Long.parseLong(f[8]), decode(f[9]),
                         Long.parseLong(f[10]), Long.parseLong(f[11]), full ? labels(f[12]) : List.of(),
-                        full ? Long.parseLong(f[13]) : 0, check));
+                        full ? Long.parseLong(f[13]) : 0, check, f.length == COLUMNS ? Long.parseLong(f[15]) : 0));
             } catch (IllegalArgumentException e) {
                 // a line cut short by a crash: the others still count
             }

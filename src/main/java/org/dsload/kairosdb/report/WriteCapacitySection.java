@@ -173,9 +173,13 @@ public final class WriteCapacitySection implements RunSection {
         }
         long found = records.stream().filter(r -> r.reported() > 0).mapToLong(CapacityRecord::found).sum();
         long waited = records.stream().mapToLong(CapacityRecord::waitedMillis).max().orElse(0);
+        long unanswered = records.stream().filter(r -> r.reported() > 0).mapToLong(CapacityRecord::unanswered).sum();
         String verdict;
         if (found == reported) {
             verdict = "match";
+        } else if (found > reported && found <= reported + unanswered) {
+            verdict = String.format(Locale.ROOT, "within: %d of the %d points whose writes got no answer were stored as "
+                    + "well", found - reported, unanswered);
         } else if (found < reported) {
             verdict = (reported - found) + " fewer in KairosDB: lost, or still queued when the count ended";
         } else {

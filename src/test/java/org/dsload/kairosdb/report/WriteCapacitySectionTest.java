@@ -40,7 +40,7 @@ class WriteCapacitySectionTest {
     private static CapacityRecord record(List<String> writers, List<String> setup, long reported, long setupPoints,
             long found, CapacityRecord.Check check, String note) {
         return new CapacityRecord("master", "kairosdb", writers, List.of(), reported, found, 1000, 9000, 100, note, 0, 0,
-                setup, setupPoints, check);
+                setup, setupPoints, check, 0);
     }
 
     private String render(Summary summary, CapacityRecord record) throws IOException {
@@ -107,7 +107,7 @@ class WriteCapacitySectionTest {
         Path jtl = dir.resolve("q.jtl");
         Files.writeString(jtl, rows);
         new CapacityRecord("master", "kairosdb", List.of(), List.of("dashboard query (warm-up)", "dashboard query"), 0,
-                -1, 0, 0, 0, "", 9, 900, List.of(), 0, CapacityRecord.Check.SKIPPED).append(dir);
+                -1, 0, 0, 0, "", 9, 900, List.of(), 0, CapacityRecord.Check.SKIPPED, 0).append(dir);
         String text = new WriteCapacitySection().render(dir, Summary.of(jtl)).orElseThrow();
         // 6 queries from 10 s to 15 s
         assertTrue(text.contains("Queries       [total, queries/min, points each] 6, 72.0, 100"), text);
@@ -121,6 +121,37 @@ class WriteCapacitySectionTest {
                 .failure(), "a seed that finds earlier data in its series still seeded what the queries read");
         assertTrue(record(List.of("s"), List.of("s"), 100, 100, 60, CapacityRecord.Check.DIFFERS, "count stable")
                 .failure().contains("40 fewer"));
+    }
+
+    @Test
+    void pointsOfWritesThatGotNoAnswerMayBeHeldWithoutFailingTheRun() throws IOException {
+        CapacityRecord r = new CapacityRecord("master", "kairosdb", List.of("write"), List.of(), 200, 230, 1000, 9000, 100,
+                "30 of the 40 points whose writes got no answer were stored as well", 0, 0, List.of(), 0,
+                CapacityRecord.Check.WITHIN, 40);
+        assertNull(r.failure());
+        String text = render(writes("write", 8, 0), r);
+        assertTrue(text.contains("Cross-check   [dsload reported, KairosDB holds] 200, 230 (within: 30 of the 40 points "
+                + "whose writes got no answer were stored as well; counted back in "), text);
+        assertFalse(text.contains("Verdict"), text);
+        assertEquals(40, CapacityRecord.read(dir.resolve(CapacityRecord.FILE)).get(0).unanswered());
+    }
+
+    @Test
+    void moreThanThePointsOfWritesThatGotNoAnswerStillDiffers() throws IOException {
+        String text = render(writes("write", 8, 0), new CapacityRecord("master", "kairosdb", List.of("write"), List.of(),
+                200, 250, 1000, 9000, 100, "count stable", 0, 0, List.of(), 0, CapacityRecord.Check.DIFFERS, 40));
+        assertTrue(text.contains("200, 250 (50 more in KairosDB"), text);
+    }
+
+    @Test
+    void recordsWrittenBeforeTheUnansweredPointsAreReadAsNone() throws IOException {
+        Files.writeString(dir.resolve(CapacityRecord.FILE), CapacityRecord.HEADER.substring(0,
+                CapacityRecord.HEADER.indexOf("\tunanswered_points")) + "\nmaster\tkairosdb\twrite\t\t225\t225\t1000\t9000"
+                + "\t100\tmatch\t0\t0\t\t0\tmatch\n");
+        List<CapacityRecord> read = CapacityRecord.read(dir.resolve(CapacityRecord.FILE));
+        assertEquals(1, read.size());
+        assertEquals(0, read.get(0).unanswered());
+        assertEquals(CapacityRecord.Check.MATCH, read.get(0).check());
     }
 
     @Test

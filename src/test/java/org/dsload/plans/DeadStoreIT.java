@@ -115,14 +115,18 @@ class DeadStoreIT {
         return at;
     }
 
-    /** SIGSTOP for the fault's planned length, then SIGCONT. */
-    private static Fault freeze(long pid) {
+    /** SIGSTOP for the fault's planned length, then SIGCONT, of one server or several at once. */
+    private static Fault freeze(long... pids) {
         return () -> {
-            Signals.stopConfirmed(pid, Duration.ofSeconds(10));
             try {
+                for (long pid : pids) {
+                    Signals.stopConfirmed(pid, Duration.ofSeconds(10));
+                }
                 Thread.sleep(FROZEN.toMillis());
             } finally {
-                Signals.send(pid, "CONT");
+                for (long pid : pids) {
+                    Signals.send(pid, "CONT");
+                }
             }
         };
     }
@@ -141,16 +145,21 @@ class DeadStoreIT {
     @Test
     void redisKilledCostsFewFailuresOnBothPathsAndFailsTheRuns() throws Exception {
         Path results = results("redis-kill");
+        // a server for each run, so that each run's cross-check counts its own commands; the fault hits both
         try (EmbeddedRedis redis = EmbeddedRedis.start();
+             EmbeddedRedis other = EmbeddedRedis.start();
              FaultedRun blocking = FaultedRun.start(results, "redis-get-rate.jmx", "GET", 4, "-Jhosts=" + redis.address(),
-                     "-Jduration=12", "-Jrate=400", "-Jwarmup=0", "-Jthreads=4", "-Jin_flight=1", "-Jnil_is_failure=false",
-                     "-Jserver_gauges=false");
-             FaultedRun inFlight = FaultedRun.start(results, "redis-ycsb.jmx", "READ", 2 * 8, "-Jhosts=" + redis.address(),
-                     "-Jduration=12", "-Jthreads=2", "-Jin_flight=8", "-Jrecordcount=200", "-Jload_threads=2",
-                     "-Jserver_gauges=false")) {
-            long killed = fault(blocking, inFlight, 50, () -> Signals.send(redis.pid(), "KILL"));
+                     "-Jduration=12", "-Jrate=400", "-Jwarmup=0", "-Jthreads=4", "-Jin_flight=1", "-Jnil_is_failure=false");
+             FaultedRun inFlight = FaultedRun.start(results, "redis-ycsb.jmx", "READ", 2 * 8, "-Jhosts=" + other.address(),
+                     "-Jduration=12", "-Jthreads=2", "-Jin_flight=8", "-Jrecordcount=200", "-Jload_threads=2")) {
+            long killed = fault(blocking, inFlight, 50, () -> {
+                Signals.send(redis.pid(), "KILL");
+                Signals.send(other.pid(), "KILL");
+            });
             assertStoreFailed(blocking, killed, "JedisConnectionException", true);
             assertStoreFailed(inFlight, killed, "ConnectException", true);
+            assertNotCountedOnceDead(blocking);
+            assertNotCountedOnceDead(inFlight);
             assertTrue(blocking.summary().contains("scheduled arrivals went unsent: "), blocking.summary());
             assertTrue(blocking.summary().matches("(?s).*Arrivals +\\[total, late, dropped\\] +\\d+, \\d+, [1-9]\\d*\n.*"),
                     "the arrivals due while the threads backed off are dropped: " + blocking.summary());
@@ -165,14 +174,16 @@ class DeadStoreIT {
     void redisFrozenCostsFewFailuresOnBothPathsAndARunThatExpectedItEndsWell() throws Exception {
         Path results = results("redis-freeze");
         try (EmbeddedRedis redis = EmbeddedRedis.start();
+             EmbeddedRedis other = EmbeddedRedis.start();
              FaultedRun blocking = FaultedRun.start(results, "redis-ycsb.jmx", "READ", 4, "-Jhosts=" + redis.address(),
-                     "-Jduration=14", "-Jthreads=4", "-Jin_flight=1", "-Jrecordcount=200", "-Jload_threads=2", "-Jsocket_timeout=1000",
-                     "-Jserver_gauges=false");
-             FaultedRun inFlight = FaultedRun.start(results, "redis-get-rate.jmx", "GET", 2 * 8, "-Jhosts=" + redis.address(),
+                     "-Jduration=14", "-Jthreads=4", "-Jin_flight=1", "-Jrecordcount=200", "-Jload_threads=2", "-Jsocket_timeout=1000");
+             FaultedRun inFlight = FaultedRun.start(results, "redis-get-rate.jmx", "GET", 2 * 8, "-Jhosts=" + other.address(),
                      "-Jduration=14", "-Jrate=400", "-Jwarmup=0", "-Jthreads=2", "-Jin_flight=8", "-Jnil_is_failure=false",
-                     "-Jsocket_timeout=1000", "-Jserver_gauges=false", "--expect-faults")) {
-            long frozen = fault(blocking, inFlight, 50, freeze(redis.pid()));
+                     "-Jsocket_timeout=1000", "--expect-faults")) {
+            long frozen = fault(blocking, inFlight, 50, freeze(redis.pid(), other.pid()));
             assertStoreFailed(blocking, frozen, "JedisConnectionException");
+            assertCountedOnceBack(blocking);
+            assertCountedOnceBack(inFlight);
             assertEquals(ExitCodes.OK, inFlight.exitCode(), inFlight.output());
             FaultedRun.Failures failures = inFlight.failuresSince(frozen);
             assertTrue(failures.failed() > 0 && failures.perPlaceSecond() <= BOUNDED, failures.toString());

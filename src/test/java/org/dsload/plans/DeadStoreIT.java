@@ -297,13 +297,16 @@ class DeadStoreIT {
     void zookeeperFrozenCostsFewFailuresOnBothPaths() throws Exception {
         Path results = results("zk-freeze");
         try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.single();
-             FaultedRun blocking = FaultedRun.start(results, "zk-latencies.jmx", "Create", 2, zk(zk, "blocking", "1"))
-                     .answeredWith("NONODE");
-             FaultedRun inFlight = FaultedRun.start(results, "zk-latencies.jmx", "Create", 2 * 8, zk(zk, "in-flight", "8"))
-                     .answeredWith("NONODE")) {
+             FaultedRun blocking = FaultedRun.start(results, "zk-latencies.jmx", "Create", 2, zk(zk, "blocking", "1",
+                     "-Jzk_gauges=true")).answeredWith("NONODE");
+             FaultedRun inFlight = FaultedRun.start(results, "zk-latencies.jmx", "Create", 2 * 8, zk(zk, "in-flight", "8",
+                     "-Jzk_gauges=true")).answeredWith("NONODE")) {
             long frozen = fault(blocking, inFlight, 50, freeze(zk.node(0).pid()));
             assertStoreFailed(blocking, frozen, "");
             assertStoreFailed(inFlight, frozen, "");
+            // each run in its own root: the server's per-namespace counters count each run's requests apart
+            assertCountedOnceBack(blocking);
+            assertCountedOnceBack(inFlight);
         }
     }
 
@@ -315,8 +318,11 @@ class DeadStoreIT {
         java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("-Jhosts=" + zk.connectString(),
                 "-Jclients=2", "-Jznodes=" + ("1".equals(inFlight) ? 2000 : 8000), "-Jwatches=10", "-Jzk_root=/dead-store-" + root, "-Jin_flight=" + inFlight,
                 "-Jsession_timeout=4000", "-Jconnection_timeout=1000", "-Jrequest_timeout=1000", "-Jzk_retries=0",
-                "-Jzk_gauges=false", "-Jzk_cleanup=false"));
+                "-Jzk_cleanup=false"));
         args.addAll(java.util.List.of(more));
+        if (args.stream().noneMatch(a -> a.startsWith("-Jzk_gauges="))) {
+            args.add("-Jzk_gauges=false");
+        }
         return args.toArray(String[]::new);
     }
 

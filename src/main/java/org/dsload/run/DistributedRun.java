@@ -330,15 +330,29 @@ final class DistributedRun implements AutoCloseable {
     }
 
     /**
-     * In histograms mode, brings the interval logs of slaves on other machines into the run folder
-     * (local slaves wrote theirs into it already).
+     * Fetches what slaves without a run folder recorded: histograms, and server gauges in either
+     * mode (local slaves wrote theirs into the run folder already). A slave lost or stalled during
+     * the run is not asked: a frozen one would hold the fetch until its read timeout (a minute).
      */
-    /** Fetches what slaves without a run folder recorded: histograms, and server gauges in either mode. */
-    void gatherRecordings(boolean histograms) {
-        if (!run.remoteHosts.isEmpty()) {
-            RecordingGatherer.gather(dir, run.remoteHosts.stream().map(SlaveAddress::parse).toList(), security,
-                    run.properties, histograms, console);
+    void gatherRecordings(boolean histograms) throws IOException {
+        if (run.remoteHosts.isEmpty()) {
+            return;
         }
+        Map<String, SlaveRoster.Entry> gone = new HashMap<>();
+        lost().forEach(e -> gone.put(e.address(), e));
+        List<SlaveAddress> asked = new ArrayList<>();
+        for (String host : run.remoteHosts) {
+            SlaveAddress slave = SlaveAddress.parse(host);
+            SlaveRoster.Entry e = gone.get(slave.toString());
+            if (e == null) {
+                asked.add(slave);
+            } else {
+                console.println("dsload: the recordings and server gauges of slave " + slave + " were not fetched: it "
+                        + (e.state() == SlaveRoster.State.STALLED ? "stalled" : "was lost") + " during the run. They "
+                        + "stay on that machine under dsload-recordings/" + dir.getFileName() + "/.");
+            }
+        }
+        RecordingGatherer.gather(dir, asked, security, run.properties, histograms, console);
     }
 
     /** Lost and stalled slaves, for the console. */

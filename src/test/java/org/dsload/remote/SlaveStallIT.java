@@ -71,6 +71,10 @@ class SlaveStallIT {
                         + "\\(\\d+(\\.\\d)? s into the run\\): .*; the run ended without it"), outcome.problem());
                 assertFalse(outcome.timedOut(), "the master was not left waiting for the frozen slave");
                 assertTrue(said.contains("dsload: slave " + frozen.address() + " stalled"), said);
+                // a frozen slave accepts connections and answers nothing: asking it for its recordings would hold the
+                // runner for the fetch's read timeout, a minute
+                assertTrue(said.contains("dsload: the recordings and server gauges of slave " + frozen.address()
+                        + " were not fetched: it stalled during the run."), said);
 
                 SlaveRoster roster = SlaveRoster.read(outcome.dir()).orElseThrow();
                 assertEquals(List.of(frozen.address().toString()),

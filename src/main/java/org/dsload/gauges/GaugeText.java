@@ -91,12 +91,23 @@ public final class GaugeText {
      * @param whyNot  why not, when {@code counted} is negative
      */
     public static String crossCheck(long reported, long counted, String what, String whyNot) {
+        return crossCheck(reported, 0, counted, what, whyNot);
+    }
+
+    /**
+     * As {@link #crossCheck(long, long, String, String)}, for a count that may also hold some of
+     * {@code unanswered} more: what requests that got no answer (timed out) carried, which the
+     * server may have applied all the same; a count within that range reads {@code within: ...}.
+     */
+    public static String crossCheck(long reported, long unanswered, long counted, String what, String whyNot) {
         String verdict;
         if (counted < 0) {
             return CROSS_CHECK + " " + reported + ", - (not counted: " + whyNot + ") "
                     + what + "\n";
         } else if (counted == reported) {
             verdict = "match";
+        } else if (counted > reported && counted <= reported + unanswered) {
+            verdict = "within: " + (counted - reported) + " of the " + unanswered + " whose requests got no answer";
         } else {
             verdict = "differ by " + Math.abs(counted - reported);
         }
@@ -111,6 +122,12 @@ public final class GaugeText {
      * counted after that answer is unknown).
      */
     public static String crossCheck(Map<String, NodeGauges> nodes, long reported, List<String> counters, String what) {
+        return crossCheck(nodes, reported, 0, counters, what);
+    }
+
+    /** As {@link #crossCheck(Map, long, List, String)}, with {@code unanswered} that the server may have counted too. */
+    public static String crossCheck(Map<String, NodeGauges> nodes, long reported, long unanswered, List<String> counters,
+            String what) {
         long counted = 0;
         Set<String> problems = new LinkedHashSet<>();
         for (NodeGauges n : nodes.values()) {
@@ -128,7 +145,7 @@ public final class GaugeText {
                 }
             }
         }
-        return crossCheck(reported, problems.isEmpty() ? counted : -1, what, String.join(", ", problems));
+        return crossCheck(reported, unanswered, problems.isEmpty() ? counted : -1, what, String.join(", ", problems));
     }
 
     /** Servers that refused their gauges or were unreachable for a while, and where the figures are. */

@@ -87,6 +87,11 @@ final class InfluxDbErrors {
         return Outcome.failed(NON_HTTP + cause.getClass().getName(), text, 0, 0);
     }
 
+    /** Whether a request ended so: sent, and no answer within the response timeout. */
+    static boolean timedOut(Outcome outcome) {
+        return TIMEOUT_CODE.equals(outcome.code());
+    }
+
     static Outcome timedOut(String server, long timeoutMillis) {
         return Outcome.failed(TIMEOUT_CODE, "no response from " + server + " within the response timeout of "
                 + timeoutMillis + " ms", 0, 0);

@@ -165,6 +165,18 @@ public class InfluxDbWriteSampler extends HttpInFlightSampler {
         return HttpEnd.succeeded(result.requests(), Written.class).stream().mapToLong(Written::points).sum();
     }
 
+    /** Points of the row's requests that timed out, sent with no answer: InfluxDB may have stored them. */
+    static long unansweredPoints(RequestsResult result) {
+        long points = 0;
+        for (Completion done : result.requests()) {
+            if (!done.outcome().success() && done.detail() instanceof HttpEnd end && end.reply() == null
+                    && end.sent().payload() instanceof Written written && InfluxDbErrors.timedOut(done.outcome())) {
+                points += written.points();
+            }
+        }
+        return points;
+    }
+
     private Compiled compiled() {
         if (compiled == null) {
             compiled = new CompiledFields<>();

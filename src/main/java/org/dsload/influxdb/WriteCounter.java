@@ -16,9 +16,12 @@ import org.dsload.core.RequestsResult;
 final class WriteCounter {
     static final String REQUESTS = "write_requests";
     static final String POINTS = "points";
+    /** Points of writes sent that got no answer in time: the server may have stored them. */
+    static final String UNANSWERED_POINTS = "unanswered_points";
 
     private final LongAdder requests = new LongAdder();
     private final LongAdder points = new LongAdder();
+    private final LongAdder unanswered = new LongAdder();
 
     void add(SampleResult result) {
         if (!isWrite(result)) {
@@ -27,6 +30,7 @@ final class WriteCounter {
         requests.add(Math.max(1, result.getSampleCount()));
         if (result instanceof RequestsResult written) {
             points.add(InfluxDbWriteSampler.acceptedPoints(written));
+            unanswered.add(InfluxDbWriteSampler.unansweredPoints(written));
             return;
         }
         String code = result.getResponseCode();
@@ -59,6 +63,6 @@ final class WriteCounter {
     }
 
     Map<String, Long> snapshot() {
-        return Map.of(REQUESTS, requests.sum(), POINTS, points.sum());
+        return Map.of(REQUESTS, requests.sum(), POINTS, points.sum(), UNANSWERED_POINTS, unanswered.sum());
     }
 }

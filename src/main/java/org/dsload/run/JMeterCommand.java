@@ -49,6 +49,9 @@ public final class JMeterCommand {
     static final String INIT_SCRIPT_PROPERTY = "jsr223.init.file";
     /** The master's properties file in the scratch folder, which the dashboard command reads too. */
     static final String PROPERTIES_FILE = "run.properties";
+    /** JMeter property naming a log4j2 configuration for JMeter instead of dsload's headless one. */
+    static final String LOG_CONFIG_PROPERTY = "dsload.log_config";
+    private static final String LOG_CONFIG_FILE = "log4j2.xml";
 
     private JMeterCommand() {
     }
@@ -69,6 +72,7 @@ public final class JMeterCommand {
         command.addAll(List.of("-jar", jar.toString(), "-n", "-t", results.plan().toAbsolutePath().toString()));
         command.addAll(results.jmeterArgs());
         command.addAll(List.of("-j", dir.resolve("jmeter.log").toString()));
+        command.addAll(List.of("-i", logConfig(scratch, run.properties.get(LOG_CONFIG_PROPERTY)).toString()));
         Properties local = new Properties();
         local.putAll(SAVE_SETTINGS);
         if (distributed != null) {
@@ -127,7 +131,30 @@ public final class JMeterCommand {
         command.addAll(JMeterJvm.heap("512m"));
         command.addAll(List.of("-jar", jar.toString(), "-g", jtl.toString(), "-o", dir.resolve("dashboard").toString(),
                 "-j", dir.resolve("dashboard.log").toString(), "-q", properties.toString()));
+        Path logConfig = properties.resolveSibling(LOG_CONFIG_FILE);
+        if (Files.isRegularFile(logConfig)) {
+            command.addAll(List.of("-i", logConfig.toString()));
+        }
         return command;
+    }
+
+    /**
+     * The logging configuration JMeter starts with: the user's ({@value #LOG_CONFIG_PROPERTY}), or
+     * dsload's headless one, written into the scratch folder: JMeter's own names a GUI appender found by
+     * package scanning, and log4j warns of that scanning on the console at every start (four lines).
+     */
+    static Path logConfig(Path scratch, String chosen) throws IOException {
+        if (chosen != null && !chosen.isBlank()) {
+            return Path.of(chosen.trim()).toAbsolutePath();
+        }
+        Path file = scratch.resolve(LOG_CONFIG_FILE);
+        try (var in = JMeterCommand.class.getResourceAsStream("headless-log4j2.xml")) {
+            if (in == null) {
+                throw new IOException("headless-log4j2.xml is missing from the dsload jar");
+            }
+            Files.copy(in, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        return file;
     }
 
     /** The user's sample variables, with the dsload timing column added if missing. */

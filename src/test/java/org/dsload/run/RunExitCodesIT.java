@@ -165,6 +165,12 @@ class RunExitCodesIT {
                 assertTrue(summary(run).lines().anyMatch(l -> l.startsWith("Success ") && l.endsWith(" 100.00%")),
                         summary(run));
                 assertFalse(run.output().contains("cannot be written"), run.output());
+                // JMeter logs into jmeter.log alone: no log4j warning about its GUI appender on the console
+                assertFalse(run.output().contains("StatusConsoleListener"), run.output());
+                assertTrue(Files.readString(Files.list(results.resolve("runs")).filter(Files::isDirectory)
+                        .filter(d -> !d.getFileName().toString().equals("latest")).findFirst().orElseThrow()
+                        .resolve("jmeter.log"), StandardCharsets.UTF_8).contains("INFO o.a.j.JMeter: Version "),
+                        "JMeter's log is written as before");
             }
         } finally {
             plans.toFile().setWritable(true, false);

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import org.dsload.core.format.TimingValue;
 import org.dsload.report.RunCharts;
 import org.dsload.report.RunReport;
+import org.dsload.report.RunResults;
 import org.dsload.report.Summary;
 import org.dsload.report.SummaryJson;
 
@@ -18,13 +19,14 @@ import picocli.CommandLine.Parameters;
 
 /** {@code dsload summary}: the exact summary of a results file, printed and optionally written. */
 @Command(name = "summary", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Print the summary of a JMeter CSV results file; with --out also write summary.txt,"
-                + " summary.json and the PNG charts."},
+        description = {"Print the summary of a run (its folder, or its JMeter CSV results file); with --out also"
+                + " write summary.txt, summary.json and the PNG charts."},
         exitCodeListHeading = ExitCodes.HEADING,
         exitCodeList = {ExitCodes.OK_LINE, "  1:the results file is missing or cannot be read", ExitCodes.USAGE_LINE})
 final class SummaryCommand extends Subcommand {
-    @Parameters(paramLabel = "<results.jtl>", description = "A JMeter results file in CSV.")
-    private Path jtl;
+    @Parameters(paramLabel = "<run>", description = "A run folder (dsload run's, either recording mode) or a JMeter"
+            + " results file in CSV.")
+    private Path run;
 
     @Option(names = "--out", paramLabel = "<dir>", description = "Also write summary.txt, summary.json and the charts here.")
     private Path outDir;
@@ -36,9 +38,7 @@ final class SummaryCommand extends Subcommand {
 
     @Override
     public Integer call() throws IOException {
-        if (!Files.isRegularFile(jtl)) {
-            throw new IOException("no results file at " + jtl);
-        }
+        Path jtl = RunResults.find(run);
         PrintStream out = out();
         Summary summary = Summary.of(jtl, lateMicros);
         Path runDir = jtl.toAbsolutePath().getParent();

@@ -195,7 +195,7 @@ class CommandLineTest {
     @Test
     void missingArgumentsAreUsageErrors() {
         assertUsageError("Missing required parameter: '<plan.jmx>'", "run");
-        assertUsageError("Missing required parameter: '<results.jtl>'", "summary");
+        assertUsageError("Missing required parameter: '<run>'", "summary");
         assertUsageError("slaves needs start, stop, status or keystore", "slaves");
         assertUsageError("install needs a JMeter home", "install");
         assertUsageError("Missing required option: '--route", "proxy");
@@ -248,12 +248,30 @@ class CommandLineTest {
 
         assertEquals(ExitCodes.FAILED, dsload("summary", dir.resolve("none.jtl").toString()));
         assertTrue(err.contains("dsload: no results file at"), err);
+        assertEquals(ExitCodes.FAILED, dsload("summary", runDir.toString()));
+        assertTrue(err.contains("dsload: no results in " + runDir), err);
 
         assertEquals(ExitCodes.USAGE, dsload("summary", "--out"));
 
         CommandLine cli = Main.commandLine(System.out, new PrintStream(new ByteArrayOutputStream(), true));
         assertEquals(ExitCodes.INTERRUPTED, new CommandFailures().handleExecutionException(new InterruptedException(), cli, null));
         assertTrue(Thread.interrupted(), "the interrupt is kept for the caller");
+    }
+
+    @Test
+    void aRunFolderIsSummarisedAsItsResultsFile() throws Exception {
+        Path runDir = Files.createDirectories(dir.resolve("20261129-080000-get"));
+        Files.writeString(runDir.resolve("run.properties"), "plan=/plans/get.jmx\n");
+        Files.writeString(runDir.resolve("get.jtl"), "timeStamp,elapsed,label,responseCode,responseMessage,threadName,"
+                + "dataType,success,failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,"
+                + "SampleCount,ErrorCount,Hostname\n"
+                + "1000,10,GET,OK,OK,t 1-1,text,true,,100,20,1,1,,10,0,0,1,0,host\n"
+                + "2000,30,GET,OK,OK,t 1-1,text,true,,100,20,1,1,,30,0,0,1,0,host\n");
+        assertEquals(ExitCodes.OK, dsload("summary", runDir.resolve("get.jtl").toString()));
+        String ofFile = out;
+        assertTrue(ofFile.contains("== GET =="), ofFile);
+        assertEquals(ExitCodes.OK, dsload("summary", runDir.toString()));
+        assertEquals(ofFile, out, "the folder's summary is its results file's");
     }
 
     @Test

@@ -21,4 +21,19 @@ public record HttpEnd(HttpPlace.Sent sent, HttpReply reply) {
         }
         return payloads;
     }
+
+    /**
+     * The payloads of the requests of a row that are of this type, were sent and got no answer, and
+     * ended with an outcome {@code how} accepts (a timeout: the server may have applied them).
+     */
+    public static <T> List<T> unanswered(List<Completion> row, Class<T> type, java.util.function.Predicate<String> how) {
+        List<T> payloads = new ArrayList<>();
+        for (Completion done : row) {
+            if (!done.outcome().success() && done.detail() instanceof HttpEnd end && end.reply() == null
+                    && type.isInstance(end.sent().payload()) && how.test(done.outcome().code())) {
+                payloads.add(type.cast(end.sent().payload()));
+            }
+        }
+        return payloads;
+    }
 }

@@ -87,9 +87,9 @@ final class InfluxDbErrors {
         return Outcome.failed(NON_HTTP + cause.getClass().getName(), text, 0, 0);
     }
 
-    /** Whether a request ended so: sent, and no answer within the response timeout. */
-    static boolean timedOut(Outcome outcome) {
-        return TIMEOUT_CODE.equals(outcome.code());
+    /** Whether a request that ended with this code was sent and got no answer within the response timeout. */
+    static boolean timedOut(String code) {
+        return TIMEOUT_CODE.equals(code);
     }
 
     static Outcome timedOut(String server, long timeoutMillis) {

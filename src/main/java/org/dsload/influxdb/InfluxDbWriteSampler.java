@@ -167,14 +167,8 @@ public class InfluxDbWriteSampler extends HttpInFlightSampler {
 
     /** Points of the row's requests that timed out, sent with no answer: InfluxDB may have stored them. */
     static long unansweredPoints(RequestsResult result) {
-        long points = 0;
-        for (Completion done : result.requests()) {
-            if (!done.outcome().success() && done.detail() instanceof HttpEnd end && end.reply() == null
-                    && end.sent().payload() instanceof Written written && InfluxDbErrors.timedOut(done.outcome())) {
-                points += written.points();
-            }
-        }
-        return points;
+        return HttpEnd.unanswered(result.requests(), Written.class, InfluxDbErrors::timedOut).stream()
+                .mapToLong(Written::points).sum();
     }
 
     private Compiled compiled() {

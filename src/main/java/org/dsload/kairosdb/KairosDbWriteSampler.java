@@ -167,12 +167,7 @@ public class KairosDbWriteSampler extends HttpInFlightSampler {
     @Override
     protected void account(List<Completion> row) {
         HttpEnd.succeeded(row, WriteCall.class).forEach(call -> batches().written(call, getName()));
-        for (Completion done : row) {
-            if (!done.outcome().success() && done.detail() instanceof HttpEnd end && end.reply() == null
-                    && end.sent().payload() instanceof WriteCall call && KairosDbErrors.unanswered(done.outcome().code())) {
-                batches().unanswered(call);
-            }
-        }
+        HttpEnd.unanswered(row, WriteCall.class, KairosDbErrors::unanswered).forEach(call -> batches().unanswered(call));
     }
 
     private ThreadBatches batches() {

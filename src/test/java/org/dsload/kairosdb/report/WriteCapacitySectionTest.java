@@ -143,12 +143,17 @@ class WriteCapacitySectionTest {
         assertTrue(text.contains("200, 250 (50 more in KairosDB"), text);
     }
 
+    /** A file of an earlier format: the header up to {@code firstMissing}, and one line ending with {@code rest}. */
+    private List<CapacityRecord> readOlder(String firstMissing, String rest) throws IOException {
+        Files.writeString(dir.resolve(CapacityRecord.FILE), CapacityRecord.HEADER.substring(0,
+                CapacityRecord.HEADER.indexOf(firstMissing)) + "\nmaster\tkairosdb\twrite\t\t225\t225\t1000\t9000\t100"
+                + rest + "\n");
+        return CapacityRecord.read(dir.resolve(CapacityRecord.FILE));
+    }
+
     @Test
     void recordsWrittenBeforeTheUnansweredPointsAreReadAsNone() throws IOException {
-        Files.writeString(dir.resolve(CapacityRecord.FILE), CapacityRecord.HEADER.substring(0,
-                CapacityRecord.HEADER.indexOf("\tunanswered_points")) + "\nmaster\tkairosdb\twrite\t\t225\t225\t1000\t9000"
-                + "\t100\tmatch\t0\t0\t\t0\tmatch\n");
-        List<CapacityRecord> read = CapacityRecord.read(dir.resolve(CapacityRecord.FILE));
+        List<CapacityRecord> read = readOlder("\tunanswered_points", "\tmatch\t0\t0\t\t0\tmatch");
         assertEquals(1, read.size());
         assertEquals(0, read.get(0).unanswered());
         assertEquals(CapacityRecord.Check.MATCH, read.get(0).check());
@@ -156,10 +161,7 @@ class WriteCapacitySectionTest {
 
     @Test
     void recordsOfTheEarlierFormatAreStillRead() throws IOException {
-        Files.writeString(dir.resolve(CapacityRecord.FILE), CapacityRecord.HEADER.substring(0,
-                CapacityRecord.HEADER.indexOf("\tsetup_labels")) + "\nmaster\tkairosdb\twrite\t\t225\t225\t1000\t9000\t100"
-                + "\tmatch\t0\t0\n");
-        List<CapacityRecord> read = CapacityRecord.read(dir.resolve(CapacityRecord.FILE));
+        List<CapacityRecord> read = readOlder("\tsetup_labels", "\tmatch\t0\t0");
         assertEquals(1, read.size());
         assertEquals(CapacityRecord.Check.MATCH, read.get(0).check());
         assertEquals(List.of(), read.get(0).setupLabels());

@@ -104,6 +104,7 @@ public final class StopWhen implements EngineService {
         log.error(line);
         System.err.println(line); // NOSONAR the console is where a headless user looks
         EngineVerdict.record((dir, name) -> RunVerdict.limitsBroken(dir, "dsload", name, reason));
+        TestStop.markStopping(reason);
         StandardJMeterEngine.stopEngine();
     }
 

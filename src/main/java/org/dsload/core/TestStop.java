@@ -31,6 +31,15 @@ public final class TestStop {
         }
     }
 
+    /**
+     * Notes that dsload stops the running test by other means than a sample (a stop condition, a
+     * capacity bound), so that elements that hold threads let them go ({@link #stopping}).
+     */
+    public static void markStopping(String why) {
+        stoppedTest = JMeterContextService.getTestStartTime();
+        log.info("dsload: the test stops: {}", why);
+    }
+
     /** Whether a sample of the running test has stopped it (JMeter ends its threads after their samples under way). */
     public static boolean stopping() {
         long test = JMeterContextService.getTestStartTime();

@@ -20,6 +20,7 @@ import org.apache.jmeter.util.JMeterUtils;
 import org.apache.jmeter.visualizers.Visualizer;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
+import org.dsload.core.TestStop;
 import org.dsload.core.format.RunProperties;
 import org.dsload.zookeeper.report.CapacitySection;
 import org.slf4j.Logger;
@@ -109,6 +110,7 @@ public class CapacitySteps extends AbstractTestElement implements SampleListener
         }
         if (over) {
             System.out.println("dsload: " + judge.verdict() + "; stopping the test"); // NOSONAR console report
+            TestStop.markStopping(judge.verdict());
             StandardJMeterEngine.stopEngine();
         }
     }

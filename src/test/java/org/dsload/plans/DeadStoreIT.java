@@ -280,15 +280,17 @@ class DeadStoreIT {
         Path results = results("zk-kill");
         try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.single();
              FaultedRun blocking = FaultedRun.start(results, "zk-latencies.jmx", "Create", 2, zk(zk, "blocking", "1",
-                     "--give-up-after", "4"));
+                     "--give-up-after", "4", "-Jzk_gauges=true"));
              FaultedRun inFlight = FaultedRun.start(results, "zk-latencies.jmx", "Create", 2 * 8, zk(zk, "in-flight", "8",
-                     "--give-up-after", "4"))) {
+                     "--give-up-after", "4", "-Jzk_gauges=true"))) {
             long killed = fault(blocking, inFlight, 50, () -> zk.kill(zk.node(0)));
             assertStoreFailed(blocking, killed, "CONNECTIONLOSS", true);
-            assertStoreFailed(inFlight, killed, "CONNECTIONLOSS", true);
+            // requests in flight when the server died time out; those sent after it fail at once
+            assertStoreFailed(inFlight, killed, "(CONNECTIONLOSS|REQUESTTIMEOUT)", true);
             for (FaultedRun run : new FaultedRun[] {blocking, inFlight}) {
                 assertTrue(run.output().contains("dsload: no request succeeded for 4 s (since "), run.output());
                 assertTrue(run.summary().contains("so the test stopped early at "), run.summary());
+                assertNotCountedOnceDead(run);
             }
         }
     }

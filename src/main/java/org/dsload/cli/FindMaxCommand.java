@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.dsload.gauges.GaugeLimit;
 import org.dsload.report.FindMaxReport;
 import org.dsload.report.Limits;
 import org.dsload.run.Ending;
@@ -67,6 +68,20 @@ final class FindMaxCommand extends Subcommand implements PercentileOptions.Limit
                     + " intended start or be dropped (the summary's late arrivals; 1%%).")
     private Double maxLate;
 
+    private final List<GaugeLimit> gaugeLimits = new ArrayList<>();
+
+    @Option(names = "--max-gauge", paramLabel = "<gauge>=<number>",
+            description = "Limit: no reading of this server gauge in a step's measured window may exceed the number"
+                    + " (zk_outstanding_requests=100, connected_clients=500: a column of the run's server gauge files,"
+                    + " which the plan must record); repeat for several.")
+    private void maxGauge(String text) {
+        try {
+            gaugeLimits.add(GaugeLimit.parse(text));
+        } catch (IllegalArgumentException e) {
+            throw usageError("--max-gauge: " + e.getMessage());
+        }
+    }
+
     @Option(names = "--rate-property", paramLabel = "<name>",
             description = "The plan's property that sets its rate (default: the first of " + "rate, queries_per_min"
                     + " the plan reads). Its unit is the plan's: queries_per_min is per minute.")
@@ -115,7 +130,7 @@ final class FindMaxCommand extends Subcommand implements PercentileOptions.Limit
         if (maxLate != null) {
             limits.maxLateRatio(maxLate);
         }
-        if (limits.isEmpty()) {
+        if (limits.isEmpty() && gaugeLimits.isEmpty()) {
             throw usageError("find-max needs at least one limit (--max-p99 20ms, --max-error-rate 1%, --max-late 1% ...)");
         }
         if (!(resolution > 0)) {
@@ -140,7 +155,7 @@ final class FindMaxCommand extends Subcommand implements PercentileOptions.Limit
         try (RunSignals signals = RunSignals.catching(out)) {
             PlanRunner runner = new PlanRunner(out).stopOn(signals);
             FindMaxSteps steps = new FindMaxSteps(runner, id -> step(folder, id), property, limits,
-                    stepSeconds.toSeconds(), settleSeconds, planWarmUp, out);
+                    gaugeLimits, stepSeconds.toSeconds(), settleSeconds, planWarmUp, out);
             RateSearch.Result result = RateSearch.search(first, maxSteps, resolution, steps);
             FindMaxReport.Answer answer = result.answer();
             String text = FindMaxReport.text(plan.toString(), property, answer, result.steps());

@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.function.Function;
 
 import org.dsload.core.format.TimingValue;
+import org.dsload.gauges.GaugeLimit;
 import org.dsload.report.FindMaxReport;
 import org.dsload.report.GeneratorCsv;
 import org.dsload.report.JtlReader;
@@ -31,6 +32,7 @@ public final class FindMaxSteps implements RateSearch.StepFunction {
     private final Function<String, PlanRun> runs;
     private final String rateProperty;
     private final Limits limits;
+    private final List<GaugeLimit> gaugeLimits;
     private final long stepSeconds;
     private final long settleSeconds;
     private final boolean planWarmUp;
@@ -39,14 +41,16 @@ public final class FindMaxSteps implements RateSearch.StepFunction {
 
     /**
      * @param runs       a new run of the plan, with every option of the command line, into the given run folder name
+     * @param gaugeLimits limits on the server's own gauges, judged on the readings of the measured window
      * @param planWarmUp the plan reads a {@code warmup} property (seconds of warm-up under labels of their own)
      */
     public FindMaxSteps(PlanRunner runner, Function<String, PlanRun> runs, String rateProperty, Limits limits,
-            long stepSeconds, long settleSeconds, boolean planWarmUp, PrintStream console) {
+            List<GaugeLimit> gaugeLimits, long stepSeconds, long settleSeconds, boolean planWarmUp, PrintStream console) {
         this.runner = runner;
         this.runs = runs;
         this.rateProperty = rateProperty;
         this.limits = limits;
+        this.gaugeLimits = List.copyOf(gaugeLimits);
         this.stepSeconds = stepSeconds;
         this.settleSeconds = settleSeconds;
         this.planWarmUp = planWarmUp;
@@ -62,26 +66,29 @@ public final class FindMaxSteps implements RateSearch.StepFunction {
     public FindMaxReport.Step run(int index, double rate) throws IOException, InterruptedException {
         String rateText = FindMaxReport.number(rate);
         PlanRun run = runs.apply(String.format(Locale.ROOT, "step-%02d-%s-%s", index, rateProperty, rateText));
-        run.property(rateProperty, rateText);
+        // every engine runs the plan's threads at the rate it is given: the step's rate is shared out
+        int engines = run.engines();
+        run.property(rateProperty, engines == 1 ? rateText : FindMaxReport.number(rate / engines));
         if (planWarmUp) {
             run.property("duration", Long.toString(stepSeconds));
             run.properties.putIfAbsent("warmup", Long.toString(settleSeconds));
         } else {
             run.property("duration", Long.toString(stepSeconds + settleSeconds));
         }
-        console.println("dsload find-max: step " + index + ": " + rateProperty + "=" + rateText);
+        console.println("dsload find-max: step " + index + ": " + rateProperty + "=" + rateText
+                + (engines == 1 ? "" : " (" + run.properties.get(rateProperty) + " on each of " + engines + " engines)"));
         PlanRunner.Outcome outcome = runner.run(run);
         if (outcome.ending() == Ending.INTERRUPTED || outcome.ending() == Ending.REFUSED) {
             ended = outcome;
             return null;
         }
-        FindMaxReport.Step step = judge(index, rate, outcome);
+        FindMaxReport.Step step = judge(index, rate, outcome, engines);
         console.println("dsload find-max: step " + index + ": " + rateProperty + "=" + rateText + ": "
                 + (step.kept() ? "limits kept" : "BROKEN: " + step.broke() + (step.generatorBound() ? " [generator]" : "")));
         return step;
     }
 
-    private FindMaxReport.Step judge(int index, double rate, PlanRunner.Outcome outcome) throws IOException {
+    private FindMaxReport.Step judge(int index, double rate, PlanRunner.Outcome outcome, int engines) throws IOException {
         String dir = outcome.dir().toString();
         Summary summary = outcome.summary();
         if (summary == null || outcome.ending() == Ending.NO_SUCCESS || outcome.ending() == Ending.FAILED) {
@@ -89,7 +96,12 @@ public final class FindMaxSteps implements RateSearch.StepFunction {
                     + oneLine(outcome), false, dir);
         }
         LabelStats measured = planWarmUp ? summary.measured() : afterSettle(outcome.jtl(), settleSeconds * 1000);
-        List<Limits.Verdict> verdicts = limits.judge(measured);
+        List<Limits.Verdict> verdicts = new java.util.ArrayList<>(limits.judge(measured));
+        if (measured.requests() > 0) {
+            for (GaugeLimit gauge : gaugeLimits) {
+                verdicts.add(gauge.judge(outcome.dir(), measured.firstStart()));
+            }
+        }
         String broke = verdicts.stream().filter(v -> !v.held()).map(Limits.Verdict::text).findFirst().orElse(null);
         boolean unsent = outcome.ending() == Ending.LOAD_INCOMPLETE && outcome.onlyArrivalsUnsent();
         if (broke == null && outcome.ending() != Ending.OK) {
@@ -99,7 +111,10 @@ public final class FindMaxSteps implements RateSearch.StepFunction {
         boolean generator = broke != null && Bottleneck.generator(verdicts, cpu, unsent);
         long requests = measured.requests();
         double errors = requests == 0 ? 0 : (double) (requests - measured.successes()) / requests;
-        double achieved = measured.scheduledSamples() > 1 ? measured.achievedRate() : measured.throughput();
+        // Engines start one after another (seconds apart on a busy machine): their measured windows do not line
+        // up, and the span of all of them would understate the rate. Each ran for the step's window.
+        double achieved = engines > 1 ? (double) requests / stepSeconds
+                : measured.scheduledSamples() > 1 ? measured.achievedRate() : measured.throughput();
         return new FindMaxReport.Step(index, rate, achieved, Limits.lateRatio(measured), percentile(measured, 50),
                 percentile(measured, 90), percentile(measured, 99), errors, requests, cpu, broke == null, broke,
                 generator, dir);

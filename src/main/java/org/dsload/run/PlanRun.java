@@ -108,6 +108,11 @@ public final class PlanRun {
         return Boolean.parseBoolean(properties.getOrDefault(RunProperties.EXPECT_FAULTS, "false").trim());
     }
 
+    /** The engines that run the plan's threads: every slave of a distributed run, else the master alone. */
+    public int engines() {
+        return distributed() ? localSlaves + remoteHosts.size() : 1;
+    }
+
     /** True when the plan runs on slaves rather than in the master. */
     public boolean distributed() {
         return localSlaves > 0 || !remoteHosts.isEmpty();

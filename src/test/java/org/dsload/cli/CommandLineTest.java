@@ -213,6 +213,8 @@ class CommandLineTest {
         assertUsageError("find-max needs at least one limit", "find-max", plan.toString(), "--rate-property=threads");
         assertUsageError("'5' is not a duration with its unit", "find-max", plan.toString(), "--max-p99=5");
         assertUsageError("'x' is not a percentage", "find-max", plan.toString(), "--max-late=x");
+        assertUsageError("--max-gauge: 'outstanding' is not <gauge>=<number>", "find-max", plan.toString(),
+                "--max-gauge=outstanding");
         assertUsageError("'-3' is not a number above 0", "find-max", plan.toString(), "--max-p99=5ms", "--start=-3");
     }
 

@@ -90,21 +90,27 @@ class FindMaxIT {
     }
 
     @Test
-    void aLatencyLimitIsKeptUpToTheAnswer() throws Exception {
-        FindMax run = findMax("--settle-seconds=3", "--start=1000", "--max-steps=3", "--max-p99=50ms",
-                "--max-error-rate=1%");
+    void aLatencyLimitIsKeptUpToTheAnswerOverTwoSlaves() throws Exception {
+        // Over two slaves, which share each step's rate; with a gauge limit the server keeps: a step whose
+        // gauges were not recorded, or not read from the slaves' folders, would break it. The limit leaves
+        // room for slave JVMs that compile while they run the first seconds on two shared cores (a first
+        // distributed step at 1,000/s had a p99 of 50 ms).
+        FindMax run = findMax("--slaves=2", "-Jserver_gauges=true", "--settle-seconds=3", "--start=1000",
+                "--max-steps=2", "--max-p99=250ms", "--max-error-rate=1%", "--max-gauge=connected_clients=10000");
         assertEquals(ExitCodes.OK, run.exit(), run.output());
+        assertTrue(run.output().contains("dsload find-max: step 1: rate=1000 (500 on each of 2 engines)"), run.output());
         JsonNode json = run.json();
         JsonNode answer = json.get("answer");
         double rate = answer.get("rate").asDouble();
-        // 1,000 GETs/s on loopback, a GET in tens of µs: p99 near 2 ms on a 2-core machine once warm (docs/cli.md),
-        // far below 50 ms; 3 steps from 1,000 reach 4,000 at most
-        assertTrue(rate >= 1000 && rate <= 4000, "answer " + rate);
+        // 1,000 GETs/s on loopback, a GET in tens of µs; 2 steps from 1,000 reach 2,000 at most
+        assertTrue(rate >= 1000 && rate <= 2000, "answer " + rate);
         assertSteps(json, rate);
         for (JsonNode step : json.get("steps")) {
             if (step.get("kept").asBoolean()) {
-                assertTrue(step.get("p99Ms").asDouble() <= 50, step.toString());
+                assertTrue(step.get("p99Ms").asDouble() <= 250, step.toString());
                 assertTrue(step.get("achievedRate").asDouble() > step.get("rate").asDouble() * 0.9, "the plan's load: " + step);
+                assertTrue(step.get("achievedRate").asDouble() < step.get("rate").asDouble() * 1.1,
+                        "the two slaves shared the rate, not each ran it: " + step);
             }
         }
         if (!answer.get("broke").isNull()) {
@@ -115,7 +121,7 @@ class FindMaxIT {
         assertTrue(text.contains("Answer: rate=" + (long) rate + " "), text);
         assertTrue(run.output().contains(text.lines().filter(l -> l.startsWith("Answer:")).findFirst().orElseThrow()),
                 "the table is printed too: " + run.output());
-        System.out.println("dsload: find-max with --max-p99=50ms:\n" + text);
+        System.out.println("dsload: find-max over two slaves with --max-p99=250ms:\n" + text);
     }
 
     @Test

@@ -1,0 +1,122 @@
+package org.dsload.gauges;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.dsload.core.format.RunFiles;
+import org.dsload.report.Limits;
+
+/**
+ * A limit on one of the server's own gauges, as the run recorded them once a second (the store
+ * files of {@link GaugeRecorder}, ZooKeeper's {@code zk-mntr.tsv}): no reading of the gauge in the
+ * judged window, on any server of any engine's file, may exceed the bound. Meant for level gauges
+ * (clients connected, requests outstanding, pending tasks, memory used), not for counters.
+ *
+ * @param gauge the gauge's column name, as in the header of its file
+ * @param max   the highest reading allowed
+ */
+public record GaugeLimit(String gauge, double max) {
+    private static final Pattern TEXT = Pattern.compile("\\s*([A-Za-z0-9_.:\\-]+)\\s*(?:<=|=)\\s*([0-9][0-9_.]*(?:[eE][0-9]+)?)\\s*");
+    private static final String HEADER_START = GaugeFile.EPOCH + "\t" + GaugeFile.NODE + "\t";
+
+    /**
+     * Reads {@code <gauge>=<number>} (or {@code <gauge><=<number>}).
+     *
+     * @throws IllegalArgumentException with what is wrong, in a sentence
+     */
+    public static GaugeLimit parse(String text) {
+        Matcher m = TEXT.matcher(text);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("'" + text + "' is not <gauge>=<number>, as in zk_outstanding_requests=100"
+                    + " or connected_clients=500");
+        }
+        double max;
+        try {
+            max = Double.parseDouble(m.group(2).replace("_", ""));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + m.group(2) + "' is not a number, in '" + text + "'");
+        }
+        return new GaugeLimit(m.group(1), max);
+    }
+
+    /** The highest reading of the gauge from {@code fromMillis} on, judged against the bound. */
+    public Limits.Verdict judge(Path runDir, long fromMillis) throws IOException {
+        String bound = "<= " + number(max);
+        Set<String> files = gaugeFiles(runDir);
+        double peak = Double.NaN;
+        String where = null;
+        Set<String> columns = new TreeSet<>();
+        for (String name : files) {
+            for (GaugeRows.Row row : GaugeRows.read(runDir, new GaugeFile(name, name, null, List.of()))) {
+                columns.addAll(row.values().keySet());
+                if (row.epochMillis() < fromMillis || !row.ok()) {
+                    continue;
+                }
+                double value = row.number(gauge);
+                if (!Double.isNaN(value) && (Double.isNaN(peak) || value > peak)) {
+                    peak = value;
+                    where = row.node() + " in " + name;
+                }
+            }
+        }
+        String figure = "gauge " + gauge;
+        if (Double.isNaN(peak)) {
+            String recorded = files.isEmpty() ? "the run recorded no server gauges (turn them on in the plan's connection"
+                    + " element, as the shipped plans' *_gauges properties do)"
+                    : columns.contains(gauge) ? "it has no reading in the judged window"
+                    : "the gauges recorded are: " + String.join(", ", columns);
+            return new Limits.Verdict("server", figure, bound, false, "server gauge " + gauge + " cannot be judged: "
+                    + recorded);
+        }
+        boolean held = peak <= max;
+        return new Limits.Verdict("server", figure, bound, held, "server gauge " + gauge + " peaked at " + number(peak)
+                + " (" + where + ")" + (held ? ", within " : " is above the limit ") + number(max));
+    }
+
+    /** The names of the run's gauge files (in the run folder or a slave's), told by their header. */
+    private static Set<String> gaugeFiles(Path runDir) throws IOException {
+        Set<String> names = new TreeSet<>();
+        for (Path dir : folders(runDir)) {
+            try (Stream<Path> files = Files.list(dir)) {
+                for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".tsv")).toList()) {
+                    if (isGaugeFile(file)) {
+                        names.add(file.getFileName().toString());
+                    }
+                }
+            }
+        }
+        return names;
+    }
+
+    private static List<Path> folders(Path runDir) throws IOException {
+        List<Path> found = new java.util.ArrayList<>(List.of(runDir));
+        for (Path slaveFile : RunFiles.find(runDir, ".")) {
+            if (!slaveFile.normalize().equals(runDir.normalize()) && Files.isDirectory(slaveFile)) {
+                found.add(slaveFile);
+            }
+        }
+        return found;
+    }
+
+    private static boolean isGaugeFile(Path file) throws IOException {
+        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String header = in.readLine();
+            return header != null && header.startsWith(HEADER_START);
+        }
+    }
+
+    static String number(double value) {
+        return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value)
+                : String.format(Locale.ROOT, "%.3f", value);
+    }
+}

@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
         footer = {"`dsload <command> --help` shows the options of a command; docs/cli.md describes them all."},
         exitCodeListHeading = ExitCodes.HEADING,
         exitCodeList = {ExitCodes.OK_LINE, "  1:the command failed (a limit not kept, a run that failed ...)",
-            ExitCodes.USAGE_LINE, ExitCodes.REFUSED_LINE + " (run)", ExitCodes.NO_SUCCESS_LINE + " (run)",
+            ExitCodes.USAGE_LINE, ExitCodes.NO_SUCCESS_LINE + " (run)", ExitCodes.REFUSED_LINE + " (run)",
             ExitCodes.INTERRUPTED_LINE},
         subcommands = {
             RunCommand.class,

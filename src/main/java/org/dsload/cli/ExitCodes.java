@@ -25,7 +25,7 @@ public final class ExitCodes {
      * refused its configuration (the test stopped at a sample with response code CONFIG) or the
      * test, slaves could not be reached, a setting the summary cannot work with.
      */
-    public static final int REFUSED_AT_START = 3;
+    public static final int REFUSED_AT_START = 7;
     /** {@code run}: the run ended without a single successful sample. */
     public static final int NO_SUCCESSFUL_SAMPLE = 4;
     /**
@@ -36,7 +36,7 @@ public final class ExitCodes {
     /** {@code run}: the load was not the plan's: scheduled arrivals went unsent, a slave was lost or stalled. */
     public static final int LOAD_INCOMPLETE = 6;
     /** {@code run}, {@code find-max}: a stop condition ({@code --stop-when}) was broken, so the run was ended early. */
-    public static final int LIMITS_BROKEN = 7;
+    public static final int LIMITS_BROKEN = 3;
     /** Stopped by an interrupt (Ctrl-C), as shells report it: 128 + SIGINT. */
     public static final int INTERRUPTED = 130;
     /** Stopped by SIGTERM, as shells report it: 128 + SIGTERM. */
@@ -47,7 +47,7 @@ public final class ExitCodes {
     static final String OK_LINE = "  0:done";
     static final String USAGE_LINE = "  2:usage error: unknown option, missing or malformed value";
     static final String INTERRUPTED_LINE = "130:interrupted (Ctrl-C); 143 after SIGTERM";
-    static final String REFUSED_LINE = "  3:the run was refused at its start: a configuration or the test refused, slaves"
+    static final String REFUSED_LINE = "  7:the run was refused at its start: a configuration or the test refused, slaves"
             + " unreachable";
     static final String NO_SUCCESS_LINE = "  4:the run ended without a single successful sample";
     static final String STORE_FAILED_LINE = "  5:the store stopped answering or failed most requests during the run, which"
@@ -55,7 +55,7 @@ public final class ExitCodes {
     static final String LOAD_INCOMPLETE_LINE = "  6:not the planned load: scheduled arrivals went unsent, a slave was lost or"
             + " stalled";
 
-    static final String LIMITS_BROKEN_LINE = "  7:a --stop-when condition was broken, so the run was ended early";
+    static final String LIMITS_BROKEN_LINE = "  3:a --stop-when condition was broken, so the run was ended early";
 
     private ExitCodes() {
     }

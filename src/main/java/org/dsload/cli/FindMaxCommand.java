@@ -45,7 +45,7 @@ import picocli.CommandLine.Parameters;
         exitCodeListHeading = ExitCodes.HEADING,
         exitCodeList = {"  0:an answer: the highest rate that kept the limits", "  1:even the first step broke the"
                 + " limits (or a step failed to run)", ExitCodes.USAGE_LINE + "; a plan without a rate property",
-            "  3:a step's run was refused at its start (a server out of reach, slaves unreachable): the search ended there",
+            "  7:a step's run was refused at its start (a server out of reach, slaves unreachable): the search ended there",
             ExitCodes.INTERRUPTED_LINE})
 final class FindMaxCommand extends Subcommand implements PercentileOptions.Limited {
     /** The rate properties of the shipped plans, looked for in this order. */

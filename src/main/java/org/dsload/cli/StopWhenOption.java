@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code --stop-when}: limits each engine judges once a second while the run goes on, ending it early
- * (exit code 7) when one is broken; the JMeter property {@value RunProperties#STOP_WHEN}, which a
+ * (exit code 3) when one is broken; the JMeter property {@value RunProperties#STOP_WHEN}, which a
  * {@code -J} may give too.
  */
 final class StopWhenOption {

@@ -49,9 +49,19 @@ public record GaugeLimit(String gauge, double max) {
         return new GaugeLimit(m.group(1), max);
     }
 
-    /** The highest reading of the gauge from {@code fromMillis} on, judged against the bound. */
-    public Limits.Verdict judge(Path runDir, long fromMillis) throws IOException {
-        String bound = "<= " + number(max);
+    /**
+     * The highest reading of a gauge in a window, and what the run recorded.
+     *
+     * @param value   the peak, NaN when the gauge has no reading in the window
+     * @param where   the server and file of the peak
+     * @param files   the run's gauge files
+     * @param columns every gauge those files hold
+     */
+    public record Peak(double value, String where, Set<String> files, Set<String> columns) {
+    }
+
+    /** The highest reading of the gauge from {@code fromMillis} on, over every server of every engine's file. */
+    public Peak peak(Path runDir, long fromMillis) throws IOException {
         Set<String> files = gaugeFiles(runDir);
         double peak = Double.NaN;
         String where = null;
@@ -69,18 +79,30 @@ public record GaugeLimit(String gauge, double max) {
                 }
             }
         }
+        return new Peak(peak, where, files, columns);
+    }
+
+    /** The highest reading of the gauge from {@code fromMillis} on, judged against the bound. */
+    public Limits.Verdict judge(Path runDir, long fromMillis) throws IOException {
+        return judge(peak(runDir, fromMillis));
+    }
+
+    /** A peak read by {@link #peak}, judged against the bound. */
+    public Limits.Verdict judge(Peak peak) {
+        String bound = "<= " + number(max);
         String figure = "gauge " + gauge;
-        if (Double.isNaN(peak)) {
-            String recorded = files.isEmpty() ? "the run recorded no server gauges (turn them on in the plan's connection"
-                    + " element, as the shipped plans' *_gauges properties do)"
-                    : columns.contains(gauge) ? "it has no reading in the judged window"
-                    : "the gauges recorded are: " + String.join(", ", columns);
+        if (Double.isNaN(peak.value())) {
+            String recorded = peak.files().isEmpty() ? "the run recorded no server gauges (turn them on in the plan's"
+                    + " connection element, as the shipped plans' *_gauges properties do)"
+                    : peak.columns().contains(gauge) ? "it has no reading in the judged window"
+                    : "the gauges recorded are: " + String.join(", ", peak.columns());
             return new Limits.Verdict("server", figure, bound, false, "server gauge " + gauge + " cannot be judged: "
                     + recorded);
         }
-        boolean held = peak <= max;
-        return new Limits.Verdict("server", figure, bound, held, "server gauge " + gauge + " peaked at " + number(peak)
-                + " (" + where + ")" + (held ? ", within " : " is above the limit ") + number(max));
+        boolean held = peak.value() <= max;
+        return new Limits.Verdict("server", figure, bound, held, "server gauge " + gauge + " peaked at "
+                + number(peak.value()) + " (" + peak.where() + ")" + (held ? ", within " : " is above the limit ")
+                + number(max));
     }
 
     /** The names of the run's gauge files (in the run folder or a slave's), told by their header. */

@@ -3,9 +3,14 @@ package org.dsload.report;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
@@ -34,7 +39,18 @@ public final class FindMaxReport {
      */
     public record Step(int index, double rate, double achievedRate, double lateRatio, long p50Micros, long p90Micros,
             long p99Micros, double errorRatio, long requests, double cpuPeak, boolean kept, String broke,
-            boolean generatorBound, String runDir) {
+            boolean generatorBound, String runDir, Map<String, Double> gauges) {
+        public Step {
+            gauges = Collections.unmodifiableMap(new LinkedHashMap<>(gauges));
+        }
+
+        /** A step without server gauges. */
+        public Step(int index, double rate, double achievedRate, double lateRatio, long p50Micros, long p90Micros,
+                long p99Micros, double errorRatio, long requests, double cpuPeak, boolean kept, String broke,
+                boolean generatorBound, String runDir) {
+            this(index, rate, achievedRate, lateRatio, p50Micros, p90Micros, p99Micros, errorRatio, requests, cpuPeak,
+                    kept, broke, generatorBound, runDir, Map.of());
+        }
     }
 
     /**
@@ -58,16 +74,33 @@ public final class FindMaxReport {
         StringBuilder out = new StringBuilder();
         out.append("dsload find-max of ").append(plan).append(", raising -J").append(rateProperty)
                 .append(" (the plan's rate; achieved: requests/s of the measured window)\n\n");
-        out.append(String.format(Locale.ROOT, "%4s %10s %12s %8s %10s %10s %10s %8s %8s  %s%n", "step", "rate", "achieved/s",
-                "late", "p50", "p90", "p99", "errors", "gen CPU", "limits"));
+        Set<String> gauges = new LinkedHashSet<>();
+        steps.forEach(s -> gauges.addAll(s.gauges().keySet()));
+        StringBuilder gaugeHeader = new StringBuilder();
+        gauges.forEach(g -> gaugeHeader.append(' ').append(pad(g, g)));
+        out.append(String.format(Locale.ROOT, "%4s %10s %12s %8s %10s %10s %10s %8s %8s%s  %s%n", "step", "rate", "achieved/s",
+                "late", "p50", "p90", "p99", "errors", "gen CPU", gaugeHeader, "limits"));
         for (Step s : steps) {
-            out.append(String.format(Locale.ROOT, "%4d %10s %12.1f %8s %10s %10s %10s %8s %8s  %s%n", s.index(), number(s.rate()),
+            StringBuilder peaks = new StringBuilder();
+            for (String g : gauges) {
+                Double peak = s.gauges().get(g);
+                peaks.append(' ').append(pad(peak == null ? "-" : number(peak), g));
+            }
+            out.append(String.format(Locale.ROOT, "%4d %10s %12.1f %8s %10s %10s %10s %8s %8s%s  %s%n", s.index(), number(s.rate()),
                     s.achievedRate(), percent(s.lateRatio()), duration(s.p50Micros()), duration(s.p90Micros()),
                     duration(s.p99Micros()), percent(s.errorRatio()), Double.isNaN(s.cpuPeak()) ? "-" : percent(s.cpuPeak()),
-                    s.kept() ? "kept" : "BROKEN: " + s.broke() + (s.generatorBound() ? " [generator]" : "")));
+                    peaks, s.kept() ? "kept" : "BROKEN: " + s.broke() + (s.generatorBound() ? " [generator]" : "")));
+        }
+        if (!gauges.isEmpty()) {
+            out.append("(server gauges: the highest reading of each in the step's measured window, over every server)\n");
         }
         out.append('\n').append(answerLine(rateProperty, answer)).append('\n');
         return out.toString();
+    }
+
+    /** {@code text} right-aligned in a column as wide as the gauge's name, 12 at least. */
+    private static String pad(String text, String gauge) {
+        return String.format(Locale.ROOT, "%" + Math.max(12, gauge.length()) + "s", text);
     }
 
     /** The answer in a sentence (and the advice, when the generator was the limit). */
@@ -110,7 +143,13 @@ public final class FindMaxReport {
                     .field("late", s.lateRatio()).field("p50Ms", s.p50Micros() / 1000.0).field("p90Ms", s.p90Micros() / 1000.0)
                     .field("p99Ms", s.p99Micros() / 1000.0).field("errorRatio", s.errorRatio()).field("requests", s.requests())
                     .field("generatorCpuPeak", s.cpuPeak()).field("kept", s.kept()).field("broke", s.broke())
-                    .field("generatorBound", s.generatorBound()).field("run", s.runDir()).end();
+                    .field("generatorBound", s.generatorBound()).field("run", s.runDir());
+            if (!s.gauges().isEmpty()) {
+                json.name("gauges").begin();
+                s.gauges().forEach(json::field);
+                json.end();
+            }
+            json.end();
         }
         return json.endArray().end() + "\n";
     }

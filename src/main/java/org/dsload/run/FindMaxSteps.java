@@ -97,9 +97,14 @@ public final class FindMaxSteps implements RateSearch.StepFunction {
         }
         LabelStats measured = planWarmUp ? summary.measured() : afterSettle(outcome.jtl(), settleSeconds * 1000);
         List<Limits.Verdict> verdicts = new java.util.ArrayList<>(limits.judge(measured));
+        java.util.Map<String, Double> gauges = new java.util.LinkedHashMap<>();
         if (measured.requests() > 0) {
             for (GaugeLimit gauge : gaugeLimits) {
-                verdicts.add(gauge.judge(outcome.dir(), measured.firstStart()));
+                GaugeLimit.Peak peak = gauge.peak(outcome.dir(), measured.firstStart());
+                verdicts.add(gauge.judge(peak));
+                if (!Double.isNaN(peak.value())) {
+                    gauges.put(gauge.gauge(), peak.value());
+                }
             }
         }
         String broke = verdicts.stream().filter(v -> !v.held()).map(Limits.Verdict::text).findFirst().orElse(null);
@@ -117,7 +122,7 @@ public final class FindMaxSteps implements RateSearch.StepFunction {
                 : measured.scheduledSamples() > 1 ? measured.achievedRate() : measured.throughput();
         return new FindMaxReport.Step(index, rate, achieved, Limits.lateRatio(measured), percentile(measured, 50),
                 percentile(measured, 90), percentile(measured, 99), errors, requests, cpu, broke == null, broke,
-                generator, dir);
+                generator, dir, gauges);
     }
 
     /** The run's problem on one line: its heading and its reasons, separated by semicolons. */

@@ -111,6 +111,8 @@ class FindMaxIT {
                 assertTrue(step.get("achievedRate").asDouble() > step.get("rate").asDouble() * 0.9, "the plan's load: " + step);
                 assertTrue(step.get("achievedRate").asDouble() < step.get("rate").asDouble() * 1.1,
                         "the two slaves shared the rate, not each ran it: " + step);
+                assertTrue(step.get("gauges").get("connected_clients").asDouble() >= 2,
+                        "the server's own clients, read from the slaves' gauge files: " + step);
             }
         }
         if (!answer.get("broke").isNull()) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,6 +51,26 @@ class FindMaxReportTest {
                 server);
         assertEquals("No answer: no step ran to its end.", FindMaxReport.answerLine("rate",
                 new FindMaxReport.Answer(Double.NaN, null, null, null)));
+    }
+
+    @Test
+    void theServerGaugesOfTheStepsAreColumnsOfTheTableAndFieldsOfTheJson() {
+        List<FindMaxReport.Step> steps = List.of(
+                new FindMaxReport.Step(1, 1000, 999.5, 0, 80, 150, 400, 0, 10_000, 0.31, true, null, false, "results/s1",
+                        Map.of("zk_outstanding_requests", 3.0)),
+                new FindMaxReport.Step(2, 2000, 1999, 0, 90, 200, 900, 0, 20_000, 0.4, false,
+                        "server gauge zk_outstanding_requests peaked at 140.5 (...) is above the limit 100", false,
+                        "results/s2", Map.of("zk_outstanding_requests", 140.5)),
+                new FindMaxReport.Step(3, 1500, 0, 0, 0, 0, 0, 1, 0, Double.NaN, false, "the run: failed", false, "results/s3"));
+        FindMaxReport.Answer answer = new FindMaxReport.Answer(1000, FindMaxReport.SERVER, steps.get(1).broke(), null);
+        String text = FindMaxReport.text("plan.jmx", "rate", answer, steps);
+        assertTrue(text.contains("gen CPU zk_outstanding_requests  limits"), text);
+        assertTrue(text.lines().anyMatch(l -> l.matches(" +1 .* 3  kept")), text);
+        assertTrue(text.lines().anyMatch(l -> l.matches(" +2 .* 140.50  BROKEN: server gauge .*")), text);
+        assertTrue(text.lines().anyMatch(l -> l.matches(" +3 .* -  BROKEN: the run: failed")), "a step without readings: " + text);
+        String json = FindMaxReport.json(answer, steps);
+        assertTrue(json.contains("\"run\":\"results/s2\",\"gauges\":{\"zk_outstanding_requests\":140.5}}"), json);
+        assertTrue(json.contains("\"run\":\"results/s3\"}"), "no gauges, no field: " + json);
     }
 
     @Test

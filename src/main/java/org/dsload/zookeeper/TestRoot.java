@@ -28,23 +28,32 @@ record TestRoot(String path, String fullPath, boolean created, boolean heldNodes
     static final String MARKER = "dsload test root";
 
     /**
-     * Checks the root at test start and creates it when it is absent.
+     * Checks the root at test start and creates it when it is absent. Its requests count in the
+     * tally as the samplers' do: the servers count them too, once the gauges have taken their first
+     * reading (in a distributed run, every engine claims its root after the first engine's reading).
      *
      * @param session a connected session of the element
      * @throws ConfigException when the root holds znodes and {@code allowUsed} is off, or cannot be read or created
      */
     static TestRoot claim(CuratorFramework session, ClientSettings settings, Fields f, String path, boolean allowUsed,
-            String engine) throws InterruptedException {
+            String engine, NamespaceTally tally) throws InterruptedException {
         String fullPath = WriteStamps.fullPath(settings.namespace, path);
         try {
             Stat stat = session.checkExists().forPath(path);
             if (stat == null) {
-                session.create().creatingParentContainersIfNeeded().withMode(CreateMode.PERSISTENT)
-                        .forPath(path, marker(engine).getBytes(StandardCharsets.UTF_8));
+                int slash = path.lastIndexOf('/');
+                if (slash > 0) {
+                    ParentZnodes.make(session, path.substring(0, slash), settings.namespace, tally);
+                }
+                session.create().withMode(CreateMode.PERSISTENT).forPath(path, marker(engine).getBytes(StandardCharsets.UTF_8));
+                tally.written(fullPath);
                 return new TestRoot(path, fullPath, true, false);
             }
+            tally.read(fullPath);
             if (stat.getNumChildren() == 0) {
-                return new TestRoot(path, fullPath, ownedBy(session.getData().forPath(path)) != null, false);
+                TestRoot root = new TestRoot(path, fullPath, ownedBy(session.getData().forPath(path)) != null, false);
+                tally.read(fullPath);
+                return root;
             }
             if (!allowUsed) {
                 int nodes = session.getZookeeperClient().getZooKeeper().getAllChildrenNumber(fullPath);

@@ -90,6 +90,10 @@ public class ZooKeeperConnection extends ClientConfigElement<ZooKeeperClient> {
 
         ClientSettings settings = new ClientSettings(connect, session, connection, request, retry, tries, sleep, ns,
                 user, password, f.text("authPassword", authPassword), aclChoice);
+        // The gauges take their first reading before the test root is claimed, so that the servers count
+        // the claim's requests as the tally does.
+        NamespaceTally tally = new NamespaceTally(connect);
+        AutoCloseable lease = gauges ? gauges(servers, tally) : null;
         CuratorFramework shared = null;
         TestRoot root = null;
         if (!perThread || check || rootPath != null) {
@@ -103,10 +107,11 @@ public class ZooKeeperConnection extends ClientConfigElement<ZooKeeperClient> {
                 }
                 if (rootPath != null) {
                     root = TestRoot.claim(probe, settings, f, rootPath, allowUsed,
-                            JMeterUtils.getPropDefault(RunProperties.ENGINE, RunProperties.MASTER));
+                            JMeterUtils.getPropDefault(RunProperties.ENGINE, RunProperties.MASTER), tally);
                 }
             } catch (Exception e) {
                 probe.close();
+                closeQuietly(lease);
                 throw e;
             }
             if (perThread) {
@@ -115,9 +120,17 @@ public class ZooKeeperConnection extends ClientConfigElement<ZooKeeperClient> {
                 shared = probe;
             }
         }
-        NamespaceTally tally = new NamespaceTally(connect);
-        AutoCloseable lease = gauges ? gauges(servers, tally) : null;
         return new ZooKeeperClient(settings, f.element(), perThread, limit, shared, lease, tally, root, removeAtEnd);
+    }
+
+    private static void closeQuietly(AutoCloseable lease) {
+        if (lease != null) {
+            try {
+                lease.close();
+            } catch (Exception e) {
+                log.debug("closing the gauges of a refused connection", e);
+            }
+        }
     }
 
     /** The test root field: empty for none, else an absolute znode path. */

@@ -100,10 +100,11 @@ class ZooKeeperCrossCheckIT {
         // node), and for each client the two parents its first Create found (/zk-latencies and
         // /zk-latencies/master) before it made its folder c<n>.
         long reads = n.get("Get") + n.get("Watch") + n.get("Watch notification") / 2 + 2L * CLIENTS;
-        // Writes applied: every create, set and delete, each Watch notification's trigger write, and
-        // each client's folder.
+        // Writes applied: every create, set and delete, each Watch notification's trigger write, each
+        // client's folder, and the test root the connection claimed on the fresh server (/zk-latencies and
+        // /zk-latencies/master), after the gauges' first reading.
         long writes = n.get("Create") + n.get("Set") + n.get("Delete") + n.get("Create Ephemeral")
-                + n.get("Delete Ephemeral") + n.get("Watch notification") + CLIENTS;
+                + n.get("Delete Ephemeral") + n.get("Watch notification") + CLIENTS + 2;
 
         String summary = Files.readString(result.outcome().dir().resolve("summary.txt"), StandardCharsets.UTF_8);
         assertTrue(summary.contains("Cross-check [dsload reported, server counted] " + reads + ", " + reads

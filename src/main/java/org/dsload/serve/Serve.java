@@ -44,8 +44,8 @@ public final class Serve {
                 out.println("dsload: SIG" + signal.getName() + " again: stopping at once");
                 System.exit(128 + signal.getNumber());
             }
+            stop.countDown(); // first: a start that failed of the same signal asks for it at once
             out.println("dsload: SIG" + signal.getName() + ": stopping the servers");
-            stop.countDown();
             // a target may take minutes to start (a first download, a Cassandra cluster): stop waiting for it
             serving.interrupt();
         };

@@ -8,12 +8,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.BooleanSupplier;
 
+import org.dsload.process.Deadline;
+
 /**
  * The targets one serve started, in its folder: started one after the other, stopped in the
  * reverse order. When one cannot start, the ones before it are stopped and the reason is the
  * first line of what went wrong.
  */
 public final class ServeSession implements AutoCloseable {
+    /** How long a failed start waits for the handler of a signal that may have caused it. */
+    private static final java.time.Duration SIGNAL_GRACE = java.time.Duration.ofSeconds(1);
     private final ServeFolder folder;
     private final List<Served> served;
     private final PrintStream console;
@@ -74,7 +78,7 @@ public final class ServeSession implements AutoCloseable {
                 console.printf(Locale.ROOT, "dsload: %s ready in %.1f s (pid %s)%n", label,
                         (System.nanoTime() - begin) / 1e9, s.pids());
             } catch (RuntimeException e) {
-                if (stopRequested.getAsBoolean()) {
+                if (stopFollows(stopRequested)) {
                     throw session.stoppedWhileStarting(label, e);
                 }
                 String reason = label + " could not start: " + firstLine(e) + "; its log is in " + folder.dir().resolve(label);
@@ -84,6 +88,25 @@ public final class ServeSession implements AutoCloseable {
             }
         }
         return session;
+    }
+
+    /**
+     * Whether a stop was asked for, or is on its way: a Ctrl-C reaches the whole process group, so a
+     * process being spawned can die of it (its start fails) a moment before the JVM's own handler of
+     * the same signal has run. A start that failed waits that moment before calling it a failure.
+     */
+    private static boolean stopFollows(BooleanSupplier stopRequested) {
+        boolean interrupted = Thread.interrupted();
+        try {
+            return Deadline.await(stopRequested, SIGNAL_GRACE, java.time.Duration.ofMillis(10));
+        } catch (InterruptedException e) {
+            // the handler interrupts this thread when it has run: a stop was asked for
+            return true;
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     private StartFailure stoppedWhileStarting(String label, RuntimeException cause) {

@@ -18,7 +18,6 @@ import javax.xml.transform.dom.DOMSource;
 import javax.xml.transform.stream.StreamResult;
 
 import org.dsload.core.format.RunProperties;
-import org.dsload.live.LiveListener;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
@@ -37,6 +36,8 @@ import org.w3c.dom.NodeList;
 public final class ResultsPlan implements AutoCloseable {
     /** {@link ResultsWriter}'s class name, as the plan's XML names the element. */
     static final String WRITER_CLASS = "org.dsload.recording.ResultsWriter";
+    /** The live figures' listener ({@code live.LiveListener}), by name: the runner's JVM cannot load it. */
+    static final String LIVE_CLASS = "org.dsload.live.LiveListener";
     /** JMeter's property naming its summariser ({@code summary +} lines); JMeter's default name. */
     static final String SUMMARISER_PROPERTY = "summariser.name";
     static final String DEFAULT_SUMMARISER = "summary";
@@ -83,8 +84,10 @@ public final class ResultsPlan implements AutoCloseable {
             return new ResultsPlan(plan, mode == RecordMode.HISTOGRAMS, null, viaJMeter, Map.of());
         }
         if (watched) {
-            Element listener = doc.createElement(LiveListener.class.getName());
-            listener.setAttribute("testclass", LiveListener.class.getName());
+            Element listener = doc.createElement(LIVE_CLASS);
+            // JMeter wants a GUI class on every element it loads; the copy is never opened in the GUI
+            listener.setAttribute("guiclass", "SimpleDataWriter");
+            listener.setAttribute("testclass", LIVE_CLASS);
             listener.setAttribute("testname", "dsload live figures");
             listener.setAttribute("enabled", "true");
             testPlanTree.appendChild(listener);
@@ -175,7 +178,7 @@ public final class ResultsPlan implements AutoCloseable {
 
     /**
      * Whether the run is watched while it runs (a metrics port, or a live line), so that the plan
-     * gets {@link LiveListener}.
+     * gets the live figures' listener.
      */
     static boolean watched(Map<String, String> properties) {
         String port = properties.getOrDefault(RunProperties.METRICS_PORT, "").trim();

@@ -54,7 +54,10 @@ public class LiveListener extends AbstractTestElement
     private static final Object LOCK = new Object();
     /** What the test of this JVM shows, while one runs (guarded by LOCK). */
     private static Live live;
-    private static int starts;
+    /** Listener copies and engine services that hold {@link #live} (guarded by LOCK). */
+    private static int holders;
+    /** Listener copies whose test runs: the engine service then leaves the samples to them. */
+    private static volatile int listeners;
     private static LiveEndpoint lingering;
 
     /** The engine whose samples this copy gets. */
@@ -109,13 +112,28 @@ public class LiveListener extends AbstractTestElement
     public void testStarted(String host) {
         engine = LOCAL.equals(host) || host == null ? RunProperties.MASTER : RunProperties.engine(host);
         synchronized (LOCK) {
-            if (starts++ == 0) {
+            listeners++;
+            hold(engine);
+        }
+    }
+
+    /** Holds this JVM's live figures for an engine that starts, starting them with the first holder. */
+    static LiveMetrics hold(String engine) {
+        synchronized (LOCK) {
+            if (holders++ == 0) {
                 live = start();
             }
-            if (live != null) {
-                live.metrics.engineStarted(engine);
+            if (live == null) {
+                return null;
             }
+            live.metrics.engineStarted(engine);
+            return live.metrics;
         }
+    }
+
+    /** Whether a listener of the plan gets this test's samples. */
+    static boolean listened() {
+        return listeners > 0;
     }
 
     /** The figures, endpoint and live line of the test that starts; null when the endpoint cannot start. */
@@ -155,15 +173,14 @@ public class LiveListener extends AbstractTestElement
             return;
         }
         SampleResult r = event.getResult();
-        String label = r.getSampleLabel();
-        if (label == null || JtlReader.isFaultMarker(label)) {
-            return;
-        }
-        count(l.metrics, engine == null ? RunProperties.MASTER : engine, label, r, SampleTiming.of(event));
+        count(l.metrics, engine == null ? RunProperties.MASTER : engine, r.getSampleLabel(), r, SampleTiming.of(event));
     }
 
     /** Counts one row of {@code engine} into the metrics. */
     static void count(LiveMetrics metrics, String engine, String label, SampleResult r, String timing) {
+        if (label == null || JtlReader.isFaultMarker(label)) {
+            return;
+        }
         String aggregateEngine = RecordingFormat.aggregateEngine(timing);
         if (aggregateEngine != null) {
             Histogram h = AggregateRowText.raw(r.getSamplerData());
@@ -219,13 +236,21 @@ public class LiveListener extends AbstractTestElement
     @Override
     public void testEnded(String host) {
         synchronized (LOCK) {
+            listeners = Math.max(0, listeners - 1);
+            release(engine);
+        }
+    }
+
+    /** An engine ended: the last holder ends the live line and has the endpoint linger, then close. */
+    static void release(String engine) {
+        synchronized (LOCK) {
             if (live != null && engine != null) {
                 live.metrics.engineEnded(engine);
             }
-            if (--starts > 0) {
+            if (--holders > 0) {
                 return;
             }
-            starts = 0;
+            holders = 0;
             if (live == null) {
                 return;
             }
@@ -244,7 +269,7 @@ public class LiveListener extends AbstractTestElement
     }
 
     /** A whole-number property, {@code fallback} when unset or not a number (the runner checked it). */
-    private static int number(String name, int fallback) {
+    static int number(String name, int fallback) {
         String value = JMeterUtils.getProperty(name);
         if (value == null || value.isBlank()) {
             return fallback;

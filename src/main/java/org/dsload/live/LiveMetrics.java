@@ -45,7 +45,8 @@ public final class LiveMetrics {
     private final io.prometheus.metrics.core.metrics.Histogram latency;
     private final Counter late;
     private final Counter dropped;
-    private final Map<String, Series> series = new ConcurrentHashMap<>();
+    /** Series by engine, then label: two lookups and no key to build per sample. */
+    private final Map<String, Map<String, Series>> series = new ConcurrentHashMap<>();
     private final Set<String> running = ConcurrentHashMap.newKeySet();
     private final Set<String> seen = ConcurrentHashMap.newKeySet();
     private final Recorder interval = new Recorder(HIGHEST_MICROS, 3);
@@ -191,9 +192,12 @@ public final class LiveMetrics {
     }
 
     private Series series(String label, String engine) {
-        String key = engine + '\n' + label;
-        Series s = series.get(key);
-        return s != null ? s : series.computeIfAbsent(key, k -> new Series(label, engine));
+        Map<String, Series> ofEngine = series.get(engine);
+        if (ofEngine == null) {
+            ofEngine = series.computeIfAbsent(engine, e -> new ConcurrentHashMap<>());
+        }
+        Series s = ofEngine.get(label);
+        return s != null ? s : ofEngine.computeIfAbsent(label, l -> new Series(l, engine));
     }
 
     /** The figures since the last call: what the live line shows. */

@@ -6,7 +6,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,9 +20,6 @@ import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
 import org.dsload.targets.Checkout;
 import org.dsload.targets.EmbeddedRedis;
-
-import redis.clients.jedis.Jedis;
-import redis.clients.jedis.Pipeline;
 
 /**
  * What the live metrics cost: test-plans/ekv-profile-get.jmx with requests in flight against a
@@ -50,7 +46,7 @@ public final class LiveMetricsOverhead {
         List<Double> ratios = new ArrayList<>();
         long scrapes = 0;
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
-            load(redis, 10_000);
+            InFlightCapacity.load(redis, 10_000);
             boolean onFirst = false;
             for (int round = 0; round < rounds; round++) {
                 Bench.Row off = null;
@@ -132,17 +128,6 @@ public final class LiveMetricsOverhead {
             } catch (InterruptedException e) {
                 return;
             }
-        }
-    }
-
-    private static void load(EmbeddedRedis redis, int keys) {
-        byte[] value = "v".repeat(100).getBytes(StandardCharsets.US_ASCII);
-        try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
-            Pipeline pipe = jedis.pipelined();
-            for (int i = 0; i < keys; i++) {
-                pipe.set(("1:" + i).getBytes(StandardCharsets.US_ASCII), value);
-            }
-            pipe.sync();
         }
     }
 }

@@ -52,7 +52,10 @@ public class ConstantArrivalRate extends ArrivalElement implements ThreadListene
         JMeterContext context = getThreadContext();
         long now = System.nanoTime();
         EvenSchedule schedule = ArrivalState.of(context.getThreadGroup(), getName(),
-                () -> new EvenSchedule(now, s.perSecond(), s.dropAfterNanos()));
+                () -> {
+                    GeneratorMetrics.targetRate(ConstantArrivalRate::targetRate);
+                    return new EvenSchedule(now, s.perSecond(), s.dropAfterNanos());
+                });
         Sampler current = context.getCurrentSampler();
         if (current instanceof IntendedStart.SelfPaced) {
             if (source == null || source.schedule != schedule) {
@@ -140,6 +143,11 @@ public class ConstantArrivalRate extends ArrivalElement implements ThreadListene
             GeneratorMetrics.arrivalsMissed(missed);
         }
         super.testEnded();
+    }
+
+    /** The arrivals per second of every schedule of the engine's test, together. */
+    static double targetRate() {
+        return ArrivalState.all(EvenSchedule.class).stream().mapToDouble(EvenSchedule::perSecond).sum();
     }
 
     private Settings settings() {

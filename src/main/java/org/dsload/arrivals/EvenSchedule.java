@@ -31,6 +31,11 @@ final class EvenSchedule {
      * @param ratePerSecond  arrivals per second, more than 0
      * @param dropAfterNanos how late a slot may be and still be sent; 0 sends every slot
      */
+    /** The schedule's arrivals per second. */
+    double perSecond() {
+        return 1e9 / intervalNanos;
+    }
+
     EvenSchedule(long originNanos, double ratePerSecond, long dropAfterNanos) {
         this.originNanos = originNanos;
         this.intervalNanos = 1e9 / ratePerSecond;

@@ -16,10 +16,12 @@ public final class LiveLine {
 
     /**
      * @param p50Micros {@code -1} when the interval had no request, as {@code p99Micros}
-     * @param cpu       generator CPU by engine, per cent of the machine's cores
+     * @param cpu        generator CPU by engine, per cent of the machine's cores
+     * @param targetRate arrivals per second the engines' schedules aim at together, 0 when none is known
      */
     public record Figures(long requests, long errors, long late, long p50Micros, long p99Micros, long totalRequests,
-            long totalErrors, long totalLate, long totalDropped, int enginesRunning, int engines, Map<String, Double> cpu) {
+            long totalErrors, long totalLate, long totalDropped, int enginesRunning, int engines, Map<String, Double> cpu,
+            double targetRate) {
     }
 
     private LiveLine() {
@@ -37,6 +39,9 @@ public final class LiveLine {
         }
         line.append(" | ").append(f.totalRequests()).append(" requests, ")
                 .append(String.format(Locale.ROOT, "%.0f/s", intervalSeconds > 0 ? f.requests() / intervalSeconds : 0));
+        if (f.targetRate() > 0) {
+            line.append(String.format(Locale.ROOT, " of %.0f/s", f.targetRate()));
+        }
         if (f.requests() > 0) {
             line.append(" p50 ").append(Durations.format(f.p50Micros() / 1000.0)).append(" p99 ")
                     .append(Durations.format(f.p99Micros() / 1000.0));

@@ -143,7 +143,7 @@ public class LiveListener extends AbstractTestElement
             lingering = null;
         }
         String runDir = JMeterUtils.getProperty(RunProperties.RUN_DIR);
-        LiveMetrics metrics = new LiveMetrics(new GeneratorCpu(runDir == null || runDir.isBlank() ? null
+        LiveMetrics metrics = new LiveMetrics(new GeneratorFiles(runDir == null || runDir.isBlank() ? null
                 : Path.of(runDir.trim())));
         int port = number(RunProperties.METRICS_PORT, 0);
         LiveEndpoint endpoint = null;

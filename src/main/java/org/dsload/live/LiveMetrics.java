@@ -31,6 +31,7 @@ public final class LiveMetrics {
     public static final String DROPPED = "dsload_arrivals_dropped_total";
     public static final String ENGINE_RUNNING = "dsload_engine_running";
     public static final String CPU = "dsload_generator_cpu_percent";
+    public static final String TARGET_RATE = "dsload_target_rate";
     /** An hour in microseconds: longer latencies count as an hour in the live line. */
     private static final long HIGHEST_MICROS = 3_600_000_000L;
     /**
@@ -56,7 +57,7 @@ public final class LiveMetrics {
     private final LongAdder totalErrors = new LongAdder();
     private final LongAdder totalLate = new LongAdder();
     private final LongAdder totalDropped = new LongAdder();
-    private final GeneratorCpu cpu;
+    private final GeneratorFiles generator;
 
     /** The series of one label on one engine. */
     private final class Series {
@@ -82,9 +83,9 @@ public final class LiveMetrics {
         }
     }
 
-    /** @param cpu where the engines' generator CPU is read, or null for none */
-    public LiveMetrics(GeneratorCpu cpu) {
-        this.cpu = cpu;
+    /** @param generator where the engines' generator CPU and target rate are read, or null for none */
+    public LiveMetrics(GeneratorFiles generator) {
+        this.generator = generator;
         requests = Counter.builder().name(REQUESTS).help("Requests that ended, by label and engine")
                 .labelNames("label", "engine").withoutExemplars().register(registry);
         errors = Counter.builder().name(ERRORS).help("Requests that failed, by label, engine and response code")
@@ -103,10 +104,14 @@ public final class LiveMetrics {
                         cb.call(running.contains(engine) ? 1 : 0, engine);
                     }
                 }).register(registry);
-        if (cpu != null) {
+        if (generator != null) {
             GaugeWithCallback.builder().name(CPU)
                     .help("CPU of the engine's JVM, per cent of all the machine's cores, over the last second")
-                    .labelNames("engine").callback(cb -> cpu.latest().forEach((engine, percent) -> cb.call(percent, engine)))
+                    .labelNames("engine").callback(cb -> generator.cpu().forEach((engine, percent) -> cb.call(percent, engine)))
+                    .register(registry);
+            GaugeWithCallback.builder().name(TARGET_RATE)
+                    .help("Arrivals per second the engine's schedules (dsload Constant Arrival Rate) aim at")
+                    .labelNames("engine").callback(cb -> generator.targetRate().forEach((engine, rate) -> cb.call(rate, engine)))
                     .register(registry);
         }
     }
@@ -207,6 +212,7 @@ public final class LiveMetrics {
                 h.getTotalCount() == 0 ? -1 : h.getValueAtPercentile(50),
                 h.getTotalCount() == 0 ? -1 : h.getValueAtPercentile(99), totalRequests.sum(), totalErrors.sum(),
                 totalLate.sum(), totalDropped.sum(), running.size(), seen.size(),
-                cpu == null ? Map.of() : cpu.latest());
+                generator == null ? Map.of() : generator.cpu(),
+                generator == null ? 0 : generator.targetRate().values().stream().mapToDouble(Double::doubleValue).sum());
     }
 }

@@ -42,7 +42,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * One distributed run (2 local slaves, embedded Redis) with its metrics endpoint scraped every second
+ * One distributed run (2 local slaves, embedded Redis, a constant arrival rate) with its metrics endpoint scraped every second
  * by a real Prometheus: what Prometheus holds grows during the run, names both engines and the
  * labels, ends equal to the summary's counts, gives the summary's p99 within a bucket's width, and
  * answers every query of the Grafana dashboard with the series its panel shows.
@@ -93,10 +93,10 @@ class LiveMetricsIT {
             prom.awaitPort("127.0.0.1", promPort, Duration.ofSeconds(30));
             Ports.release(metricsPort);
             long start = System.currentTimeMillis() / 1000;
-            try (DsloadProcess run = DsloadProcess.start("run", Checkout.basedir().resolve("test-plans/ekv-profile-get.jmx").toString(), "--slaves", "2",
-                    "--no-dashboard", "--results", results.toString(), "--metrics-port", Integer.toString(metricsPort),
-                    "--metrics-linger", "3", "-Jhosts=" + redis.address(), "-Jduration=8", "-Jthreads=2",
-                    "-Jprofiles=200")) {
+            try (DsloadProcess run = DsloadProcess.start("run", Checkout.basedir().resolve("test-plans/redis-get-rate.jmx")
+                    .toString(), "--slaves", "2", "--no-dashboard", "--results", results.toString(), "--metrics-port",
+                    Integer.toString(metricsPort), "--metrics-linger", "3", "-Jhosts=" + redis.address(), "-Jduration=8",
+                    "-Jwarmup=2", "-Jrate=1500", "-Jserver_gauges=false")) {
                 String total = "sum(dsload_requests_total)";
                 assertTrue(Deadline.await(() -> value(promPort, total) > 0, LIMIT, Duration.ofMillis(500)),
                         "Prometheus scraped requests:\n" + run.output());
@@ -105,13 +105,14 @@ class LiveMetricsIT {
                         "the count grew during the run:\n" + run.output());
                 assertEquals(ExitCodes.OK, run.exitCode(LIMIT), run.output());
                 assertTrue(run.output().contains("dsload: metrics at http://"), run.output());
-                assertTrue(run.output().lines().anyMatch(l -> l.startsWith(LiveLine.PREFIX)), "the live line:\n" + run.output());
+                assertTrue(run.output().lines().anyMatch(l -> l.startsWith(LiveLine.PREFIX) && l.contains(" of 3000/s")),
+                        "the live line, with the target of both slaves' schedules:\n" + run.output());
                 Path runDir = run.resultsDir();
                 assertFalse(run.output().contains("summary ="), "JMeter's summariser leaves the console:\n" + run.output());
                 assertTrue(Files.readString(runDir.resolve("jmeter.log"), StandardCharsets.UTF_8).contains("summary ="),
                         "and stays in jmeter.log");
 
-                Summary summary = Summary.of(runDir.resolve("ekv-profile-get.jtl"));
+                Summary summary = Summary.of(runDir.resolve("redis-get-rate.jtl"));
                 long end = System.currentTimeMillis() / 1000 + 1;
                 // the endpoint is gone: its series are stale now, their last values still in range queries
                 Map<String, Double> scraped = byLabel(promPort, "sum by (label) (max_over_time(dsload_requests_total[10m]))");
@@ -125,8 +126,8 @@ class LiveMetricsIT {
                 assertTrue(engines.stream().allMatch(e -> e.startsWith("slave-127.0.0.")), engines.toString());
 
                 double p99 = value(promPort, "histogram_quantile(0.99, sum by (le) (max_over_time("
-                        + "dsload_latency_seconds_bucket{label=\"GET profile\"}[10m])))") * 1e6;
-                long exact = summary.label("GET profile").latencies().percentile(99);
+                        + "dsload_latency_seconds_bucket{label=\"GET\"}[10m])))") * 1e6;
+                long exact = summary.label("GET").latencies().percentile(99);
                 System.out.printf(java.util.Locale.ROOT, "LiveMetricsIT: GET p99 of the whole run: %.1f µs from Prometheus's"
                         + " buckets, %d µs exact in the summary; requests %s%n", p99, exact, scraped);
                 assertTrue(p99 <= exact * BUCKET_RATIO + 1 && p99 >= exact / BUCKET_RATIO - 1,
@@ -157,7 +158,7 @@ class LiveMetricsIT {
                     series.forEach(s -> values.add(s.get("metric").path(name).asText("")));
                     assertFalse(values.contains(""), name + " in every series of " + what);
                     if (name.equals("label")) {
-                        assertTrue(values.contains("GET profile"), what);
+                        assertTrue(values.contains("GET"), what);
                     }
                     if (name.equals("engine")) {
                         assertTrue(values.stream().filter(v -> v.startsWith("slave-")).count() == 2, what);
@@ -166,7 +167,7 @@ class LiveMetricsIT {
                 queries++;
             }
         }
-        assertEquals(11, queries, "every query of the dashboard was run");
+        assertEquals(12, queries, "every query of the dashboard was run");
     }
 
     private static JsonNode api(int port, String path) throws IOException, InterruptedException {

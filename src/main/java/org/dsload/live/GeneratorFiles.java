@@ -9,28 +9,44 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
+import org.dsload.core.GeneratorMetrics;
+
 /**
- * The generator CPU of every engine that records its figures under the run folder (the engine of
+ * The generator's figures of every engine that records them under the run folder (the engine of
  * a local run, the master and the local slaves of a distributed one, each in
- * {@code generator/<engine>/}, {@value #FILE}), from the last line of each file. Slaves on other
- * machines keep theirs until the run ends, so they have none here.
+ * {@code generator/<engine>/<figure>.csv}), from the last line of each file: its CPU
+ * ({@value #CPU}) and the arrivals per second its schedules aim at ({@value #TARGET_RATE}). Slaves
+ * on other machines keep theirs until the run ends, so they have none here.
  */
-public final class GeneratorCpu {
-    static final String FILE = "jvm.cpu.process.csv";
+public final class GeneratorFiles {
+    static final String CPU = "jvm.cpu.process.csv";
+    static final String TARGET_RATE = GeneratorMetrics.ARRIVALS_TARGET_RATE + ".csv";
     private static final int DEPTH = 5;
     private final Path runDir;
 
-    public GeneratorCpu(Path runDir) {
+    public GeneratorFiles(Path runDir) {
         this.runDir = runDir;
     }
 
-    /** Per cent of all cores by engine, as last written; empty when none could be read. */
-    public Map<String, Double> latest() {
+    /** CPU in per cent of all cores by engine, as last written; empty when none could be read. */
+    public Map<String, Double> cpu() {
+        return latest(CPU);
+    }
+
+    /** Target arrivals per second by engine, for engines with a schedule. */
+    public Map<String, Double> targetRate() {
+        Map<String, Double> rates = latest(TARGET_RATE);
+        rates.values().removeIf(rate -> !(rate > 0));
+        return rates;
+    }
+
+    /** The last value of a figure's file, by engine. */
+    private Map<String, Double> latest(String file) {
         Map<String, Double> cpu = new TreeMap<>();
         if (runDir == null || !Files.isDirectory(runDir)) {
             return cpu;
         }
-        try (Stream<Path> files = Files.find(runDir, DEPTH, (p, a) -> a.isRegularFile() && p.endsWith(FILE)
+        try (Stream<Path> files = Files.find(runDir, DEPTH, (p, a) -> a.isRegularFile() && p.endsWith(file)
                 && p.getParent().getParent() != null && p.getParent().getParent().getFileName().toString().equals("generator"))) {
             files.forEach(f -> {
                 double value = lastValue(f);

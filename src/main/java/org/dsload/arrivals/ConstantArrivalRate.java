@@ -145,9 +145,11 @@ public class ConstantArrivalRate extends ArrivalElement implements ThreadListene
         super.testEnded();
     }
 
-    /** The arrivals per second of every schedule of the engine's test, together. */
+    /** The arrivals per second of the engine's schedules whose threads take slots now, together. */
     static double targetRate() {
-        return ArrivalState.all(EvenSchedule.class).stream().mapToDouble(EvenSchedule::perSecond).sum();
+        long now = System.nanoTime();
+        return ArrivalState.all(EvenSchedule.class).stream().filter(s -> s.active(now)).mapToDouble(EvenSchedule::perSecond)
+                .sum();
     }
 
     private Settings settings() {

@@ -36,6 +36,15 @@ final class EvenSchedule {
         return 1e9 / intervalNanos;
     }
 
+    /**
+     * Whether threads take its slots at {@code nowNanos}: one has taken a slot and the latest end
+     * of its threads is still to come (without an end, until one of them finished).
+     */
+    boolean active(long nowNanos) {
+        long ends = threadsEnd.get();
+        return ends != Long.MIN_VALUE && nowNanos < ends && (ends != Long.MAX_VALUE || lastFinished.get() == Long.MIN_VALUE);
+    }
+
     EvenSchedule(long originNanos, double ratePerSecond, long dropAfterNanos) {
         this.originNanos = originNanos;
         this.intervalNanos = 1e9 / ratePerSecond;

@@ -96,7 +96,7 @@ class LiveMetricsIT {
             try (DsloadProcess run = DsloadProcess.start("run", Checkout.basedir().resolve("test-plans/redis-get-rate.jmx")
                     .toString(), "--slaves", "2", "--no-dashboard", "--results", results.toString(), "--metrics-port",
                     Integer.toString(metricsPort), "--metrics-linger", "3", "-Jhosts=" + redis.address(), "-Jduration=8",
-                    "-Jwarmup=2", "-Jrate=1500", "-Jserver_gauges=false")) {
+                    "-Jwarmup=2", "-Jrate=300", "-Jserver_gauges=false")) {
                 String total = "sum(dsload_requests_total)";
                 assertTrue(Deadline.await(() -> value(promPort, total) > 0, LIMIT, Duration.ofMillis(500)),
                         "Prometheus scraped requests:\n" + run.output());
@@ -105,7 +105,7 @@ class LiveMetricsIT {
                         "the count grew during the run:\n" + run.output());
                 assertEquals(ExitCodes.OK, run.exitCode(LIMIT), run.output());
                 assertTrue(run.output().contains("dsload: metrics at http://"), run.output());
-                assertTrue(run.output().lines().anyMatch(l -> l.startsWith(LiveLine.PREFIX) && l.contains(" of 3000/s")),
+                assertTrue(run.output().lines().anyMatch(l -> l.startsWith(LiveLine.PREFIX) && l.contains(" of 600/s")),
                         "the live line, with the target of both slaves' schedules:\n" + run.output());
                 Path runDir = run.resultsDir();
                 assertFalse(run.output().contains("summary ="), "JMeter's summariser leaves the console:\n" + run.output());

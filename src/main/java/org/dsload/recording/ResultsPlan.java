@@ -83,7 +83,8 @@ public final class ResultsPlan implements AutoCloseable {
             // not a plan this code understands; JMeter will say what is wrong with it
             return new ResultsPlan(plan, mode == RecordMode.HISTOGRAMS, null, viaJMeter, Map.of());
         }
-        if (watched) {
+        if (watched && mode == RecordMode.HISTOGRAMS) {
+            // a listener of its own: a second sample sender per slave costs little for a row per label and second
             Element listener = doc.createElement(LIVE_CLASS);
             // JMeter wants a GUI class on every element it loads; the copy is never opened in the GUI
             listener.setAttribute("guiclass", "SimpleDataWriter");
@@ -101,6 +102,10 @@ public final class ResultsPlan implements AutoCloseable {
             writer.setAttribute("enabled", "true");
             writer.appendChild(property(doc, "stringProp", "filename", jtl.toAbsolutePath().toString()));
             writer.appendChild(property(doc, "stringProp", ResultsWriter.SUMMARISER, summariser));
+            if (watched) {
+                // the writer feeds the live figures itself: each slave's samples still reach the master once
+                writer.appendChild(property(doc, "boolProp", ResultsWriter.LIVE, "true"));
+            }
             // last under the test plan: its test end comes after every other element's, so whatever
             // they hand over at the end of the test (histograms mode's last rows) is still written
             testPlanTree.appendChild(writer);

@@ -120,7 +120,7 @@ class ResultsPlanTest {
     }
 
     @Test
-    void aWatchedRunGetsTheLiveListenerInACopyInEitherModeBeforeTheWriter(@TempDir Path dir) throws Exception {
+    void aWatchedRunGetsItsLiveFiguresFromAListenerInHistogramsModeAndFromTheWriterInRowsMode(@TempDir Path dir) throws Exception {
         assertEquals(LiveListener.class.getName(), ResultsPlan.LIVE_CLASS);
         Path plan = plan(dir);
         Path jtl = dir.resolve("out/ekv.jtl");
@@ -134,11 +134,14 @@ class ResultsPlanTest {
         }
         try (ResultsPlan results = ResultsPlan.prepare(plan, jtl, Map.of(RunProperties.PROGRESS, "plain"))) {
             String copy = Files.readString(results.plan());
-            assertTrue(copy.indexOf(ResultsPlan.LIVE_CLASS) < copy.indexOf("<" + ResultsPlan.WRITER_CLASS), copy);
+            assertFalse(copy.contains("<" + ResultsPlan.LIVE_CLASS), "rows mode: the writer feeds the live figures, so that"
+                    + " a slave's samples reach the master once\n" + copy);
+            assertTrue(copy.contains("<boolProp name=\"" + ResultsWriter.LIVE + "\">true</boolProp>"), copy);
         }
         try (ResultsPlan results = ResultsPlan.prepare(plan, jtl, Map.of(RunProperties.PROGRESS, "off",
                 RunProperties.METRICS_PORT, "0"))) {
-            assertFalse(Files.readString(results.plan()).contains(ResultsPlan.LIVE_CLASS), "neither watched nor served");
+            String copy = Files.readString(results.plan());
+            assertFalse(copy.contains(ResultsPlan.LIVE_CLASS) || copy.contains(ResultsWriter.LIVE), "neither watched nor served");
         }
     }
 

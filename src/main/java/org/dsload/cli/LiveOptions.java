@@ -1,5 +1,8 @@
 package org.dsload.cli;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 import org.dsload.core.format.RunProperties;
 import org.dsload.run.PlanRun;
 
@@ -54,13 +57,20 @@ final class LiveOptions {
     }
 
     void applyTo(PlanRun run) {
+        properties().forEach(run::property);
+    }
+
+    /** The JMeter properties of the options (the progress one always: the summariser's lines then leave the console). */
+    Map<String, String> properties() {
+        Map<String, String> properties = new LinkedHashMap<>();
         if (metricsPort != null) {
-            run.property(RunProperties.METRICS_PORT, Integer.toString(metricsPort));
+            properties.put(RunProperties.METRICS_PORT, Integer.toString(metricsPort));
         }
         if (metricsLinger != null) {
-            run.property(RunProperties.METRICS_LINGER, Integer.toString(metricsLinger));
+            properties.put(RunProperties.METRICS_LINGER, Integer.toString(metricsLinger));
         }
-        run.property(RunProperties.PROGRESS, quiet ? "off" : progress != null ? progress
+        properties.put(RunProperties.PROGRESS, quiet ? "off" : progress != null ? progress
                 : System.console() != null ? "tty" : "plain");
+        return properties;
     }
 }

@@ -105,6 +105,8 @@ class CommandLineTest {
         assertTrue(err.contains("dsload run: --progress must be tty or plain, got 'fancy'"), err);
         assertEquals(ExitCodes.USAGE, dsload("find-max", "plan.jmx", "--max-p99", "5ms", "--quiet", "--progress", "tty"));
         assertTrue(err.contains("--progress and --quiet exclude each other"), err);
+        assertEquals(ExitCodes.USAGE, dsload("scenarios", "ekv", "--metrics-port", "-3"));
+        assertTrue(err.contains("dsload scenarios: --metrics-port must be a port number"), err);
         assertEquals(ExitCodes.USAGE, dsload("run", "plan.jmx", "--metrics-linger", "-1"));
         assertTrue(err.contains("--metrics-linger must be 0 or more seconds, got -1"), err);
     }

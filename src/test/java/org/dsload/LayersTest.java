@@ -29,7 +29,7 @@ import com.tngtech.archunit.lang.ArchRule;
 @AnalyzeClasses(packages = "org.dsload", importOptions = ImportOption.DoNotIncludeTests.class)
 class LayersTest {
     private static final String[] BASE = {"core", "process"};
-    private static final String[] MACHINERY = {"http", "gauges", "ycsb", "arrivals", "generator", "recording"};
+    private static final String[] MACHINERY = {"http", "gauges", "ycsb", "arrivals", "generator", "recording", "live"};
     private static final String[] STORES = {"redis", "cassandra", "zookeeper", "kairosdb", "influxdb"};
 
     /** {@code org.dsload.<name>..} for each name. */

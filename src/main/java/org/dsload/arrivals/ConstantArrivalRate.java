@@ -52,7 +52,10 @@ public class ConstantArrivalRate extends ArrivalElement implements ThreadListene
         JMeterContext context = getThreadContext();
         long now = System.nanoTime();
         EvenSchedule schedule = ArrivalState.of(context.getThreadGroup(), getName(),
-                () -> new EvenSchedule(now, s.perSecond(), s.dropAfterNanos()));
+                () -> {
+                    GeneratorMetrics.targetRate(ConstantArrivalRate::targetRate);
+                    return new EvenSchedule(now, s.perSecond(), s.dropAfterNanos());
+                });
         Sampler current = context.getCurrentSampler();
         if (current instanceof IntendedStart.SelfPaced) {
             if (source == null || source.schedule != schedule) {
@@ -140,6 +143,13 @@ public class ConstantArrivalRate extends ArrivalElement implements ThreadListene
             GeneratorMetrics.arrivalsMissed(missed);
         }
         super.testEnded();
+    }
+
+    /** The arrivals per second of the engine's schedules whose threads take slots now, together. */
+    static double targetRate() {
+        long now = System.nanoTime();
+        return ArrivalState.all(EvenSchedule.class).stream().filter(s -> s.active(now)).mapToDouble(EvenSchedule::perSecond)
+                .sum();
     }
 
     private Settings settings() {

@@ -31,6 +31,20 @@ final class EvenSchedule {
      * @param ratePerSecond  arrivals per second, more than 0
      * @param dropAfterNanos how late a slot may be and still be sent; 0 sends every slot
      */
+    /** The schedule's arrivals per second. */
+    double perSecond() {
+        return 1e9 / intervalNanos;
+    }
+
+    /**
+     * Whether threads take its slots at {@code nowNanos}: one has taken a slot and the latest end
+     * of its threads is still to come (without an end, until one of them finished).
+     */
+    boolean active(long nowNanos) {
+        long ends = threadsEnd.get();
+        return ends != Long.MIN_VALUE && nowNanos < ends && (ends != Long.MAX_VALUE || lastFinished.get() == Long.MIN_VALUE);
+    }
+
     EvenSchedule(long originNanos, double ratePerSecond, long dropAfterNanos) {
         this.originNanos = originNanos;
         this.intervalNanos = 1e9 / ratePerSecond;

@@ -23,7 +23,7 @@ public final class ExitCodes {
     /**
      * {@code run}: the run was refused at its start, so the load did not run as planned: an element
      * refused its configuration (the test stopped at a sample with response code CONFIG) or the
-     * test, slaves could not be reached, a setting the summary cannot work with.
+     * test, slaves could not be reached, a metrics port in use, a setting the summary cannot work with.
      */
     public static final int REFUSED_AT_START = 7;
     /** {@code run}: the run ended without a single successful sample. */

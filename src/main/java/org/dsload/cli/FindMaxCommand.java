@@ -124,8 +124,15 @@ final class FindMaxCommand extends Subcommand implements PercentileOptions.Limit
     @Mixin
     private RemoteDirOption remoteDir;
 
+    @Mixin
+    private LiveOptions live;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
+        String badLive = live.problem();
+        if (badLive != null) {
+            throw usageError(badLive);
+        }
         Limits limits = limits();
         if (maxLate != null) {
             limits.maxLateRatio(maxLate);
@@ -194,6 +201,7 @@ final class FindMaxCommand extends Subcommand implements PercentileOptions.Limit
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
+        live.applyTo(run);
         properties.applyTo(run);
         return run;
     }

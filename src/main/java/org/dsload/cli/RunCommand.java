@@ -64,6 +64,9 @@ final class RunCommand extends Subcommand {
     private StopWhenOption stopWhen;
 
     @Mixin
+    private LiveOptions live;
+
+    @Mixin
     private PropertyOptions properties;
 
     @Mixin
@@ -78,6 +81,10 @@ final class RunCommand extends Subcommand {
         if (badCondition != null) {
             throw usageError(badCondition);
         }
+        String badLive = live.problem();
+        if (badLive != null) {
+            throw usageError(badLive);
+        }
         PlanRun run = new PlanRun(jmeterHome.home(), plan).resultsRoot(results.root).runId(results.runId)
                 .timeout(timeout).dashboard(!noDashboard).remoteDir(remoteDir.dir());
         slaves.applyTo(run);
@@ -87,6 +94,7 @@ final class RunCommand extends Subcommand {
         if (giveUpAfter != null) {
             run.property(RunProperties.GIVE_UP_AFTER, Long.toString(giveUpAfter));
         }
+        live.applyTo(run);
         properties.applyTo(run);
         stopWhen.applyTo(run, properties);
         if (record != null) {

@@ -16,6 +16,7 @@ import org.dsload.targets.Checkout;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.TypeConversionException;
@@ -65,15 +66,23 @@ final class ScenariosCommand extends Subcommand {
             description = "Folder of the run folders (default: results/ of the checkout).")
     private Path results;
 
+    @Mixin
+    private LiveOptions live;
+
     @Override
     public Integer call() throws IOException {
+        String badLive = live.problem();
+        if (badLive != null) {
+            throw usageError(badLive);
+        }
         List<Scenario> chosen;
         try {
             chosen = MainJob.selected(names.stream().map(String::trim).filter(n -> !n.isEmpty()).toList());
         } catch (IllegalArgumentException e) {
             throw usageError(e.getMessage());
         }
-        Map<String, String> overrides = properties(props);
+        Map<String, String> overrides = live.properties();
+        overrides.putAll(properties(props));
         if (record != null) {
             overrides.put(RunProperties.RECORD, record.value());
         }

@@ -1,5 +1,6 @@
 package org.dsload.core;
 
+import java.util.function.DoubleSupplier;
 import java.util.function.IntSupplier;
 
 import com.codahale.metrics.Counter;
@@ -21,6 +22,8 @@ public final class GeneratorMetrics {
     public static final String ARRIVALS_DROPPED = "dsload.arrivals.dropped";
     /** Scheduled arrivals neither sent nor dropped: taken by no thread before the schedule's end (every thread busy). */
     public static final String ARRIVALS_MISSED = "dsload.arrivals.missed";
+    /** Arrivals per second the engine's schedules (dsload Constant Arrival Rate) aim at, all together. */
+    public static final String ARRIVALS_TARGET_RATE = "dsload.arrivals.target_rate";
     /** Requests sent and not yet answered by samplers that keep several in flight per thread. */
     public static final String REQUESTS_IN_FLIGHT = "dsload.requests.in_flight";
 
@@ -59,6 +62,12 @@ public final class GeneratorMetrics {
     /** A request of an in-flight window was sent (+1) or ended (-1). */
     public static void requestsInFlight(int change) {
         IN_FLIGHT.inc(change);
+    }
+
+    /** Publishes the arrivals per second the engine's schedules aim at, under {@value #ARRIVALS_TARGET_RATE}. */
+    public static void targetRate(DoubleSupplier perSecond) {
+        REGISTRY.remove(ARRIVALS_TARGET_RATE);
+        REGISTRY.register(ARRIVALS_TARGET_RATE, (Gauge<Double>) perSecond::getAsDouble);
     }
 
     /** Publishes the number of open connections of a client under {@code dsload.connections.<name>}. */

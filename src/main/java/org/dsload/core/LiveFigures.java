@@ -1,6 +1,7 @@
 package org.dsload.core;
 
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
@@ -22,6 +23,8 @@ public final class LiveFigures {
     private static volatile boolean enabled;
     private static final Recorder LATENCIES = new Recorder(HIGHEST, 3);
     private static final LongAdder FAILED = new LongAdder();
+    /** Who else gets every completed sample of the engine's dsload samplers, or null. */
+    private static volatile Consumer<SampleResult> tap;
 
     /** The figures of one interval: every request that ended in it. */
     public record Interval(Histogram latencies, long failed) {
@@ -47,6 +50,15 @@ public final class LiveFigures {
         enabled = false;
     }
 
+    /**
+     * Hands every completed sample of this engine's dsload samplers (warm-up ones too) to
+     * {@code consumer} on the sampling thread, from now on; null for none. For the live metrics
+     * of a run the dsload runner did not start (GUI, Maven), which have no listener in the plan.
+     */
+    public static void tap(Consumer<SampleResult> consumer) {
+        tap = consumer;
+    }
+
     /** The figures since the last call (or {@link #enable}), which start again from nothing. */
     public static Interval take() {
         Histogram h = LATENCIES.getIntervalHistogram();
@@ -66,6 +78,10 @@ public final class LiveFigures {
      * beside it.
      */
     public static void note(SampleResult result) {
+        Consumer<SampleResult> t = tap;
+        if (t != null) {
+            t.accept(result);
+        }
         if (!enabled || result.getSampleLabel().endsWith(WARM_UP)) {
             return;
         }

@@ -2,6 +2,7 @@ package org.dsload.core;
 
 import java.util.List;
 
+import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
@@ -80,5 +81,22 @@ public final class SampleTiming {
             SampleRecording.timed(result, micros, delay, dropped, count > 1);
         }
         return micros;
+    }
+
+    /**
+     * The {@value #VARIABLE} value of a sample as a listener gets it: saved as a sample variable
+     * (always so in events from slaves) it came with the event; a local run delivers the event on
+     * the sampling thread, whose variables hold it. Empty when there is none.
+     */
+    public static String of(SampleEvent event) {
+        for (int i = 0; i < SampleEvent.getVarCount(); i++) {
+            if (VARIABLE.equals(SampleEvent.getVarName(i))) {
+                String value = event.getVarValue(i);
+                return value == null ? "" : value;
+            }
+        }
+        JMeterVariables variables = JMeterContextService.getContext().getVariables();
+        String value = variables == null ? null : variables.get(VARIABLE);
+        return value == null ? "" : value;
     }
 }

@@ -2,9 +2,7 @@ package org.dsload.gui;
 
 import org.apache.jmeter.reporters.ResultCollector;
 import org.apache.jmeter.samplers.SampleEvent;
-import org.apache.jmeter.threads.JMeterContextService;
-import org.apache.jmeter.threads.JMeterVariables;
-import org.dsload.core.format.JtlColumns;
+import org.dsload.core.SampleTiming;
 
 /**
  * The results collector behind the Summary listener. It is JMeter's own collector (it writes a
@@ -18,7 +16,7 @@ public class SummaryCollector extends ResultCollector {
 
     @Override
     public void sampleOccurred(SampleEvent event) {
-        TIMING.set(timingOf(event));
+        TIMING.set(SampleTiming.of(event));
         try {
             super.sampleOccurred(event);
         } finally {
@@ -30,19 +28,5 @@ public class SummaryCollector extends ResultCollector {
     static String currentTiming() {
         String timing = TIMING.get();
         return timing == null ? "" : timing;
-    }
-
-    private static String timingOf(SampleEvent event) {
-        // Saved as a sample variable (always so in runs from slaves): it came with the event.
-        for (int i = 0; i < SampleEvent.getVarCount(); i++) {
-            if (JtlColumns.TIMING.equals(SampleEvent.getVarName(i))) {
-                String value = event.getVarValue(i);
-                return value == null ? "" : value;
-            }
-        }
-        // A local run delivers the event on the sampling thread, whose variables hold the value.
-        JMeterVariables variables = JMeterContextService.getContext().getVariables();
-        String value = variables == null ? null : variables.get(JtlColumns.TIMING);
-        return value == null ? "" : value;
     }
 }

@@ -36,6 +36,8 @@ import org.w3c.dom.NodeList;
 public final class ResultsPlan implements AutoCloseable {
     /** {@link ResultsWriter}'s class name, as the plan's XML names the element. */
     static final String WRITER_CLASS = "org.dsload.recording.ResultsWriter";
+    /** The live figures' listener ({@code live.LiveListener}), by name: the runner's JVM cannot load it. */
+    static final String LIVE_CLASS = "org.dsload.live.LiveListener";
     /** JMeter's property naming its summariser ({@code summary +} lines); JMeter's default name. */
     static final String SUMMARISER_PROPERTY = "summariser.name";
     static final String DEFAULT_SUMMARISER = "summary";
@@ -70,7 +72,8 @@ public final class ResultsPlan implements AutoCloseable {
             throw new IOException(e.getMessage(), e);
         }
         List<String> viaJMeter = List.of("-l", jtl.toString());
-        if (mode == RecordMode.HISTOGRAMS) {
+        boolean watched = watched(properties);
+        if (mode == RecordMode.HISTOGRAMS && !watched) {
             return new ResultsPlan(plan, true, null, viaJMeter, Map.of());
         }
         String summariser = properties.getOrDefault(SUMMARISER_PROPERTY, DEFAULT_SUMMARISER);
@@ -78,22 +81,39 @@ public final class ResultsPlan implements AutoCloseable {
         Element testPlanTree = testPlanTree(doc);
         if (testPlanTree == null) {
             // not a plan this code understands; JMeter will say what is wrong with it
-            return new ResultsPlan(plan, false, null, viaJMeter, Map.of());
+            return new ResultsPlan(plan, mode == RecordMode.HISTOGRAMS, null, viaJMeter, Map.of());
         }
-        Element writer = doc.createElement(WRITER_CLASS);
-        writer.setAttribute("guiclass", "SimpleDataWriter");
-        writer.setAttribute("testclass", WRITER_CLASS);
-        writer.setAttribute("testname", "dsload results writer");
-        writer.setAttribute("enabled", "true");
-        writer.appendChild(property(doc, "stringProp", "filename", jtl.toAbsolutePath().toString()));
-        writer.appendChild(property(doc, "stringProp", ResultsWriter.SUMMARISER, summariser));
-        // last under the test plan: its test end comes after every other element's, so whatever
-        // they hand over at the end of the test (histograms mode's last rows) is still written
-        testPlanTree.appendChild(writer);
-        testPlanTree.appendChild(doc.createElement("hashTree"));
+        if (watched && mode == RecordMode.HISTOGRAMS) {
+            // a listener of its own: a second sample sender per slave costs little for a row per label and second
+            Element listener = doc.createElement(LIVE_CLASS);
+            // JMeter wants a GUI class on every element it loads; the copy is never opened in the GUI
+            listener.setAttribute("guiclass", "SimpleDataWriter");
+            listener.setAttribute("testclass", LIVE_CLASS);
+            listener.setAttribute("testname", "dsload live figures");
+            listener.setAttribute("enabled", "true");
+            testPlanTree.appendChild(listener);
+            testPlanTree.appendChild(doc.createElement("hashTree"));
+        }
+        if (mode != RecordMode.HISTOGRAMS) {
+            Element writer = doc.createElement(WRITER_CLASS);
+            writer.setAttribute("guiclass", "SimpleDataWriter");
+            writer.setAttribute("testclass", WRITER_CLASS);
+            writer.setAttribute("testname", "dsload results writer");
+            writer.setAttribute("enabled", "true");
+            writer.appendChild(property(doc, "stringProp", "filename", jtl.toAbsolutePath().toString()));
+            writer.appendChild(property(doc, "stringProp", ResultsWriter.SUMMARISER, summariser));
+            if (watched) {
+                // the writer feeds the live figures itself: each slave's samples still reach the master once
+                writer.appendChild(property(doc, "boolProp", ResultsWriter.LIVE, "true"));
+            }
+            // last under the test plan: its test end comes after every other element's, so whatever
+            // they hand over at the end of the test (histograms mode's last rows) is still written
+            testPlanTree.appendChild(writer);
+            testPlanTree.appendChild(doc.createElement("hashTree"));
+        }
         Path runDir = jtl.toAbsolutePath().getParent();
         Files.createDirectories(runDir);
-        keepRelativePaths(doc, previousElement(testPlanTree), plan.toAbsolutePath().getParent(), runDir);
+        keepRelativePaths(doc, testPlanElement(testPlanTree), plan.toAbsolutePath().getParent(), runDir);
         // The copy keeps the plan's file name (JMeter's __TestPlanName), in the run folder: never
         // beside the plan, whose folder may be read-only, and where a killed run would leave it.
         Path copy = runDir.resolve(plan.getFileName());
@@ -107,7 +127,10 @@ public final class ResultsPlan implements AutoCloseable {
             t.transform(new DOMSource(doc), new StreamResult(out));
         } catch (Exception e) {
             Files.deleteIfExists(copy);
-            throw new IOException("cannot write the plan with dsload's results writer to " + copy + ": " + e, e);
+            throw new IOException("cannot write the plan with dsload's listeners to " + copy + ": " + e, e);
+        }
+        if (mode == RecordMode.HISTOGRAMS) {
+            return new ResultsPlan(plan, true, copy, viaJMeter, Map.of());
         }
         // JMeter adds its own summariser when it writes no results file; this one feeds the writer's
         return new ResultsPlan(plan, false, copy, List.of(), Map.of(SUMMARISER_PROPERTY, ""));
@@ -148,13 +171,24 @@ public final class ResultsPlan implements AutoCloseable {
         }
     }
 
-    private static Element previousElement(Node node) {
-        for (Node n = node.getPreviousSibling(); n != null; n = n.getPreviousSibling()) {
+    /** The TestPlan element whose children {@code testPlanTree} holds. */
+    private static Element testPlanElement(Node testPlanTree) {
+        for (Node n = testPlanTree.getPreviousSibling(); n != null; n = n.getPreviousSibling()) {
             if (n instanceof Element e) {
                 return e;
             }
         }
         return null;
+    }
+
+    /**
+     * Whether the run is watched while it runs (a metrics port, or a live line), so that the plan
+     * gets the live figures' listener.
+     */
+    static boolean watched(Map<String, String> properties) {
+        String port = properties.getOrDefault(RunProperties.METRICS_PORT, "").trim();
+        String progress = properties.getOrDefault(RunProperties.PROGRESS, "off").trim();
+        return !(port.isEmpty() || port.equals("0")) || progress.equals("tty") || progress.equals("plain");
     }
 
     private static Element property(Document doc, String kind, String name, String value) {

@@ -24,6 +24,7 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.samplers.SampleSaveConfiguration;
 import org.apache.jmeter.save.CSVSaveService;
 import org.apache.jmeter.save.SaveService;
+import org.dsload.live.LiveListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,6 +49,8 @@ public class ResultsWriter extends ResultCollector {
     private static final Logger log = LoggerFactory.getLogger(ResultsWriter.class);
     /** Element property: the name of the summariser to feed ({@code summary +} lines), empty for none. */
     public static final String SUMMARISER = "dsload.summariser";
+    /** Element property: whether the writer also feeds the run's live figures ({@link LiveListener}). */
+    public static final String LIVE = "dsload.live";
     static final long DRAIN_MILLIS = 200;
     /** The host a local engine gives testStarted; a distributed run's slaves give their own. */
     private static final String LOCAL = "*local*";
@@ -57,6 +60,8 @@ public class ResultsWriter extends ResultCollector {
     /** The shared state of one open file (transient: the element itself travels to slaves in a distributed run). */
     private transient volatile OpenFile file;
     private transient Summariser summariser;
+    /** The live figures this writer's samples go to, or null. */
+    private transient LiveListener live;
     private transient int starts;
     /**
      * The files open in this JVM, by path, with how many writers share each: a distributed run's
@@ -252,6 +257,7 @@ public class ResultsWriter extends ResultCollector {
         if (starts++ == 0) {
             String name = getPropertyAsString(SUMMARISER);
             summariser = name.isBlank() ? null : new Summariser(name);
+            live = getPropertyAsBoolean(LIVE) ? new LiveListener() : null;
             boolean distributed = !LOCAL.equals(host);
             try {
                 file = share(distributed);
@@ -264,6 +270,9 @@ public class ResultsWriter extends ResultCollector {
         }
         if (summariser != null) {
             summariser.testStarted(host);
+        }
+        if (live != null) {
+            live.testStarted(host);
         }
     }
 
@@ -327,6 +336,10 @@ public class ResultsWriter extends ResultCollector {
         if (summariser != null) {
             summariser.sampleOccurred(event);
         }
+        LiveListener l = live;
+        if (l != null) {
+            l.sampleOccurred(event);
+        }
     }
 
     @Override
@@ -338,6 +351,9 @@ public class ResultsWriter extends ResultCollector {
     public synchronized void testEnded(String host) {
         if (summariser != null) {
             summariser.testEnded(host);
+        }
+        if (live != null) {
+            live.testEnded(host);
         }
         if (--starts == 0 && file != null) {
             OpenFile f = file;

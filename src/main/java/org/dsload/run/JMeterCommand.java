@@ -52,6 +52,8 @@ public final class JMeterCommand {
     /** JMeter property naming a log4j2 configuration for JMeter instead of dsload's headless one. */
     static final String LOG_CONFIG_PROPERTY = "dsload.log_config";
     private static final String LOG_CONFIG_FILE = "log4j2.xml";
+    /** JMeter's property: whether its summariser prints on the console (it logs either way). */
+    static final String SUMMARISER_OUT = "summariser.out";
 
     private JMeterCommand() {
     }
@@ -77,6 +79,10 @@ public final class JMeterCommand {
         local.putAll(SAVE_SETTINGS);
         if (distributed != null) {
             local.putAll(distributed.masterProperties());
+        }
+        if (run.properties.containsKey(RunProperties.PROGRESS)) {
+            // the live line (or, quiet, nothing) in place of the summariser's lines; they stay in jmeter.log
+            local.setProperty(SUMMARISER_OUT, "false");
         }
         local.putAll(run.properties);
         local.putAll(results.properties());

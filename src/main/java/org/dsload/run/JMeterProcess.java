@@ -43,6 +43,7 @@ final class JMeterProcess {
     private final Thread pump;
     private final Thread exitHook;
     private volatile int commandPort = -1;
+    private LiveConsole lines;
 
     private JMeterProcess(Process process, PrintStream console, Path copy) {
         this.process = process;
@@ -54,9 +55,16 @@ final class JMeterProcess {
 
     /** Starts JMeter in the folder, its console output into {@code copy} and onto the console. */
     static JMeterProcess start(List<String> command, Path dir, Path copy, PrintStream console) throws IOException {
+        return start(command, dir, copy, console, false);
+    }
+
+    /** @param rewriteLiveLine whether the live line is rewritten in place, the console being a terminal */
+    static JMeterProcess start(List<String> command, Path dir, Path copy, PrintStream console, boolean rewriteLiveLine)
+            throws IOException {
         Process process = new ProcessBuilder(ManagedProcess.detached(command)).directory(dir.toFile())
                 .redirectErrorStream(true).start();
         JMeterProcess jmeter = new JMeterProcess(process, console, copy);
+        jmeter.lines = new LiveConsole(console, rewriteLiveLine);
         Orphans.watch(process.toHandle());
         Runtime.getRuntime().addShutdownHook(jmeter.exitHook);
         jmeter.pump.setDaemon(true);
@@ -70,7 +78,7 @@ final class JMeterProcess {
             String line;
             while ((line = in.readLine()) != null) {
                 file.println(line);
-                console.println("  | " + line);
+                lines.show(line);
                 Matcher m = COMMAND_PORT.matcher(line);
                 if (m.find()) {
                     commandPort = Integer.parseInt(m.group(1));
@@ -79,6 +87,7 @@ final class JMeterProcess {
         } catch (IOException e) {
             console.println("dsload: lost JMeter's console output: " + e.getMessage());
         }
+        lines.end();
     }
 
     /** Waits for JMeter to end, at most {@code limit} (null: no limit); true when it ended. */

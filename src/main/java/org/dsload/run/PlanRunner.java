@@ -7,7 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import org.dsload.core.format.RunProperties;
 import org.dsload.process.Folders;
+import org.dsload.process.Ports;
 import org.dsload.process.JMeterJvm;
 import org.dsload.recording.ResultsPlan;
 import org.dsload.report.RunCharts;
@@ -83,12 +85,18 @@ public final class PlanRunner {
                     return new Outcome(dir, jtl, -1, false, null, Ending.REFUSED, distributed.problem());
                 }
             }
+            String portRefused = metricsPortRefusal(run);
+            if (portRefused != null) {
+                console.println("dsload: " + portRefused);
+                return new Outcome(dir, jtl, -1, false, null, Ending.REFUSED, portRefused);
+            }
             if (signals != null && signals.caught()) {
                 return new Outcome(dir, jtl, -1, false, null, Ending.INTERRUPTED, "the run was interrupted (SIG"
                         + signals.signalName() + ") before JMeter started");
             }
             JMeterProcess jmeter = JMeterProcess.start(JMeterCommand.headless(run, jar, dir, scratch, distributed,
-                    results), dir, dir.resolve("jmeter.out"), console);
+                    results), dir, dir.resolve("jmeter.out"), console,
+                    "tty".equals(run.properties.get(RunProperties.PROGRESS)));
             console.println("dsload: running " + run.plan + " -> " + dir + " (JMeter pid " + jmeter.pid() + ")");
             if (signals != null) {
                 signals.stopping(new RunSignals.Stopper() {
@@ -136,6 +144,31 @@ public final class PlanRunner {
             }
             Folders.deleteTree(scratch);
         }
+    }
+
+    /**
+     * Why the master cannot serve its metrics on the run's {@value RunProperties#METRICS_PORT}, or
+     * null: a port in use refuses the run before any load, rather than a run nobody can watch.
+     */
+    static String metricsPortRefusal(PlanRun run) {
+        String value = run.properties.get(RunProperties.METRICS_PORT);
+        if (value == null || value.isBlank() || value.trim().equals("0")) {
+            return null;
+        }
+        int port;
+        try {
+            port = Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            return RunProperties.METRICS_PORT + " must be a port number (1 to 65535), got '" + value + "'";
+        }
+        if (port < 1 || port > 65535) {
+            return RunProperties.METRICS_PORT + " must be a port number (1 to 65535), got " + port;
+        }
+        if (!Ports.isFree("0.0.0.0", port)) {
+            return "cannot serve metrics on port " + port + ": it is in use on this machine; choose another with"
+                    + " --metrics-port (or -J" + RunProperties.METRICS_PORT + "), or 0 for none";
+        }
+        return null;
     }
 
     /** What the runner knows when JMeter has ended. */

@@ -89,4 +89,19 @@ class EvenScheduleTest {
         s.threadFinished(10 * MS);
         assertEquals(9, s.untakenAtEnd());
     }
+
+    @Test
+    void itAimsAtItsRateWhileItsThreadsTakeSlotsAndNotBeforeOrAfter() {
+        EvenSchedule s = new EvenSchedule(1000 * MS, 4, 0);
+        assertEquals(4.0, s.perSecond(), 1e-9);
+        org.junit.jupiter.api.Assertions.assertFalse(s.active(1000 * MS), "no thread took a slot yet");
+        s.threadTakes(5000 * MS);
+        org.junit.jupiter.api.Assertions.assertTrue(s.active(2000 * MS));
+        org.junit.jupiter.api.Assertions.assertFalse(s.active(5000 * MS), "its threads' end has come");
+        EvenSchedule endless = new EvenSchedule(1000 * MS, 4, 0);
+        endless.threadTakes(Long.MAX_VALUE);
+        org.junit.jupiter.api.Assertions.assertTrue(endless.active(9000 * MS));
+        endless.threadFinished(9500 * MS);
+        org.junit.jupiter.api.Assertions.assertFalse(endless.active(9600 * MS), "a thread without an end finished");
+    }
 }

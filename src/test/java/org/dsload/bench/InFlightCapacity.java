@@ -105,7 +105,8 @@ final class InFlightCapacity {
         }
     }
 
-    private static void load(EmbeddedRedis redis, int keys) {
+    /** Loads the profiles ekv-profile-get.jmx reads (keys 1:0 ...), 100 bytes each. */
+    static void load(EmbeddedRedis redis, int keys) {
         byte[] value = "v".repeat(100).getBytes(StandardCharsets.US_ASCII);
         try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
             Pipeline pipe = jedis.pipelined();

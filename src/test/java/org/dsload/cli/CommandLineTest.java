@@ -97,6 +97,21 @@ class CommandLineTest {
     }
 
     @Test
+    void badLiveOptionsAreUsageErrorsBeforeAnythingRuns() {
+        assertEquals(ExitCodes.USAGE, dsload("run", "plan.jmx", "--metrics-port", "70000"));
+        assertTrue(err.contains("dsload run: --metrics-port must be a port number from 1 to 65535 (0: none), got 70000"),
+                err);
+        assertEquals(ExitCodes.USAGE, dsload("run", "plan.jmx", "--progress", "fancy"));
+        assertTrue(err.contains("dsload run: --progress must be tty or plain, got 'fancy'"), err);
+        assertEquals(ExitCodes.USAGE, dsload("find-max", "plan.jmx", "--max-p99", "5ms", "--quiet", "--progress", "tty"));
+        assertTrue(err.contains("--progress and --quiet exclude each other"), err);
+        assertEquals(ExitCodes.USAGE, dsload("scenarios", "ekv", "--metrics-port", "-3"));
+        assertTrue(err.contains("dsload scenarios: --metrics-port must be a port number"), err);
+        assertEquals(ExitCodes.USAGE, dsload("run", "plan.jmx", "--metrics-linger", "-1"));
+        assertTrue(err.contains("--metrics-linger must be 0 or more seconds, got -1"), err);
+    }
+
+    @Test
     void aMisspeltOptionGetsASuggestionNotTheWholeUsage() {
         assertEquals(ExitCodes.USAGE, dsload("run", "plan.jmx", "--slavs", "2"));
         assertTrue(err.contains("dsload run: Unknown option: '--slavs'. Possible solutions: --slaves"), err);

@@ -12,6 +12,7 @@ import java.util.Map;
 import javax.xml.parsers.DocumentBuilderFactory;
 
 import org.dsload.core.format.RunProperties;
+import org.dsload.live.LiveListener;
 import org.dsload.targets.Checkout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -115,6 +116,32 @@ class ResultsPlanTest {
             assertFalse(results.dashboardAfterRun(true));
             assertEquals(Map.of("time_threshold", "1000"), results.slaveProperties(),
                     "slaves send their rows at least every second, not every minute");
+        }
+    }
+
+    @Test
+    void aWatchedRunGetsItsLiveFiguresFromAListenerInHistogramsModeAndFromTheWriterInRowsMode(@TempDir Path dir) throws Exception {
+        assertEquals(LiveListener.class.getName(), ResultsPlan.LIVE_CLASS);
+        Path plan = plan(dir);
+        Path jtl = dir.resolve("out/ekv.jtl");
+        try (ResultsPlan results = ResultsPlan.prepare(plan, jtl, Map.of(RunProperties.RECORD, "histograms",
+                RunProperties.METRICS_PORT, "9464", RunProperties.PROGRESS, "off"))) {
+            String copy = Files.readString(results.plan());
+            assertEquals(dir.resolve("out/ekv.jmx"), results.plan());
+            assertEquals(List.of("-l", jtl.toString()), results.jmeterArgs(), "JMeter still writes histograms mode's rows");
+            assertTrue(copy.contains("<" + ResultsPlan.LIVE_CLASS + " "), copy);
+            assertFalse(copy.contains(ResultsPlan.WRITER_CLASS), copy);
+        }
+        try (ResultsPlan results = ResultsPlan.prepare(plan, jtl, Map.of(RunProperties.PROGRESS, "plain"))) {
+            String copy = Files.readString(results.plan());
+            assertFalse(copy.contains("<" + ResultsPlan.LIVE_CLASS), "rows mode: the writer feeds the live figures, so that"
+                    + " a slave's samples reach the master once\n" + copy);
+            assertTrue(copy.contains("<boolProp name=\"" + ResultsWriter.LIVE + "\">true</boolProp>"), copy);
+        }
+        try (ResultsPlan results = ResultsPlan.prepare(plan, jtl, Map.of(RunProperties.PROGRESS, "off",
+                RunProperties.METRICS_PORT, "0"))) {
+            String copy = Files.readString(results.plan());
+            assertFalse(copy.contains(ResultsPlan.LIVE_CLASS) || copy.contains(ResultsWriter.LIVE), "neither watched nor served");
         }
     }
 

@@ -59,4 +59,20 @@ class PlanRunnerTest {
         assertTrue(TimestampFormat.refusal(run, out).startsWith("-Jjmeter.save.saveservice.timestamp_format sets "
                 + "jmeter.save.saveservice.timestamp_format=yyyy/MM/dd HH:mm:ss: the results would hold dates"));
     }
+
+    @Test
+    void aMetricsPortInUseRefusesTheRunBeforeJMeterStartsAndSaysWhichAndWhatToDo(@TempDir Path home) throws Exception {
+        PlanRun run = new PlanRun(home, home.resolve("p.jmx"));
+        assertNull(PlanRunner.metricsPortRefusal(run));
+        run.property(org.dsload.core.format.RunProperties.METRICS_PORT, "0");
+        assertNull(PlanRunner.metricsPortRefusal(run), "0: no endpoint");
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0)) {
+            run.property(org.dsload.core.format.RunProperties.METRICS_PORT, Integer.toString(taken.getLocalPort()));
+            assertEquals("cannot serve metrics on port " + taken.getLocalPort() + ": it is in use on this machine; choose"
+                    + " another with --metrics-port (or -Jdsload.metrics_port), or 0 for none",
+                    PlanRunner.metricsPortRefusal(run));
+        }
+        run.property(org.dsload.core.format.RunProperties.METRICS_PORT, "http");
+        assertEquals("dsload.metrics_port must be a port number (1 to 65535), got 'http'", PlanRunner.metricsPortRefusal(run));
+    }
 }

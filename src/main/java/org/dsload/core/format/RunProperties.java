@@ -33,6 +33,19 @@ public final class RunProperties {
     /** The port of the RMI registry a slave without a run folder serves its recordings on. */
     public static final String RECORDING_PORT = "dsload.recording.port";
 
+    /**
+     * The port of the master's Prometheus endpoint ({@code /metrics}: requests, errors, latency
+     * histograms, arrivals of every engine while the run lasts); unset or 0: none.
+     */
+    public static final String METRICS_PORT = "dsload.metrics_port";
+    /** Seconds the endpoint stays after the test ends, for a last scrape (default 5). */
+    public static final String METRICS_LINGER = "dsload.metrics_linger";
+    /**
+     * The master's live line of the run's figures: {@code tty} (one line rewritten every second),
+     * {@code plain} (a line every 10 s) or {@code off}.
+     */
+    public static final String PROGRESS = "dsload.progress";
+
     /** The name of the engine of a local run, and of the master of a distributed one. */
     public static final String MASTER = "master";
 

@@ -1,0 +1,218 @@
+package org.dsload.live;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+import io.prometheus.metrics.core.datapoints.CounterDataPoint;
+import io.prometheus.metrics.core.datapoints.DistributionDataPoint;
+import io.prometheus.metrics.core.metrics.Counter;
+import io.prometheus.metrics.core.metrics.GaugeWithCallback;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+
+/**
+ * The figures of a run as its samples arrive, per label and engine: the Prometheus metrics of the
+ * endpoint (counters and latency histograms, one series per engine, never summed across engines:
+ * Prometheus sums them exactly, bucket by bucket) and the interval figures of the live line (an
+ * HdrHistogram recorder into which every engine's requests go, so its percentiles are exact over all
+ * engines). Nothing takes a lock per request: the client's counters and histograms add up in
+ * striped cells, the recorder is wait-free for writers, and each label's series are looked up once
+ * per sample in a concurrent map.
+ */
+public final class LiveMetrics {
+    public static final String REQUESTS = "dsload_requests_total";
+    public static final String ERRORS = "dsload_errors_total";
+    public static final String LATENCY = "dsload_latency_seconds";
+    public static final String LATE = "dsload_arrivals_late_total";
+    public static final String DROPPED = "dsload_arrivals_dropped_total";
+    public static final String ENGINE_RUNNING = "dsload_engine_running";
+    public static final String CPU = "dsload_generator_cpu_percent";
+    public static final String TARGET_RATE = "dsload_target_rate";
+    /** An hour in microseconds: longer latencies count as an hour in the live line. */
+    private static final long HIGHEST_MICROS = 3_600_000_000L;
+    /**
+     * Classic bucket bounds: 8 per doubling (each 9 % above the last) from 8 µs to 67 s, so that
+     * histogram_quantile, which interpolates inside a bucket, is off by a few per cent at most.
+     */
+    static final double[] BOUNDS = bounds(8e-6, 8, 23);
+
+    private final PrometheusRegistry registry = new PrometheusRegistry();
+    private final Counter requests;
+    private final Counter errors;
+    private final io.prometheus.metrics.core.metrics.Histogram latency;
+    private final Counter late;
+    private final Counter dropped;
+    /** Series by engine, then label: two lookups and no key to build per sample. */
+    private final Map<String, Map<String, Series>> series = new ConcurrentHashMap<>();
+    private final Set<String> running = ConcurrentHashMap.newKeySet();
+    private final Set<String> seen = ConcurrentHashMap.newKeySet();
+    private final Recorder interval = new Recorder(HIGHEST_MICROS, 3);
+    private final LongAdder intervalErrors = new LongAdder();
+    private final LongAdder intervalLate = new LongAdder();
+    private final LongAdder totalRequests = new LongAdder();
+    private final LongAdder totalErrors = new LongAdder();
+    private final LongAdder totalLate = new LongAdder();
+    private final LongAdder totalDropped = new LongAdder();
+    private final GeneratorFiles generator;
+
+    /** The series of one label on one engine. */
+    private final class Series {
+        final String label;
+        final String engine;
+        final CounterDataPoint requests;
+        final DistributionDataPoint latency;
+        final CounterDataPoint late;
+        final CounterDataPoint dropped;
+        final Map<String, CounterDataPoint> errors = new ConcurrentHashMap<>();
+
+        Series(String label, String engine) {
+            this.label = label;
+            this.engine = engine;
+            this.requests = LiveMetrics.this.requests.labelValues(label, engine);
+            this.latency = LiveMetrics.this.latency.labelValues(label, engine);
+            this.late = LiveMetrics.this.late.labelValues(label, engine);
+            this.dropped = LiveMetrics.this.dropped.labelValues(label, engine);
+        }
+
+        CounterDataPoint errors(String code) {
+            return errors.computeIfAbsent(code, c -> LiveMetrics.this.errors.labelValues(label, engine, c));
+        }
+    }
+
+    /** @param generator where the engines' generator CPU and target rate are read, or null for none */
+    public LiveMetrics(GeneratorFiles generator) {
+        this.generator = generator;
+        requests = Counter.builder().name(REQUESTS).help("Requests that ended, by label and engine")
+                .labelNames("label", "engine").withoutExemplars().register(registry);
+        errors = Counter.builder().name(ERRORS).help("Requests that failed, by label, engine and response code")
+                .labelNames("label", "engine", "code").withoutExemplars().register(registry);
+        latency = io.prometheus.metrics.core.metrics.Histogram.builder().name(LATENCY)
+                .help("Latency of each request (from its send, or its intended start under an arrival schedule,"
+                        + " to its reply), by label and engine")
+                .labelNames("label", "engine").classicUpperBounds(BOUNDS).withoutExemplars().register(registry);
+        late = Counter.builder().name(LATE).help("Scheduled arrivals sent more than 10 ms after their time")
+                .labelNames("label", "engine").withoutExemplars().register(registry);
+        dropped = Counter.builder().name(DROPPED).help("Scheduled arrivals the generator skipped")
+                .labelNames("label", "engine").withoutExemplars().register(registry);
+        GaugeWithCallback.builder().name(ENGINE_RUNNING).help("1 while the engine runs the test, 0 once it ended")
+                .labelNames("engine").callback(cb -> {
+                    for (String engine : seen) {
+                        cb.call(running.contains(engine) ? 1 : 0, engine);
+                    }
+                }).register(registry);
+        if (generator != null) {
+            GaugeWithCallback.builder().name(CPU)
+                    .help("CPU of the engine's JVM, per cent of all the machine's cores, over the last second")
+                    .labelNames("engine").callback(cb -> generator.cpu().forEach((engine, percent) -> cb.call(percent, engine)))
+                    .register(registry);
+            GaugeWithCallback.builder().name(TARGET_RATE)
+                    .help("Arrivals per second the engine's schedules (dsload Constant Arrival Rate) aim at")
+                    .labelNames("engine").callback(cb -> generator.targetRate().forEach((engine, rate) -> cb.call(rate, engine)))
+                    .register(registry);
+        }
+    }
+
+    static double[] bounds(double first, int perDoubling, int doublings) {
+        double[] b = new double[perDoubling * doublings + 1];
+        for (int i = 0; i < b.length; i++) {
+            b[i] = first * Math.pow(2, (double) i / perDoubling);
+        }
+        return b;
+    }
+
+    public PrometheusRegistry registry() {
+        return registry;
+    }
+
+    public void engineStarted(String engine) {
+        seen.add(engine);
+        running.add(engine);
+    }
+
+    public void engineEnded(String engine) {
+        running.remove(engine);
+    }
+
+    /**
+     * Requests that ended alike: {@code count} of them, each {@code micros} long.
+     *
+     * @param code    the response code of failed ones, ignored for successes
+     * @param late    whether they started late (each counts as a late arrival)
+     * @param dropped arrivals skipped before them
+     */
+    public void requests(String label, String engine, long micros, long count, boolean success, String code,
+            boolean late, long dropped) {
+        Series s = series(label, engine);
+        long n = Math.max(1, count);
+        long value = Math.max(0, Math.min(HIGHEST_MICROS, micros));
+        s.requests.inc(n);
+        totalRequests.add(n);
+        double seconds = value / 1e6;
+        for (long i = 0; i < n; i++) {
+            s.latency.observe(seconds);
+        }
+        interval.recordValueWithCount(value, n);
+        if (!success) {
+            s.errors(code == null ? "" : code).inc(n);
+            intervalErrors.add(n);
+            totalErrors.add(n);
+        }
+        if (late) {
+            s.late.inc(n);
+            intervalLate.add(n);
+            totalLate.add(n);
+        }
+        if (dropped > 0) {
+            s.dropped.inc(dropped);
+            totalDropped.add(dropped);
+        }
+    }
+
+    /**
+     * An interval of one label on one engine recorded as a histogram (histograms mode): every
+     * request of it, exactly; its failures under the response code of the interval's row.
+     */
+    public void interval(String label, String engine, Histogram micros, long failures, String code) {
+        Series s = series(label, engine);
+        long n = micros.getTotalCount();
+        s.requests.inc(n);
+        totalRequests.add(n);
+        micros.recordedValues().forEach(v -> {
+            long value = micros.highestEquivalentValue(v.getValueIteratedTo());
+            double seconds = Math.min(HIGHEST_MICROS, value) / 1e6;
+            for (long i = 0; i < v.getCountAtValueIteratedTo(); i++) {
+                s.latency.observe(seconds);
+            }
+            interval.recordValueWithCount(Math.min(HIGHEST_MICROS, value), v.getCountAtValueIteratedTo());
+        });
+        if (failures > 0) {
+            s.errors(code == null ? "" : code).inc(failures);
+            intervalErrors.add(failures);
+            totalErrors.add(failures);
+        }
+    }
+
+    private Series series(String label, String engine) {
+        Map<String, Series> ofEngine = series.get(engine);
+        if (ofEngine == null) {
+            ofEngine = series.computeIfAbsent(engine, e -> new ConcurrentHashMap<>());
+        }
+        Series s = ofEngine.get(label);
+        return s != null ? s : ofEngine.computeIfAbsent(label, l -> new Series(l, engine));
+    }
+
+    /** The figures since the last call: what the live line shows. */
+    public LiveLine.Figures take() {
+        Histogram h = interval.getIntervalHistogram();
+        return new LiveLine.Figures(h.getTotalCount(), intervalErrors.sumThenReset(), intervalLate.sumThenReset(),
+                h.getTotalCount() == 0 ? -1 : h.getValueAtPercentile(50),
+                h.getTotalCount() == 0 ? -1 : h.getValueAtPercentile(99), totalRequests.sum(), totalErrors.sum(),
+                totalLate.sum(), totalDropped.sum(), running.size(), seen.size(),
+                generator == null ? Map.of() : generator.cpu(),
+                generator == null ? 0 : generator.targetRate().values().stream().mapToDouble(Double::doubleValue).sum());
+    }
+}

@@ -1,0 +1,133 @@
+package org.dsload.bench;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.dsload.core.format.RunProperties;
+import org.dsload.process.Ports;
+import org.dsload.run.PlanRun;
+import org.dsload.run.PlanRunner;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.EmbeddedRedis;
+
+/**
+ * What the live metrics cost: test-plans/ekv-profile-get.jmx with requests in flight against a
+ * redis-server, run alternately with the metrics endpoint off and on (scraped every second by a
+ * client in this JVM, as Prometheus would), the same length each; prints each run's GETs per second
+ * in its measured window and the median ratio on/off (the goal: 0.98 or more).
+ *
+ * <pre>./mvnw verify -Pbenchmark -Dbench.class=LiveMetricsOverhead [-Dbench.seconds=15 -Dbench.threads=2 -Dbench.props="rounds=3 in_flight=16"]</pre>
+ */
+public final class LiveMetricsOverhead {
+    private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
+    private static final int WARMUP = 3;
+
+    private LiveMetricsOverhead() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Bench.applyProps();
+        int rounds = Integer.getInteger("bench.rounds", 3);
+        int seconds = Integer.getInteger("bench.seconds", 15);
+        int threads = Integer.getInteger("bench.threads", 2);
+        int inFlight = Integer.getInteger("bench.in_flight", 16);
+        List<Bench.Row> rows = new ArrayList<>();
+        List<Double> ratios = new ArrayList<>();
+        long scrapes = 0;
+        try (EmbeddedRedis redis = EmbeddedRedis.start()) {
+            InFlightCapacity.load(redis, 10_000);
+            boolean onFirst = false;
+            for (int round = 0; round < rounds; round++) {
+                Bench.Row off = null;
+                Bench.Row on = null;
+                for (int side = 0; side < 2; side++) {
+                    boolean metrics = (side == 0) == onFirst;
+                    AtomicLong scraped = new AtomicLong();
+                    Bench.Row row = run(redis, metrics, threads, inFlight, seconds, round, scraped);
+                    scrapes += scraped.get();
+                    rows.add(row);
+                    if (metrics) {
+                        on = row;
+                    } else {
+                        off = row;
+                    }
+                }
+                onFirst = !onFirst;
+                ratios.add(on.throughput() / off.throughput());
+            }
+        }
+        System.out.println();
+        System.out.printf(Locale.ROOT, "Redis GETs, %d threads x %d in flight, %d s measured after %d s per run, %d cores"
+                + " shared by redis-server and JMeter; endpoint scraped every second (%d scrapes in all)%n", threads,
+                inFlight, seconds, WARMUP, Runtime.getRuntime().availableProcessors(), scrapes);
+        System.out.print(Bench.table(rows));
+        System.out.println(Bench.medianRatio("requests/s with the endpoint on and scraped / off", ratios));
+    }
+
+    private static Bench.Row run(EmbeddedRedis redis, boolean metrics, int threads, int inFlight, int seconds, int round,
+            AtomicLong scraped) throws Exception {
+        int port = metrics ? Ports.free() : 0;
+        PlanRun run = new PlanRun(Checkout.jmeterHome(), Checkout.basedir().resolve("test-plans/ekv-profile-get.jmx"))
+                .resultsRoot(Checkout.target().resolve("bench-results"))
+                .runId("live-" + (metrics ? "on" : "off") + "-" + round).dashboard(false)
+                .timeout(Duration.ofSeconds(seconds + 240)).property("hosts", redis.address())
+                .property("threads", Integer.toString(threads)).property("in_flight", Integer.toString(inFlight))
+                .property("duration", Integer.toString(WARMUP + seconds)).property("profiles", "10000")
+                .property("load_threads", "0").property("rampup", "0").property(RunProperties.PROGRESS, "off");
+        Thread scraper = null;
+        AtomicBoolean running = new AtomicBoolean(true);
+        if (metrics) {
+            Ports.release(port);
+            run.property(RunProperties.METRICS_PORT, Integer.toString(port)).property(RunProperties.METRICS_LINGER, "0");
+            scraper = new Thread(() -> scrape(port, running, scraped), "bench-scraper");
+            scraper.setDaemon(true);
+            scraper.start();
+        }
+        PlanRunner.Outcome outcome;
+        try {
+            outcome = new PlanRunner(QUIET).run(run);
+        } finally {
+            running.set(false);
+            if (scraper != null) {
+                scraper.join(5000);
+            }
+        }
+        if (!outcome.ok()) {
+            throw new IllegalStateException("JMeter run failed: " + outcome.problem());
+        }
+        return Bench.measured(metrics ? "endpoint on, scraped each second" : "endpoint off", threads, outcome.jtl(),
+                Set.of("GET profile"), WARMUP, seconds);
+    }
+
+    /** GETs /metrics every second while the run goes on; refused connections (before and after the test) pass. */
+    private static void scrape(int port, AtomicBoolean running, AtomicLong scraped) {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+                .timeout(Duration.ofSeconds(2)).build();
+        while (running.get()) {
+            try {
+                if (http.send(request, HttpResponse.BodyHandlers.ofString()).statusCode() == 200) {
+                    scraped.incrementAndGet();
+                }
+            } catch (Exception e) {
+                // not serving yet, or no more
+            }
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package org.dsload.live;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class LiveEndpointTest {
+
+    private static String scrape(int port) throws IOException, InterruptedException {
+        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + port + "/metrics")).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode());
+        return r.body();
+    }
+
+    @Test
+    void servesEachEnginesSeriesApartWithTheirCountsAndBuckets() throws Exception {
+        LiveMetrics metrics = new LiveMetrics(null);
+        metrics.engineStarted("slave-a");
+        metrics.engineStarted("slave-b");
+        metrics.requests("GET", "slave-a", 150, 1, true, "OK", false, 0);
+        metrics.requests("GET", "slave-a", 90_000, 2, false, "TIMEOUT", true, 3);
+        Histogram h = new Histogram(3_600_000_000L, 3);
+        h.recordValueWithCount(200, 4);
+        metrics.interval("GET", "slave-b", h, 1, "ERR");
+        metrics.engineEnded("slave-b");
+        LiveEndpoint endpoint;
+        try (ServerSocket probe = new ServerSocket(0)) {
+            int port = probe.getLocalPort();
+            probe.close();
+            endpoint = LiveEndpoint.start(port, metrics.registry());
+        }
+        try {
+            String text = scrape(endpoint.port());
+            assertTrue(text.contains("dsload_requests_total{engine=\"slave-a\",label=\"GET\"} 3.0"), text);
+            assertTrue(text.contains("dsload_requests_total{engine=\"slave-b\",label=\"GET\"} 4.0"), text);
+            assertTrue(text.contains("dsload_errors_total{code=\"TIMEOUT\",engine=\"slave-a\",label=\"GET\"} 2.0"), text);
+            assertTrue(text.contains("dsload_errors_total{code=\"ERR\",engine=\"slave-b\",label=\"GET\"} 1.0"), text);
+            assertTrue(text.contains("dsload_arrivals_late_total{engine=\"slave-a\",label=\"GET\"} 2.0"), text);
+            assertTrue(text.contains("dsload_arrivals_dropped_total{engine=\"slave-a\",label=\"GET\"} 3.0"), text);
+            assertTrue(text.contains("dsload_latency_seconds_count{engine=\"slave-b\",label=\"GET\"} 4"), text);
+            assertTrue(text.contains("dsload_engine_running{engine=\"slave-a\"} 1.0"), text);
+            assertTrue(text.contains("dsload_engine_running{engine=\"slave-b\"} 0.0"), text);
+            // 150 µs lies in the bucket up to 152.2 µs, below the next bound
+            assertTrue(text.matches("(?s).*dsload_latency_seconds_bucket\\{engine=\"slave-a\",label=\"GET\",le=\"1\\.52\\d*E-4\"} 1\n.*"),
+                    text);
+
+            LiveLine.Figures f = metrics.take();
+            assertEquals(7, f.requests());
+            assertEquals(3, f.errors());
+            assertEquals(2, f.late());
+            assertEquals(1, f.enginesRunning());
+            assertEquals(2, f.engines());
+            assertEquals(200, f.p50Micros(), 1, "p50 of the merged interval: 4 of 7 took 200 µs");
+        } finally {
+            endpoint.close();
+        }
+    }
+
+    @Test
+    void aPortInUseIsRefusedWithAMessageThatSaysSo() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0)) {
+            IOException e = assertThrows(IOException.class,
+                    () -> LiveEndpoint.start(taken.getLocalPort(), new LiveMetrics(null).registry()));
+            assertTrue(e.getMessage().startsWith("cannot serve metrics on port " + taken.getLocalPort() + " ("), e.getMessage());
+            assertTrue(e.getMessage().contains("is it in use? Choose another with --metrics-port"), e.getMessage());
+        }
+    }
+
+    @Test
+    void theClassicBucketsAre9PerCentApartFrom8MicrosecondsTo67Seconds() {
+        double[] b = LiveMetrics.BOUNDS;
+        assertEquals(8e-6, b[0], 1e-12);
+        assertEquals(8e-6 * Math.pow(2, 23), b[b.length - 1], 1e-6);
+        for (int i = 1; i < b.length; i++) {
+            assertEquals(Math.pow(2, 1 / 8.0), b[i] / b[i - 1], 1e-9);
+        }
+    }
+}

@@ -108,7 +108,7 @@ public record GaugeLimit(String gauge, double max) {
     /** The names of the run's gauge files (in the run folder or a slave's), told by their header. */
     private static Set<String> gaugeFiles(Path runDir) throws IOException {
         Set<String> names = new TreeSet<>();
-        for (Path dir : folders(runDir)) {
+        for (Path dir : RunFiles.folders(runDir)) {
             try (Stream<Path> files = Files.list(dir)) {
                 for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".tsv")).toList()) {
                     if (isGaugeFile(file)) {
@@ -118,16 +118,6 @@ public record GaugeLimit(String gauge, double max) {
             }
         }
         return names;
-    }
-
-    private static List<Path> folders(Path runDir) throws IOException {
-        List<Path> found = new java.util.ArrayList<>(List.of(runDir));
-        for (Path slaveFile : RunFiles.find(runDir, ".")) {
-            if (!slaveFile.normalize().equals(runDir.normalize()) && Files.isDirectory(slaveFile)) {
-                found.add(slaveFile);
-            }
-        }
-        return found;
     }
 
     private static boolean isGaugeFile(Path file) throws IOException {

@@ -40,21 +40,24 @@ public final class RunFiles {
     /** Every existing {@code <folder>/<relative>} among the run folder and the slaves' folders, run folder first. */
     public static List<Path> find(Path runDir, String relative) throws IOException {
         List<Path> found = new ArrayList<>();
-        Path own = runDir.resolve(relative);
-        if (Files.exists(own)) {
-            found.add(own);
-        }
-        Path slaves = runDir.resolve(SLAVES);
-        if (Files.isDirectory(slaves)) {
-            try (Stream<Path> dirs = Files.list(slaves)) {
-                for (Path dir : dirs.filter(Files::isDirectory).sorted().toList()) {
-                    Path candidate = dir.resolve(relative);
-                    if (Files.exists(candidate)) {
-                        found.add(candidate);
-                    }
-                }
+        for (Path folder : folders(runDir)) {
+            Path candidate = folder.resolve(relative);
+            if (Files.exists(candidate)) {
+                found.add(candidate);
             }
         }
         return found;
+    }
+
+    /** The run folder, then each slave's folder in it, in name order. */
+    public static List<Path> folders(Path runDir) throws IOException {
+        List<Path> folders = new ArrayList<>(List.of(runDir));
+        Path slaves = runDir.resolve(SLAVES);
+        if (Files.isDirectory(slaves)) {
+            try (Stream<Path> dirs = Files.list(slaves)) {
+                folders.addAll(dirs.filter(Files::isDirectory).sorted().toList());
+            }
+        }
+        return folders;
     }
 }

@@ -14,6 +14,12 @@ import java.util.Locale;
  * the shell launchers ({@code dsload jvm-options}).
  */
 public final class JMeterJvm {
+    /**
+     * Environment variable with extra options for every JMeter JVM dsload starts (the run's, its
+     * local slaves', the dashboard's), after dsload's own so that they win.
+     */
+    public static final String EXTRA_OPTIONS_ENV = "DSLOAD_JMETER_JAVA_OPTS";
+
     private static final List<String> OPENS = List.of(
             "java.desktop/sun.awt", "java.desktop/sun.swing", "java.desktop/javax.swing.text.html",
             "java.desktop/java.awt", "java.desktop/java.awt.font", "java.desktop/sun.awt.X11",
@@ -51,6 +57,7 @@ public final class JMeterJvm {
         // One logging context for the whole process: with log4j's default selector every logger
         // looked up walks the caller's stack, and Curator looks one up for each getData and create.
         options.add("-Dlog4j2.contextSelector=org.apache.logging.log4j.core.selector.BasicContextSelector");
+        options.addAll(Java.optionsFrom(EXTRA_OPTIONS_ENV));
         return options;
     }
 

@@ -122,7 +122,9 @@ public final class ResultsPlan implements AutoCloseable {
             copy = Files.createTempFile(runDir, name + ".dsload-", ".jmx");
         }
         try (OutputStream out = Files.newOutputStream(copy)) {
-            Transformer t = TransformerFactory.newInstance().newTransformer();
+            // the JDK's own serialiser: newInstance() would look through the class path and take the
+            // Saxon that JMeter ships, whose start costs this command about a second of CPU
+            Transformer t = TransformerFactory.newDefaultInstance().newTransformer();
             t.setOutputProperty(OutputKeys.ENCODING, "UTF-8");
             t.transform(new DOMSource(doc), new StreamResult(out));
         } catch (Exception e) {
@@ -200,7 +202,8 @@ public final class ResultsPlan implements AutoCloseable {
 
     private static Document read(Path plan) throws IOException {
         try (InputStream in = Files.newInputStream(plan)) {
-            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+            // the JDK's own parser, not the Xerces found on JMeter's class path (as for the serialiser)
+            DocumentBuilderFactory factory = DocumentBuilderFactory.newDefaultInstance();
             factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
             factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
             DocumentBuilder builder = factory.newDocumentBuilder();

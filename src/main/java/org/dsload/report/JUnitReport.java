@@ -33,7 +33,7 @@ public final class JUnitReport {
     public static String render(String suite, Path results, List<Limits.Verdict> verdicts, double seconds) {
         StringWriter text = new StringWriter();
         try {
-            XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(text);
+            XMLStreamWriter xml = XMLOutputFactory.newDefaultFactory().createXMLStreamWriter(text);
             xml.writeStartDocument("UTF-8", "1.0");
             xml.writeCharacters("\n");
             xml.writeStartElement("testsuite");

@@ -152,6 +152,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
             command.addAll(List.of("-Xms" + heap, "-Xmx" + heap, "-Xss256k"));
             command.addAll(JVM17_OPTIONS);
             command.addAll(FAST_START);
+            command.addAll(TargetClasspath.serverOptions());
             command.addAll(List.of(
                     "-Djava.net.preferIPv4Stack=true",
                     "-Dcassandra-foreground=yes",

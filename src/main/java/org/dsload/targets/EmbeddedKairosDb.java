@@ -77,6 +77,7 @@ public final class EmbeddedKairosDb implements AutoCloseable {
         command.add(CassandraJava.executable().toString());
         command.addAll(List.of("-Xms" + options.heap, "-Xmx" + options.heap, "-XX:+UseSerialGC"));
         command.addAll(OPENS);
+        command.addAll(TargetClasspath.serverOptions());
         command.add("-Djava.io.tmpdir=" + Files.createDirectories(dir.resolve("tmp")));
         command.add("-Dlogback.configurationFile=" + logback.toUri());
         if (user != null) {

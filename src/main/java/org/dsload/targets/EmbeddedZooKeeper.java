@@ -154,8 +154,9 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
         }
         List<String> command = new ArrayList<>(List.of(Java.executable(), "-Xms64m", "-Xmx" + node.heap, "-XX:+UseSerialGC",
                 "-Dlog4j2.configurationFile=" + node.dir.resolve("log4j2.properties"),
-                "-Dzookeeper.admin.enableServer=false", "-Dzookeeper.jmx.log4j.disable=true",
-                "-cp", TargetClasspath.joined(TargetClasspath.ZOOKEEPER),
+                "-Dzookeeper.admin.enableServer=false", "-Dzookeeper.jmx.log4j.disable=true"));
+        command.addAll(TargetClasspath.serverOptions());
+        command.addAll(List.of("-cp", TargetClasspath.joined(TargetClasspath.ZOOKEEPER),
                 "org.apache.zookeeper.server.quorum.QuorumPeerMain", node.dir.resolve("zoo.cfg").toString()));
         node.process = ManagedProcess.start("zookeeper-" + node.id + ":" + node.clientPort, command, node.dir,
                 node.dir.resolve("zookeeper.log"));

@@ -30,8 +30,18 @@ public final class TargetClasspath {
     public static final String ZOOKEEPER = "zookeeper";
     public static final String REDIS = "redis";
     private static final Duration RESOLVE_LIMIT = Duration.ofMinutes(10);
+    /**
+     * Environment variable with extra options for the JVMs of the Java servers forked with these
+     * class paths (Cassandra, KairosDB, ZooKeeper), after dsload's own so that they win.
+     */
+    public static final String SERVER_OPTIONS_ENV = "DSLOAD_SERVER_JAVA_OPTS";
 
     private TargetClasspath() {
+    }
+
+    /** The options of {@link #SERVER_OPTIONS_ENV}, for a server JVM's command line. */
+    static List<String> serverOptions() {
+        return org.dsload.process.Java.optionsFrom(SERVER_OPTIONS_ENV);
     }
 
     public static Path pom(String module) {

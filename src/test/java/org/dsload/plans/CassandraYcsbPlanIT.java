@@ -35,7 +35,6 @@ import com.datastax.oss.driver.api.core.CqlSession;
 /** test-plans/cassandra-ycsb.jmx, headless, against a real Cassandra node. */
 @Timeout(300)
 @ExtendWith(SharedCassandra.class)
-@org.junit.jupiter.api.Tag("alone") // judges schedule keeping: no other test JVM beside it
 class CassandraYcsbPlanIT {
 
     @Test
@@ -152,6 +151,9 @@ class CassandraYcsbPlanIT {
         }
     }
 
+    // judges schedule keeping: run with no other test JVM beside it, as users run it; the others
+    // judge what a run does and run side by side
+    @org.junit.jupiter.api.Tag("alone")
     @Test
     void withItsDefaultsTwoThreadsKeepS5sFiftyOperationsOutstandingAndTheCoordinatorCountsEach() throws Exception {
         PlanRuns.Result result = PlanRuns.run("cassandra-ycsb.jmx", Map.of("hosts", SharedCassandra.node().address(),

@@ -40,7 +40,7 @@ class EkvProfilePlanIT {
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
             // the plan's defaults: 10,000 profiles, then 10 blocking readers through S3's pool
             PlanRuns.Result result = PlanRuns.run("ekv-profile-get.jmx", Map.of("hosts", redis.address(), "duration", "3"),
-                    Duration.ofMinutes(3));
+                    Duration.ofMinutes(3), true);
             assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
 
             List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());

@@ -26,7 +26,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /** test-plans/kairosdb-write.jmx and kairosdb-read.jmx, headless, against a real KairosDB on H2. */
 @Timeout(400)
 @ExtendWith(SharedKairosDb.class)
-@org.junit.jupiter.api.Tag("alone") // judges schedule keeping: no other test JVM beside it
 class KairosDbPlansIT {
     private static EmbeddedKairosDb kairos;
 
@@ -140,6 +139,8 @@ class KairosDbPlansIT {
         assertTrue(text.contains("== dashboard query =="), text);
     }
 
+    // judges the rate a run achieved: with no other test JVM beside it
+    @org.junit.jupiter.api.Tag("alone")
     @Test
     void aQueryRateBelowOnePerSecondReadsAsThePlanSetsItPerMinute() throws Exception {
         PlanRuns.Result result = PlanRuns.run("kairosdb-read.jmx", Map.of("urls", kairos.url(), "seed_resources", "1",
@@ -156,6 +157,9 @@ class KairosDbPlansIT {
         assertTrue(ratio > 80 && ratio < 120, "achieved / target: " + rate.group());
     }
 
+    // judges schedule keeping: run with no other test JVM beside it, as users run it; the others
+    // judge what a run does and run side by side
+    @org.junit.jupiter.api.Tag("alone")
     @Test
     void withItsDefaultsTheReadPlanKeepsItsScheduleAfterItsWarmUpAndKairosDbHoldsTheSeed() throws Exception {
         PlanRuns.Result result = PlanRuns.run("kairosdb-read.jmx", Map.of("urls", kairos.url(), "duration", "6"),

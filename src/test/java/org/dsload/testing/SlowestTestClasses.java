@@ -36,6 +36,13 @@ import org.junit.platform.launcher.TestPlan;
  */
 public final class SlowestTestClasses implements TestExecutionListener, LauncherSessionListener {
     public static final String FILE_PROPERTY = "dsload.test.times";
+    /**
+     * The stage of the test run this JVM belongs to, appended to each class name as {@code [stage]}
+     * (failsafe's alone execution sets {@code dsload.test.stage}): a class whose tests are split
+     * between two stages gets a line for each.
+     */
+    private static final String STAGE = System.getProperty("dsload.test.stage", "").isBlank() ? ""
+            : "[" + System.getProperty("dsload.test.stage") + "]";
     private static final int SHOWN = 10;
     /** This JVM's classes, by name: one listener may see several test plans (one per class in a shared fork). */
     private static final Map<String, String> LINES = new ConcurrentHashMap<>();
@@ -82,7 +89,7 @@ public final class SlowestTestClasses implements TestExecutionListener, Launcher
         }
         Long start = started.remove(id.getUniqueId());
         if (start != null) {
-            String className = ((ClassSource) id.getSource().orElseThrow()).getClassName();
+            String className = ((ClassSource) id.getSource().orElseThrow()).getClassName() + STAGE;
             LINES.put(className, String.format(Locale.ROOT, "%9.3f s  %3d tests  %-10s %s",
                     (System.nanoTime() - start) / 1e9, tests.getOrDefault(id.getUniqueId(), 0),
                     failed.containsKey(id.getUniqueId()) ? failed.get(id.getUniqueId()) + " FAILED"

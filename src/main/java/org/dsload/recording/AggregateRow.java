@@ -10,6 +10,7 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.threads.ListenerNotifier;
+import org.dsload.core.RequestsResult;
 import org.dsload.core.format.JtlColumns;
 import org.dsload.report.AggregateRowText;
 import org.dsload.report.RecordingFormat;
@@ -31,7 +32,8 @@ final class AggregateRow {
     static SampleResult of(String label, IntervalTally t, long start, String threadName, String engine) {
         long requests = t.requests.sum();
         long failures = t.failures.sum();
-        SampleResult r = new SampleResult();
+        // a result that keeps its error count: JMeter's own counts a failed row as 1 whatever its requests
+        SampleResult r = new RequestsResult();
         r.setSampleLabel(label);
         long elapsed = t.elapsedMillis();
         r.setStampAndTime(start, elapsed);

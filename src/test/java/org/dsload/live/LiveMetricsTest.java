@@ -15,6 +15,7 @@ import java.util.stream.Collectors;
 
 import org.HdrHistogram.Histogram;
 import org.apache.jmeter.samplers.SampleResult;
+import org.dsload.core.RequestsResult;
 import org.dsload.core.format.TimingValue;
 import org.dsload.report.AggregateRowText;
 import org.dsload.report.RecordingFormat;
@@ -119,12 +120,17 @@ class LiveMetricsTest {
         LiveMetrics m = new LiveMetrics(null);
         Histogram h = new Histogram(3_600_000_000L, 3);
         h.recordValueWithCount(500, 6);
-        // JMeter's SampleResult has no error count of its own: a failed row counts 1
-        SampleResult aggregate = row("GET", 3, 6, false, "ERR");
+        SampleResult aggregate = new RequestsResult();
+        aggregate.setSampleLabel("GET");
+        aggregate.setStampAndTime(T0, 3);
+        aggregate.setSampleCount(6);
+        aggregate.setSuccessful(false);
+        aggregate.setResponseCode("ERR");
+        aggregate.setErrorCount(2);
         aggregate.setSamplerData(AggregateRowText.of("GET", 6, "slave-b", h, null));
         LiveListener.count(m, "master", "GET", aggregate, RecordingFormat.aggregateTiming("slave-b", T0, T0 + 1000));
         String text = text(m);
-        assertEquals(List.of("dsload_errors_total{code=\"ERR\",engine=\"slave-b\",label=\"GET\"} 1.0"),
+        assertEquals(List.of("dsload_errors_total{code=\"ERR\",engine=\"slave-b\",label=\"GET\"} 2.0"),
                 lines(text, LiveMetrics.ERRORS));
         assertEquals(List.of("dsload_requests_total{engine=\"slave-b\",label=\"GET\"} 6.0"), lines(text, LiveMetrics.REQUESTS));
         assertEquals(List.of("dsload_arrivals_late_total{engine=\"slave-b\",label=\"GET\"} 0.0"), lines(text, LiveMetrics.LATE));

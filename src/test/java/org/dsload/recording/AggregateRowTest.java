@@ -30,8 +30,7 @@ class AggregateRowTest {
         }
         SampleResult row = AggregateRow.of("GET", t, T0, "dsload histograms", "master");
         assertEquals(32, row.getSampleCount());
-        // JMeter's SampleResult holds no error count of its own (1 for a failed row): the text carries them
-        assertEquals(1, row.getErrorCount());
+        assertEquals(12, row.getErrorCount(), "every failed request, not JMeter's 1 for a failed row");
         AggregateRowText.Counts counts = AggregateRowText.counts(row.getSamplerData());
         assertEquals(4, counts.late(), "one late arrival per sample, the pipeline's too");
         assertEquals(2, counts.dropped());

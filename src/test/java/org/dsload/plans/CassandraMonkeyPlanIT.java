@@ -73,7 +73,7 @@ class CassandraMonkeyPlanIT {
         // the run's metrics endpoint, scraped as a Prometheus would: the faults in force as they come and go
         int metricsPort = Ports.free();
         p.put(RunProperties.METRICS_PORT, Integer.toString(metricsPort));
-        p.put(RunProperties.METRICS_LINGER, "5");
+        p.put(RunProperties.METRICS_LINGER, "2");
         Ports.release(metricsPort);
         Set<String> seenActive = java.util.concurrent.ConcurrentHashMap.newKeySet();
         AtomicReference<String> lastScrape = new AtomicReference<>("");

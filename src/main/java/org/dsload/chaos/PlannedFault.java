@@ -16,7 +16,7 @@ public record PlannedFault(int number, FaultKind kind, Target target, Map<String
 
     /** A restart is done when it is applied; every other kind lasts its duration. */
     public boolean instant() {
-        return kind == FaultKind.RESTART;
+        return kind.id().equals(org.dsload.report.FaultWindows.INSTANT_KIND);
     }
 
     public String describe() {

@@ -6,6 +6,7 @@ import java.io.Serializable;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -25,6 +26,7 @@ import org.dsload.core.format.BatchTiming;
 import org.dsload.core.format.RunProperties;
 import org.dsload.core.format.TimingValue;
 import org.dsload.report.AggregateRowText;
+import org.dsload.report.FaultWindows;
 import org.dsload.report.JtlReader;
 import org.dsload.report.RecordingFormat;
 import org.slf4j.Logger;
@@ -39,7 +41,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Rows mode: each row's requests with their own microseconds, late arrivals and drops from the
  * {@code dsload_timing} value. Histograms mode: each engine's aggregate row of a label and second
- * carries that interval's histogram, merged as it is.
+ * carries that interval's histogram, merged as it is, and its late and dropped arrivals and failures
+ * by code. A fault schedule's samples ({@code fault:<kind>:<target>}) set whether the fault is in force.
  */
 public class LiveListener extends AbstractTestElement
         implements SampleListener, TestStateListener, Remoteable, NoThreadClone, Serializable {
@@ -178,15 +181,28 @@ public class LiveListener extends AbstractTestElement
 
     /** Counts one row of {@code engine} into the metrics. */
     static void count(LiveMetrics metrics, String engine, String label, SampleResult r, String timing) {
-        if (label == null || JtlReader.isFaultMarker(label)) {
+        if (label == null) {
+            return;
+        }
+        if (JtlReader.isFaultMarker(label)) {
+            String code = r.getResponseCode();
+            metrics.fault(FaultWindows.kind(label), FaultWindows.target(label), FaultWindows.applied(code),
+                    FaultWindows.inForceAfter(label, code));
             return;
         }
         String aggregateEngine = RecordingFormat.aggregateEngine(timing);
         if (aggregateEngine != null) {
-            Histogram h = AggregateRowText.raw(r.getSamplerData());
+            String text = r.getSamplerData();
+            Histogram h = AggregateRowText.raw(text);
             long requests = Math.max(1, r.getSampleCount());
             if (h != null && h.getTotalCount() == requests) {
-                metrics.interval(label, aggregateEngine, h, r.getErrorCount(), r.getResponseCode());
+                AggregateRowText.Counts counts = AggregateRowText.counts(text);
+                if (counts != null) {
+                    metrics.interval(label, aggregateEngine, h, counts.failures(), counts.late(), counts.dropped());
+                } else {
+                    // an engine that sends no counts: its failures under the row's code
+                    metrics.interval(label, aggregateEngine, h, Map.of(r.getResponseCode(), (long) r.getErrorCount()), 0, 0);
+                }
             } else {
                 // the histogram stripped on the way: the row's mean stands for each request
                 long failures = Math.min(requests, r.getErrorCount());

@@ -11,6 +11,7 @@ import org.HdrHistogram.Recorder;
 import io.prometheus.metrics.core.datapoints.CounterDataPoint;
 import io.prometheus.metrics.core.datapoints.DistributionDataPoint;
 import io.prometheus.metrics.core.metrics.Counter;
+import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 
@@ -32,6 +33,8 @@ public final class LiveMetrics {
     public static final String ENGINE_RUNNING = "dsload_engine_running";
     public static final String CPU = "dsload_generator_cpu_percent";
     public static final String TARGET_RATE = "dsload_target_rate";
+    public static final String FAULT_ACTIVE = "dsload_fault_active";
+    public static final String FAULTS_APPLIED = "dsload_faults_applied_total";
     /** An hour in microseconds: longer latencies count as an hour in the live line. */
     private static final long HIGHEST_MICROS = 3_600_000_000L;
     /**
@@ -46,6 +49,8 @@ public final class LiveMetrics {
     private final io.prometheus.metrics.core.metrics.Histogram latency;
     private final Counter late;
     private final Counter dropped;
+    private final Gauge faultActive;
+    private final Counter faultsApplied;
     /** Series by engine, then label: two lookups and no key to build per sample. */
     private final Map<String, Map<String, Series>> series = new ConcurrentHashMap<>();
     private final Set<String> running = ConcurrentHashMap.newKeySet();
@@ -98,6 +103,12 @@ public final class LiveMetrics {
                 .labelNames("label", "engine").withoutExemplars().register(registry);
         dropped = Counter.builder().name(DROPPED).help("Scheduled arrivals the generator skipped")
                 .labelNames("label", "engine").withoutExemplars().register(registry);
+        faultActive = Gauge.builder().name(FAULT_ACTIVE)
+                .help("1 while a dsload Fault Schedule's fault is in force on the target (node), 0 once reverted")
+                .labelNames("fault", "target").withoutExemplars().register(registry);
+        faultsApplied = Counter.builder().name(FAULTS_APPLIED)
+                .help("Faults a dsload Fault Schedule applied, by kind and target (a restart is over once applied)")
+                .labelNames("fault", "target").withoutExemplars().register(registry);
         GaugeWithCallback.builder().name(ENGINE_RUNNING).help("1 while the engine runs the test, 0 once it ended")
                 .labelNames("engine").callback(cb -> {
                     for (String engine : seen) {
@@ -141,7 +152,8 @@ public final class LiveMetrics {
      * Requests that ended alike: {@code count} of them, each {@code micros} long.
      *
      * @param code    the response code of failed ones, ignored for successes
-     * @param late    whether they started late (each counts as a late arrival)
+     * @param late    whether they started late: one late arrival, as the summary counts it (a pipeline
+     *                of N requests is one arrival)
      * @param dropped arrivals skipped before them
      */
     public void requests(String label, String engine, long micros, long count, boolean success, String code,
@@ -157,43 +169,79 @@ public final class LiveMetrics {
         }
         interval.recordValueWithCount(value, n);
         if (!success) {
-            s.errors(code == null ? "" : code).inc(n);
-            intervalErrors.add(n);
-            totalErrors.add(n);
+            failed(s, code, n);
         }
         if (late) {
+            late(s, 1);
+        }
+        dropped(s, dropped);
+    }
+
+    private void late(Series s, long n) {
+        if (n > 0) {
             s.late.inc(n);
             intervalLate.add(n);
             totalLate.add(n);
         }
-        if (dropped > 0) {
-            s.dropped.inc(dropped);
-            totalDropped.add(dropped);
+    }
+
+    private void dropped(Series s, long n) {
+        if (n > 0) {
+            s.dropped.inc(n);
+            totalDropped.add(n);
+        }
+    }
+
+    private void failed(Series s, String code, long n) {
+        if (n > 0) {
+            s.errors(code == null ? "" : code).inc(n);
+            intervalErrors.add(n);
+            totalErrors.add(n);
         }
     }
 
     /**
      * An interval of one label on one engine recorded as a histogram (histograms mode): every
-     * request of it, exactly; its failures under the response code of the interval's row.
+     * request of it, exactly, with the interval's late and dropped arrivals and its failures by
+     * response code as the engine counted them.
+     *
+     * <p>The client's histogram takes one observation at a time (it has no observe with a count), so
+     * each request of the interval is one call, as in rows mode: the cost is per request, not per
+     * distinct value of the histogram.
+     *
+     * @param failures failed requests by response code
      */
-    public void interval(String label, String engine, Histogram micros, long failures, String code) {
+    public void interval(String label, String engine, Histogram micros, Map<String, Long> failures, long late,
+            long dropped) {
         Series s = series(label, engine);
         long n = micros.getTotalCount();
         s.requests.inc(n);
         totalRequests.add(n);
         micros.recordedValues().forEach(v -> {
-            long value = micros.highestEquivalentValue(v.getValueIteratedTo());
-            double seconds = Math.min(HIGHEST_MICROS, value) / 1e6;
-            for (long i = 0; i < v.getCountAtValueIteratedTo(); i++) {
+            long value = Math.min(HIGHEST_MICROS, micros.highestEquivalentValue(v.getValueIteratedTo()));
+            double seconds = value / 1e6;
+            long count = v.getCountAtValueIteratedTo();
+            for (long i = 0; i < count; i++) {
                 s.latency.observe(seconds);
             }
-            interval.recordValueWithCount(Math.min(HIGHEST_MICROS, value), v.getCountAtValueIteratedTo());
+            interval.recordValueWithCount(value, count);
         });
-        if (failures > 0) {
-            s.errors(code == null ? "" : code).inc(failures);
-            intervalErrors.add(failures);
-            totalErrors.add(failures);
+        failures.forEach((code, count) -> failed(s, code, count));
+        late(s, late);
+        dropped(s, dropped);
+    }
+
+    /**
+     * A fault schedule's apply or revert has ended.
+     *
+     * @param applied whether it was an apply that worked (counted in {@value #FAULTS_APPLIED})
+     * @param inForce whether the fault is in force now ({@value #FAULT_ACTIVE} 1, else 0)
+     */
+    public void fault(String kind, String target, boolean applied, boolean inForce) {
+        if (applied) {
+            faultsApplied.labelValues(kind, target).inc();
         }
+        faultActive.labelValues(kind, target).set(inForce ? 1 : 0);
     }
 
     private Series series(String label, String engine) {

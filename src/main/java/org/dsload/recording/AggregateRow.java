@@ -10,6 +10,7 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.threads.ListenerNotifier;
+import org.dsload.core.RequestsResult;
 import org.dsload.core.format.JtlColumns;
 import org.dsload.report.AggregateRowText;
 import org.dsload.report.RecordingFormat;
@@ -31,7 +32,8 @@ final class AggregateRow {
     static SampleResult of(String label, IntervalTally t, long start, String threadName, String engine) {
         long requests = t.requests.sum();
         long failures = t.failures.sum();
-        SampleResult r = new SampleResult();
+        // a result that keeps its error count: JMeter's own counts a failed row as 1 whatever its requests
+        SampleResult r = new RequestsResult();
         r.setSampleLabel(label);
         long elapsed = t.elapsedMillis();
         r.setStampAndTime(start, elapsed);
@@ -49,11 +51,20 @@ final class AggregateRow {
         r.setDataType(SampleResult.TEXT);
         r.setDataEncoding(StandardCharsets.UTF_8.name());
         // as the row's request text, which counts in no byte figure and which the Stripped sender modes keep
-        r.setSamplerData(AggregateRowText.of(label, requests, engine, t.raw, t.corrected));
+        r.setSamplerData(AggregateRowText.of(label, requests, engine, t.raw, t.corrected, counts(t)));
         int threads = JMeterContextService.getNumberOfThreads();
         r.setAllThreads(threads);
         r.setGroupThreads(threads);
         return r;
+    }
+
+    /** The interval's late and dropped arrivals and its failures by code, most first, for the live view. */
+    static AggregateRowText.Counts counts(IntervalTally t) {
+        Map<String, Long> failures = new java.util.LinkedHashMap<>();
+        t.codes.entrySet().stream().map(e -> Map.entry(e.getKey(), failedOf(e.getValue()))).filter(e -> e.getValue() > 0)
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .forEach(e -> failures.put(e.getKey(), e.getValue()));
+        return new AggregateRowText.Counts(t.late.sum(), t.dropped.sum(), failures);
     }
 
     /** The code with the most requests among the failures (or the successes when none failed). */

@@ -25,18 +25,19 @@ public final class FaultWindows {
     static final String APPLIED = "APPLIED";
     static final String REVERTED = "REVERTED";
     static final String NOT_APPLIED = "NOT_APPLIED";
+    static final String REVERT_FAILED = "REVERT_FAILED";
+    /** The kind of fault that is over once applied (stop and start again): no revert follows its apply. */
+    public static final String INSTANT_KIND = "restart";
 
     /** One fault: when it was in force (end -1 if no revert was recorded), and how apply and revert went. */
     public record Window(int number, String label, long start, long end, boolean applied, String applyMessage,
             String revertCode, String revertMessage) {
         public String kind() {
-            String[] parts = label.split(":", 3);
-            return parts.length > 1 ? parts[1] : label;
+            return FaultWindows.kind(label);
         }
 
         public String target() {
-            String[] parts = label.split(":", 3);
-            return parts.length > 2 ? parts[2] : "";
+            return FaultWindows.target(label);
         }
 
         public boolean revertFailed() {
@@ -45,6 +46,31 @@ public final class FaultWindows {
     }
 
     private FaultWindows() {
+    }
+
+    /** The kind of a fault sample's label {@code fault:<kind>:<target>}. */
+    public static String kind(String label) {
+        String[] parts = label.split(":", 3);
+        return parts.length > 1 ? parts[1] : label;
+    }
+
+    /** The target (node name) of a fault sample's label. */
+    public static String target(String label) {
+        String[] parts = label.split(":", 3);
+        return parts.length > 2 ? parts[2] : "";
+    }
+
+    /**
+     * Whether a fault is in force once one of its samples has ended: after an apply that worked
+     * (unless the kind is over at once), and after a revert that failed.
+     */
+    public static boolean inForceAfter(String label, String code) {
+        return APPLIED.equals(code) && !INSTANT_KIND.equals(kind(label)) || REVERT_FAILED.equals(code);
+    }
+
+    /** Whether a fault sample is an apply that worked. */
+    public static boolean applied(String code) {
+        return APPLIED.equals(code);
     }
 
     /** The windows of a results file, read for its fault samples alone. */

@@ -25,9 +25,11 @@ import org.dsload.targets.EmbeddedRedis;
  * What the live metrics cost: test-plans/ekv-profile-get.jmx with requests in flight against a
  * redis-server, run alternately with the metrics endpoint off and on (scraped every second by a
  * client in this JVM, as Prometheus would), the same length each; prints each run's GETs per second
- * in its measured window and the median ratio on/off (the goal: 0.98 or more).
+ * in its measured window, the ratio on/off of each round (the side that runs first alternates from
+ * round to round), their median and range (the goal: 0.98 or more), and how far the runs of each
+ * side differ among themselves: the machine's noise, against which the ratio's spread is read.
  *
- * <pre>./mvnw verify -Pbenchmark -Dbench.class=LiveMetricsOverhead [-Dbench.seconds=15 -Dbench.threads=2 -Dbench.props="rounds=3 in_flight=16"]</pre>
+ * <pre>./mvnw verify -Pbenchmark -Dbench.class=LiveMetricsOverhead [-Dbench.seconds=15 -Dbench.threads=2 -Dbench.props="rounds=5 in_flight=16"]</pre>
  */
 public final class LiveMetricsOverhead {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
@@ -38,7 +40,7 @@ public final class LiveMetricsOverhead {
 
     public static void main(String[] args) throws Exception {
         Bench.applyProps();
-        int rounds = Integer.getInteger("bench.rounds", 3);
+        int rounds = Integer.getInteger("bench.rounds", 5);
         int seconds = Integer.getInteger("bench.seconds", 15);
         int threads = Integer.getInteger("bench.threads", 2);
         int inFlight = Integer.getInteger("bench.in_flight", 16);
@@ -73,6 +75,16 @@ public final class LiveMetricsOverhead {
                 inFlight, seconds, WARMUP, Runtime.getRuntime().availableProcessors(), scrapes);
         System.out.print(Bench.table(rows));
         System.out.println(Bench.medianRatio("requests/s with the endpoint on and scraped / off", ratios));
+        System.out.println("ratio on/off by round: " + ratios.stream().map(r -> String.format(Locale.ROOT, "%.3f", r))
+                .toList());
+        // the machine's own noise, to judge the ratio's spread by: runs of the same side against one another
+        for (String side : List.of("endpoint on", "endpoint off")) {
+            List<Double> rates = rows.stream().filter(r -> r.tool().startsWith(side)).map(Bench.Row::throughput).toList();
+            double min = rates.stream().mapToDouble(Double::doubleValue).min().orElse(0);
+            double max = rates.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+            System.out.printf(Locale.ROOT, "%s: %d runs, %.0f to %.0f requests/s (the fastest %.1f %% above the slowest)%n",
+                    side, rates.size(), min, max, min > 0 ? 100 * (max / min - 1) : 0);
+        }
     }
 
     private static Bench.Row run(EmbeddedRedis redis, boolean metrics, int threads, int inFlight, int seconds, int round,

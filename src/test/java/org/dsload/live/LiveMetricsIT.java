@@ -168,6 +168,14 @@ class LiveMetricsIT {
             }
         }
         assertEquals(12, queries, "every query of the dashboard was run");
+        // the faults' annotation: a query Prometheus takes, with no fault in force in a run without a schedule
+        JsonNode annotations = dashboard.get("annotations").get("list");
+        assertEquals(1, annotations.size());
+        for (JsonNode annotation : annotations) {
+            String expr = annotation.get("expr").asText();
+            assertTrue(expr.contains(LiveMetrics.FAULT_ACTIVE), expr);
+            assertEquals(0, rangeQuery(port, expr, start, end).size(), expr);
+        }
     }
 
     private static JsonNode api(int port, String path) throws IOException, InterruptedException {

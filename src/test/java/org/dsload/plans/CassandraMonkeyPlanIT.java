@@ -4,6 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,10 +16,15 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 import org.dsload.chaos.proxy.ProxyControl;
+import org.dsload.core.format.RunProperties;
+import org.dsload.live.LiveMetrics;
 import org.dsload.process.Ports;
 import org.dsload.report.FaultWindows;
 import org.dsload.report.JtlSample;
@@ -31,11 +41,13 @@ import com.datastax.oss.driver.api.core.metadata.NodeState;
 /**
  * test-plans/cassandra-monkey.jmx on a real 3-node cluster with short fault windows: S5's eight
  * faults applied and reverted in sequence under YCSB load, recorded in the results, observed in
- * the load, laid out by the summary's fault phases, and nothing left behind.
+ * the load, shown in force on the run's metrics endpoint while they are, laid out by the summary's
+ * fault phases, and nothing left behind.
  */
 @Timeout(600)
 @org.junit.jupiter.api.Tag("alone") // hogs a node's CPU and memory and measures its requests' delays: no other test JVM beside it
 class CassandraMonkeyPlanIT {
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private static MonkeyCluster monkey;
 
     @BeforeAll
@@ -58,6 +70,13 @@ class CassandraMonkeyPlanIT {
         // any fault; the plan's own shape, its 2 threads keeping them in flight
         p.putAll(Map.of("concurrency", "8", "recordcount", "500", "workload", "a",
                 "baseline", "4", "fault_time", "4", "gap", "4", "memory_percent", "1", "duration", "400"));
+        // the run's metrics endpoint, scraped as a Prometheus would: the faults in force as they come and go
+        int metricsPort = Ports.free();
+        p.put(RunProperties.METRICS_PORT, Integer.toString(metricsPort));
+        p.put(RunProperties.METRICS_LINGER, "2");
+        Ports.release(metricsPort);
+        Set<String> seenActive = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        AtomicReference<String> lastScrape = new AtomicReference<>("");
         PlanRuns.Result result;
         List<Long> seenDown = new java.util.concurrent.CopyOnWriteArrayList<>();
         try (CqlSession session = monkey.cluster().node(0).session(null)) {
@@ -68,10 +87,18 @@ class CassandraMonkeyPlanIT {
                     seenDown.add(System.currentTimeMillis());
                 }
             }, 0, 250, java.util.concurrent.TimeUnit.MILLISECONDS);
+            // apart from the driver's watch, so that a slow scrape never delays it
+            var scraper = java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+            scraper.scheduleWithFixedDelay(() -> scrape(metricsPort).ifPresent(text -> {
+                lastScrape.set(text);
+                text.lines().filter(l -> l.startsWith(LiveMetrics.FAULT_ACTIVE + "{") && l.endsWith(" 1.0"))
+                        .forEach(seenActive::add);
+            }), 0, 250, java.util.concurrent.TimeUnit.MILLISECONDS);
             try {
                 result = PlanRuns.run("cassandra-monkey.jmx", p, Duration.ofMinutes(8), false);
             } finally {
                 watch.shutdownNow();
+                scraper.shutdownNow();
             }
         }
         assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
@@ -85,6 +112,21 @@ class CassandraMonkeyPlanIT {
         assertEquals(List.of("fault:cpu:node3", "fault:cpu:node3", "fault:delay:node3", "fault:loss:node3",
                 "fault:loss:node3", "fault:kill:node3", "fault:disk:node3", "fault:memory:node3"),
                 marks.stream().filter(s -> s.responseCode().equals("APPLIED")).map(JtlSample::label).toList());
+
+        // the endpoint showed each fault in force while it was, and its last scrape (after the test, while it
+        // lingered) none in force and every apply counted
+        assertEquals(Set.of("cpu", "delay", "loss", "kill", "disk", "memory").stream()
+                .map(kind -> LiveMetrics.FAULT_ACTIVE + "{fault=\"" + kind + "\",target=\"node3\"} 1.0")
+                .collect(Collectors.toSet()), seenActive);
+        List<String> endpoint = lastScrape.get().lines().filter(l -> l.startsWith(LiveMetrics.FAULT_ACTIVE + "{")
+                || l.startsWith(LiveMetrics.FAULTS_APPLIED + "{")).sorted().toList();
+        assertEquals(Map.of("cpu", "2.0", "delay", "1.0", "loss", "2.0", "kill", "1.0", "disk", "1.0", "memory", "1.0"),
+                endpoint.stream().filter(l -> l.startsWith(LiveMetrics.FAULTS_APPLIED)).collect(Collectors.toMap(
+                        l -> l.replaceFirst(".*fault=\"(\\w+)\".*", "$1"), l -> l.substring(l.lastIndexOf(' ') + 1))),
+                String.join("\n", endpoint));
+        assertTrue(endpoint.stream().filter(l -> l.startsWith(LiveMetrics.FAULT_ACTIVE)).count() == 6
+                && endpoint.stream().filter(l -> l.startsWith(LiveMetrics.FAULT_ACTIVE)).allMatch(l -> l.endsWith(" 0.0")),
+                String.join("\n", endpoint));
 
         List<FaultWindows.Window> windows = FaultWindows.read(result.outcome().jtl(), dir);
         assertEquals(8, windows.size());
@@ -148,6 +190,20 @@ class CassandraMonkeyPlanIT {
             assertEquals(List.of(), files.toList());
         }
         assertTrue(Ports.open("127.0.0.3", Integer.parseInt(p.get("node3_port"))));
+    }
+
+    /** The endpoint's text, or nothing while it is not up (before the test, after it closed) or does not answer. */
+    private static Optional<String> scrape(int port) {
+        try {
+            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+                    .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
+            return r.statusCode() == 200 ? Optional.of(r.body()) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
     }
 
     private static List<JtlSample> withFaultMarkers(Path jtl) throws java.io.IOException {

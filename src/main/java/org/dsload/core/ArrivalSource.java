@@ -45,9 +45,20 @@ public interface ArrivalSource {
     /**
      * Takes the next arrival, whether it is due already (late), now or later.
      *
-     * @return null when the schedule has no arrival left for this thread (it ends before the next one)
+     * @return null when the schedule has no arrival left for this thread (it ends before the next one),
+     *         or none for now ({@link #resumesAtNanos})
      */
     Arrival take(long nowNanos);
+
+    /**
+     * After {@link #take} returned null: {@link Long#MAX_VALUE} (the default) when the source has
+     * ended, else when it may have an arrival again, on {@link System#nanoTime()}'s clock (work handed
+     * back to be done later, such as an insert to try again after its interval); the taker asks
+     * again then. A source may resume after it ended, when work is handed back to it.
+     */
+    default long resumesAtNanos() {
+        return Long.MAX_VALUE;
+    }
 
     /**
      * Drops the arrivals due before {@code untilNanos} that no thread has taken yet: a thread that

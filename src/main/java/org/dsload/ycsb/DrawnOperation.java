@@ -18,9 +18,10 @@ import org.dsload.core.Outcome;
  * @param values      what an update or insert writes
  * @param scanLength  records a scan asks for
  * @param record      the record number of an insert, to acknowledge once it ended; -1 for other operations
+ * @param attempt     1, or which attempt of a load-phase insert tried again after it failed ({@link #retried})
  */
 public record DrawnOperation(Operation op, String key, int readField, int writeField, String[] values, int scanLength,
-        long record) {
+        long record, int attempt) {
 
     /** The next run-phase operation; an insert takes a record number to acknowledge when it ends. */
     static DrawnOperation draw(Workload w, RandomGenerator random) {
@@ -28,36 +29,41 @@ public record DrawnOperation(Operation op, String key, int readField, int writeF
         return switch (op) {
             case READ -> {
                 String key = w.key(w.nextRecord(random));
-                yield new DrawnOperation(op, key, readField(w, random), -1, null, 0, -1);
+                yield new DrawnOperation(op, key, readField(w, random), -1, null, 0, -1, 1);
             }
             case UPDATE -> {
                 String key = w.key(w.nextRecord(random));
                 int field = writeField(w, random);
                 yield new DrawnOperation(op, key, -1, field, values(w, field < 0 ? w.spec().fieldCount() : 1, random), 0,
-                        -1);
+                        -1, 1);
             }
             case INSERT -> {
                 long record = w.nextInsertRecord();
-                yield new DrawnOperation(op, w.key(record), -1, -1, values(w, w.spec().fieldCount(), random), 0, record);
+                yield new DrawnOperation(op, w.key(record), -1, -1, values(w, w.spec().fieldCount(), random), 0, record, 1);
             }
             case SCAN -> {
                 String key = w.key(w.nextRecord(random));
                 int length = w.nextScanLength(random);
-                yield new DrawnOperation(op, key, readField(w, random), -1, null, length, -1);
+                yield new DrawnOperation(op, key, readField(w, random), -1, null, length, -1, 1);
             }
             case READ_MODIFY_WRITE -> {
                 String key = w.key(w.nextRecord(random));
                 int read = readField(w, random);
                 int write = writeField(w, random);
                 yield new DrawnOperation(op, key, read, write, values(w, write < 0 ? w.spec().fieldCount() : 1, random),
-                        0, -1);
+                        0, -1, 1);
             }
         };
     }
 
     /** The load phase's insert of {@code record}. */
     static DrawnOperation load(Workload w, long record, RandomGenerator random) {
-        return new DrawnOperation(null, w.key(record), -1, -1, values(w, w.spec().fieldCount(), random), 0, -1);
+        return new DrawnOperation(null, w.key(record), -1, -1, values(w, w.spec().fieldCount(), random), 0, -1, 1);
+    }
+
+    /** The same insert (key and values), to be tried again after this attempt failed. */
+    DrawnOperation retried() {
+        return new DrawnOperation(op, key, readField, writeField, values, scanLength, record, attempt + 1);
     }
 
     private static int readField(Workload w, RandomGenerator random) {
@@ -84,7 +90,7 @@ public record DrawnOperation(Operation op, String key, int readField, int writeF
     /** The request as the sample data shows it. */
     public String describe() {
         if (op == null) {
-            return "INSERT " + key;
+            return "INSERT " + key + (attempt > 1 ? " (attempt " + attempt + ")" : "");
         }
         return switch (op) {
             case READ -> "READ " + key + fieldName(readField);

@@ -2,9 +2,11 @@ package org.dsload.ycsb;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletionStage;
 
@@ -29,8 +31,10 @@ import org.dsload.core.inflight.LeftoverRows;
  * that ended, as one row of one operation and one outcome (rows of other operations wait for the
  * next samples). The phase ends like a blocking one: the load phase when every record is claimed,
  * the run phase at the operation count, both once the last operation outstanding has ended. A
- * failed load insert stops the test; so does an unrecoverable error of the run phase when the
- * sampler says so. Whatever is outstanding when the thread ends is cancelled and reported.
+ * failed load insert with a retry left ({@link InsertionRetry}) is a row of its own and is sent
+ * again once its interval has passed, the records not yet claimed going on meanwhile; one with no
+ * retry left stops the test, and so does an unrecoverable error of the run phase when the sampler
+ * says so. Whatever is outstanding when the thread ends is cancelled and reported.
  */
 public final class InFlightPhase implements InFlightCall {
     private final WorkloadRun run;
@@ -45,7 +49,7 @@ public final class InFlightPhase implements InFlightCall {
     private final PhaseArrivals arrivals;
     private final LeftoverRows leftovers = new LeftoverRows();
     /** Rows already ended, of other operations than the row returned last, each returned by a sample of its own. */
-    private final ArrayDeque<List<Completion>> queued = new ArrayDeque<>();
+    private final ArrayDeque<Row> queued = new ArrayDeque<>();
     private final InFlightWindow.Preparer<Request> preparer;
 
     /**
@@ -66,9 +70,9 @@ public final class InFlightPhase implements InFlightCall {
         // the phase's work is shared by its threads: one that finds none left ends at once
         window.workEndsWithArrivals();
         this.preparer = request -> {
-            DrawnOperation op = load ? DrawnOperation.load(workload, arrivals.claimed(), random)
+            DrawnOperation retry = arrivals.claimedRetry();
+            request.op = retry != null ? retry : load ? DrawnOperation.load(workload, arrivals.claimed(), random)
                     : DrawnOperation.draw(workload, random);
-            request.op = op;
         };
     }
 
@@ -86,32 +90,63 @@ public final class InFlightPhase implements InFlightCall {
             if (ended.isEmpty()) {
                 return PhaseRunner.finished();
             }
-            queue(ended);
+            queue(ended, true);
         }
         return row(queued.poll());
     }
 
-    /** Acknowledges the inserts among {@code ended} and queues them as rows of one operation each. */
-    private void queue(List<Completion> ended) {
+    /**
+     * A row to return: requests of one operation and outcome, and for a failed load insert tried
+     * again (a row of its own), what its message adds.
+     */
+    private record Row(List<Completion> requests, String retried) {
+    }
+
+    /**
+     * Acknowledges the inserts among {@code ended}, schedules the retries of the failed load inserts
+     * that have retries left, and queues the requests as rows of one operation each (a failed load
+     * insert: a row of its own).
+     *
+     * @param retrying false when the thread ends: nothing is tried again
+     */
+    private void queue(List<Completion> ended, boolean retrying) {
         Map<String, List<Completion>> byLabel = new LinkedHashMap<>();
         for (Completion c : ended) {
             DrawnOperation op = (DrawnOperation) c.detail();
             if (op.record() >= 0) {
                 workload.acknowledgeInsert(op.record());
             }
-            byLabel.computeIfAbsent(op.label(), k -> new ArrayList<>(ended.size())).add(c);
+            if (load && !c.outcome().success()) {
+                queued.add(new Row(List.of(c), retrying ? retry(op, c.outcome()) : null));
+            } else {
+                byLabel.computeIfAbsent(op.label(), k -> new ArrayList<>(ended.size())).add(c);
+            }
         }
-        queued.addAll(byLabel.values());
+        byLabel.values().forEach(row -> queued.add(new Row(row, null)));
     }
 
-    private SampleResult row(List<Completion> row) {
+    /** Schedules the failed insert's next attempt if it has a retry left; what its row's message adds, or null. */
+    private String retry(DrawnOperation failed, Outcome outcome) {
+        WorkloadSpec spec = workload.spec();
+        if (!InsertionRetry.left(spec, failed, outcome)) {
+            return null;
+        }
+        long delay = InsertionRetry.delayNanos(spec);
+        arrivals.retryLater(failed.retried(), System.nanoTime() + delay);
+        return InsertionRetry.retried(outcome.message(), spec, failed, delay);
+    }
+
+    private SampleResult row(Row queuedRow) {
+        List<Completion> row = queuedRow.requests();
         DrawnOperation first = (DrawnOperation) row.get(0).detail();
         RequestsResult result = BatchResult.of(first.label(), row);
         describe(result);
         Outcome outcome = row.get(0).outcome();
-        if (!outcome.success()) {
+        if (queuedRow.retried() != null) {
+            result.setResponseMessage(queuedRow.retried());
+        } else if (!outcome.success()) {
             if (load) {
-                PhaseRunner.loadFailed(result, element, first.key(), outcome);
+                PhaseRunner.loadFailed(result, element, InsertionRetry.failedAt(workload.spec(), first), outcome);
             } else {
                 Unrecoverable.stopIf(result, outcome, binding::unrecoverable, stopOnUnrecoverable, element);
             }
@@ -138,10 +173,10 @@ public final class InFlightPhase implements InFlightCall {
     @Override
     public void close(String label) {
         for (List<Completion> ended : window.drain()) {
-            queue(ended);
+            queue(ended, false);
         }
         while (!queued.isEmpty()) {
-            List<Completion> row = queued.poll();
+            List<Completion> row = queued.poll().requests();
             leftovers.deliver(((DrawnOperation) row.get(0).detail()).label(), List.of(row), InFlightPhase::describe);
         }
     }
@@ -193,16 +228,27 @@ public final class InFlightPhase implements InFlightCall {
 
     /**
      * The thread's arrivals: those of the offered schedule, or one whenever a place is free, for
-     * as long as the phase has work: a record to load, an operation left of the operation count.
+     * as long as the phase has work: a record to load, an operation left of the operation count, a
+     * failed insert to try again. A retry whose time has come is claimed before a new record; while
+     * retries wait and no record is left, there is no arrival until the first is due.
      */
     private static final class PhaseArrivals implements ArrivalSource {
         private static final Arrival NOW = new Arrival(org.dsload.core.Completion.UNSCHEDULED, 0);
 
+        /** An insert to send again from {@code dueNanos} on. */
+        private record Retry(DrawnOperation insert, long dueNanos) {
+        }
+
         /** Claims the next unit of work: a record number, 0 for an operation, or -1 when none is left. */
         private final java.util.function.LongSupplier claim;
+        private final PriorityQueue<Retry> retries = new PriorityQueue<>(Comparator.comparingLong(Retry::dueNanos));
         private ArrivalSource offered;
-        private boolean ended;
+        /** The offered schedule has no arrival left for this thread. */
+        private boolean scheduleEnded;
+        /** No new work is left to claim. */
+        private boolean claimsEnded;
         private long claimed = -1;
+        private DrawnOperation claimedRetry;
 
         PhaseArrivals(java.util.function.LongSupplier claim) {
             this.claim = claim;
@@ -213,8 +259,9 @@ public final class InFlightPhase implements InFlightCall {
             return this;
         }
 
+        /** No arrival is left: none in the schedule, or no work to claim and no retry waiting. */
         boolean ended() {
-            return ended;
+            return scheduleEnded || claimsEnded && retries.isEmpty();
         }
 
         /** The record claimed with the arrival being sent. */
@@ -222,20 +269,48 @@ public final class InFlightPhase implements InFlightCall {
             return claimed;
         }
 
+        /** The insert tried again with the arrival being sent, or null for new work. */
+        DrawnOperation claimedRetry() {
+            return claimedRetry;
+        }
+
+        /** Hands an insert back, to be sent again from {@code dueNanos} on (a source that had ended resumes). */
+        void retryLater(DrawnOperation insert, long dueNanos) {
+            retries.add(new Retry(insert, dueNanos));
+        }
+
         @Override
         public Arrival take(long nowNanos) {
-            if (ended) {
+            if (ended()) {
                 return null;
             }
-            Arrival next = offered == null ? NOW : offered.take(nowNanos);
-            if (next != null) {
-                claimed = claim.getAsLong();
+            Retry first = retries.peek();
+            boolean retryDue = first != null && nowNanos - first.dueNanos() >= 0;
+            if (claimsEnded && !retryDue) {
+                return null; // none until the first retry is due
             }
-            if (next == null || claimed < 0) {
-                ended = true;
+            Arrival next = offered == null ? NOW : offered.take(nowNanos);
+            if (next == null) {
+                scheduleEnded = true;
+                return null;
+            }
+            if (retryDue) {
+                claimedRetry = retries.poll().insert();
+                return next;
+            }
+            claimedRetry = null;
+            claimed = claim.getAsLong();
+            if (claimed < 0) {
+                claimsEnded = true;
                 return null;
             }
             return next;
+        }
+
+        @Override
+        public long resumesAtNanos() {
+            Retry first = retries.peek();
+            return ended() || first == null ? Long.MAX_VALUE : first.dueNanos();
         }
     }
 }

@@ -14,8 +14,9 @@ import org.dsload.core.Unrecoverable;
 /**
  * One thread's samples of a YCSB phase, through any binding. Load: each sample inserts the next
  * record (the first runs the binding's set-up, labelled {@value #SETUP}, while the other load
- * threads wait), and a failed set-up or insert stops the test, so that the run phase never starts
- * on a store that is not loaded. Run: each sample is one operation drawn from the workload's mix,
+ * threads wait); a failed insert is tried again as the workload's insertion retries say
+ * ({@link InsertionRetry}), and a failed set-up, or an insert failed with no retry left, stops the
+ * test, so that the run phase never starts on a store that is not loaded. Run: each sample is one operation drawn from the workload's mix,
  * labelled with the operation's name whatever its outcome, so results group by operation.
  */
 public final class PhaseRunner {
@@ -25,6 +26,9 @@ public final class PhaseRunner {
 
     /** The thread's own random generator, seeded from the workload's seed and the thread. */
     private final SplittableRandom random;
+    /** The load insert this thread tries again once {@link #retryDueNanos} has come, or null. */
+    private DrawnOperation retry;
+    private long retryDueNanos;
 
     private PhaseRunner(long seed) {
         this.random = new SplittableRandom(seed);
@@ -43,23 +47,42 @@ public final class PhaseRunner {
         return random;
     }
 
-    /** A load-phase sample: the set-up, the next record's insert, or none when all are in (the thread ends). */
+    /**
+     * A load-phase sample: the set-up, the next record's insert (or the retry of this thread's
+     * insert that failed, once its interval has passed), or none when all are in (the thread ends).
+     */
     public SampleResult load(WorkloadRun run, YcsbBinding binding, String element) {
         SampleResult setUp = setUpFirst(run, binding, element);
         if (setUp != null) {
             return setUp;
         }
         Workload w = run.workload();
-        long record = w.nextLoadRecord();
-        if (record < 0) {
-            return finished();
+        DrawnOperation insert = retry;
+        if (insert != null) {
+            retry = null;
+            if (!InsertionRetry.await(retryDueNanos)) {
+                return finished(); // the test stops, or the thread's end came: no attempt
+            }
+        } else {
+            long record = w.nextLoadRecord();
+            if (record < 0) {
+                return finished();
+            }
+            insert = DrawnOperation.load(w, record, random);
         }
-        DrawnOperation insert = DrawnOperation.load(w, record, random);
         SampleResult result = Results.create(LOAD);
         result.setSamplerData(insert.describe());
         Outcome inserted = timed(result, insert, binding);
         if (!inserted.success()) {
-            loadFailed(result, element, insert.key(), inserted);
+            WorkloadSpec spec = w.spec();
+            if (InsertionRetry.left(spec, insert, inserted)) {
+                long delay = InsertionRetry.delayNanos(spec);
+                retry = insert.retried();
+                retryDueNanos = System.nanoTime() + delay;
+                result.setResponseMessage(InsertionRetry.retried(inserted.message(), spec, insert, delay));
+            } else {
+                loadFailed(result, element, InsertionRetry.failedAt(spec, insert), inserted);
+            }
         }
         return result;
     }
@@ -90,7 +113,11 @@ public final class PhaseRunner {
         return result;
     }
 
-    /** Marks the sample of a failed insert to stop the test, saying why on the console. */
+    /**
+     * Marks the sample of a failed insert with no retry left to stop the test, saying why on the console.
+     *
+     * @param key the insert's key, with its attempt when there are retries
+     */
     static void loadFailed(SampleResult result, String element, String key, Outcome inserted) {
         TestStop.stop(result, "dsload: " + element + ": the load phase failed at " + key + ": " + inserted.code()
                 + ": " + inserted.message() + ". The test stops: the run phase would work on missing records");

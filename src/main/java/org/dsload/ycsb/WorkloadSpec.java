@@ -9,15 +9,35 @@ import java.util.Map;
  *
  * @param insertCount    records the load phase inserts, from insertStart
  * @param operationCount run-phase operations across all threads; 0 for no limit (the run's duration decides)
+ * @param insertionRetryLimit    times a failed load-phase insert is tried again (YCSB
+ *                               core_workload_insertion_retry_limit); 0: the first failure ends the load
+ * @param insertionRetryInterval seconds before each retry, YCSB's jitter of 0.8 to 1.2 times it included
+ *                               (core_workload_insertion_retry_interval)
  */
 public record WorkloadSpec(String preset, String table, long recordCount, long insertStart, long insertCount,
         long operationCount, int fieldCount, int fieldLength, int minFieldLength, String fieldLengthDistribution,
         boolean readAllFields, boolean writeAllFields, Map<Operation, Double> proportions, String requestDistribution,
         double hotspotDataFraction, double hotspotOpnFraction, int minScanLength, int maxScanLength,
-        String scanLengthDistribution, boolean orderedInserts, int zeroPadding, long seed) {
+        String scanLengthDistribution, boolean orderedInserts, int zeroPadding, long seed, int insertionRetryLimit,
+        double insertionRetryInterval) {
 
     public static final String[] REQUEST_DISTRIBUTIONS = {"uniform", "zipfian", "latest", "hotspot", "sequential"};
     public static final String[] LENGTH_DISTRIBUTIONS = {"constant", "uniform", "zipfian"};
+    /** YCSB's defaults: no insertion retry, 3 s between retries. */
+    public static final int DEFAULT_RETRY_LIMIT = 0;
+    public static final double DEFAULT_RETRY_INTERVAL = 3;
+
+    /** A workload with YCSB's default insertion retries (none). */
+    public WorkloadSpec(String preset, String table, long recordCount, long insertStart, long insertCount,
+            long operationCount, int fieldCount, int fieldLength, int minFieldLength, String fieldLengthDistribution,
+            boolean readAllFields, boolean writeAllFields, Map<Operation, Double> proportions, String requestDistribution,
+            double hotspotDataFraction, double hotspotOpnFraction, int minScanLength, int maxScanLength,
+            String scanLengthDistribution, boolean orderedInserts, int zeroPadding, long seed) {
+        this(preset, table, recordCount, insertStart, insertCount, operationCount, fieldCount, fieldLength,
+                minFieldLength, fieldLengthDistribution, readAllFields, writeAllFields, proportions, requestDistribution,
+                hotspotDataFraction, hotspotOpnFraction, minScanLength, maxScanLength, scanLengthDistribution,
+                orderedInserts, zeroPadding, seed, DEFAULT_RETRY_LIMIT, DEFAULT_RETRY_INTERVAL);
+    }
 
     /** @throws IllegalArgumentException with the property at fault first, then a colon */
     public WorkloadSpec {
@@ -33,6 +53,8 @@ public record WorkloadSpec(String preset, String table, long recordCount, long i
         check(hotspotDataFraction >= 0 && hotspotDataFraction <= 1, "hotspotDataFraction:must be from 0 to 1");
         check(hotspotOpnFraction >= 0 && hotspotOpnFraction <= 1, "hotspotOpnFraction:must be from 0 to 1");
         check(zeroPadding >= 1, "zeroPadding:must be at least 1");
+        check(insertionRetryLimit >= 0, "insertionRetryLimit:must be at least 0");
+        check(insertionRetryInterval >= 0, "insertionRetryInterval:must be at least 0");
         check(!requestDistribution.equals("latest") || insertStart == 0,
                 "requestDistribution:latest needs the records from 0 (insert start 0)");
         proportions = Map.copyOf(proportions);
@@ -76,6 +98,10 @@ public record WorkloadSpec(String preset, String table, long recordCount, long i
         line(text, "insertorder", orderedInserts ? "ordered" : "hashed");
         line(text, "zeropadding", zeroPadding);
         line(text, "seed", seed);
+        line(text, "core_workload_insertion_retry_limit", insertionRetryLimit);
+        // whole seconds as YCSB writes them (it reads an integer)
+        line(text, "core_workload_insertion_retry_interval", insertionRetryInterval == Math.rint(insertionRetryInterval)
+                ? (Object) (long) insertionRetryInterval : insertionRetryInterval);
         return text.toString();
     }
 

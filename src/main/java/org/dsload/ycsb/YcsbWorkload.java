@@ -29,6 +29,9 @@ public class YcsbWorkload extends ClientConfigElement<WorkloadRun> {
     private static final Logger log = LoggerFactory.getLogger(YcsbWorkload.class);
     /** The workload's settings in the run's folder, read by the summary's YCSB section. */
     public static final String RUN_FILE = YcsbSection.FILE;
+    /** Most retries of one insert, and the longest interval between them: bounds that catch a typo. */
+    static final int MAX_RETRY_LIMIT = 1000;
+    static final double MAX_RETRY_INTERVAL_SECONDS = 3600;
 
     private String workload = "a";
     private String table = "usertable";
@@ -56,6 +59,8 @@ public class YcsbWorkload extends ClientConfigElement<WorkloadRun> {
     private String insertOrder = "hashed";
     private String zeroPadding = "1";
     private String seed = "1";
+    private String insertionRetryLimit = "0";
+    private String insertionRetryInterval = "3";
 
     @Override
     protected WorkloadRun open(Fields f) {
@@ -99,7 +104,11 @@ public class YcsbWorkload extends ClientConfigElement<WorkloadRun> {
                     f.integer("minScanLength", minScanLength, 1, Integer.MAX_VALUE), maxScan,
                     f.choice("scanLengthDistribution", scanLengthDistribution, "uniform", "zipfian"),
                     f.choice("insertOrder", insertOrder, "hashed", "ordered").equals("ordered"),
-                    f.integer("zeroPadding", zeroPadding, 1, 64), f.longValue("seed", seed, Long.MIN_VALUE, Long.MAX_VALUE));
+                    f.integer("zeroPadding", zeroPadding, 1, 64), f.longValue("seed", seed, Long.MIN_VALUE, Long.MAX_VALUE),
+                    // plans saved before these fields existed leave them empty: YCSB's defaults
+                    f.integer("insertionRetryLimit", Fields.orDefault(insertionRetryLimit, "0"), 0, MAX_RETRY_LIMIT),
+                    decimal(f, "insertionRetryInterval", Fields.orDefault(insertionRetryInterval, "3"), 0,
+                            MAX_RETRY_INTERVAL_SECONDS));
         } catch (IllegalArgumentException e) {
             String message = e.getMessage();
             int colon = message.indexOf(':');
@@ -371,5 +380,21 @@ public class YcsbWorkload extends ClientConfigElement<WorkloadRun> {
 
     public void setSeed(String seed) {
         this.seed = seed;
+    }
+
+    public String getInsertionRetryLimit() {
+        return insertionRetryLimit;
+    }
+
+    public void setInsertionRetryLimit(String insertionRetryLimit) {
+        this.insertionRetryLimit = insertionRetryLimit;
+    }
+
+    public String getInsertionRetryInterval() {
+        return insertionRetryInterval;
+    }
+
+    public void setInsertionRetryInterval(String insertionRetryInterval) {
+        this.insertionRetryInterval = insertionRetryInterval;
     }
 }

@@ -15,7 +15,7 @@ public class YcsbWorkloadBeanInfo extends DsloadBeanInfo {
         createPropertyGroup("variable", new String[] {"variableName"});
         createPropertyGroup("records", new String[] {"workload", "table", "recordCount", "fieldCount", "insertStart",
             "insertCount", "operationCount", "fieldLength", "minFieldLength", "fieldLengthDistribution", "insertOrder",
-            "zeroPadding"});
+            "zeroPadding", "insertionRetryLimit", "insertionRetryInterval"});
         createPropertyGroup("operations", new String[] {"readProportion", "updateProportion", "insertProportion",
             "scanProportion", "readModifyWriteProportion", "readAllFields", "writeAllFields", "minScanLength",
             "maxScanLength", "scanLengthDistribution"});
@@ -35,6 +35,8 @@ public class YcsbWorkloadBeanInfo extends DsloadBeanInfo {
         choice("fieldLengthDistribution", "constant", WorkloadSpec.LENGTH_DISTRIBUTIONS);
         choice("insertOrder", "hashed", "hashed", "ordered");
         text("zeroPadding", "1");
+        text("insertionRetryLimit", "0");
+        text("insertionRetryInterval", "3");
         text("readProportion", "");
         text("updateProportion", "");
         text("insertProportion", "");

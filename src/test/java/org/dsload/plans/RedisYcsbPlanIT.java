@@ -197,21 +197,38 @@ class RedisYcsbPlanIT {
         return m.find() ? Long.parseLong(m.group(1)) : 0;
     }
 
-    @Test
-    void aFailedLoadStopsTheTestBeforeTheRunPhase() throws Exception {
+    /**
+     * The load thread group continues on a sampler error, so that a failed attempt with a retry left
+     * goes on: the YCSB Operation itself stops the test at an insert failed with no retry left, one
+     * at a time and in flight.
+     */
+    @ParameterizedTest(name = "in flight {0}, insertion retry limit {1}")
+    @CsvSource({"1, 0", "4, 1"})
+    void aLoadInsertFailedWithNoRetryLeftStopsTheTestBeforeTheRunPhase(String inFlight, int retryLimit)
+            throws Exception {
         try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
             jedis.flushAll();
             jedis.set("_indices", "not a sorted set"); // every insert's ZADD meets WRONGTYPE
         }
         PlanRuns.Result result = PlanRuns.run("redis-ycsb.jmx", Map.of("hosts", redis.address(), "recordcount", "1000",
-                "threads", "4", "load_threads", "2", "in_flight", "1", "duration", "60"), Duration.ofMinutes(2), false);
+                "threads", "4", "load_threads", "2", "in_flight", inFlight, "duration", "60",
+                "insertion_retry_limit", Integer.toString(retryLimit), "insertion_retry_interval", "0.1"),
+                Duration.ofMinutes(2), false);
+        assertFalse(result.outcome().ok(), "the run failed: " + result.console());
         List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
         Map<String, Long> labels = labels(samples);
         assertEquals(Set.of("LOAD"), labels.keySet(), "no run-phase sample: " + labels);
-        assertTrue(labels.get("LOAD") < 20, "the load stops at its first failure: " + labels);
         assertEquals("WRONGTYPE", samples.get(0).responseCode());
         assertTrue(result.console().contains("the load phase failed at user"), result.console());
         assertTrue(result.console().contains("WRONGTYPE"), result.console());
+        if (retryLimit == 0) {
+            assertTrue(labels.get("LOAD") < 20, "the load stops at its first failure: " + labels);
+        } else {
+            assertTrue(samples.get(0).responseMessage().contains("(attempt 1 of 2: the insert is tried again in "),
+                    "a failed attempt with a retry left did not stop the test: " + samples.get(0).responseMessage());
+            assertTrue(result.console().contains(" (attempt 2 of 2): WRONGTYPE"), result.console());
+            assertTrue(samples.stream().noneMatch(JtlSample::success), "every attempt failed");
+        }
     }
 
     @Test

@@ -34,11 +34,13 @@ import org.dsload.targets.EmbeddedRedisCluster;
 import org.dsload.testing.JMeterRuntime;
 import org.dsload.testing.RedisCalls;
 import org.dsload.testing.SamplerThread;
+import org.dsload.ycsb.DrawnOperation;
 import org.dsload.ycsb.YcsbSampler;
 import org.dsload.ycsb.YcsbWorkload;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import redis.clients.jedis.Jedis;
@@ -205,6 +207,160 @@ class RedisYcsbInFlightIT {
             } finally {
                 workload.testEnded();
                 connection.testEnded();
+            }
+        }
+    }
+
+    /** One load thread's samples, each as the test saw it, and what the thread reported at its end. */
+    private record LoadSamples(List<SampleResult> samples, SamplerThread thread) {
+        /** Every insert attempt: a row's requests, or a sample of one insert, with the attempt it made. */
+        List<Attempt> attempts() {
+            List<Attempt> all = new ArrayList<>();
+            for (SampleResult r : samples) {
+                if (r instanceof RequestsResult row) {
+                    row.requests().forEach(c -> all.add(new Attempt((DrawnOperation) c.detail(), r,
+                            c.outcome().success(), c.sendNanos(), c.endNanos())));
+                } else {
+                    String data = r.getSamplerData();
+                    Matcher m = Pattern.compile("INSERT (\\S+)(?: \\(attempt (\\d+)\\))?").matcher(data);
+                    assertTrue(m.matches(), data);
+                    DrawnOperation op = new DrawnOperation(null, m.group(1), -1, -1, null, 0, -1,
+                            m.group(2) == null ? 1 : Integer.parseInt(m.group(2)));
+                    all.add(new Attempt(op, r, r.isSuccessful(), r.getStartTime() * 1_000_000L, r.getEndTime() * 1_000_000L));
+                }
+            }
+            return all;
+        }
+    }
+
+    /** One insert attempt and the sample that reported it (times on nanoTime's clock in flight, ms as ns one at a time). */
+    private record Attempt(DrawnOperation insert, SampleResult sample, boolean success, long sentNanos, long endNanos) {
+    }
+
+    /**
+     * A load thread on a server whose {@code _indices} key is a string, so that every insert's ZADD
+     * meets WRONGTYPE: samples until the sample {@code stopAt} says (its result included), calling
+     * {@code onFailure} after each failed one, as a listener of the thread would between samples.
+     */
+    private static LoadSamples load(EmbeddedRedis redis, YcsbWorkload workload, int inFlight,
+            java.util.function.Predicate<SampleResult> stopAt, Runnable onFailure) throws Exception {
+        JMeterVariables test = JMeterRuntime.freshVariables();
+        RedisConnection connection = connection(redis.address());
+        try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
+            jedis.set("_indices", "not a sorted set");
+        }
+        connection.testStarted();
+        workload.testStarted();
+        try {
+            SamplerThread thread = new SamplerThread(new Published(test.getObject("redis"), test.getObject("ycsb")));
+            List<SampleResult> samples = new ArrayList<>();
+            try (thread) {
+                YcsbSampler sampler = sampler("load", inFlight);
+                long end = System.nanoTime() + 60_000_000_000L;
+                while (System.nanoTime() - end < 0) {
+                    SampleResult r = thread.sample(sampler);
+                    if (r.isIgnore()) {
+                        break;
+                    }
+                    samples.add(r);
+                    if (stopAt.test(r)) {
+                        break;
+                    }
+                    if (!r.isSuccessful()) {
+                        onFailure.run();
+                    }
+                }
+            }
+            return new LoadSamples(samples, thread);
+        } finally {
+            workload.testEnded();
+            connection.testEnded();
+        }
+    }
+
+    /**
+     * In flight 4 with 3 records: every record is claimed at once, so only retries are left when they
+     * fail, and the thread waits for them rather than end.
+     */
+    @ParameterizedTest(name = "in flight {0}, {1} records")
+    @CsvSource({"1, 200", "4, 200", "4, 3"})
+    void aFailedLoadInsertIsTriedAgainAfterItsIntervalAndTheLoadEndsWithEveryRecordInOnce(int inFlight, int records)
+            throws Exception {
+        try (EmbeddedRedis redis = EmbeddedRedis.start()) {
+            YcsbWorkload workload = workload("a", records, 0);
+            workload.setInsertionRetryLimit("2");
+            workload.setInsertionRetryInterval("0.2");
+            boolean[] cured = {false};
+            LoadSamples load = load(redis, workload, inFlight, r -> false, () -> {
+                if (!cured[0]) {
+                    cured[0] = true; // the first failed attempt is seen: the store accepts inserts from now on
+                    try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
+                        jedis.del("_indices");
+                    }
+                }
+            });
+            List<Attempt> attempts = load.attempts();
+            List<Attempt> failed = attempts.stream().filter(a -> !a.success()).toList();
+            assertTrue(!failed.isEmpty() && (inFlight > 1 || failed.size() == 1),
+                    "the first insert failed (in flight: those sent with it may too): " + failed.size());
+            for (Attempt a : failed) {
+                SampleResult r = a.sample();
+                assertEquals("WRONGTYPE", r.getResponseCode());
+                assertEquals(1, a.insert().attempt(), "every retry went after the cure");
+                assertFalse(r.isStopTest(), "a failed attempt with retries left does not stop the test");
+                assertTrue(r.getResponseMessage().matches("WRONGTYPE .*\\(attempt 1 of 3: the insert is tried again in "
+                        + "0\\.\\d\\d s\\)"), r.getResponseMessage());
+                if (r instanceof RequestsResult row) {
+                    assertEquals(1, row.requests().size(), "a failed attempt is a row of its own");
+                }
+                List<Attempt> retries = attempts.stream().filter(b -> b.insert().key().equals(a.insert().key())
+                        && b.insert().attempt() == 2).toList();
+                assertEquals(1, retries.size(), "tried again once: " + a.insert().key());
+                assertTrue(retries.get(0).success(), "and it succeeded");
+                assertTrue(retries.get(0).sentNanos() - a.endNanos() >= 159_000_000L,
+                        "after the interval, 0.8 x 0.2 s at least: " + (retries.get(0).sentNanos() - a.endNanos()));
+            }
+            assertTrue(attempts.stream().allMatch(a -> a.sample().getSampleLabel().equals("LOAD")));
+            assertTrue(load.thread().atThreadEnd.isEmpty(), "nothing left when the load ended");
+            List<String> inserted = attempts.stream().filter(Attempt::success).map(a -> a.insert().key()).toList();
+            assertEquals(records, inserted.size(), "each record inserted once");
+            assertEquals(records, inserted.stream().distinct().count());
+            assertEquals(records + failed.size(), RedisCalls.of(redis, "HMSET"), "a hash per attempt");
+            try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
+                assertEquals(records, jedis.zcard("_indices"), "every record's key in the index");
+                assertEquals(records + 1, jedis.dbSize(), "a hash per record, and the index");
+            }
+            if (records < inFlight) {
+                assertEquals(records, failed.size(), "all sent before the cure, all failed once");
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "retry limit {0}, in flight {1}")
+    @CsvSource({"0, 1", "0, 4", "1, 1", "1, 4"})
+    void anInsertFailedWithNoRetryLeftStopsTheTest(int limit, int inFlight) throws Exception {
+        try (EmbeddedRedis redis = EmbeddedRedis.start()) {
+            YcsbWorkload workload = workload("a", 200, 0);
+            workload.setInsertionRetryLimit(Integer.toString(limit));
+            workload.setInsertionRetryInterval("0.1");
+            LoadSamples load = load(redis, workload, inFlight, SampleResult::isStopTest, () -> {
+            });
+            List<SampleResult> samples = load.samples();
+            SampleResult last = samples.get(samples.size() - 1);
+            assertTrue(last.isStopTest(), "the load stopped the test: " + last.getResponseMessage());
+            assertEquals("WRONGTYPE", last.getResponseCode());
+            assertTrue(samples.stream().noneMatch(SampleResult::isSuccessful), "every insert fails");
+            List<Attempt> attempts = load.attempts();
+            Attempt stopped = attempts.get(attempts.size() - 1);
+            assertEquals(limit + 1, stopped.insert().attempt(), "the stop came at the last attempt of an insert");
+            if (limit == 0) {
+                assertEquals(1, samples.size(), "the first failure stops the test, as without retries");
+                assertFalse(last.getResponseMessage().contains("tried again"), last.getResponseMessage());
+            } else {
+                assertTrue(attempts.stream().anyMatch(a -> a.insert().key().equals(stopped.insert().key())
+                        && a.insert().attempt() == 1 && !a.sample().isStopTest()
+                        && a.sample().getResponseMessage().contains("(attempt 1 of 2: the insert is tried again")),
+                        "its first attempt failed without stopping the test");
             }
         }
     }

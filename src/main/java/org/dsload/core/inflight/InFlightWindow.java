@@ -85,12 +85,15 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
     /**
      * Sets the pace for the coming {@link #next} call: the arrival source offered to this sample
      * (null: closed model) and the thread's end ({@link Long#MAX_VALUE}: none), from which nothing
-     * more is sent and the outstanding requests are waited for.
+     * more is sent and the outstanding requests are waited for. A source that had ended is taken
+     * from again when it says when it resumes ({@link ArrivalSource#resumesAtNanos}).
      */
     public void pace(ArrivalSource source, long threadEndNanos) {
         if (source != arrivals) {
             arrivals = source;
             arrivalsEnded = false;
+        } else if (arrivalsEnded && source != null && source.resumesAtNanos() != Long.MAX_VALUE) {
+            arrivalsEnded = false; // it had ended, and has work again (handed back to be sent later)
         }
         endNanos = threadEndNanos;
     }
@@ -233,7 +236,12 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
                     }
                     pending = arrivals.take(now);
                     if (pending == null) {
-                        arrivalsEnded = true;
+                        long resumes = arrivals.resumesAtNanos();
+                        if (resumes == Long.MAX_VALUE) {
+                            arrivalsEnded = true;
+                        } else {
+                            wake = resumes; // none for now: asked again then
+                        }
                         break;
                     }
                 }

@@ -54,11 +54,12 @@ public final class SlaveProbe {
      * that drops the connection (or a host that is down).
      */
     public static Optional<String> unreachable(SlaveAddress slave, Duration timeout) {
-        return Ports.refusal(slave.host(), slave.port(), timeout).map(cause -> explained(slave, cause, timeout));
+        return Ports.refusal(slave.host(), slave.port(), timeout)
+                .map(cause -> explained("its RMI registry port " + slave.port(), cause, timeout));
     }
 
-    static String explained(SlaveAddress slave, String cause, Duration timeout) {
-        String port = "its RMI registry port " + slave.port();
+    /** A failed connection to {@code port} (what it is) with what the failure points at. */
+    static String explained(String port, String cause, Duration timeout) {
         String lower = cause.toLowerCase(java.util.Locale.ROOT);
         if (lower.contains("refused")) {
             return port + " refused the connection (" + cause + "): no slave listens there";

@@ -20,6 +20,7 @@ import org.dsload.remote.LocalSlaves;
 import org.dsload.remote.RmiKeystore;
 import org.dsload.remote.RmiSecurity;
 import org.dsload.remote.SlaveAddress;
+import org.dsload.remote.SlaveEngine;
 import org.dsload.remote.SlaveProbe;
 import org.dsload.remote.SlaveProcess;
 import org.dsload.report.LabelStats;
@@ -47,6 +48,8 @@ final class DistributedRun implements AutoCloseable {
     /** JMeter's base of the master's ports for the slaves' calls: its listeners take this port + 1 and + 2. */
     static final String CALLBACK_PORT_PROPERTY = "client.rmi.localport";
     private static final Duration PREFLIGHT_TIMEOUT = Duration.ofSeconds(3);
+    /** For the lookup of a slave's engine on another machine, which calls the engine too. */
+    private static final Duration ENGINE_TIMEOUT = Duration.ofSeconds(10);
     /** Properties that concern the master only, or each process separately. */
     private static final List<String> NOT_FOR_SLAVES = List.of(RunProperties.RUN_DIR, "server.rmi.ssl.keystore.file",
             "server.rmi.ssl.truststore.file", "server.rmi.ssl.keystore.alias", "java.rmi.server.hostname");
@@ -185,6 +188,10 @@ final class DistributedRun implements AutoCloseable {
         List<String> unreachable = new ArrayList<>();
         for (SlaveAddress slave : wanted) {
             Optional<String> refused = SlaveProbe.unreachable(slave, PREFLIGHT_TIMEOUT);
+            if (refused.isEmpty() && !slave.isLoopback() && (local == null || !local.addresses().contains(slave))) {
+                // a slave on another machine: its engine's port may be closed where its registry's is open
+                refused = SlaveEngine.unreachable(slave, security, run.jmeterHome, ENGINE_TIMEOUT);
+            }
             if (refused.isEmpty()) {
                 slaves.add(slave);
             } else {

@@ -10,17 +10,17 @@ import org.dsload.process.Ports;
 import org.junit.jupiter.api.Test;
 
 class SlaveProbeTest {
-    private static final SlaveAddress SLAVE = new SlaveAddress("10.0.0.5", 1099);
+    private static final String PORT = "its RMI registry port 1099";
 
     @Test
     void anUnreachableSlaveIsNamedWithItsPortAndWhatTheFailurePointsAt() {
         assertEquals("its RMI registry port 1099 did not answer within 3 s (Connect timed out): a firewall drops "
-                + "connections to it, or the host is down", SlaveProbe.explained(SLAVE, "Connect timed out",
+                + "connections to it, or the host is down", SlaveProbe.explained(PORT, "Connect timed out",
                         Duration.ofSeconds(3)));
         assertEquals("its RMI registry port 1099 refused the connection (Connection refused): no slave listens there",
-                SlaveProbe.explained(SLAVE, "Connection refused", Duration.ofSeconds(3)));
+                SlaveProbe.explained(PORT, "Connection refused", Duration.ofSeconds(3)));
         assertEquals("its RMI registry port 1099: No route to host",
-                SlaveProbe.explained(SLAVE, "No route to host", Duration.ofSeconds(3)));
+                SlaveProbe.explained(PORT, "No route to host", Duration.ofSeconds(3)));
     }
 
     @Test

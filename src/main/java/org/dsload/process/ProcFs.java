@@ -64,22 +64,9 @@ public final class ProcFs {
 
     /** Whether the process holds a listening TCP socket on the port: its socket inodes against /proc/net/tcp(6). */
     public static boolean listensOn(long pid, int port) throws IOException {
-        Set<String> inodes = socketInodes(pid);
         String local = String.format(Locale.ROOT, ":%04X", port);
-        for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
-            Path file = Path.of(table);
-            if (!Files.isReadable(file)) {
-                continue;
-            }
-            for (String line : Files.readAllLines(file, StandardCharsets.US_ASCII)) {
-                String[] f = line.trim().split("\\s+");
-                // local address, state 0A (LISTEN), inode
-                if (f.length > 9 && f[1].endsWith(local) && f[3].equals("0A") && inodes.contains(f[9])) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        // local address, state 0A (LISTEN)
+        return tcpRows(pid).stream().anyMatch(f -> f[1].endsWith(local) && f[3].equals("0A"));
     }
 
     /**
@@ -87,8 +74,20 @@ public final class ProcFs {
      * yet (TCP state SYN_SENT), IPv4-mapped ones of IPv6 sockets included.
      */
     public static List<String> connecting(long pid) throws IOException {
-        Set<String> inodes = socketInodes(pid);
         List<String> found = new ArrayList<>();
+        for (String[] f : tcpRows(pid)) {
+            // remote address, state 02 (SYN_SENT)
+            if (f[3].equals("02")) {
+                ipv4(f[2]).ifPresent(found::add);
+            }
+        }
+        return found;
+    }
+
+    /** The rows of /proc/net/tcp and tcp6 of the process's sockets, split into fields (local, remote, state ... inode). */
+    private static List<String[]> tcpRows(long pid) throws IOException {
+        Set<String> inodes = socketInodes(pid);
+        List<String[]> rows = new ArrayList<>();
         for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
             Path file = Path.of(table);
             if (!Files.isReadable(file)) {
@@ -96,13 +95,12 @@ public final class ProcFs {
             }
             for (String line : Files.readAllLines(file, StandardCharsets.US_ASCII)) {
                 String[] f = line.trim().split("\\s+");
-                // remote address, state 02 (SYN_SENT), inode
-                if (f.length > 9 && f[3].equals("02") && inodes.contains(f[9])) {
-                    ipv4(f[2]).ifPresent(found::add);
+                if (f.length > 9 && inodes.contains(f[9])) {
+                    rows.add(f);
                 }
             }
         }
-        return found;
+        return rows;
     }
 
     /** {@code 0401D50A:0FA0} (or its IPv4-mapped IPv6 form) as {@code 10.213.1.4:4000}. */

@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /** What Linux's /proc tells about a process: its state, its memory, the ports it listens on. */
@@ -62,6 +64,62 @@ public final class ProcFs {
 
     /** Whether the process holds a listening TCP socket on the port: its socket inodes against /proc/net/tcp(6). */
     public static boolean listensOn(long pid, int port) throws IOException {
+        String local = String.format(Locale.ROOT, ":%04X", port);
+        // local address, state 0A (LISTEN)
+        return tcpRows(pid).stream().anyMatch(f -> f[1].endsWith(local) && f[3].equals("0A"));
+    }
+
+    /**
+     * The IPv4 addresses ({@code host:port}) the process is connecting to and that have not answered
+     * yet (TCP state SYN_SENT), IPv4-mapped ones of IPv6 sockets included.
+     */
+    public static List<String> connecting(long pid) throws IOException {
+        List<String> found = new ArrayList<>();
+        for (String[] f : tcpRows(pid)) {
+            // remote address, state 02 (SYN_SENT)
+            if (f[3].equals("02")) {
+                ipv4(f[2]).ifPresent(found::add);
+            }
+        }
+        return found;
+    }
+
+    /** The rows of /proc/net/tcp and tcp6 of the process's sockets, split into fields (local, remote, state ... inode). */
+    private static List<String[]> tcpRows(long pid) throws IOException {
+        Set<String> inodes = socketInodes(pid);
+        List<String[]> rows = new ArrayList<>();
+        for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+            Path file = Path.of(table);
+            if (!Files.isReadable(file)) {
+                continue;
+            }
+            for (String line : Files.readAllLines(file, StandardCharsets.US_ASCII)) {
+                String[] f = line.trim().split("\\s+");
+                if (f.length > 9 && inodes.contains(f[9])) {
+                    rows.add(f);
+                }
+            }
+        }
+        return rows;
+    }
+
+    /** {@code 0401D50A:0FA0} (or its IPv4-mapped IPv6 form) as {@code 10.213.1.4:4000}. */
+    static Optional<String> ipv4(String procAddress) {
+        int colon = procAddress.indexOf(':');
+        String hex = procAddress.substring(0, colon);
+        if (hex.length() == 32 && hex.startsWith("0000000000000000FFFF0000")) {
+            hex = hex.substring(24);
+        }
+        if (hex.length() != 8) {
+            return Optional.empty();
+        }
+        long v = Long.parseLong(hex, 16);
+        // the kernel prints the address as a number in the machine's byte order: little-endian here
+        String host = (v & 0xff) + "." + ((v >> 8) & 0xff) + "." + ((v >> 16) & 0xff) + "." + ((v >> 24) & 0xff);
+        return Optional.of(host + ":" + Integer.parseInt(procAddress.substring(colon + 1), 16));
+    }
+
+    private static Set<String> socketInodes(long pid) throws IOException {
         Set<String> inodes = new HashSet<>();
         try (var fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
             for (Path fd : fds.toList()) {
@@ -75,20 +133,6 @@ public final class ProcFs {
                 }
             }
         }
-        String local = String.format(Locale.ROOT, ":%04X", port);
-        for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
-            Path file = Path.of(table);
-            if (!Files.isReadable(file)) {
-                continue;
-            }
-            for (String line : Files.readAllLines(file, StandardCharsets.US_ASCII)) {
-                String[] f = line.trim().split("\\s+");
-                // local address, state 0A (LISTEN), inode
-                if (f.length > 9 && f[1].endsWith(local) && f[3].equals("0A") && inodes.contains(f[9])) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return inodes;
     }
 }

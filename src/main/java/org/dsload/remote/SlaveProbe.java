@@ -48,9 +48,27 @@ public final class SlaveProbe {
     private SlaveProbe() {
     }
 
-    /** Empty when the port accepts a connection within the timeout, else why not. */
+    /**
+     * Empty when the port accepts a connection within the timeout, else why not, naming the port and
+     * what its failure points at: a refusal is a host without a slave on that port, silence a firewall
+     * that drops the connection (or a host that is down).
+     */
     public static Optional<String> unreachable(SlaveAddress slave, Duration timeout) {
-        return Ports.refusal(slave.host(), slave.port(), timeout);
+        return Ports.refusal(slave.host(), slave.port(), timeout)
+                .map(cause -> explained("its RMI registry port " + slave.port(), cause, timeout));
+    }
+
+    /** A failed connection to {@code port} (what it is) with what the failure points at. */
+    static String explained(String port, String cause, Duration timeout) {
+        String lower = cause.toLowerCase(java.util.Locale.ROOT);
+        if (lower.contains("refused")) {
+            return port + " refused the connection (" + cause + "): no slave listens there";
+        }
+        if (lower.contains("timed out")) {
+            return port + " did not answer within " + timeout.toSeconds() + " s (" + cause + "): a firewall drops "
+                    + "connections to it, or the host is down";
+        }
+        return port + ": " + cause;
     }
 
     /**

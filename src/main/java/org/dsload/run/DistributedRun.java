@@ -20,6 +20,7 @@ import org.dsload.remote.LocalSlaves;
 import org.dsload.remote.RmiKeystore;
 import org.dsload.remote.RmiSecurity;
 import org.dsload.remote.SlaveAddress;
+import org.dsload.remote.SlaveEngine;
 import org.dsload.remote.SlaveProbe;
 import org.dsload.remote.SlaveProcess;
 import org.dsload.report.LabelStats;
@@ -44,7 +45,11 @@ final class DistributedRun implements AutoCloseable {
     static final String ALLOW_MISSING_PROPERTY = "allow_missing_slaves";
     /** The shipped plans' load length in seconds. */
     static final String DURATION_PROPERTY = "duration";
+    /** JMeter's base of the master's ports for the slaves' calls: its listeners take this port + 1 and + 2. */
+    static final String CALLBACK_PORT_PROPERTY = "client.rmi.localport";
     private static final Duration PREFLIGHT_TIMEOUT = Duration.ofSeconds(3);
+    /** For the lookup of a slave's engine on another machine, which calls the engine too. */
+    private static final Duration ENGINE_TIMEOUT = Duration.ofSeconds(10);
     /** Properties that concern the master only, or each process separately. */
     private static final List<String> NOT_FOR_SLAVES = List.of(RunProperties.RUN_DIR, "server.rmi.ssl.keystore.file",
             "server.rmi.ssl.truststore.file", "server.rmi.ssl.keystore.alias", "java.rmi.server.hostname");
@@ -81,12 +86,48 @@ final class DistributedRun implements AutoCloseable {
     }
 
     /**
+     * Refuses {@code client.rmi.localport} with RMI over SSL: the master exports a remote listener per
+     * slave and per sample listener of the plan, the threads' listeners on that port + 1, the samples'
+     * on + 2, and JMeter's SSL server socket factory (unlike the plain one) does not let RMI share a
+     * port between them, so the second export fails ("Listen failed on port ...") and JMeter starts no
+     * slave, even with one slave (a dsload run's plan has two sample listeners).
+     */
+    static Optional<String> pinnedCallbackPortRefusal(Map<String, String> properties) {
+        String value = properties.get(CALLBACK_PORT_PROPERTY);
+        if (value == null || value.isBlank() || RmiSecurity.disabledBy(properties)) {
+            return Optional.empty();
+        }
+        int port;
+        try {
+            port = Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            return Optional.of("no load was started: " + CALLBACK_PORT_PROPERTY + "=" + value + " is not a port number");
+        }
+        if (port == 0) {
+            return Optional.empty();
+        }
+        return Optional.of("no load was started: " + CALLBACK_PORT_PROPERTY + "=" + port + " cannot work with RMI over "
+                + "SSL: the master would listen for every slave's calls on ports " + (port + 1) + " and " + (port + 2)
+                + ", and JMeter binds each of its listeners there anew with SSL, so the second one fails (Listen failed"
+                + " on port " + (port + 2) + ") and no slave starts. Leave " + CALLBACK_PORT_PROPERTY + " out (the "
+                + "master then takes free ports: let the master's firewall accept connections from the slaves' "
+                + "addresses), or, on a network you trust, turn SSL off (-Jserver.rmi.ssl.disable=true, slaves started"
+                + " with --no-ssl), where the two ports can be pinned.");
+    }
+
+    /**
      * Starts the run's local slaves and checks every slave; {@link #problem()} says if the run cannot
      * go on (no keystore to use, a local slave that did not start, slaves out of reach).
      */
     static DistributedRun prepare(PlanRun run, Path dir, PrintStream console) throws IOException {
         Map<String, String> all = new LinkedHashMap<>(run.properties);
         all.putAll(run.globalProperties);
+        Optional<String> pinned = pinnedCallbackPortRefusal(all);
+        if (pinned.isPresent()) {
+            DistributedRun refused = new DistributedRun(run, dir, console, RmiSecurity.disabled());
+            refused.problem = pinned.get();
+            return refused;
+        }
         RmiSecurity security;
         try {
             security = RmiSecurity.disabledBy(all) ? RmiSecurity.disabled()
@@ -147,6 +188,10 @@ final class DistributedRun implements AutoCloseable {
         List<String> unreachable = new ArrayList<>();
         for (SlaveAddress slave : wanted) {
             Optional<String> refused = SlaveProbe.unreachable(slave, PREFLIGHT_TIMEOUT);
+            if (refused.isEmpty() && !slave.isLoopback() && (local == null || !local.addresses().contains(slave))) {
+                // a slave on another machine: its engine's port may be closed where its registry's is open
+                refused = SlaveEngine.unreachable(slave, security, run.jmeterHome, ENGINE_TIMEOUT);
+            }
             if (refused.isEmpty()) {
                 slaves.add(slave);
             } else {

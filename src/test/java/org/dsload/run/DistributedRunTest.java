@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 
 import org.junit.jupiter.api.Test;
@@ -28,6 +30,19 @@ class DistributedRunTest {
         assertThrows(IOException.class, () -> DistributedRun.checkNoLiteralSecrets(run().globalProperty("api_token", "t")));
         assertDoesNotThrow(() -> DistributedRun.checkNoLiteralSecrets(run().property("redis_password", "env:REDIS_PW")
                 .property("zk_secret", "file:/etc/zk").property("redis_password2", "").property("keys", "1:x")));
+    }
+
+    @Test
+    void aPinnedCallbackPortIsRefusedWithSslBecauseJMeterBindsItOncePerListener() {
+        String refusal = DistributedRun.pinnedCallbackPortRefusal(Map.of("client.rmi.localport", "4000")).orElseThrow();
+        assertTrue(refusal.contains("client.rmi.localport=4000") && refusal.contains("4001 and 4002")
+                && refusal.contains("server.rmi.ssl.disable=true"), refusal);
+        assertTrue(DistributedRun.pinnedCallbackPortRefusal(Map.of("client.rmi.localport", "x")).orElseThrow()
+                .contains("not a port number"));
+        assertEquals(Optional.empty(), DistributedRun.pinnedCallbackPortRefusal(Map.of("client.rmi.localport", "4000",
+                "server.rmi.ssl.disable", "true")), "without SSL the two ports can be pinned");
+        assertEquals(Optional.empty(), DistributedRun.pinnedCallbackPortRefusal(Map.of("client.rmi.localport", "0")));
+        assertEquals(Optional.empty(), DistributedRun.pinnedCallbackPortRefusal(Map.of()));
     }
 
     @Test

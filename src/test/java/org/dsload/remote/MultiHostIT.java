@@ -1,0 +1,209 @@
+package org.dsload.remote;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.dsload.cli.ExitCodes;
+import org.dsload.process.Deadline;
+import org.dsload.process.ProcessTree;
+import org.dsload.targets.Checkout;
+import org.dsload.targets.RedisBinary;
+import org.dsload.testing.HostRig;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A distributed run across four hosts of a {@link HostRig}, each behind a firewall that opens only
+ * what docs/distributed.md says its role needs: the store (redis-server, its port), two slaves
+ * started as on machines of their own ({@code dsload slaves start --address}, a copy of the master's
+ * keystore; registry, engine and recording ports), and the master ({@code dsload run --hosts-file},
+ * RMI over SSL: its ports for the slaves' calls float, so it accepts the slaves' addresses). Then the
+ * same with a slave's registry port, and another's engine port, dropped by its firewall.
+ */
+class MultiHostIT {
+    private static final int REGISTRY = 1099;
+    private static final int ENGINE = 4000;
+    private static final int RECORDING = REGISTRY + 1;
+    private static final int REDIS = 6379;
+    private static final List<Integer> SLAVE_PORTS = List.of(REGISTRY, ENGINE, RECORDING);
+    private static final Pattern RESULTS = Pattern.compile("(?m)^dsload: results in (.+)$");
+
+    private static HostRig rig;
+    private static HostRig.Host store;
+    private static HostRig.Host master;
+    private static List<HostRig.Host> slaves;
+    private static Path work;
+    private static Path masterKeys;
+    private static Path hostsFile;
+
+    @BeforeAll
+    static void hosts() throws Exception {
+        HostRig.require();
+        long start = System.nanoTime();
+        rig = HostRig.create(4);
+        store = rig.host(0);
+        master = rig.host(1);
+        slaves = List.of(rig.host(2), rig.host(3));
+        work = Checkout.target().resolve("test-results").resolve("multi-host-" + System.currentTimeMillis());
+        System.out.println("rig: " + rig + " made in " + millisSince(start) + " ms");
+
+        Path redisLog = work.resolve("store").resolve("redis.log");
+        store.start(work.resolve("store"), redisLog, List.of(RedisBinary.path().toString(), "--bind", store.address(),
+                "--port", Integer.toString(REDIS), "--save", "", "--appendonly", "no", "--protected-mode", "no"));
+        assertTrue(Deadline.await(() -> contains(redisLog, "Ready to accept connections"), Duration.ofSeconds(30),
+                Duration.ofMillis(100)), "redis-server did not start in " + store + ": " + read(redisLog));
+        store.firewall(List.of(REDIS));
+
+        // the master's keystore, copied with its password file to each slave host as a user copies it
+        masterKeys = work.resolve("master").resolve("remote-servers");
+        RmiKeystore.ensure(masterKeys, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        List<Process> starts = new ArrayList<>();
+        List<String> hosts = new ArrayList<>();
+        for (HostRig.Host slave : slaves) {
+            Path home = work.resolve(slave.address());
+            Path keys = Files.createDirectories(home.resolve("remote-servers"));
+            for (String file : List.of(RmiKeystore.KEYSTORE, RmiKeystore.PASSWORD_FILE)) {
+                Files.copy(masterKeys.resolve(file), keys.resolve(file), StandardCopyOption.COPY_ATTRIBUTES);
+            }
+            slave.firewall(SLAVE_PORTS);
+            starts.add(slave.start(home, home.resolve("slaves-start.out"), List.of(dsload(), "slaves", "start",
+                    "--address", slave.address(), "--port", Integer.toString(REGISTRY), "--engine-port",
+                    Integer.toString(ENGINE), "--remote-dir", keys.toString(), "--logs", home.resolve("logs").toString(),
+                    "--heap", "256m")));
+            hosts.add(slave.address() + ":" + REGISTRY);
+        }
+        long slavesStart = System.nanoTime();
+        for (int i = 0; i < starts.size(); i++) {
+            Path out = work.resolve(slaves.get(i).address()).resolve("slaves-start.out");
+            assertTrue(ProcessTree.awaitExit(starts.get(i), Duration.ofSeconds(150)), "slaves start: " + read(out));
+            assertEquals(0, starts.get(i).exitValue(), "slaves start in " + slaves.get(i) + ": " + read(out));
+        }
+        System.out.println("rig: 2 slaves started in " + millisSince(slavesStart) + " ms");
+
+        // with RMI over SSL the master's ports for the slaves' calls cannot be pinned (see pinnedCallbackPort...)
+        master.firewall(List.of());
+        for (HostRig.Host slave : slaves) {
+            master.acceptFrom(slave.address());
+        }
+        hostsFile = Files.writeString(work.resolve("master").resolve("slaves.hosts"), String.join("\n", hosts) + "\n");
+        for (HostRig.Host h : rig.hosts()) {
+            System.out.println("rig: firewall of " + h + ":\n" + h.firewallRules().strip());
+        }
+    }
+
+    @AfterAll
+    static void removeRig() throws Exception {
+        if (rig == null) {
+            return;
+        }
+        List<String> made = rig.namespaces();
+        rig.close();
+        List<String> left = new ArrayList<>(HostRig.existingNamespaces());
+        left.retainAll(made);
+        assertEquals(List.of(), left, "namespaces of the rig left behind");
+    }
+
+    @Test
+    void aRunAcrossFirewalledHostsCarriesEverySampleAndTheServerCountsThem() throws Exception {
+        Run run = run("across", "-Jduration=4");
+        assertEquals(ExitCodes.OK, run.exit(), run.output());
+        String summary = Files.readString(run.folder().resolve("summary.txt"));
+        List<String> success = summary.lines().filter(l -> l.startsWith("Success ")).toList();
+        assertFalse(success.isEmpty(), summary);
+        success.forEach(l -> assertTrue(l.endsWith("100.00%"), l));
+        String crossCheck = summary.lines().filter(l -> l.startsWith("Cross-check [dsload reported, server counted]"))
+                .findFirst().orElseThrow(() -> new AssertionError("no cross-check line:\n" + summary));
+        assertTrue(crossCheck.contains("(match)"), crossCheck);
+        for (HostRig.Host slave : slaves) {
+            assertTrue(summary.lines().anyMatch(l -> l.matches(Pattern.quote(slave.address() + ":" + REGISTRY)
+                    + "\\s+used\\s+[1-9]\\d*\\s.*")), "slave " + slave + " in the Slaves section:\n" + summary);
+        }
+    }
+
+    @Test
+    void slavesWhoseRegistryOrEnginePortTheFirewallDropsRefuseTheRunBeforeAnyLoadNamingThePort() throws Exception {
+        HostRig.Host noRegistry = slaves.get(0);
+        HostRig.Host noEngine = slaves.get(1);
+        noRegistry.firewall(List.of(ENGINE, RECORDING));
+        noEngine.firewall(List.of(REGISTRY, RECORDING));
+        try {
+            Run run = run("ports-dropped", "-Jduration=4");
+            assertEquals(ExitCodes.REFUSED_AT_START, run.exit(), run.output());
+            assertTrue(run.output().contains("slave(s) cannot be reached, so no load was started: "), run.output());
+            assertTrue(run.output().contains(noRegistry.address() + ":" + REGISTRY + " (its RMI registry port " + REGISTRY
+                    + " did not answer within 3 s"), run.output());
+            assertTrue(run.output().contains(noEngine.address() + ":" + REGISTRY + " (its registry answered, but its "
+                    + "engine port " + ENGINE + " (at " + noEngine.address() + ", as its registry names it; "
+                    + "server.rmi.localport) did not answer within 10 s"), run.output());
+            assertFalse(run.output().contains("(JMeter pid"), "JMeter started:\n" + run.output());
+        } finally {
+            noRegistry.firewall(SLAVE_PORTS);
+            noEngine.firewall(SLAVE_PORTS);
+        }
+    }
+
+    @Test
+    void aPinnedCallbackPortWithSslIsRefusedBeforeJMeterStarts() throws Exception {
+        Run run = run("pinned-callback", "-Jclient.rmi.localport=4000");
+        assertEquals(ExitCodes.REFUSED_AT_START, run.exit(), run.output());
+        assertTrue(run.output().contains("client.rmi.localport=4000 cannot work with RMI over SSL"), run.output());
+        assertFalse(run.output().contains("(JMeter pid"), "JMeter started:\n" + run.output());
+    }
+
+    private record Run(int exit, String output, Path folder) {
+    }
+
+    /** {@code dsload run} of the Redis plan in the master host, on the two slaves, to its end. */
+    private static Run run(String name, String... extra) throws IOException, InterruptedException {
+        Path out = work.resolve("master").resolve(name + ".out");
+        List<String> command = new ArrayList<>(List.of(dsload(), "run", Checkout.basedir()
+                .resolve("test-plans/ekv-profile-get.jmx").toString(), "--hosts-file", hostsFile.toString(),
+                "--remote-dir", masterKeys.toString(), "--rmi-hostname", master.address(), "--results",
+                work.resolve("master").resolve("results").toString(), "-Jhosts=" + store.address() + ":" + REDIS,
+                "-Jthreads=2", "-Jprofiles=200"));
+        command.addAll(List.of(extra));
+        long start = System.nanoTime();
+        Process p = master.start(work.resolve("master"), out, command);
+        boolean ended = ProcessTree.awaitExit(p, Duration.ofSeconds(240));
+        String output = read(out);
+        assertTrue(ended, "dsload run did not end in 240 s:\n" + output);
+        System.out.println("rig: run " + name + ": exit " + p.exitValue() + " after " + millisSince(start) + " ms");
+        Matcher m = RESULTS.matcher(output);
+        return new Run(p.exitValue(), output, m.find() ? Path.of(m.group(1).strip()) : null);
+    }
+
+    private static String dsload() {
+        return Checkout.basedir().resolve("bin/dsload").toString();
+    }
+
+    private static boolean contains(Path file, String text) {
+        return read(file).contains(text);
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.isRegularFile(file) ? Files.readString(file) : "(no " + file + ")";
+        } catch (IOException e) {
+            return "(" + file + ": " + e.getMessage() + ")";
+        }
+    }
+
+    private static long millisSince(long nanos) {
+        return (System.nanoTime() - nanos) / 1_000_000;
+    }
+}

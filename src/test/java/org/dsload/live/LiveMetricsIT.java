@@ -146,7 +146,7 @@ class LiveMetricsIT {
                 assertEquals(redis.address(), clients.get(0).get("metric").get("server").asText(), clients.toString());
                 assertTrue(Double.parseDouble(clients.get(0).get("value").get(1).asText()) >= 2,
                         "the slaves' load connections and the recorder's own were counted: " + clients);
-                JsonNode gauges = api(promPort, "/api/v1/label/gauge/values?match[]=" + LiveMetrics.SERVER_GAUGE);
+                JsonNode gauges = data(promPort, "/api/v1/label/gauge/values?match%5B%5D=" + LiveMetrics.SERVER_GAUGE);
                 assertTrue(gauges.toString().contains("\"connected_clients\""), "the dashboard's gauge choice: " + gauges);
                 assertFalse(gauges.toString().contains("\"role\""), "a gauge that is no number has no series: " + gauges);
 
@@ -208,12 +208,18 @@ class LiveMetricsIT {
         }
     }
 
+    /** The result of a query. */
     private static JsonNode api(int port, String path) throws IOException, InterruptedException {
+        return data(port, path).get("result");
+    }
+
+    /** What Prometheus's API answers, when it succeeds. */
+    private static JsonNode data(int port, String path) throws IOException, InterruptedException {
         HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                 .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
         JsonNode body = JSON.readTree(r.body());
         assertEquals("success", body.path("status").asText(), path + ": " + r.body());
-        return body.get("data").get("result");
+        return body.get("data");
     }
 
     private static JsonNode query(int port, String promQl) throws IOException, InterruptedException {

@@ -32,6 +32,8 @@ public final class ServerGaugeFiles {
     static final Duration READ_EVERY = Duration.ofSeconds(2);
     /** More new bytes than this in a file (an endpoint that started late) and only its end is read. */
     static final int MOST_BYTES = 1 << 20;
+    /** The longest first line a gauge file's header may be. */
+    private static final int HEADER_BYTES = 1 << 16;
 
     /** One gauge of one server. */
     public record Reading(String store, String server, String gauge, double value) {
@@ -133,42 +135,55 @@ public final class ServerGaugeFiles {
                 long length = in.length();
                 if (length < offset) {
                     columns = null; // the file was written anew
-                    offset = 0;
                 }
-                if (length == offset) {
+                if (columns == null && !header(in, length)) {
                     return;
                 }
-                boolean skipped = columns != null && length - offset > MOST_BYTES;
+                if (length <= offset) {
+                    return;
+                }
+                boolean skipped = length - offset > MOST_BYTES;
                 long from = skipped ? length - MOST_BYTES : offset;
-                byte[] bytes = new byte[(int) Math.min(length - from, columns == null ? MOST_BYTES : Integer.MAX_VALUE)];
+                byte[] bytes = new byte[(int) (length - from)];
                 in.seek(from);
                 in.readFully(bytes);
                 int end = lastNewline(bytes);
                 if (end < 0) {
-                    if (skipped) {
-                        offset = length;
-                    }
                     return; // no complete line yet
                 }
-                String text = new String(bytes, 0, end, StandardCharsets.UTF_8);
                 offset = from + end + 1;
-                String[] lines = text.split("\n", -1);
-                int first = skipped ? 1 : 0; // the line cut where the read began
-                if (columns == null) {
-                    if (!GaugeTable.isHeader(lines[0])) {
-                        other = true;
-                        return;
-                    }
-                    columns = GaugeTable.Columns.of(lines[0]);
-                    first = 1;
-                }
-                for (int i = first; i < lines.length; i++) {
+                String[] lines = new String(bytes, 0, end, StandardCharsets.UTF_8).split("\n", -1);
+                // where the read began past lines left unread, its first line is cut
+                for (int i = skipped ? 1 : 0; i < lines.length; i++) {
                     GaugeTable.Row row = columns.row(lines[i], 0);
                     if (row != null) {
                         rows.row(name, row);
                     }
                 }
             }
+        }
+
+        /** Reads the first line: whether it is a gauge file's header, which then gives the columns. */
+        private boolean header(RandomAccessFile in, long length) throws IOException {
+            byte[] head = new byte[(int) Math.min(length, HEADER_BYTES)];
+            in.seek(0);
+            in.readFully(head);
+            int end = 0;
+            while (end < head.length && head[end] != '\n') {
+                end++;
+            }
+            if (end == head.length) {
+                other = length >= HEADER_BYTES; // no header this long: not a gauge file; else one being written
+                return false;
+            }
+            String first = new String(head, 0, end, StandardCharsets.UTF_8);
+            if (!GaugeTable.isHeader(first)) {
+                other = true;
+                return false;
+            }
+            columns = GaugeTable.Columns.of(first);
+            offset = end + 1;
+            return true;
         }
 
         private static int lastNewline(byte[] bytes) {

@@ -118,6 +118,19 @@ class ServerGaugeFilesTest {
     }
 
     @Test
+    void aFileFarAheadOfTheReadGivesItsLatestLineThoughTheReadBeginsMidLine() throws Exception {
+        Path redis = run.resolve(REDIS.name());
+        StringBuilder lines = new StringBuilder(REDIS.header()).append('\n');
+        for (int second = 1; lines.length() <= 3 * ServerGaugeFiles.MOST_BYTES; second++) {
+            lines.append(second * 1000L).append("\t127.0.0.1:6379\tok\tmaster\t").append(second).append("\t\t\n");
+        }
+        append(redis, lines.toString());
+        int last = lines.toString().split("\n").length - 1;
+        assertEquals(Map.of("redis 127.0.0.1:6379 connected_clients", (double) last),
+                values(new ServerGaugeFiles(run, Duration.ZERO)));
+    }
+
+    @Test
     void theEndpointServesOneGaugePerServerAndGauge() throws Exception {
         append(run.resolve(REDIS.name()), REDIS.header() + "\n1000\t127.0.0.1:6379\tok\tmaster\t5\t\t\n"
                 + "1000\t127.0.0.1:6380\tok\treplica\t7\t\t\n");

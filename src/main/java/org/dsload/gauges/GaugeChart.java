@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.dsload.core.format.GaugeTable;
+
 /**
  * How a store's server gauges are charted beside the client's figures: series drawn over the
  * client's requests per second, series drawn over its p99 latency, and panels of their own.
@@ -46,16 +48,16 @@ public record GaugeChart(String title, String png, GaugeFile spec, List<Series> 
      * The series' points, one per epoch second: each server's value in that second (the largest
      * when several engines read it), then summed or the largest over servers.
      */
-    public static TreeMap<Long, Double> points(List<GaugeRows.Row> rows, Series series) {
-        Map<String, GaugeRows.Row> previous = new HashMap<>();
+    public static TreeMap<Long, Double> points(List<GaugeTable.Row> rows, Series series) {
+        Map<String, GaugeTable.Row> previous = new HashMap<>();
         Map<Long, Map<String, Double>> bySecond = new TreeMap<>();
-        for (GaugeRows.Row row : rows) {
+        for (GaugeTable.Row row : rows) {
             if (!row.ok()) {
                 continue;
             }
             double value = row.number(series.column());
             if (series.rate()) {
-                GaugeRows.Row before = previous.put(row.engine() + "\t" + row.node(), row);
+                GaugeTable.Row before = previous.put(row.engine() + "\t" + row.node(), row);
                 if (before == null) {
                     continue;
                 }

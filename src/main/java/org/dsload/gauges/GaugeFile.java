@@ -3,9 +3,11 @@ package org.dsload.gauges;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.dsload.core.format.GaugeTable;
+
 /**
  * The files a store's gauge recorder leaves in the run folder: {@code name}, one line per server
- * per second ({@code epoch_ms, node, state, <columns>, note}, tab separated), and {@code countsName},
+ * per second ({@code epoch_ms, node, state, <columns>, note}, tab separated: {@link GaugeTable}), and {@code countsName},
  * what the engine's samplers sent to that store ({@code name, count}), for the cross-check.
  *
  * @param store      the store's name in messages ("Redis")
@@ -14,14 +16,14 @@ import java.util.List;
  * @param columns    the gauges, in column order
  */
 public record GaugeFile(String store, String name, String countsName, List<String> columns) {
-    public static final String EPOCH = "epoch_ms";
-    public static final String NODE = "node";
-    public static final String STATE = "state";
-    public static final String NOTE = "note";
+    public static final String EPOCH = GaugeTable.EPOCH;
+    public static final String NODE = GaugeTable.NODE;
+    public static final String STATE = GaugeTable.STATE;
+    public static final String NOTE = GaugeTable.NOTE;
     /** The server answered; its gauges are on the line. */
-    public static final String OK = "ok";
+    public static final String OK = GaugeTable.OK;
     /** The server could not be reached or did not answer in time (the note says which). */
-    public static final String UNREACHABLE = "unreachable";
+    public static final String UNREACHABLE = GaugeTable.UNREACHABLE;
     /** The server answered without its gauges (the note says why); it is not asked again. */
     public static final String REFUSED = "refused";
     /** Longest note kept: a server's error message, never a stack trace. */

@@ -1,9 +1,6 @@
 package org.dsload.gauges;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -11,9 +8,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
-import org.dsload.core.format.RunFiles;
+import org.dsload.core.format.GaugeTable;
 import org.dsload.report.Limits;
 
 /**
@@ -27,7 +23,6 @@ import org.dsload.report.Limits;
  */
 public record GaugeLimit(String gauge, double max) {
     private static final Pattern TEXT = Pattern.compile("\\s*([A-Za-z0-9_.:\\-]+)\\s*(?:<=|=)\\s*([0-9][0-9_.]*(?:[eE][0-9]+)?)\\s*");
-    private static final String HEADER_START = GaugeFile.EPOCH + "\t" + GaugeFile.NODE + "\t";
 
     /**
      * Reads {@code <gauge>=<number>} (or {@code <gauge><=<number>}).
@@ -67,7 +62,7 @@ public record GaugeLimit(String gauge, double max) {
         String where = null;
         Set<String> columns = new TreeSet<>();
         for (String name : files) {
-            for (GaugeRows.Row row : GaugeRows.read(runDir, new GaugeFile(name, name, null, List.of()))) {
+            for (GaugeTable.Row row : GaugeRows.read(runDir, new GaugeFile(name, name, null, List.of()))) {
                 columns.addAll(row.values().keySet());
                 if (row.epochMillis() < fromMillis || !row.ok()) {
                     continue;
@@ -105,26 +100,13 @@ public record GaugeLimit(String gauge, double max) {
                 + number(max));
     }
 
-    /** The names of the run's gauge files (in the run folder or a slave's), told by their header. */
+    /** The names of the run's gauge files (in the run folder or a slave's). */
     private static Set<String> gaugeFiles(Path runDir) throws IOException {
         Set<String> names = new TreeSet<>();
-        for (Path dir : RunFiles.folders(runDir)) {
-            try (Stream<Path> files = Files.list(dir)) {
-                for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".tsv")).toList()) {
-                    if (isGaugeFile(file)) {
-                        names.add(file.getFileName().toString());
-                    }
-                }
-            }
+        for (Path file : GaugeTable.files(runDir)) {
+            names.add(file.getFileName().toString());
         }
         return names;
-    }
-
-    private static boolean isGaugeFile(Path file) throws IOException {
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String header = in.readLine();
-            return header != null && header.startsWith(HEADER_START);
-        }
     }
 
     static String number(double value) {

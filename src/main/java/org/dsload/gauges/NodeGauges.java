@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
 
+import org.dsload.core.format.GaugeTable;
 import org.dsload.report.Durations;
 
 /**
@@ -17,7 +18,7 @@ import org.dsload.report.Durations;
  */
 public final class NodeGauges {
     private final String node;
-    private final List<GaugeRows.Row> answers = new ArrayList<>();
+    private final List<GaugeTable.Row> answers = new ArrayList<>();
     private long unreachable;
     private String refused;
     /** When the server stopped answering for good: the first poll it missed after its last answer; -1 while it answers. */
@@ -26,14 +27,14 @@ public final class NodeGauges {
     private String lastReader;
     private long lastReadAt;
     /** Answers that came after polls the server missed (it was down, frozen or cut off in between). */
-    private final Set<GaugeRows.Row> afterOutage = new HashSet<>();
+    private final Set<GaugeTable.Row> afterOutage = new HashSet<>();
 
     private NodeGauges(String node) {
         this.node = node;
     }
 
     /** Groups rows (in time order) by server, in the order servers first appear. */
-    public static Map<String, NodeGauges> of(List<GaugeRows.Row> rows) {
+    public static Map<String, NodeGauges> of(List<GaugeTable.Row> rows) {
         return of(rows, Map.of());
     }
 
@@ -41,11 +42,11 @@ public final class NodeGauges {
      * As {@link #of(List)}, knowing which engines were slaves lost during the run: a server whose
      * last reading came from one of them was not read after the load, so its count ends early.
      *
-     * @param lostEngines engine number (of {@link GaugeRows.Row#engine}) to the lost slave's address
+     * @param lostEngines engine number (of {@link GaugeTable.Row#engine}) to the lost slave's address
      */
-    public static Map<String, NodeGauges> of(List<GaugeRows.Row> rows, Map<Integer, String> lostEngines) {
+    public static Map<String, NodeGauges> of(List<GaugeTable.Row> rows, Map<Integer, String> lostEngines) {
         Map<String, NodeGauges> nodes = new LinkedHashMap<>();
-        for (GaugeRows.Row row : rows) {
+        for (GaugeTable.Row row : rows) {
             NodeGauges n = nodes.computeIfAbsent(row.node(), NodeGauges::new);
             n.lastReader = lostEngines.get(row.engine());
             n.lastReadAt = row.epochMillis();
@@ -92,7 +93,7 @@ public final class NodeGauges {
     }
 
     /** Whether this answer came after polls the server missed. */
-    public boolean afterOutage(GaugeRows.Row answer) {
+    public boolean afterOutage(GaugeTable.Row answer) {
         return afterOutage.contains(answer);
     }
 
@@ -118,7 +119,7 @@ public final class NodeGauges {
         return refused;
     }
 
-    public List<GaugeRows.Row> rows() {
+    public List<GaugeTable.Row> rows() {
         return answers;
     }
 
@@ -147,9 +148,9 @@ public final class NodeGauges {
      */
     public Range rate(String column) {
         Range range = new Range();
-        Map<Integer, GaugeRows.Row> previous = new LinkedHashMap<>();
-        for (GaugeRows.Row row : answers) {
-            GaugeRows.Row before = previous.put(row.engine(), row);
+        Map<Integer, GaugeTable.Row> previous = new LinkedHashMap<>();
+        for (GaugeTable.Row row : answers) {
+            GaugeTable.Row before = previous.put(row.engine(), row);
             double value = row.number(column);
             if (before == null || Double.isNaN(value)) {
                 continue;
@@ -171,7 +172,7 @@ public final class NodeGauges {
         double first = Double.NaN;
         double last = Double.NaN;
         Map<Integer, Double> previous = new LinkedHashMap<>();
-        for (GaugeRows.Row row : answers) {
+        for (GaugeTable.Row row : answers) {
             double value = row.number(column);
             if (Double.isNaN(value)) {
                 continue;

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
 
+import org.dsload.core.format.GaugeTable;
 import org.dsload.report.ChartFrame;
 import org.dsload.report.RunChart;
 import org.knowm.xchart.BitmapEncoder;
@@ -36,8 +37,8 @@ public abstract class ServerChart implements RunChart {
 
     @Override
     public final Optional<Path> write(ChartFrame frame) throws IOException {
-        List<GaugeRows.Row> rows = GaugeRows.read(frame.runDir(), spec.spec());
-        if (rows.stream().noneMatch(GaugeRows.Row::ok)) {
+        List<GaugeTable.Row> rows = GaugeRows.read(frame.runDir(), spec.spec());
+        if (rows.stream().noneMatch(GaugeTable.Row::ok)) {
             return Optional.empty();
         }
         List<XYChart> panels = new ArrayList<>();
@@ -76,7 +77,7 @@ public abstract class ServerChart implements RunChart {
     }
 
     /** Server series drawn dashed over a client series; a log axis gets no zeros. */
-    private static void addSeries(ChartFrame frame, XYChart chart, List<GaugeRows.Row> rows, List<GaugeChart.Series> series) {
+    private static void addSeries(ChartFrame frame, XYChart chart, List<GaugeTable.Row> rows, List<GaugeChart.Series> series) {
         boolean log = chart.getStyler().isYAxisLogarithmic();
         for (GaugeChart.Series s : series) {
             TreeMap<Long, Double> points = GaugeChart.points(rows, s);

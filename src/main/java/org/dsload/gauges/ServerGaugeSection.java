@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.dsload.core.format.GaugeTable;
 import org.dsload.report.RunSection;
 import org.dsload.report.Summary;
 
@@ -31,7 +32,7 @@ public abstract class ServerGaugeSection implements RunSection {
 
     @Override
     public final Optional<String> render(Path runDir, Summary summary) throws IOException {
-        List<GaugeRows.Row> rows = GaugeRows.read(runDir, file);
+        List<GaugeTable.Row> rows = GaugeRows.read(runDir, file);
         if (rows.isEmpty()) {
             return Optional.empty();
         }

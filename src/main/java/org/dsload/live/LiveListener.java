@@ -146,8 +146,8 @@ public class LiveListener extends AbstractTestElement
             lingering = null;
         }
         String runDir = JMeterUtils.getProperty(RunProperties.RUN_DIR);
-        LiveMetrics metrics = new LiveMetrics(new GeneratorFiles(runDir == null || runDir.isBlank() ? null
-                : Path.of(runDir.trim())));
+        Path folder = runDir == null || runDir.isBlank() ? null : Path.of(runDir.trim());
+        LiveMetrics metrics = new LiveMetrics(new GeneratorFiles(folder), new ServerGaugeFiles(folder));
         int port = number(RunProperties.METRICS_PORT, 0);
         LiveEndpoint endpoint = null;
         if (port > 0) {

@@ -35,6 +35,7 @@ public final class LiveMetrics {
     public static final String TARGET_RATE = "dsload_target_rate";
     public static final String FAULT_ACTIVE = "dsload_fault_active";
     public static final String FAULTS_APPLIED = "dsload_faults_applied_total";
+    public static final String SERVER_GAUGE = "dsload_server_gauge";
     /** An hour in microseconds: longer latencies count as an hour in the live line. */
     private static final long HIGHEST_MICROS = 3_600_000_000L;
     /**
@@ -90,6 +91,11 @@ public final class LiveMetrics {
 
     /** @param generator where the engines' generator CPU and target rate are read, or null for none */
     public LiveMetrics(GeneratorFiles generator) {
+        this(generator, null);
+    }
+
+    /** @param servers where the servers' own gauges are read, or null for none */
+    public LiveMetrics(GeneratorFiles generator, ServerGaugeFiles servers) {
         this.generator = generator;
         requests = Counter.builder().name(REQUESTS).help("Requests that ended, by label and engine")
                 .labelNames("label", "engine").withoutExemplars().register(registry);
@@ -123,6 +129,14 @@ public final class LiveMetrics {
             GaugeWithCallback.builder().name(TARGET_RATE)
                     .help("Arrivals per second the engine's schedules (dsload Constant Arrival Rate) aim at")
                     .labelNames("engine").callback(cb -> generator.targetRate().forEach((engine, rate) -> cb.call(rate, engine)))
+                    .register(registry);
+        }
+        if (servers != null) {
+            GaugeWithCallback.builder().name(SERVER_GAUGE)
+                    .help("The latest reading of a server's own gauge (Redis INFO, ZooKeeper mntr ...), as the run records"
+                            + " them once a second, by store, server and gauge")
+                    .labelNames("store", "server", "gauge").callback(cb -> servers.readings()
+                            .forEach(r -> cb.call(r.value(), r.store(), r.server(), r.gauge())))
                     .register(registry);
         }
     }

@@ -63,4 +63,13 @@ class GaugeLimitTest {
         assertEquals("server gauge clients cannot be judged: the gauges recorded are: connected_clients, used_memory",
                 unknown.text());
     }
+
+    @Test
+    void zooKeepersMntrFileWithItsServerColumnIsJudgedToo() throws Exception {
+        Files.writeString(run.resolve("zk-mntr.tsv"), "epoch_ms\tserver\tzk_server_state\tzk_outstanding_requests\n"
+                + "2000\t127.0.0.1:2181\tstandalone\t12\n", StandardCharsets.UTF_8);
+        Limits.Verdict kept = new GaugeLimit("zk_outstanding_requests", 100).judge(run, 0);
+        assertEquals("server gauge zk_outstanding_requests peaked at 12 (127.0.0.1:2181 in zk-mntr.tsv), within 100",
+                kept.text());
+    }
 }

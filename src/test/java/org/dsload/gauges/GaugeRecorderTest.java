@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.dsload.core.format.GaugeTable;
 import org.dsload.process.Deadline;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,7 +43,7 @@ class GaugeRecorderTest {
         }
     }
 
-    private List<GaugeRows.Row> rows() throws IOException {
+    private List<GaugeTable.Row> rows() throws IOException {
         return GaugeRows.read(run, SPEC);
     }
 
@@ -52,7 +53,7 @@ class GaugeRecorderTest {
         try (GaugeRecorder.Lease lease = GaugeRecorder.lease(SPEC, run, List.of(server), () -> Map.of("get", 5L))) {
             assertEquals(1, rows().size(), "the first reading is written before the lease is returned");
         }
-        List<GaugeRows.Row> rows = rows();
+        List<GaugeTable.Row> rows = rows();
         assertTrue(rows.size() >= 2, rows.toString());
         assertEquals("10", rows.get(0).text("calls"));
         assertEquals(Map.of("get", 5L), GaugeRows.counts(run, SPEC));
@@ -80,7 +81,7 @@ class GaugeRecorderTest {
                     "the recorder reads its servers each second: " + witness.reads.get() + " readings");
         }
         assertEquals(1, asked.get());
-        List<GaugeRows.Row> rows = rows().stream().filter(r -> r.node().equals("b:2")).toList();
+        List<GaugeTable.Row> rows = rows().stream().filter(r -> r.node().equals("b:2")).toList();
         assertEquals(1, rows.size(), rows.toString());
         assertEquals(GaugeFile.REFUSED, rows.get(0).state());
         assertEquals("NOPERM no INFO for you", rows.get(0).note());
@@ -105,7 +106,7 @@ class GaugeRecorderTest {
         try (GaugeRecorder.Lease lease = GaugeRecorder.lease(SPEC, run, List.of(down), null)) {
             assertTrue(asked.get() > 5, "retried before giving up on the first reading: " + asked.get());
         }
-        List<GaugeRows.Row> rows = rows();
+        List<GaugeTable.Row> rows = rows();
         assertTrue(rows.size() >= 2, rows.toString());
         assertTrue(rows.stream().allMatch(r -> r.state().equals(GaugeFile.UNREACHABLE)
                 && r.note().equals("Connection refused")), rows.toString());
@@ -155,8 +156,8 @@ class GaugeRecorderTest {
                 }
             }, Duration.ofSeconds(20), Duration.ofMillis(20)), "a poll found the server down");
         }
-        List<GaugeRows.Row> rows = rows();
-        GaugeRows.Row last = rows.get(rows.size() - 1);
+        List<GaugeTable.Row> rows = rows();
+        GaugeTable.Row last = rows.get(rows.size() - 1);
         assertTrue(last.ok(), "the reading after the load waited for the server: " + rows);
         NodeGauges node = NodeGauges.of(rows).get("c:3");
         assertEquals(-1, node.downSince(), "counted from the reading after the load");

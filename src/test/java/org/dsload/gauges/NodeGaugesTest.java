@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 
+import org.dsload.core.format.GaugeTable;
+
 import org.junit.jupiter.api.Test;
 
 class NodeGaugesTest {
 
-    private static GaugeRows.Row row(int engine, long millis, String state, String calls) {
-        return new GaugeRows.Row(engine, millis, "n:1", state, calls == null ? Map.of() : Map.of("calls", calls), "");
+    private static GaugeTable.Row row(int engine, long millis, String state, String calls) {
+        return new GaugeTable.Row(engine, millis, "n:1", state, calls == null ? Map.of() : Map.of("calls", calls), "");
     }
 
     @Test
@@ -41,7 +43,7 @@ class NodeGaugesTest {
     @Test
     void unreachableAndRefusedReadingsAreCountedApart() {
         NodeGauges n = NodeGauges.of(List.of(row(0, 1000, "ok", "1"), row(0, 2000, "unreachable", null),
-                new GaugeRows.Row(0, 3000, "n:1", "refused", Map.of(), "NOPERM"))).get("n:1");
+                new GaugeTable.Row(0, 3000, "n:1", "refused", Map.of(), "NOPERM"))).get("n:1");
         assertEquals(1, n.answers());
         assertEquals(1, n.unreachable());
         assertEquals("NOPERM", n.refused());

@@ -17,6 +17,7 @@ import java.util.Map;
 
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
+import org.dsload.core.format.GaugeTable;
 import org.dsload.core.format.RunProperties;
 import org.dsload.gauges.CrossCheckLine;
 import org.dsload.gauges.GaugeFile;
@@ -95,7 +96,7 @@ class InfluxDbGaugesIT {
         assertTrue(section.startsWith("== InfluxDB server gauges"), section);
         assertTrue(section.contains(CrossCheckLine.match(WRITES, "write requests")), section);
         assertTrue(section.contains(CrossCheckLine.match(POINTS, "points")), section);
-        List<GaugeRows.Row> rows = GaugeRows.read(run.dir(), InfluxDbServerSection.FILE);
+        List<GaugeTable.Row> rows = GaugeRows.read(run.dir(), InfluxDbServerSection.FILE);
         String server = influx.host() + ":" + influx.port();
         assertTrue(rows.stream().filter(r -> r.ok() && r.node().equals(server)).count() >= 2,
                 "read when the test started and when it ended: " + Files.readAllLines(run.dir()

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.util.List;
 
 import org.apache.jmeter.samplers.SampleResult;
+import org.dsload.core.format.GaugeTable;
 import org.dsload.gauges.GaugeFile;
 import org.dsload.gauges.GaugeRows;
 import org.dsload.gauges.TestRunFolder;
@@ -46,8 +47,8 @@ class KairosDbGaugesIT {
             } finally {
                 c.testEnded();
             }
-            List<GaugeRows.Row> rows = GaugeRows.read(run.dir(), KairosDbServerSection.FILE);
-            List<GaugeRows.Row> answered = rows.stream().filter(r -> r.ok() && !r.values().isEmpty()).toList();
+            List<GaugeTable.Row> rows = GaugeRows.read(run.dir(), KairosDbServerSection.FILE);
+            List<GaugeTable.Row> answered = rows.stream().filter(r -> r.ok() && !r.values().isEmpty()).toList();
             assertTrue(answered.size() >= 2, "readings for several seconds: " + Files.readAllLines(run.dir()
                     .resolve(KairosDbServerSection.NAME)));
             assertTrue(answered.stream().anyMatch(r -> r.number("ingested") > 0), "points ingested: " + answered);

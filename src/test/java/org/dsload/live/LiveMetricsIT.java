@@ -44,8 +44,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 /**
  * One distributed run (2 local slaves, embedded Redis, a constant arrival rate) with its metrics endpoint scraped every second
  * by a real Prometheus: what Prometheus holds grows during the run, names both engines and the
- * labels, ends equal to the summary's counts, gives the summary's p99 within a bucket's width, and
- * answers every query of the Grafana dashboard with the series its panel shows.
+ * labels, ends equal to the summary's counts, gives the summary's p99 within a bucket's width, holds
+ * the Redis server's own gauges the slaves recorded, and answers every query of the Grafana dashboard
+ * with the series its panel shows.
  */
 @Timeout(300)
 class LiveMetricsIT {
@@ -96,7 +97,7 @@ class LiveMetricsIT {
             try (DsloadProcess run = DsloadProcess.start("run", Checkout.basedir().resolve("test-plans/redis-get-rate.jmx")
                     .toString(), "--slaves", "2", "--no-dashboard", "--results", results.toString(), "--metrics-port",
                     Integer.toString(metricsPort), "--metrics-linger", "3", "-Jhosts=" + redis.address(), "-Jduration=8",
-                    "-Jwarmup=2", "-Jrate=300", "-Jserver_gauges=false")) {
+                    "-Jwarmup=2", "-Jrate=300", "-Jserver_gauges=true")) {
                 String total = "sum(dsload_requests_total)";
                 assertTrue(Deadline.await(() -> value(promPort, total) > 0, LIMIT, Duration.ofMillis(500)),
                         "Prometheus scraped requests:\n" + run.output());
@@ -138,6 +139,17 @@ class LiveMetricsIT {
                 assertTrue(p99 <= exact * BUCKET_RATIO + 1 && p99 >= exact / BUCKET_RATIO - 1,
                         "p99 from Prometheus's buckets " + p99 + " µs, the summary's exact " + exact + " µs");
 
+                // the server's own gauges, as the slaves' recorders read them: one series per server and gauge
+                JsonNode clients = query(promPort, "max_over_time(" + LiveMetrics.SERVER_GAUGE
+                        + "{store=\"redis\",gauge=\"connected_clients\"}[10m])");
+                assertEquals(1, clients.size(), clients.toString());
+                assertEquals(redis.address(), clients.get(0).get("metric").get("server").asText(), clients.toString());
+                assertTrue(Double.parseDouble(clients.get(0).get("value").get(1).asText()) >= 2,
+                        "the slaves' load connections and the recorder's own were counted: " + clients);
+                JsonNode gauges = data(promPort, "/api/v1/label/gauge/values?match%5B%5D=" + LiveMetrics.SERVER_GAUGE);
+                assertTrue(gauges.toString().contains("\"connected_clients\""), "the dashboard's gauge choice: " + gauges);
+                assertFalse(gauges.toString().contains("\"role\""), "a gauge that is no number has no series: " + gauges);
+
                 dashboardQueriesAnswer(promPort, start, end);
             }
         } finally {
@@ -148,10 +160,20 @@ class LiveMetricsIT {
     /** Each query of each panel, over the run, gives series with the labels its legend names. */
     private static void dashboardQueriesAnswer(int port, long start, long end) throws Exception {
         JsonNode dashboard = JSON.readTree(Checkout.basedir().resolve("examples/grafana/dsload-dashboard.json").toFile());
+        // a query variable (the server gauges to show) as its "All" choice
+        Map<String, String> all = new TreeMap<>();
+        for (JsonNode variable : dashboard.get("templating").get("list")) {
+            if (variable.has("allValue")) {
+                all.put("$" + variable.get("name").asText(), variable.get("allValue").asText());
+            }
+        }
         int queries = 0;
         for (JsonNode panel : dashboard.get("panels")) {
             for (JsonNode target : panel.get("targets")) {
                 String expr = target.get("expr").asText().replace("$__rate_interval", "4s");
+                for (Map.Entry<String, String> variable : all.entrySet()) {
+                    expr = expr.replace(variable.getKey(), variable.getValue());
+                }
                 String legend = target.get("legendFormat").asText();
                 JsonNode series = rangeQuery(port, expr, start, end);
                 String what = "panel '" + panel.get("title").asText() + "': " + expr + " -> " + series;
@@ -165,6 +187,9 @@ class LiveMetricsIT {
                     if (name.equals("label")) {
                         assertTrue(values.contains("GET"), what);
                     }
+                    if (name.equals("gauge")) {
+                        assertTrue(values.contains("connected_clients"), what);
+                    }
                     if (name.equals("engine")) {
                         assertTrue(values.stream().filter(v -> v.startsWith("slave-")).count() == 2, what);
                     }
@@ -172,7 +197,7 @@ class LiveMetricsIT {
                 queries++;
             }
         }
-        assertEquals(12, queries, "every query of the dashboard was run");
+        assertEquals(13, queries, "every query of the dashboard was run");
         // the faults' annotation: a query Prometheus takes, with no fault in force in a run without a schedule
         JsonNode annotations = dashboard.get("annotations").get("list");
         assertEquals(1, annotations.size());
@@ -183,12 +208,18 @@ class LiveMetricsIT {
         }
     }
 
+    /** The result of a query. */
     private static JsonNode api(int port, String path) throws IOException, InterruptedException {
+        return data(port, path).get("result");
+    }
+
+    /** What Prometheus's API answers, when it succeeds. */
+    private static JsonNode data(int port, String path) throws IOException, InterruptedException {
         HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                 .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
         JsonNode body = JSON.readTree(r.body());
         assertEquals("success", body.path("status").asText(), path + ": " + r.body());
-        return body.get("data").get("result");
+        return body.get("data");
     }
 
     private static JsonNode query(int port, String promQl) throws IOException, InterruptedException {

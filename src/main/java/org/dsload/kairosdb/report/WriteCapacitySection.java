@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import org.dsload.core.format.GaugeTable;
 import org.dsload.core.format.RunFiles;
 import org.dsload.gauges.GaugeFile;
 import org.dsload.gauges.GaugeRows;
@@ -144,10 +145,10 @@ public final class WriteCapacitySection implements RunSection {
      * every poll after the last answer went unanswered.
      */
     private static String downAtEnd(Path runDir) throws IOException {
-        List<GaugeRows.Row> rows = GaugeRows.read(runDir, KairosDbServerSection.FILE);
-        long lastAnswer = rows.stream().filter(GaugeRows.Row::ok).mapToLong(GaugeRows.Row::epochMillis).max().orElse(-1);
+        List<GaugeTable.Row> rows = GaugeRows.read(runDir, KairosDbServerSection.FILE);
+        long lastAnswer = rows.stream().filter(GaugeTable.Row::ok).mapToLong(GaugeTable.Row::epochMillis).max().orElse(-1);
         Map<String, Long> downSince = new LinkedHashMap<>();
-        for (GaugeRows.Row row : rows) {
+        for (GaugeTable.Row row : rows) {
             if (row.epochMillis() > lastAnswer && GaugeFile.UNREACHABLE.equals(row.state())) {
                 downSince.putIfAbsent(row.node(), row.epochMillis());
             }

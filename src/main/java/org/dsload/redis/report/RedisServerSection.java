@@ -6,12 +6,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import org.dsload.core.format.GaugeTable;
 import org.dsload.gauges.CounterPairs;
 import org.dsload.gauges.GaugeChart;
 import org.dsload.gauges.GaugeChart.Panel;
 import org.dsload.gauges.GaugeChart.Series;
 import org.dsload.gauges.GaugeFile;
-import org.dsload.gauges.GaugeRows;
 import org.dsload.gauges.GaugeText;
 import org.dsload.gauges.NodeGauges;
 import org.dsload.gauges.ServerGaugeSection;
@@ -93,7 +93,7 @@ public final class RedisServerSection extends ServerGaugeSection {
                 problems.add(n.node() + " restarted during the run");
                 continue;
             }
-            List<GaugeRows.Row> answers = n.rows();
+            List<GaugeTable.Row> answers = n.rows();
             Map<String, Long> first = calls(answers.get(0).text(COMMANDSTATS));
             Map<String, Long> last = calls(answers.get(answers.size() - 1).text(COMMANDSTATS));
             for (String command : sent.keySet()) {

@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.dsload.core.format.GaugeTable;
 import org.dsload.gauges.CounterPairs;
-import org.dsload.gauges.GaugeRows;
 import org.dsload.gauges.GaugeText;
 import org.dsload.gauges.NodeGauges;
 import org.dsload.report.Durations;
@@ -62,7 +62,7 @@ final class NamespaceCrossCheck {
         long countedWrites = -1;
         Set<String> problems = new LinkedHashSet<>();
         for (NodeGauges n : nodes.values()) {
-            List<GaugeRows.Row> serving = new ArrayList<>();
+            List<GaugeTable.Row> serving = new ArrayList<>();
             n.rows().stream().filter(r -> !Double.isNaN(r.number(RECEIVED))).forEach(serving::add);
             String gone = serving.isEmpty() ? n.node() + " gave no gauges" : gone(n, serving);
             if (gone != null) {
@@ -105,13 +105,13 @@ final class NamespaceCrossCheck {
      * Why a server's count ends before the load did, or null: it could not be reached at the end,
      * or answered without serving requests (a member without a quorum) from then on.
      */
-    private static String gone(NodeGauges n, List<GaugeRows.Row> serving) {
+    private static String gone(NodeGauges n, List<GaugeTable.Row> serving) {
         String down = n.notCounted();
         if (down != null) {
             return down;
         }
-        GaugeRows.Row lastServing = serving.get(serving.size() - 1);
-        for (GaugeRows.Row row : n.rows()) {
+        GaugeTable.Row lastServing = serving.get(serving.size() - 1);
+        for (GaugeTable.Row row : n.rows()) {
             if (row.epochMillis() > lastServing.epochMillis() && ZooKeeperGauges.NOT_SERVING.equals(row.text(STATE))) {
                 return n.node() + " not serving requests since " + Durations.timestamp(row.epochMillis());
             }
@@ -126,10 +126,10 @@ final class NamespaceCrossCheck {
      * (after an election), which is no restart; but after polls the server missed, a process
      * that restarted and counted past its old figures would look the same, so that counts as one.
      */
-    private static String restarted(NodeGauges n, List<GaugeRows.Row> serving) {
-        Map<Integer, GaugeRows.Row> previous = new HashMap<>();
-        for (GaugeRows.Row row : serving) {
-            GaugeRows.Row before = previous.put(row.engine(), row);
+    private static String restarted(NodeGauges n, List<GaugeTable.Row> serving) {
+        Map<Integer, GaugeTable.Row> previous = new HashMap<>();
+        for (GaugeTable.Row row : serving) {
+            GaugeTable.Row before = previous.put(row.engine(), row);
             if (before == null) {
                 continue;
             }
@@ -143,7 +143,7 @@ final class NamespaceCrossCheck {
         return null;
     }
 
-    private static long total(GaugeRows.Row row) {
+    private static long total(GaugeTable.Row row) {
         return CounterPairs.parse(row.text(PER_NAMESPACE)).values().stream().mapToLong(Long::longValue).sum();
     }
 

@@ -67,8 +67,8 @@ public final class ServerGaugeFiles {
         return latest.entrySet().stream().flatMap(file -> file.getValue().values().stream()
                 .filter(GaugeTable.Row::ok)
                 .flatMap(row -> new TreeMap<>(row.values()).keySet().stream()
-                        .filter(gauge -> Double.isFinite(row.number(gauge)))
-                        .map(gauge -> new Reading(store(file.getKey()), server(row.node()), gauge, row.number(gauge)))))
+                        .map(gauge -> new Reading(store(file.getKey()), server(row.node()), gauge, row.number(gauge)))
+                        .filter(reading -> Double.isFinite(reading.value()))))
                 .toList();
     }
 
@@ -126,11 +126,7 @@ public final class ServerGaugeFiles {
             this.name = name;
         }
 
-        interface Rows {
-            void row(String fileName, GaugeTable.Row row);
-        }
-
-        void read(Path file, Rows rows) throws IOException {
+        void read(Path file, java.util.function.BiConsumer<String, GaugeTable.Row> rows) throws IOException {
             try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
                 long length = in.length();
                 if (length < offset) {
@@ -157,7 +153,7 @@ public final class ServerGaugeFiles {
                 for (int i = skipped ? 1 : 0; i < lines.length; i++) {
                     GaugeTable.Row row = columns.row(lines[i], 0);
                     if (row != null) {
-                        rows.row(name, row);
+                        rows.accept(name, row);
                     }
                 }
             }

@@ -127,13 +127,12 @@ public final class InFlightPhase implements InFlightCall {
 
     /** Schedules the failed insert's next attempt if it has a retry left; what its row's message adds, or null. */
     private String retry(DrawnOperation failed, Outcome outcome) {
-        WorkloadSpec spec = workload.spec();
-        if (!InsertionRetry.left(spec, failed, outcome)) {
+        InsertionRetry.Next next = InsertionRetry.next(workload.spec(), failed, outcome);
+        if (next == null) {
             return null;
         }
-        long delay = InsertionRetry.delayNanos(spec);
-        arrivals.retryLater(failed.retried(), System.nanoTime() + delay);
-        return InsertionRetry.retried(outcome.message(), spec, failed, delay);
+        arrivals.retryLater(next.insert(), next.dueNanos());
+        return next.message();
     }
 
     private SampleResult row(Row queuedRow) {

@@ -25,6 +25,19 @@ final class InsertionRetry {
     }
 
     /** Whether the failed attempt is tried again: retries left, and not cancelled by a stopping test. */
+    /** A failed insert's next attempt: the insert to send again, when, and what the failed row's message says. */
+    record Next(DrawnOperation insert, long dueNanos, String message) {
+    }
+
+    /** The next attempt of a failed insert, or null when it has no retry left. */
+    static Next next(WorkloadSpec spec, DrawnOperation failed, Outcome outcome) {
+        if (!left(spec, failed, outcome)) {
+            return null;
+        }
+        long delay = delayNanos(spec);
+        return new Next(failed.retried(), System.nanoTime() + delay, retried(outcome.message(), spec, failed, delay));
+    }
+
     static boolean left(WorkloadSpec spec, DrawnOperation failed, Outcome outcome) {
         return failed.attempt() <= spec.insertionRetryLimit() && !outcome.code().equals(InFlightWindow.CANCELLED);
     }

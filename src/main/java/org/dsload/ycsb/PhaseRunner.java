@@ -74,14 +74,13 @@ public final class PhaseRunner {
         result.setSamplerData(insert.describe());
         Outcome inserted = timed(result, insert, binding);
         if (!inserted.success()) {
-            WorkloadSpec spec = w.spec();
-            if (InsertionRetry.left(spec, insert, inserted)) {
-                long delay = InsertionRetry.delayNanos(spec);
-                retry = insert.retried();
-                retryDueNanos = System.nanoTime() + delay;
-                result.setResponseMessage(InsertionRetry.retried(inserted.message(), spec, insert, delay));
+            InsertionRetry.Next next = InsertionRetry.next(w.spec(), insert, inserted);
+            if (next != null) {
+                retry = next.insert();
+                retryDueNanos = next.dueNanos();
+                result.setResponseMessage(next.message());
             } else {
-                loadFailed(result, element, InsertionRetry.failedAt(spec, insert), inserted);
+                loadFailed(result, element, InsertionRetry.failedAt(w.spec(), insert), inserted);
             }
         }
         return result;

@@ -6,10 +6,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 
 import io.prometheus.metrics.core.datapoints.CounterDataPoint;
-import io.prometheus.metrics.core.datapoints.DistributionDataPoint;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
@@ -19,10 +17,11 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
  * The figures of a run as its samples arrive, per label and engine: the Prometheus metrics of the
  * endpoint (counters and latency histograms, one series per engine, never summed across engines:
  * Prometheus sums them exactly, bucket by bucket) and the interval figures of the live line (an
- * HdrHistogram recorder into which every engine's requests go, so its percentiles are exact over all
- * engines). Nothing takes a lock per request: the client's counters and histograms add up in
- * striped cells, the recorder is wait-free for writers, and each label's series are looked up once
- * per sample in a concurrent map.
+ * histogram into which every engine's requests go, so its percentiles are exact over all engines).
+ * Nothing takes a lock per request: the client's counters add up in striped cells, each series'
+ * latencies go into an HdrHistogram recorder, wait-free for writers, which a scrape or the live line
+ * drains ({@link LatencyHistograms}), and each label's series are looked up once per sample in a
+ * concurrent map.
  */
 public final class LiveMetrics {
     public static final String REQUESTS = "dsload_requests_total";
@@ -47,7 +46,7 @@ public final class LiveMetrics {
     private final PrometheusRegistry registry = new PrometheusRegistry();
     private final Counter requests;
     private final Counter errors;
-    private final io.prometheus.metrics.core.metrics.Histogram latency;
+    private final LatencyHistograms latency = new LatencyHistograms(HIGHEST_MICROS);
     private final Counter late;
     private final Counter dropped;
     private final Gauge faultActive;
@@ -56,7 +55,6 @@ public final class LiveMetrics {
     private final Map<String, Map<String, Series>> series = new ConcurrentHashMap<>();
     private final Set<String> running = ConcurrentHashMap.newKeySet();
     private final Set<String> seen = ConcurrentHashMap.newKeySet();
-    private final Recorder interval = new Recorder(HIGHEST_MICROS, 3);
     private final LongAdder intervalErrors = new LongAdder();
     private final LongAdder intervalLate = new LongAdder();
     private final LongAdder totalRequests = new LongAdder();
@@ -70,7 +68,7 @@ public final class LiveMetrics {
         final String label;
         final String engine;
         final CounterDataPoint requests;
-        final DistributionDataPoint latency;
+        final LatencyHistograms.Series latency;
         final CounterDataPoint late;
         final CounterDataPoint dropped;
         final Map<String, CounterDataPoint> errors = new ConcurrentHashMap<>();
@@ -79,7 +77,7 @@ public final class LiveMetrics {
             this.label = label;
             this.engine = engine;
             this.requests = LiveMetrics.this.requests.labelValues(label, engine);
-            this.latency = LiveMetrics.this.latency.labelValues(label, engine);
+            this.latency = LiveMetrics.this.latency.series(label, engine);
             this.late = LiveMetrics.this.late.labelValues(label, engine);
             this.dropped = LiveMetrics.this.dropped.labelValues(label, engine);
         }
@@ -101,10 +99,7 @@ public final class LiveMetrics {
                 .labelNames("label", "engine").withoutExemplars().register(registry);
         errors = Counter.builder().name(ERRORS).help("Requests that failed, by label, engine and response code")
                 .labelNames("label", "engine", "code").withoutExemplars().register(registry);
-        latency = io.prometheus.metrics.core.metrics.Histogram.builder().name(LATENCY)
-                .help("Latency of each request (from its send, or its intended start under an arrival schedule,"
-                        + " to its reply), by label and engine")
-                .labelNames("label", "engine").classicUpperBounds(BOUNDS).withoutExemplars().register(registry);
+        registry.register(latency);
         late = Counter.builder().name(LATE).help("Scheduled arrivals sent more than 10 ms after their time")
                 .labelNames("label", "engine").withoutExemplars().register(registry);
         dropped = Counter.builder().name(DROPPED).help("Scheduled arrivals the generator skipped")
@@ -177,11 +172,7 @@ public final class LiveMetrics {
         long value = Math.max(0, Math.min(HIGHEST_MICROS, micros));
         s.requests.inc(n);
         totalRequests.add(n);
-        double seconds = value / 1e6;
-        for (long i = 0; i < n; i++) {
-            s.latency.observe(seconds);
-        }
-        interval.recordValueWithCount(value, n);
+        s.latency.record(value, n);
         if (!success) {
             failed(s, code, n);
         }
@@ -219,9 +210,7 @@ public final class LiveMetrics {
      * request of it, exactly, with the interval's late and dropped arrivals and its failures by
      * response code as the engine counted them.
      *
-     * <p>The client's histogram takes one observation at a time (it has no observe with a count), so
-     * each request of the interval is one call, as in rows mode: the cost is per request, not per
-     * distinct value of the histogram.
+     * <p>The cost is per distinct value of the interval's histogram, not per request.
      *
      * @param failures failed requests by response code
      */
@@ -233,12 +222,7 @@ public final class LiveMetrics {
         totalRequests.add(n);
         micros.recordedValues().forEach(v -> {
             long value = Math.min(HIGHEST_MICROS, micros.highestEquivalentValue(v.getValueIteratedTo()));
-            double seconds = value / 1e6;
-            long count = v.getCountAtValueIteratedTo();
-            for (long i = 0; i < count; i++) {
-                s.latency.observe(seconds);
-            }
-            interval.recordValueWithCount(value, count);
+            s.latency.record(value, v.getCountAtValueIteratedTo());
         });
         failures.forEach((code, count) -> failed(s, code, count));
         late(s, late);
@@ -269,7 +253,7 @@ public final class LiveMetrics {
 
     /** The figures since the last call: what the live line shows. */
     public LiveLine.Figures take() {
-        Histogram h = interval.getIntervalHistogram();
+        Histogram h = latency.takeInterval();
         return new LiveLine.Figures(h.getTotalCount(), intervalErrors.sumThenReset(), intervalLate.sumThenReset(),
                 h.getTotalCount() == 0 ? -1 : h.getValueAtPercentile(50),
                 h.getTotalCount() == 0 ? -1 : h.getValueAtPercentile(99), totalRequests.sum(), totalErrors.sum(),

@@ -1,0 +1,192 @@
+package org.dsload.live;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.LongAdder;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+import org.HdrHistogram.Recorder;
+
+import io.prometheus.metrics.model.registry.Collector;
+import io.prometheus.metrics.model.registry.MetricType;
+import io.prometheus.metrics.model.snapshots.ClassicHistogramBuckets;
+import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
+import io.prometheus.metrics.model.snapshots.HistogramSnapshot.HistogramDataPointSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricMetadata;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
+import io.prometheus.metrics.model.snapshots.NativeHistogramBuckets;
+
+/**
+ * The latency histogram of the endpoint, one series per label and engine, and the merged histogram
+ * of the live line, both kept in HdrHistogram: a request costs one wait-free recording into its
+ * series' recorder (and one add to its sum), and an aggregate row of histograms mode one recording
+ * per distinct value, not per request. A scrape or a live line drains every recorder into its series'
+ * total and into the live line's interval; a scrape then turns each total into the Prometheus
+ * client's histogram snapshot: classic buckets on {@link LiveMetrics#BOUNDS} and a native histogram
+ * (the highest schema, from 5 down, that keeps it within {@value #MOST_NATIVE_BUCKETS} buckets, as the
+ * client's own histogram does). Values are HdrHistogram's at 3 significant digits: a request lands in
+ * the bucket of its latency to within 0.1 %.
+ */
+final class LatencyHistograms implements Collector {
+    /** The most native buckets a series is served with (the Prometheus client's default). */
+    static final int MOST_NATIVE_BUCKETS = 160;
+    private static final int HIGHEST_SCHEMA = 5;
+    /** Native buckets for values of zero only (a latency is never negative). */
+    private static final double ZERO_THRESHOLD = Math.pow(2, -128);
+    private static final double[] UPPER_BOUNDS = withInfinity(LiveMetrics.BOUNDS);
+
+    private final long highestMicros;
+    private final List<Series> all = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** Every engine's requests since the live line's last interval (guarded by this). */
+    private final Histogram pending;
+
+    /** The latencies of one label on one engine. */
+    final class Series {
+        final Labels labels;
+        private final Recorder recorder = new Recorder(highestMicros, 3);
+        private final LongAdder sumMicros = new LongAdder();
+        /** Guarded by the enclosing instance. */
+        private Histogram spare;
+        private final Histogram total = new Histogram(highestMicros, 3);
+
+        Series(String label, String engine) {
+            labels = Labels.of("engine", engine, "label", label);
+        }
+
+        /** {@code count} requests of {@code micros} each (at most the highest value kept). */
+        void record(long micros, long count) {
+            recorder.recordValueWithCount(micros, count);
+            sumMicros.add(micros * count);
+        }
+    }
+
+    LatencyHistograms(long highestMicros) {
+        this.highestMicros = highestMicros;
+        this.pending = new Histogram(highestMicros, 3);
+    }
+
+    Series series(String label, String engine) {
+        Series s = new Series(label, engine);
+        all.add(s);
+        return s;
+    }
+
+    /** Moves what every recorder took since the last drain into its series' total and the live line's interval. */
+    private synchronized void drain() {
+        for (Series s : all) {
+            Histogram h = s.recorder.getIntervalHistogram(s.spare);
+            s.total.add(h);
+            pending.add(h);
+            s.spare = h;
+        }
+    }
+
+    /** Every engine's requests since the last call, merged: the live line's interval. */
+    synchronized Histogram takeInterval() {
+        drain();
+        Histogram copy = pending.copy();
+        pending.reset();
+        return copy;
+    }
+
+    @Override
+    public MetricSnapshot collect() {
+        List<HistogramDataPointSnapshot> points = new ArrayList<>();
+        synchronized (this) {
+            drain();
+            for (Series s : all) {
+                points.add(point(s.labels, s.total, s.sumMicros.sum()));
+            }
+        }
+        return new HistogramSnapshot(new MetricMetadata(LiveMetrics.LATENCY,
+                "Latency of each request (from its send, or its intended start under an arrival schedule,"
+                        + " to its reply), by label and engine"), points);
+    }
+
+    @Override
+    public String getPrometheusName() {
+        return LiveMetrics.LATENCY;
+    }
+
+    @Override
+    public MetricType getMetricType() {
+        return MetricType.HISTOGRAM;
+    }
+
+    @Override
+    public Set<String> getLabelNames() {
+        return Set.of("label", "engine");
+    }
+
+    /** One series' histogram as the client's snapshot: classic and native buckets of the same requests. */
+    static HistogramDataPointSnapshot point(Labels labels, Histogram micros, long sumMicros) {
+        long[] classic = new long[UPPER_BOUNDS.length];
+        long zeros = 0;
+        List<long[]> values = new ArrayList<>();
+        for (HistogramIterationValue v : micros.recordedValues()) {
+            long value = v.getValueIteratedTo();
+            long count = v.getCountAtValueIteratedTo();
+            double seconds = value / 1e6;
+            classic[classicIndex(seconds)] += count;
+            if (value == 0) {
+                zeros += count;
+            } else {
+                values.add(new long[] {nativeIndex(seconds, HIGHEST_SCHEMA), count});
+            }
+        }
+        int schema = HIGHEST_SCHEMA;
+        long[][] buckets = merge(values);
+        while (buckets[0].length > MOST_NATIVE_BUCKETS && schema > -4) {
+            schema--;
+            for (long[] v : values) {
+                v[0] = Math.floorDiv(v[0] + 1, 2);
+            }
+            buckets = merge(values);
+        }
+        int[] indexes = new int[buckets[0].length];
+        for (int i = 0; i < indexes.length; i++) {
+            indexes[i] = (int) buckets[0][i];
+        }
+        return HistogramDataPointSnapshot.builder().labels(labels).sum(sumMicros / 1e6)
+                .classicHistogramBuckets(ClassicHistogramBuckets.of(UPPER_BOUNDS, classic)).nativeSchema(schema)
+                .nativeZeroThreshold(ZERO_THRESHOLD).nativeZeroCount(zeros)
+                .nativeBucketsForPositiveValues(NativeHistogramBuckets.of(indexes, buckets[1])).build();
+    }
+
+    /** The first classic bucket whose upper bound the value does not pass. */
+    static int classicIndex(double seconds) {
+        int i = Arrays.binarySearch(UPPER_BOUNDS, seconds);
+        return i >= 0 ? i : -i - 1;
+    }
+
+    /** The native bucket of a value above 0 at a schema: bucket i holds (base^(i-1), base^i], base = 2^(2^-schema). */
+    static long nativeIndex(double value, int schema) {
+        return (long) Math.ceil(Math.log(value) / Math.log(2) * Math.pow(2, schema));
+    }
+
+    /** Indexes in ascending order (as HdrHistogram iterates values) with their counts added up per index. */
+    private static long[][] merge(List<long[]> values) {
+        long[] indexes = new long[values.size()];
+        long[] counts = new long[values.size()];
+        int n = 0;
+        for (long[] v : values) {
+            if (n > 0 && indexes[n - 1] == v[0]) {
+                counts[n - 1] += v[1];
+            } else {
+                indexes[n] = v[0];
+                counts[n++] = v[1];
+            }
+        }
+        return new long[][] {Arrays.copyOf(indexes, n), Arrays.copyOf(counts, n)};
+    }
+
+    private static double[] withInfinity(double[] bounds) {
+        double[] b = Arrays.copyOf(bounds, bounds.length + 1);
+        b[bounds.length] = Double.POSITIVE_INFINITY;
+        return b;
+    }
+}

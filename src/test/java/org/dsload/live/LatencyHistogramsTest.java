@@ -1,0 +1,98 @@
+package org.dsload.live;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+import io.prometheus.metrics.config.EscapingScheme;
+import io.prometheus.metrics.expositionformats.PrometheusProtobufWriter;
+import io.prometheus.metrics.model.snapshots.ClassicHistogramBucket;
+import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
+import io.prometheus.metrics.model.snapshots.HistogramSnapshot.HistogramDataPointSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import io.prometheus.metrics.model.snapshots.NativeHistogramBucket;
+
+/** The endpoint's latency histogram built from HdrHistogram: classic and native buckets of the same requests. */
+class LatencyHistogramsTest {
+    private static final long HOUR_MICROS = 3_600_000_000L;
+
+    @Test
+    void aNativeBucketHoldsTheValuesAboveItsLowerAndUpToItsUpperBound() {
+        for (int schema = -2; schema <= 5; schema++) {
+            double base = Math.pow(2, Math.pow(2, -schema));
+            for (double v : new double[] {1e-5, 0.000150, 0.0021, 0.5, 1, 2, 3.7, 60}) {
+                long i = LatencyHistograms.nativeIndex(v, schema);
+                assertTrue(Math.pow(base, i - 1) < v * (1 + 1e-12) && v <= Math.pow(base, i) * (1 + 1e-12),
+                        v + " at schema " + schema + " in bucket " + i);
+            }
+        }
+        assertEquals(0, LatencyHistograms.nativeIndex(1, 0));
+        assertEquals(1, LatencyHistograms.nativeIndex(2, 0));
+        assertEquals(2, LatencyHistograms.nativeIndex(2.5, 0));
+    }
+
+    @Test
+    void classicAndNativeBucketsCountEveryRequestAndTheSumIsExact() {
+        Histogram h = new Histogram(HOUR_MICROS, 3);
+        Random random = new Random(7);
+        long sum = 0;
+        long n = 0;
+        for (int i = 0; i < 20_000; i++) {
+            // 8 µs to 10 s: far more distinct latencies than native buckets at schema 5
+            long micros = (long) Math.exp(2 + random.nextDouble() * 14);
+            h.recordValue(micros);
+            sum += micros;
+            n++;
+        }
+        h.recordValueWithCount(0, 3);
+        n += 3;
+        HistogramDataPointSnapshot p = LatencyHistograms.point(Labels.of("engine", "master", "label", "GET"), h, sum);
+
+        assertEquals(n, p.getCount());
+        long classic = 0;
+        for (ClassicHistogramBucket b : p.getClassicBuckets()) {
+            classic += b.getCount();
+        }
+        assertEquals(n, classic);
+        long nativeCount = p.getNativeZeroCount();
+        for (NativeHistogramBucket b : p.getNativeBucketsForPositiveValues()) {
+            nativeCount += b.getCount();
+        }
+        assertEquals(n, nativeCount);
+        assertEquals(3, p.getNativeZeroCount());
+        assertTrue(p.getNativeBucketsForPositiveValues().size() <= LatencyHistograms.MOST_NATIVE_BUCKETS,
+                p.getNativeBucketsForPositiveValues().size() + " buckets");
+        assertTrue(p.getNativeSchema() < 5 && p.getNativeSchema() >= 0, "schema " + p.getNativeSchema());
+        assertEquals(sum / 1e6, p.getSum(), 1e-9);
+    }
+
+    @Test
+    void aNarrowSpreadKeepsTheFinestSchemaAndTheProtobufFormatCarriesIt() {
+        LatencyHistograms histograms = new LatencyHistograms(HOUR_MICROS);
+        LatencyHistograms.Series get = histograms.series("GET", "master");
+        get.record(150, 4);
+        get.record(220, 1);
+        get.record(1_900, 2);
+        HistogramSnapshot snapshot = (HistogramSnapshot) histograms.collect();
+        HistogramDataPointSnapshot p = snapshot.getDataPoints().get(0);
+        assertEquals(5, p.getNativeSchema());
+        assertEquals(7, p.getCount());
+        assertEquals((4 * 150 + 220 + 2 * 1_900) / 1e6, p.getSum(), 1e-12);
+
+        String debug = new PrometheusProtobufWriter().toDebugString(MetricSnapshots.of(snapshot),
+                EscapingScheme.ALLOW_UTF8);
+        assertTrue(debug.contains("schema: 5"), debug);
+        assertTrue(debug.contains("positive_span"), debug);
+        // the live line's interval got the same requests, once
+        assertEquals(7, histograms.takeInterval().getTotalCount());
+        assertEquals(0, histograms.takeInterval().getTotalCount());
+        get.record(300, 1);
+        assertEquals(1, histograms.takeInterval().getTotalCount());
+        assertEquals(8, ((HistogramSnapshot) histograms.collect()).getDataPoints().get(0).getCount());
+    }
+}

@@ -12,10 +12,12 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.jmeter.samplers.SampleEvent;
+import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContext;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterThread;
+import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.threads.SamplePackage;
 import org.apache.jmeter.util.JMeterUtils;
 import org.dsload.core.ConfigException;
@@ -60,6 +62,8 @@ final class ScheduleRun {
     private final FaultEventLog events;
     private final Map<Integer, String> inForce = new HashMap<>();
     private Timeline timeline;
+    /** The listeners of the schedule's thread, for what is reverted after it ended (guarded by this). */
+    private ThreadListeners listeners;
     private volatile boolean interrupted;
     private boolean sawLoad;
     private boolean finished;
@@ -235,6 +239,7 @@ final class ScheduleRun {
         synchronized (this) {
             if (timeline == null) {
                 timeline = new Timeline(plan, System.currentTimeMillis());
+                listeners = ThreadListeners.ofThisThread();
             }
         }
         while (true) {
@@ -384,7 +389,12 @@ final class ScheduleRun {
         results.forEach(ScheduleRun::emit);
     }
 
-    /** At test end: anything still in force is reverted; no sample can carry it any more, the event log does. */
+    /**
+     * At test end: anything still in force is reverted. The schedule's thread is gone, but its
+     * listeners still take samples (JMeter ends the results writer, and on a slave the sender to
+     * the master, after the elements of the thread groups): each revert's sample goes to them, so
+     * the results file and the master's live figures hear of it; the event log has it too.
+     */
     synchronized void testEnded() {
         if (timeline == null) {
             return;
@@ -392,6 +402,36 @@ final class ScheduleRun {
         for (PlannedFault f : timeline.inForce()) {
             SampleResult r = revert(f, "the test ended");
             log.warn("dsload: {} reverted at test end: {} {}", f.label(), r.getResponseCode(), r.getResponseMessage());
+            if (listeners != null) {
+                listeners.deliver(r);
+            }
+        }
+    }
+
+    /** The sample listeners of a thread, kept to hand it samples once the thread is over. */
+    private record ThreadListeners(List<SampleListener> listeners, String group, String thread) {
+        static ThreadListeners ofThisThread() {
+            JMeterContext ctx = JMeterContextService.getContext();
+            Object pack = ctx.getVariables() == null ? null : ctx.getVariables().getObject(JMeterThread.PACKAGE_OBJECT);
+            if (!(pack instanceof SamplePackage samplePackage)) {
+                return null;
+            }
+            return new ThreadListeners(List.copyOf(samplePackage.getSampleListeners()),
+                    ctx.getThreadGroup() == null ? "" : ctx.getThreadGroup().getName(),
+                    ctx.getThread() == null ? Thread.currentThread().getName() : ctx.getThread().getThreadName());
+        }
+
+        void deliver(SampleResult result) {
+            result.setThreadName(thread);
+            SampleEvent event = new SampleEvent(result, group, new JMeterVariables());
+            for (SampleListener l : listeners) {
+                try {
+                    l.sampleOccurred(event);
+                } catch (RuntimeException e) {
+                    log.warn("dsload: {} {} did not reach a listener: {}", result.getSampleLabel(), result.getResponseCode(),
+                            e.toString());
+                }
+            }
         }
     }
 

@@ -23,6 +23,7 @@ import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.util.JMeterUtils;
 import org.dsload.core.SampleTiming;
 import org.dsload.core.format.BatchTiming;
+import org.dsload.core.format.GaugeTable;
 import org.dsload.core.format.RunProperties;
 import org.dsload.core.format.TimingValue;
 import org.dsload.report.AggregateRowText;
@@ -42,7 +43,8 @@ import org.slf4j.LoggerFactory;
  * <p>Rows mode: each row's requests with their own microseconds, late arrivals and drops from the
  * {@code dsload_timing} value. Histograms mode: each engine's aggregate row of a label and second
  * carries that interval's histogram, merged as it is, and its late and dropped arrivals and failures
- * by code. A fault schedule's samples ({@code fault:<kind>:<target>}) set whether the fault is in force.
+ * by code. A fault schedule's samples ({@code fault:<kind>:<target>}) set whether the fault is in force;
+ * a slave's gauge lines ({@code core.GaugeStream}) are its servers' latest readings.
  */
 public class LiveListener extends AbstractTestElement
         implements SampleListener, TestStateListener, Remoteable, NoThreadClone, Serializable {
@@ -187,7 +189,11 @@ public class LiveListener extends AbstractTestElement
         if (JtlReader.isFaultMarker(label)) {
             String code = r.getResponseCode();
             metrics.fault(FaultWindows.kind(label), FaultWindows.target(label), FaultWindows.applied(code),
-                    FaultWindows.inForceAfter(label, code));
+                    FaultWindows.inForceAfter(label, code), FaultWindows.revertFailed(code));
+            return;
+        }
+        if (GaugeTable.isStreamLabel(label)) {
+            metrics.serverLines(label.substring(GaugeTable.STREAM_PREFIX.length()), r.getSamplerData());
             return;
         }
         String aggregateEngine = RecordingFormat.aggregateEngine(timing);

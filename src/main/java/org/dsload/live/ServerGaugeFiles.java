@@ -27,6 +27,10 @@ import org.dsload.core.format.GaugeTable;
  * line wins. A server whose latest line says it did not answer has no reading until it answers
  * again; a column that is not a number (a role, a note) has none. Nothing runs between scrapes: the
  * reading ends with the endpoint.
+ *
+ * <p>A slave on another machine keeps its files there until the run ends: its engine sends each
+ * reading's lines to the master as they are written ({@link #streamed}), and they count as a file's
+ * lines do, so that a server read both ways (a local slave's file and its stream) has one series.
  */
 public final class ServerGaugeFiles {
     static final Duration READ_EVERY = Duration.ofSeconds(2);
@@ -95,8 +99,30 @@ public final class ServerGaugeFiles {
         }
     }
 
+    /**
+     * A slave's lines of a gauge file, as its engine sent them during the run ({@code core.GaugeStream}):
+     * the file's header, then lines; merged with what the files say, the newest line of a server winning.
+     */
+    public synchronized void streamed(String fileName, String text) {
+        if (text == null) {
+            return;
+        }
+        String[] lines = text.split("\n");
+        if (lines.length < 2 || !GaugeTable.isHeader(lines[0])) {
+            return;
+        }
+        GaugeTable.Columns columns = GaugeTable.Columns.of(lines[0]);
+        for (int i = 1; i < lines.length; i++) {
+            GaugeTable.Row row = columns.row(lines[i], 0);
+            if (row != null) {
+                row(fileName, row);
+            }
+        }
+    }
+
+    /** One line: the server's newest, whichever engine read it and however it came (a file, a slave's sample). */
     private void row(String fileName, GaugeTable.Row row) {
-        latest.computeIfAbsent(fileName, s -> new TreeMap<>()).merge(row.node(), row,
+        latest.computeIfAbsent(fileName, s -> new TreeMap<>()).merge(server(row.node()), row,
                 (old, fresh) -> fresh.epochMillis() >= old.epochMillis() ? fresh : old);
     }
 

@@ -1,6 +1,7 @@
 package org.dsload.core;
 
 import java.util.List;
+import java.util.Locale;
 
 import org.apache.jmeter.samplers.RemoteListenerWrapper;
 import org.apache.jmeter.samplers.RemoteSampleListenerWrapper;
@@ -26,8 +27,9 @@ import org.slf4j.LoggerFactory;
  * live figures alone: the results writer, its summariser and the reports leave such samples out.
  *
  * <p>On only on a slave (the master, or the one engine of a local run, reads the gauge files of its
- * own machine) whose run serves metrics ({@value RunProperties#METRICS_PORT}), in rows mode (in
- * histograms mode JMeter's own results writer would keep the samples). The listeners are those of
+ * own run folder) whose run serves metrics ({@value RunProperties#METRICS_PORT}), in rows mode (in
+ * histograms mode JMeter's own results writer would keep the samples, and the master reads the gauge
+ * files of the slaves on its machine instead): {@link #slavesSend}. The listeners are those of
  * the first dsload sampler thread that samples, kept for the test, and of those only the ones that
  * send to the master: a listener of the plan that runs on the slave itself never sees them.
  */
@@ -48,7 +50,21 @@ public final class GaugeStream implements EngineService {
     @Override
     public void started(String engine, String remoteHost) {
         listeners = null;
-        on = remoteHost != null && metricsPort() > 0;
+        on = remoteHost != null && slavesSend();
+        if (on) {
+            log.info("dsload: this slave sends its server gauges to the master's metrics endpoint while the test runs");
+        }
+    }
+
+    /**
+     * Whether the slaves of this run send their gauges to the master: when it serves metrics, in rows
+     * mode. The master then reads no slave's gauge files: one way per server.
+     */
+    public static boolean slavesSend() {
+        if (JMeterUtils.getJMeterProperties() == null || metricsPort() <= 0) {
+            return false;
+        }
+        return !"histograms".equals(JMeterUtils.getPropDefault(RunProperties.RECORD, "").trim().toLowerCase(Locale.ROOT));
     }
 
     @Override
@@ -60,7 +76,7 @@ public final class GaugeStream implements EngineService {
     }
 
     private static int metricsPort() {
-        String value = JMeterUtils.getJMeterProperties() == null ? null : JMeterUtils.getProperty(RunProperties.METRICS_PORT);
+        String value = JMeterUtils.getProperty(RunProperties.METRICS_PORT);
         try {
             return value == null ? 0 : Integer.parseInt(value.trim());
         } catch (NumberFormatException e) {
@@ -70,7 +86,7 @@ public final class GaugeStream implements EngineService {
 
     /** Whether lines handed to {@link #send} travel: build them only then. */
     public static boolean on() {
-        return on && !SampleRecording.histograms();
+        return on;
     }
 
     /** On a sampler thread ({@link ClientSampler}): keeps its master-bound listeners, once per test. */

@@ -21,6 +21,7 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.util.JMeterUtils;
+import org.dsload.core.GaugeStream;
 import org.dsload.core.SampleTiming;
 import org.dsload.core.format.BatchTiming;
 import org.dsload.core.format.GaugeTable;
@@ -149,7 +150,8 @@ public class LiveListener extends AbstractTestElement
         }
         String runDir = JMeterUtils.getProperty(RunProperties.RUN_DIR);
         Path folder = runDir == null || runDir.isBlank() ? null : Path.of(runDir.trim());
-        LiveMetrics metrics = new LiveMetrics(new GeneratorFiles(folder), new ServerGaugeFiles(folder));
+        LiveMetrics metrics = new LiveMetrics(new GeneratorFiles(folder),
+                new ServerGaugeFiles(folder, !GaugeStream.slavesSend()));
         int port = number(RunProperties.METRICS_PORT, 0);
         LiveEndpoint endpoint = null;
         if (port > 0) {

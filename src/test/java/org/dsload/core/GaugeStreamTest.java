@@ -190,5 +190,14 @@ class GaugeStreamTest {
         JMeterUtils.getJMeterProperties().remove(RunProperties.METRICS_PORT);
         new GaugeStream().started(RunProperties.engine(SLAVE), SLAVE);
         assertFalse(GaugeStream.on(), "a slave of a run that serves no metrics");
+        JMeterUtils.setProperty(RunProperties.METRICS_PORT, "9464");
+        JMeterUtils.setProperty(RunProperties.RECORD, "histograms");
+        try {
+            new GaugeStream().started(RunProperties.engine(SLAVE), SLAVE);
+            assertFalse(GaugeStream.on(), "histograms mode: JMeter's own results writer would keep the samples");
+            assertFalse(GaugeStream.slavesSend(), "and the master reads the files of the slaves on its machine");
+        } finally {
+            JMeterUtils.getJMeterProperties().remove(RunProperties.RECORD);
+        }
     }
 }

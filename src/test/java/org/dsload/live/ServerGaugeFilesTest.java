@@ -104,6 +104,9 @@ class ServerGaugeFilesTest {
         assertEquals(Map.of("redis 127.0.0.1:6379 connected_clients", 6.0, "redis 127.0.0.1:6379 used_memory", 2048.0,
                 "zk 127.0.0.1:2181 zk_znode_count", 42.0), values(files), "one series per server: the newest line");
 
+        assertEquals(Map.of("redis 127.0.0.1:6379 connected_clients", 6.0, "redis 127.0.0.1:6379 used_memory", 2048.0),
+                values(new ServerGaugeFiles(run, false, Duration.ZERO)), "when the slaves send their lines, the run folder's alone");
+
         append(slave.resolve("zk-mntr.tsv"), "3500\t127.0.0.1:2181\tunreachable\tunreachable\n");
         append(redis, "3000\t127.0.0.1:6379\tunreachable\t\t\t\tconnection refused\n");
         assertEquals(Map.of(), values(files), "a server that does not answer has no reading");
@@ -117,7 +120,7 @@ class ServerGaugeFilesTest {
         assertEquals(Map.of("redis 127.0.0.1:6379 connected_clients", 5.0), values(files));
         append(redis, "2000\t127.0.0.1:6379\tok\tmaster\t6\t\t\n");
         assertEquals(Map.of("redis 127.0.0.1:6379 connected_clients", 5.0), values(files), "the reading of the interval");
-        assertEquals(Map.of(), values(new ServerGaugeFiles(run.resolve("none"))));
+        assertEquals(Map.of(), values(new ServerGaugeFiles(run.resolve("none"), true)));
     }
 
     @Test

@@ -4,15 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 
-import org.apache.jmeter.samplers.SampleEvent;
-import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.threads.JMeterThread;
-import org.apache.jmeter.threads.JMeterVariables;
-import org.apache.jmeter.threads.SamplePackage;
-import org.dsload.testing.JMeterRuntime;
+import org.dsload.testing.HeardSamples;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,26 +19,9 @@ class ScheduleRunTest {
 
     @Test
     void aFaultInForceAtTestEndIsRevertedWithASampleToTheSchedulesListeners() {
-        List<SampleResult> heard = new CopyOnWriteArrayList<>();
-        SampleListener listener = new SampleListener() {
-            @Override
-            public void sampleOccurred(SampleEvent e) {
-                heard.add(e.getResult());
-            }
-
-            @Override
-            public void sampleStarted(SampleEvent e) {
-                // counted when it ends
-            }
-
-            @Override
-            public void sampleStopped(SampleEvent e) {
-                // counted when it ends
-            }
-        };
-        JMeterVariables variables = JMeterRuntime.freshVariables();
-        variables.putObject(JMeterThread.PACKAGE_OBJECT,
-                new SamplePackage(List.of(), List.of(listener), List.of(), List.of(), List.of(), List.of(), List.of()));
+        HeardSamples listener = new HeardSamples();
+        HeardSamples.samplerThreadWith(listener);
+        List<SampleResult> heard = listener.results();
         FaultSchedule schedule = new FaultSchedule();
         schedule.setName("faults");
         schedule.setTargets("n1: host=127.0.0.1 port=6379");

@@ -14,17 +14,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.jmeter.samplers.RemoteListenerWrapper;
 import org.apache.jmeter.samplers.RemoteSampleListener;
 import org.apache.jmeter.samplers.SampleEvent;
-import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.threads.JMeterThread;
-import org.apache.jmeter.threads.JMeterVariables;
-import org.apache.jmeter.threads.SamplePackage;
 import org.apache.jmeter.util.JMeterUtils;
 import org.dsload.core.format.GaugeTable;
 import org.dsload.core.format.RunProperties;
 import org.dsload.gauges.GaugeFile;
 import org.dsload.gauges.GaugeRecorder;
 import org.dsload.gauges.GaugeSource;
+import org.dsload.testing.HeardSamples;
 import org.dsload.testing.JMeterRuntime;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -122,31 +119,6 @@ class GaugeStreamTest {
         return List.of(answers, refuses);
     }
 
-    /** A sampler thread's listeners on a slave: the wrapper of a master's listener and one of the slave's own. */
-    private static List<SampleResult> samplerThread(RemoteListenerWrapper toMaster) {
-        List<SampleResult> onSlave = new CopyOnWriteArrayList<>();
-        SampleListener own = new SampleListener() {
-            @Override
-            public void sampleOccurred(SampleEvent e) {
-                onSlave.add(e.getResult());
-            }
-
-            @Override
-            public void sampleStarted(SampleEvent e) {
-                // counted when it ends
-            }
-
-            @Override
-            public void sampleStopped(SampleEvent e) {
-                // counted when it ends
-            }
-        };
-        JMeterVariables variables = JMeterRuntime.freshVariables();
-        variables.putObject(JMeterThread.PACKAGE_OBJECT, new SamplePackage(List.of(), List.of(own, toMaster), List.of(),
-                List.of(), List.of(), List.of(), List.of()));
-        return onSlave;
-    }
-
     @Test
     void aSlavesReadingsReachTheMastersListenersAsSamplesWithoutNoteOrUser() throws Exception {
         JMeterRuntime.init();
@@ -155,7 +127,10 @@ class GaugeStreamTest {
         Master master = new Master();
         RemoteListenerWrapper toMaster = new RemoteListenerWrapper(master);
         toMaster.testStarted(SLAVE);
-        List<SampleResult> onSlave = samplerThread(toMaster);
+        // a sampler thread's listeners on a slave: the wrapper of a master's listener and one of the slave's own
+        HeardSamples own = new HeardSamples();
+        HeardSamples.samplerThreadWith(own, toMaster);
+        List<SampleResult> onSlave = own.results();
         new GaugeStream().started(RunProperties.engine(SLAVE), SLAVE);
         assertTrue(GaugeStream.on(), "a slave of a run that serves metrics");
         GaugeStream.keepListeners();

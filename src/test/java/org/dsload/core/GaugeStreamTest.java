@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -152,8 +154,18 @@ class GaugeStreamTest {
         String file = Files.readString(run.resolve(REDIS.name()), StandardCharsets.UTF_8);
         assertTrue(file.contains("\tadmin@127.0.0.1:6379\tok\t") && file.contains("NOPERM"),
                 "the file keeps the source's name and the note: " + file);
-        System.out.printf("GaugeStreamTest: one reading of 2 servers of %d gauges: %d bytes of request text%n",
-                REDIS.columns().size(), first.getSamplerData().length());
+        // what a sample costs on the way: Java's serialisation, as RMI sends a batch (class descriptions once)
+        ByteArrayOutputStream serialized = new ByteArrayOutputStream();
+        int alone;
+        try (ObjectOutputStream out = new ObjectOutputStream(serialized)) {
+            out.writeObject(first);
+            out.flush();
+            alone = serialized.size();
+            out.writeObject(master.samples.get(1));
+        }
+        System.out.printf("GaugeStreamTest: one reading of 2 servers of %d gauges: %d bytes of request text; serialised,"
+                + " %d bytes alone and %d for a further one in the same batch%n", REDIS.columns().size(),
+                first.getSamplerData().length(), alone, serialized.size() - alone);
     }
 
     @Test

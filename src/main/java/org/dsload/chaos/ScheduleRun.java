@@ -12,17 +12,16 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.jmeter.samplers.SampleEvent;
-import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContext;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterThread;
-import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.threads.SamplePackage;
 import org.apache.jmeter.util.JMeterUtils;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
 import org.dsload.core.Results;
+import org.dsload.core.ThreadListeners;
 import org.dsload.core.format.RunProperties;
 import org.dsload.core.format.RunVerdict;
 import org.slf4j.Logger;
@@ -404,33 +403,6 @@ final class ScheduleRun {
             log.warn("dsload: {} reverted at test end: {} {}", f.label(), r.getResponseCode(), r.getResponseMessage());
             if (listeners != null) {
                 listeners.deliver(r);
-            }
-        }
-    }
-
-    /** The sample listeners of a thread, kept to hand it samples once the thread is over. */
-    private record ThreadListeners(List<SampleListener> listeners, String group, String thread) {
-        static ThreadListeners ofThisThread() {
-            JMeterContext ctx = JMeterContextService.getContext();
-            Object pack = ctx.getVariables() == null ? null : ctx.getVariables().getObject(JMeterThread.PACKAGE_OBJECT);
-            if (!(pack instanceof SamplePackage samplePackage)) {
-                return null;
-            }
-            return new ThreadListeners(List.copyOf(samplePackage.getSampleListeners()),
-                    ctx.getThreadGroup() == null ? "" : ctx.getThreadGroup().getName(),
-                    ctx.getThread() == null ? Thread.currentThread().getName() : ctx.getThread().getThreadName());
-        }
-
-        void deliver(SampleResult result) {
-            result.setThreadName(thread);
-            SampleEvent event = new SampleEvent(result, group, new JMeterVariables());
-            for (SampleListener l : listeners) {
-                try {
-                    l.sampleOccurred(event);
-                } catch (RuntimeException e) {
-                    log.warn("dsload: {} {} did not reach a listener: {}", result.getSampleLabel(), result.getResponseCode(),
-                            e.toString());
-                }
             }
         }
     }

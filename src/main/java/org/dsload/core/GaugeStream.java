@@ -1,18 +1,11 @@
 package org.dsload.core;
 
-import java.util.List;
 import java.util.Locale;
 
 import org.apache.jmeter.samplers.RemoteListenerWrapper;
 import org.apache.jmeter.samplers.RemoteSampleListenerWrapper;
-import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.threads.JMeterContext;
-import org.apache.jmeter.threads.JMeterContextService;
-import org.apache.jmeter.threads.JMeterThread;
-import org.apache.jmeter.threads.JMeterVariables;
-import org.apache.jmeter.threads.SamplePackage;
 import org.apache.jmeter.util.JMeterUtils;
 import org.dsload.core.format.GaugeTable;
 import org.dsload.core.format.RunProperties;
@@ -37,11 +30,8 @@ public final class GaugeStream implements EngineService {
     private static final Logger log = LoggerFactory.getLogger(GaugeStream.class);
     /** A slave of a run that serves metrics: its gauges go to the master. */
     private static volatile boolean on;
-    private static volatile Listeners listeners;
-
-    /** The master-bound listeners of a sampler thread, its thread group and thread names. */
-    private record Listeners(List<SampleListener> toMaster, String group, String thread) {
-    }
+    /** The master-bound listeners of a sampler thread. */
+    private static volatile ThreadListeners listeners;
 
     /** Started and ended with the test by core ({@code META-INF/services/org.dsload.core.EngineService}). */
     public GaugeStream() {
@@ -94,16 +84,10 @@ public final class GaugeStream implements EngineService {
         if (!on || listeners != null) {
             return;
         }
-        JMeterContext context = JMeterContextService.getContext();
-        JMeterVariables variables = context.getVariables();
-        Object pack = variables == null ? null : variables.getObject(JMeterThread.PACKAGE_OBJECT);
-        if (!(pack instanceof SamplePackage samplePackage)) {
-            return;
+        ThreadListeners all = ThreadListeners.ofThisThread();
+        if (all != null) {
+            listeners = all.only(GaugeStream::toMaster);
         }
-        List<SampleListener> toMaster = samplePackage.getSampleListeners().stream().filter(GaugeStream::toMaster).toList();
-        String group = context.getThreadGroup() == null ? "" : context.getThreadGroup().getName();
-        String thread = context.getThread() == null ? "" : context.getThread().getThreadName();
-        listeners = new Listeners(toMaster, group, thread);
     }
 
     /** Whether a listener on this engine stands for one of the master's (what JMeter put in place of a remote listener). */
@@ -116,20 +100,11 @@ public final class GaugeStream implements EngineService {
      * Nothing is sent before a dsload sampler of the engine has sampled once, nor when {@link #on} is false.
      */
     public static void send(String file, String header, CharSequence lines) {
-        Listeners to = listeners;
+        ThreadListeners to = listeners;
         if (!on() || to == null || lines.length() == 0) {
             return;
         }
-        SampleResult r = sample(file, header, lines);
-        r.setThreadName(to.thread());
-        SampleEvent event = new SampleEvent(r, to.group(), new JMeterVariables());
-        for (SampleListener l : to.toMaster()) {
-            try {
-                l.sampleOccurred(event);
-            } catch (RuntimeException e) {
-                log.debug("dsload: the gauges of {} did not reach the master: {}", file, e.toString());
-            }
-        }
+        to.deliver(sample(file, header, lines));
     }
 
     /** The sample that carries a file's lines. */

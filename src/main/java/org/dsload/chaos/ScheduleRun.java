@@ -21,6 +21,7 @@ import org.apache.jmeter.util.JMeterUtils;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
 import org.dsload.core.Results;
+import org.dsload.core.ThreadListeners;
 import org.dsload.core.format.RunProperties;
 import org.dsload.core.format.RunVerdict;
 import org.slf4j.Logger;
@@ -60,6 +61,8 @@ final class ScheduleRun {
     private final FaultEventLog events;
     private final Map<Integer, String> inForce = new HashMap<>();
     private Timeline timeline;
+    /** The listeners of the schedule's thread, for what is reverted after it ended (guarded by this). */
+    private ThreadListeners listeners;
     private volatile boolean interrupted;
     private boolean sawLoad;
     private boolean finished;
@@ -235,6 +238,7 @@ final class ScheduleRun {
         synchronized (this) {
             if (timeline == null) {
                 timeline = new Timeline(plan, System.currentTimeMillis());
+                listeners = ThreadListeners.ofThisThread();
             }
         }
         while (true) {
@@ -384,7 +388,12 @@ final class ScheduleRun {
         results.forEach(ScheduleRun::emit);
     }
 
-    /** At test end: anything still in force is reverted; no sample can carry it any more, the event log does. */
+    /**
+     * At test end: anything still in force is reverted. The schedule's thread is gone, but its
+     * listeners still take samples (JMeter ends the results writer, and on a slave the sender to
+     * the master, after the elements of the thread groups): each revert's sample goes to them, so
+     * the results file and the master's live figures hear of it; the event log has it too.
+     */
     synchronized void testEnded() {
         if (timeline == null) {
             return;
@@ -392,6 +401,9 @@ final class ScheduleRun {
         for (PlannedFault f : timeline.inForce()) {
             SampleResult r = revert(f, "the test ended");
             log.warn("dsload: {} reverted at test end: {} {}", f.label(), r.getResponseCode(), r.getResponseMessage());
+            if (listeners != null) {
+                listeners.deliver(r);
+            }
         }
     }
 

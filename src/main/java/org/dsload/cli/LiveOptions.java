@@ -19,8 +19,9 @@ final class LiveOptions {
     @Option(names = "--metrics-port", paramLabel = "<port>",
             description = "Serve the run's figures for Prometheus at http://<this host>:<port>/metrics while it runs:"
                     + " dsload_requests_total, dsload_errors_total, dsload_latency_seconds (histogram),"
-                    + " dsload_arrivals_late_total, dsload_arrivals_dropped_total, per label and engine (default:"
-                    + " none); the JMeter property " + RunProperties.METRICS_PORT + ". A port in use refuses the run"
+                    + " dsload_arrivals_late_total, dsload_arrivals_dropped_total, per label and engine; the faults in"
+                    + " force and the servers' own gauges (dsload_server_gauge, which slaves send as they read them)"
+                    + " (default: none); the JMeter property " + RunProperties.METRICS_PORT + ". A port in use refuses the run"
                     + " (exit code " + ExitCodes.REFUSED_AT_START + ") before any load.")
     private Integer metricsPort;
 

@@ -26,6 +26,7 @@ public abstract class ClientSampler extends AbstractSampler implements TestBean 
             SetUpFailure.check(result);
             GiveUp.check(result);
             LiveFigures.note(result);
+            GaugeStream.keepListeners();
         }
         SampleRecording.completed(result);
         return result;

@@ -23,6 +23,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
+import org.dsload.core.GaugeStream;
 import org.dsload.core.StoreLabels;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -221,6 +222,7 @@ public final class GaugeRecorder {
         long now = System.currentTimeMillis();
         long deadline = System.nanoTime() + patience.toNanos(); // one wait for all: several may be down
         StringBuilder lines = new StringBuilder();
+        StringBuilder streamed = GaugeStream.on() ? new StringBuilder() : null;
         for (GaugeSource source : sources) {
             if (refused.contains(source.name())) {
                 continue;
@@ -239,16 +241,16 @@ public final class GaugeRecorder {
                     }
                 }
                 for (GaugeSource.Reading reading : readings) {
-                    line(lines, reading.epochMillis(), reading.node(), GaugeFile.OK, reading.values(), "");
+                    line(lines, streamed, reading.epochMillis(), reading.node(), GaugeFile.OK, reading.values(), "");
                 }
                 toldUnreachable.remove(source.name());
             } catch (GaugeSource.Refused e) {
                 refused.add(source.name());
-                line(lines, now, source.name(), GaugeFile.REFUSED, Map.of(), e.getMessage());
+                line(lines, streamed, now, source.name(), GaugeFile.REFUSED, Map.of(), e.getMessage());
                 log.warn("dsload: {} {} refuses its gauges ({}); they are not recorded, the load goes on",
                         spec.store(), source.name(), GaugeFile.cell(e.getMessage()));
             } catch (IOException | RuntimeException e) {
-                line(lines, now, source.name(), GaugeFile.UNREACHABLE, Map.of(), e.getMessage());
+                line(lines, streamed, now, source.name(), GaugeFile.UNREACHABLE, Map.of(), e.getMessage());
                 if (toldUnreachable.add(source.name())) {
                     log.info("dsload: {} {} does not answer for its gauges ({}); asked again each second",
                             spec.store(), source.name(), GaugeFile.cell(e.getMessage()));
@@ -261,6 +263,22 @@ public final class GaugeRecorder {
         } catch (IOException e) {
             // closed at the end of the test, or the disk is full: the gauges are a side figure
             log.debug("dsload: writing {}: {}", file, e.toString());
+        }
+        if (streamed != null) {
+            GaugeStream.send(spec.name(), spec.header(), streamed);
+        }
+    }
+
+    /**
+     * A line of the file; and, for the master when this engine streams its gauges, the same line
+     * without what only the file needs: no note (a server's own error text) and no user before the
+     * server's address.
+     */
+    private void line(StringBuilder lines, StringBuilder streamed, long epochMillis, String node, String state,
+            Map<String, String> values, String note) {
+        line(lines, epochMillis, node, state, values, note);
+        if (streamed != null) {
+            line(streamed, epochMillis, node.substring(node.indexOf('@') + 1), state, values, "");
         }
     }
 

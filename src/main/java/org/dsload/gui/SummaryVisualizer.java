@@ -17,6 +17,7 @@ import javax.swing.Timer;
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.visualizers.gui.AbstractVisualizer;
+import org.dsload.core.format.GaugeTable;
 import org.dsload.report.RecordedInterval;
 
 /**
@@ -63,6 +64,9 @@ public class SummaryVisualizer extends AbstractVisualizer {
     /** Called by the collector on the sampling thread (or a slave's delivery thread). */
     @Override
     public void add(SampleResult sample) {
+        if (GaugeTable.isStreamLabel(sample.getSampleLabel())) {
+            return; // a slave's server gauges on their way to the live figures: no request
+        }
         String timing = SummaryCollector.currentTiming();
         RecordedInterval aggregate = SampleRows.aggregate(sample, timing);
         if (aggregate != null) {

@@ -21,8 +21,10 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.util.JMeterUtils;
+import org.dsload.core.GaugeStream;
 import org.dsload.core.SampleTiming;
 import org.dsload.core.format.BatchTiming;
+import org.dsload.core.format.GaugeTable;
 import org.dsload.core.format.RunProperties;
 import org.dsload.core.format.TimingValue;
 import org.dsload.report.AggregateRowText;
@@ -42,7 +44,8 @@ import org.slf4j.LoggerFactory;
  * <p>Rows mode: each row's requests with their own microseconds, late arrivals and drops from the
  * {@code dsload_timing} value. Histograms mode: each engine's aggregate row of a label and second
  * carries that interval's histogram, merged as it is, and its late and dropped arrivals and failures
- * by code. A fault schedule's samples ({@code fault:<kind>:<target>}) set whether the fault is in force.
+ * by code. A fault schedule's samples ({@code fault:<kind>:<target>}) set whether the fault is in force;
+ * a slave's gauge lines ({@code core.GaugeStream}) are its servers' latest readings.
  */
 public class LiveListener extends AbstractTestElement
         implements SampleListener, TestStateListener, Remoteable, NoThreadClone, Serializable {
@@ -147,7 +150,8 @@ public class LiveListener extends AbstractTestElement
         }
         String runDir = JMeterUtils.getProperty(RunProperties.RUN_DIR);
         Path folder = runDir == null || runDir.isBlank() ? null : Path.of(runDir.trim());
-        LiveMetrics metrics = new LiveMetrics(new GeneratorFiles(folder), new ServerGaugeFiles(folder));
+        LiveMetrics metrics = new LiveMetrics(new GeneratorFiles(folder),
+                new ServerGaugeFiles(folder, !GaugeStream.slavesSend()));
         int port = number(RunProperties.METRICS_PORT, 0);
         LiveEndpoint endpoint = null;
         if (port > 0) {
@@ -187,7 +191,11 @@ public class LiveListener extends AbstractTestElement
         if (JtlReader.isFaultMarker(label)) {
             String code = r.getResponseCode();
             metrics.fault(FaultWindows.kind(label), FaultWindows.target(label), FaultWindows.applied(code),
-                    FaultWindows.inForceAfter(label, code));
+                    FaultWindows.inForceAfter(label, code), FaultWindows.revertFailed(code));
+            return;
+        }
+        if (GaugeTable.isStreamLabel(label)) {
+            metrics.serverLines(label.substring(GaugeTable.STREAM_PREFIX.length()), r.getSamplerData());
             return;
         }
         String aggregateEngine = RecordingFormat.aggregateEngine(timing);

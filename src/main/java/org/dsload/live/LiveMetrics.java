@@ -34,6 +34,7 @@ public final class LiveMetrics {
     public static final String TARGET_RATE = "dsload_target_rate";
     public static final String FAULT_ACTIVE = "dsload_fault_active";
     public static final String FAULTS_APPLIED = "dsload_faults_applied_total";
+    public static final String REVERTS_FAILED = "dsload_fault_reverts_failed_total";
     public static final String SERVER_GAUGE = "dsload_server_gauge";
     /** An hour in microseconds: longer latencies count as an hour in the live line. */
     private static final long HIGHEST_MICROS = 3_600_000_000L;
@@ -51,6 +52,7 @@ public final class LiveMetrics {
     private final Counter dropped;
     private final Gauge faultActive;
     private final Counter faultsApplied;
+    private final Counter revertsFailed;
     /** Series by engine, then label: two lookups and no key to build per sample. */
     private final Map<String, Map<String, Series>> series = new ConcurrentHashMap<>();
     private final Set<String> running = ConcurrentHashMap.newKeySet();
@@ -62,6 +64,7 @@ public final class LiveMetrics {
     private final LongAdder totalLate = new LongAdder();
     private final LongAdder totalDropped = new LongAdder();
     private final GeneratorFiles generator;
+    private final ServerGaugeFiles servers;
 
     /** The series of one label on one engine. */
     private final class Series {
@@ -95,6 +98,7 @@ public final class LiveMetrics {
     /** @param servers where the servers' own gauges are read, or null for none */
     public LiveMetrics(GeneratorFiles generator, ServerGaugeFiles servers) {
         this.generator = generator;
+        this.servers = servers;
         requests = Counter.builder().name(REQUESTS).help("Requests that ended, by label and engine")
                 .labelNames("label", "engine").withoutExemplars().register(registry);
         errors = Counter.builder().name(ERRORS).help("Requests that failed, by label, engine and response code")
@@ -109,6 +113,10 @@ public final class LiveMetrics {
                 .labelNames("fault", "target").withoutExemplars().register(registry);
         faultsApplied = Counter.builder().name(FAULTS_APPLIED)
                 .help("Faults a dsload Fault Schedule applied, by kind and target (a restart is over once applied)")
+                .labelNames("fault", "target").withoutExemplars().register(registry);
+        revertsFailed = Counter.builder().name(REVERTS_FAILED)
+                .help("Reverts of a dsload Fault Schedule's faults that failed, by kind and target: the fault stays in"
+                        + " force until 'dsload revert' undoes it")
                 .labelNames("fault", "target").withoutExemplars().register(registry);
         GaugeWithCallback.builder().name(ENGINE_RUNNING).help("1 while the engine runs the test, 0 once it ended")
                 .labelNames("engine").callback(cb -> {
@@ -232,14 +240,25 @@ public final class LiveMetrics {
     /**
      * A fault schedule's apply or revert has ended.
      *
-     * @param applied whether it was an apply that worked (counted in {@value #FAULTS_APPLIED})
-     * @param inForce whether the fault is in force now ({@value #FAULT_ACTIVE} 1, else 0)
+     * @param applied      whether it was an apply that worked (counted in {@value #FAULTS_APPLIED})
+     * @param inForce      whether the fault is in force now ({@value #FAULT_ACTIVE} 1, else 0)
+     * @param revertFailed whether it was a revert that failed (counted in {@value #REVERTS_FAILED})
      */
-    public void fault(String kind, String target, boolean applied, boolean inForce) {
+    public void fault(String kind, String target, boolean applied, boolean inForce, boolean revertFailed) {
         if (applied) {
             faultsApplied.labelValues(kind, target).inc();
         }
+        if (revertFailed) {
+            revertsFailed.labelValues(kind, target).inc();
+        }
         faultActive.labelValues(kind, target).set(inForce ? 1 : 0);
+    }
+
+    /** The lines of a gauge file that a slave sent during the run ({@link ServerGaugeFiles#streamed}). */
+    public void serverLines(String fileName, String text) {
+        if (servers != null) {
+            servers.streamed(fileName, text);
+        }
     }
 
     private Series series(String label, String engine) {

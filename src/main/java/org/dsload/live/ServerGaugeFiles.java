@@ -27,6 +27,12 @@ import org.dsload.core.format.GaugeTable;
  * line wins. A server whose latest line says it did not answer has no reading until it answers
  * again; a column that is not a number (a role, a note) has none. Nothing runs between scrapes: the
  * reading ends with the endpoint.
+ *
+ * <p>A slave on another machine keeps its files there until the run ends: in a run that serves
+ * metrics in rows mode every slave sends each reading's lines to the master as it writes them
+ * ({@link #streamed}, {@code core.GaugeStream}), and the slaves' folders are not read (one way per
+ * server, whatever machine the slave is on); in histograms mode those of the slaves on this machine are.
+ * A server's newest line wins however it came, so a server that several engines read has one series.
  */
 public final class ServerGaugeFiles {
     static final Duration READ_EVERY = Duration.ofSeconds(2);
@@ -40,6 +46,8 @@ public final class ServerGaugeFiles {
     }
 
     private final Path runDir;
+    /** Whether the slaves' folders are read too: not when the slaves send their lines ({@link #streamed}). */
+    private final boolean slaveFolders;
     private final long everyNanos;
     private final Map<Path, Tail> tails = new HashMap<>();
     /** The newest line of each server, by gauge file's name (the same in every engine's folder) then server. */
@@ -47,12 +55,18 @@ public final class ServerGaugeFiles {
     private long readNanos;
     private boolean read;
 
-    public ServerGaugeFiles(Path runDir) {
-        this(runDir, READ_EVERY);
+    /** @param slaveFolders whether the gauge files of the slaves' folders are read too, or only the run folder's */
+    public ServerGaugeFiles(Path runDir, boolean slaveFolders) {
+        this(runDir, slaveFolders, READ_EVERY);
     }
 
     ServerGaugeFiles(Path runDir, Duration every) {
+        this(runDir, true, every);
+    }
+
+    ServerGaugeFiles(Path runDir, boolean slaveFolders, Duration every) {
         this.runDir = runDir;
+        this.slaveFolders = slaveFolders;
         this.everyNanos = every.toNanos();
     }
 
@@ -83,6 +97,9 @@ public final class ServerGaugeFiles {
             return; // a folder that changes while it is listed: the next read lists it again
         }
         for (Path file : files) {
+            if (!slaveFolders && !runDir.equals(file.getParent())) {
+                continue;
+            }
             Tail tail = tails.computeIfAbsent(file, f -> new Tail(f.getFileName().toString()));
             if (tail.other) {
                 continue;
@@ -95,8 +112,30 @@ public final class ServerGaugeFiles {
         }
     }
 
+    /**
+     * A slave's lines of a gauge file, as its engine sent them during the run ({@code core.GaugeStream}):
+     * the file's header, then lines; merged with what the files say, the newest line of a server winning.
+     */
+    public synchronized void streamed(String fileName, String text) {
+        if (text == null) {
+            return;
+        }
+        String[] lines = text.split("\n");
+        if (lines.length < 2 || !GaugeTable.isHeader(lines[0])) {
+            return;
+        }
+        GaugeTable.Columns columns = GaugeTable.Columns.of(lines[0]);
+        for (int i = 1; i < lines.length; i++) {
+            GaugeTable.Row row = columns.row(lines[i], 0);
+            if (row != null) {
+                row(fileName, row);
+            }
+        }
+    }
+
+    /** One line: the server's newest, whichever engine read it and however it came (a file, a slave's sample). */
     private void row(String fileName, GaugeTable.Row row) {
-        latest.computeIfAbsent(fileName, s -> new TreeMap<>()).merge(row.node(), row,
+        latest.computeIfAbsent(fileName, s -> new TreeMap<>()).merge(server(row.node()), row,
                 (old, fresh) -> fresh.epochMillis() >= old.epochMillis() ? fresh : old);
     }
 

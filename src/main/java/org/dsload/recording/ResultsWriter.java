@@ -24,6 +24,7 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.samplers.SampleSaveConfiguration;
 import org.apache.jmeter.save.CSVSaveService;
 import org.apache.jmeter.save.SaveService;
+import org.dsload.core.format.GaugeTable;
 import org.dsload.live.LiveListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -329,6 +330,14 @@ public class ResultsWriter extends ResultCollector {
     public void sampleOccurred(SampleEvent event) {
         OpenFile f = file;
         SampleResult result = event.getResult();
+        if (GaugeTable.isStreamLabel(result.getSampleLabel())) {
+            // a slave's server gauges on their way to the live figures: no request, no row
+            LiveListener l = live;
+            if (l != null) {
+                l.sampleOccurred(event);
+            }
+            return;
+        }
         if (f != null && f.open && f.failure == null && isSampleWanted(result.isSuccessful())) {
             result.setSaveConfig(f.config);
             f.append(event);

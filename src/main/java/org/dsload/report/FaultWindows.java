@@ -68,6 +68,11 @@ public final class FaultWindows {
         return APPLIED.equals(code) && !INSTANT_KIND.equals(kind(label)) || REVERT_FAILED.equals(code);
     }
 
+    /** Whether a fault sample is a revert that failed: the fault stays in force. */
+    public static boolean revertFailed(String code) {
+        return REVERT_FAILED.equals(code);
+    }
+
     /** Whether a fault sample is an apply that worked. */
     public static boolean applied(String code) {
         return APPLIED.equals(code);

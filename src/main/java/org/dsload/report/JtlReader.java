@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.dsload.core.format.BatchTiming;
+import org.dsload.core.format.GaugeTable;
 import org.dsload.core.format.JtlColumns;
 import org.dsload.core.format.TimingValue;
 
@@ -160,6 +161,9 @@ public final class JtlReader implements Closeable {
             if (!faultMarkers && label < f.size() && f.get(label).startsWith(FAULT_PREFIX)) {
                 markerRows++;
                 continue;
+            }
+            if (label < f.size() && GaugeTable.isStreamLabel(f.get(label))) {
+                continue; // a slave's gauge lines, which a results file of dsload's never holds: no request
             }
             try {
                 long start = Long.parseLong(f.get(timeStamp));

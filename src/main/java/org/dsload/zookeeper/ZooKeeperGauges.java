@@ -21,6 +21,7 @@ import java.util.function.Supplier;
 
 import org.apache.zookeeper.client.FourLetterWordMain;
 import org.apache.zookeeper.common.X509Exception;
+import org.dsload.core.GaugeStream;
 import org.dsload.core.StoreLabels;
 import org.dsload.gauges.SentCounts;
 import org.slf4j.Logger;
@@ -87,7 +88,7 @@ public final class ZooKeeperGauges {
         this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                 StandardOpenOption.APPEND);
         if (fresh) {
-            out.write("epoch_ms\tserver\t" + String.join("\t", KEYS) + "\n");
+            out.write(header() + "\n");
             out.flush();
         }
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -213,6 +214,13 @@ public final class ZooKeeperGauges {
                 log.debug("dsload: writing {}: {}", file, e.toString());
             }
         }
+        if (GaugeStream.on()) {
+            GaugeStream.send(FILE, header(), lines); // a server's address and mntr's numbers: nothing to leave out
+        }
+    }
+
+    private static String header() {
+        return "epoch_ms\tserver\t" + String.join("\t", KEYS);
     }
 
     /** The server's mntr values, its state {@value #UNREACHABLE} or {@value #NOT_SERVING}, or null when it refuses mntr. */

@@ -21,10 +21,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.dsload.cli.ExitCodes;
+import org.dsload.core.format.GaugeTable;
+import org.dsload.core.format.RunFiles;
 import org.dsload.process.Deadline;
 import org.dsload.process.Folders;
 import org.dsload.process.ManagedProcess;
@@ -104,6 +107,18 @@ class LiveMetricsIT {
                 double first = value(promPort, total);
                 assertTrue(Deadline.await(() -> value(promPort, total) > first, LIMIT, Duration.ofMillis(500)),
                         "the count grew during the run:\n" + run.output());
+                // the slaves' gauge files are in their own folders, which the master does not read (as on other
+                // machines): the slaves send each reading to the master while the engines run
+                String whileRunning = LiveMetrics.SERVER_GAUGE + "{store=\"redis\",gauge=\"connected_clients\"} and on() "
+                        + "(sum(" + LiveMetrics.ENGINE_RUNNING + ") > 0)";
+                AtomicBoolean seen = new AtomicBoolean();
+                Deadline.await(() -> {
+                    if (value(promPort, "count(" + whileRunning + ")") > 0) {
+                        seen.set(true);
+                    }
+                    return seen.get() || ProcessHandle.of(run.pid()).map(p -> !p.isAlive()).orElse(true);
+                }, LIMIT, Duration.ofMillis(500));
+                assertTrue(seen.get(), "a server gauge the slaves read, scraped while the engines ran:\n" + run.output());
                 assertEquals(ExitCodes.OK, run.exitCode(LIMIT), run.output());
                 assertTrue(run.output().contains("dsload: metrics at http://"), run.output());
                 // the live line's target is the sum of the schedules of the engines it has figures of: 600/s
@@ -118,7 +133,11 @@ class LiveMetricsIT {
                 assertTrue(Files.readString(runDir.resolve("jmeter.log"), StandardCharsets.UTF_8).contains("summary ="),
                         "and stays in jmeter.log");
 
-                Summary summary = Summary.of(runDir.resolve("redis-get-rate.jtl"));
+                Path jtl = runDir.resolve("redis-get-rate.jtl");
+                assertFalse(Files.readString(jtl, StandardCharsets.UTF_8).contains(GaugeTable.STREAM_PREFIX),
+                        "the slaves' gauge lines are no row of the results file");
+                gaugeCost(runDir);
+                Summary summary = Summary.of(jtl);
                 long end = System.currentTimeMillis() / 1000 + 1;
                 // the endpoint is gone: its series are stale now, their last values still in range queries
                 Map<String, Double> scraped = byLabel(promPort, "sum by (label) (max_over_time(dsload_requests_total[10m]))");
@@ -154,6 +173,17 @@ class LiveMetricsIT {
             }
         } finally {
             Folders.deleteTree(dir);
+        }
+    }
+
+    /** What a slave's Redis gauges cost on the way to the master: a sample a second of a header and a line per server. */
+    private static void gaugeCost(Path runDir) throws IOException {
+        for (Path file : RunFiles.find(runDir, "redis-info.tsv")) {
+            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            double line = lines.stream().skip(1).mapToInt(String::length).average().orElse(0);
+            System.out.printf(java.util.Locale.ROOT, "LiveMetricsIT: %s: %d readings of one Redis server; sent to the master"
+                    + " as a sample a second of %d bytes of header and %.0f of line%n", runDir.relativize(file),
+                    lines.size() - 1, lines.get(0).length(), line);
         }
     }
 

@@ -188,6 +188,18 @@ class LiveMetricsTest {
         assertEquals("0.0", active.get("dsload_fault_active{fault=\"delay\",target=\"zookeeper-3\"}"));
         assertFalse(faults(m, LiveMetrics.FAULTS_APPLIED).containsKey(
                 "dsload_faults_applied_total{fault=\"delay\",target=\"zookeeper-3\"}"), "a failed apply applied nothing");
+        assertEquals(Map.of("dsload_fault_reverts_failed_total{fault=\"pause\",target=\"zookeeper-1\"}", "1.0"),
+                faults(m, LiveMetrics.REVERTS_FAILED), "said how: its revert failed");
+    }
+
+    @Test
+    void aFaultRevertedAtTheTestsEndIsNoLongerActive() throws Exception {
+        // the revert at test end comes as the schedule's other reverts do, as a sample (ScheduleRunTest)
+        LiveMetrics m = new LiveMetrics(null);
+        fault(m, "fault:freeze:redis-1", "APPLIED");
+        fault(m, "fault:freeze:redis-1", "REVERTED");
+        assertEquals("0.0", faults(m, LiveMetrics.FAULT_ACTIVE).get("dsload_fault_active{fault=\"freeze\",target=\"redis-1\"}"));
+        assertTrue(faults(m, LiveMetrics.REVERTS_FAILED).isEmpty(), "no revert failed");
     }
 
     @Test

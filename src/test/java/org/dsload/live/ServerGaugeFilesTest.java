@@ -1,6 +1,7 @@
 package org.dsload.live;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -15,6 +16,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.apache.jmeter.samplers.SampleResult;
+import org.dsload.core.format.GaugeTable;
 import org.dsload.core.format.RunFiles;
 import org.dsload.gauges.GaugeFile;
 import org.dsload.gauges.GaugeRecorder;
@@ -101,6 +104,9 @@ class ServerGaugeFilesTest {
         assertEquals(Map.of("redis 127.0.0.1:6379 connected_clients", 6.0, "redis 127.0.0.1:6379 used_memory", 2048.0,
                 "zk 127.0.0.1:2181 zk_znode_count", 42.0), values(files), "one series per server: the newest line");
 
+        assertEquals(Map.of("redis 127.0.0.1:6379 connected_clients", 6.0, "redis 127.0.0.1:6379 used_memory", 2048.0),
+                values(new ServerGaugeFiles(run, false, Duration.ZERO)), "when the slaves send their lines, the run folder's alone");
+
         append(slave.resolve("zk-mntr.tsv"), "3500\t127.0.0.1:2181\tunreachable\tunreachable\n");
         append(redis, "3000\t127.0.0.1:6379\tunreachable\t\t\t\tconnection refused\n");
         assertEquals(Map.of(), values(files), "a server that does not answer has no reading");
@@ -114,7 +120,7 @@ class ServerGaugeFilesTest {
         assertEquals(Map.of("redis 127.0.0.1:6379 connected_clients", 5.0), values(files));
         append(redis, "2000\t127.0.0.1:6379\tok\tmaster\t6\t\t\n");
         assertEquals(Map.of("redis 127.0.0.1:6379 connected_clients", 5.0), values(files), "the reading of the interval");
-        assertEquals(Map.of(), values(new ServerGaugeFiles(run.resolve("none"))));
+        assertEquals(Map.of(), values(new ServerGaugeFiles(run.resolve("none"), true)));
     }
 
     @Test
@@ -152,5 +158,28 @@ class ServerGaugeFilesTest {
         assertEquals("influxdb", ServerGaugeFiles.store("influxdb-vars.tsv"));
         assertEquals("db.example:8086", ServerGaugeFiles.server("admin@db.example:8086"));
         assertEquals("127.0.0.1:6379", ServerGaugeFiles.server("127.0.0.1:6379"));
+    }
+    @Test
+    void aSlavesStreamedLinesAndTheFilesOfTheSameServerMakeOneSeriesTheNewestLineWinning() throws Exception {
+        Path file = run.resolve(REDIS.name());
+        append(file, REDIS.header() + "\n1000\tadmin@127.0.0.1:6379\tok\tmaster\t5\t\t\n");
+        ServerGaugeFiles files = new ServerGaugeFiles(run, Duration.ZERO);
+        LiveMetrics metrics = new LiveMetrics(null, files);
+        SampleResult r = new SampleResult();
+        r.setSampleLabel(GaugeTable.STREAM_PREFIX + REDIS.name());
+        r.setSamplerData(REDIS.header() + "\n2000\t127.0.0.1:6379\tok\tmaster\t9\t\t\n2000\t127.0.0.1:6381\tok\tmaster\t4\t\t\n");
+        LiveListener.count(metrics, "slave-127.0.0.9_1099", r.getSampleLabel(), r, "");
+        assertEquals(Map.of("redis 127.0.0.1:6379 connected_clients", 9.0, "redis 127.0.0.1:6381 connected_clients", 4.0),
+                values(files), "the slave's newer line, one series per server however its name came");
+        files.streamed(REDIS.name(), REDIS.header() + "\n1500\t127.0.0.1:6379\tok\tmaster\t6\t\t\n");
+        assertEquals(9.0, values(files).get("redis 127.0.0.1:6379 connected_clients"), "an older line loses");
+        append(file, "3000\tadmin@127.0.0.1:6379\tok\tmaster\t11\t\t\n");
+        assertEquals(11.0, values(files).get("redis 127.0.0.1:6379 connected_clients"), "the file's newer line wins");
+        files.streamed(REDIS.name(), REDIS.header() + "\n4000\t127.0.0.1:6381\tunreachable\t\t\t\t\n");
+        assertFalse(values(files).containsKey("redis 127.0.0.1:6381 connected_clients"),
+                "a server that did not answer its last reading has no series");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrometheusTextFormatWriter.create().write(out, metrics.registry().scrape());
+        assertFalse(out.toString(StandardCharsets.UTF_8).contains(LiveMetrics.REQUESTS + "{"), "the lines are no request");
     }
 }

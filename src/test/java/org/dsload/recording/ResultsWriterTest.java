@@ -19,6 +19,7 @@ import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.samplers.SampleSaveConfiguration;
 import org.apache.jmeter.save.CSVSaveService;
+import org.dsload.core.format.GaugeTable;
 import org.dsload.process.Deadline;
 import org.dsload.report.JtlReader;
 import org.dsload.report.JtlSample;
@@ -109,6 +110,20 @@ class ResultsWriterTest {
         List<String> lines = Files.readAllLines(jtl, StandardCharsets.UTF_8);
         assertEquals(1, lines.stream().filter(l -> l.startsWith("timeStamp,")).count(), "one header: " + lines);
         assertEquals(4, lines.size(), "the header and every row, also the one after the first copy ended: " + lines);
+    }
+
+    @Test
+    void aSlavesGaugeLinesAreNoRow(@TempDir Path dir) throws Exception {
+        Path jtl = dir.resolve("r.jtl");
+        ResultsWriter w = writer(jtl);
+        w.testStarted("127.0.0.2");
+        w.sampleOccurred(event("GET", 1));
+        w.sampleOccurred(event(GaugeTable.STREAM_PREFIX + "redis-info.tsv", 2));
+        w.sampleOccurred(event("GET", 3));
+        w.testEnded("127.0.0.2");
+        List<String> lines = Files.readAllLines(jtl, StandardCharsets.UTF_8);
+        assertEquals(3, lines.size(), "the header and the requests' rows: " + lines);
+        assertTrue(lines.stream().noneMatch(l -> l.contains(GaugeTable.STREAM_PREFIX)), lines.toString());
     }
 
     @Test

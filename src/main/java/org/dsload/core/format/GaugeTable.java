@@ -29,6 +29,11 @@ public final class GaugeTable {
     private static final String HEADER_START = EPOCH + "\t" + NODE + "\t";
     /** ZooKeeper's zk-mntr.tsv names its second column {@code server}. */
     private static final String ZOOKEEPER_HEADER_START = EPOCH + "\tserver\t";
+    /**
+     * The label of a slave's gauge lines on their way to the master during the run
+     * ({@code core.GaugeStream}), followed by the gauge file's name: no request, never in a results file.
+     */
+    public static final String STREAM_PREFIX = "dsload-gauges:";
 
     /** One line: a server's gauges at one time, as one engine read them. */
     public record Row(int engine, long epochMillis, String node, String state, Map<String, String> values,
@@ -56,6 +61,11 @@ public final class GaugeTable {
     }
 
     private GaugeTable() {
+    }
+
+    /** Whether a sample's label is a slave's gauge lines ({@value #STREAM_PREFIX}) rather than a request. */
+    public static boolean isStreamLabel(String label) {
+        return label != null && label.startsWith(STREAM_PREFIX);
     }
 
     /** Whether a file's first line is a gauge file's header: the time stamp, then the server. */

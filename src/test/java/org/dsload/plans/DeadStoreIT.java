@@ -35,15 +35,27 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * says when the store stopped answering and ends with exit code 5 (0 when the run expected it).
  * The CQL Request sampler, which no shipped plan loads with, is sampled in this JVM while the
  * Cassandra node is dead.
+ *
+ * <p>A killed store's runs give up on it ({@value #GIVE_UP} s without a success) long before their
+ * planned end: they end on that condition, however late the kill comes, so the kill tests hold on a
+ * busy machine and run beside other test JVMs. A frozen store must be back while its runs still go
+ * on, a race with their planned end that a busy machine can lose (a JMeter JVM that starts seconds
+ * after the other delays the fault): the freeze tests run alone.
  */
 @Timeout(600)
 @ExtendWith({SharedCassandra.class, SharedKairosDb.class})
-@org.junit.jupiter.api.Tag("alone") // judges runs by their verdicts, schedule kept or arrivals missed: no other test JVM beside it
 class DeadStoreIT {
     /** Failed requests per place and second at most: the back-off's first second costs about 7, each next one 1. */
     private static final double BOUNDED = 10;
     /** How long a frozen store stays frozen: longer than the request timeouts the runs are given. */
     private static final Duration FROZEN = Duration.ofSeconds(5);
+    /** Seconds without a success after which a killed store's runs give up on it. */
+    private static final String GIVE_UP = "4";
+    /**
+     * The planned length of a run whose store is killed: far more than the kill needs (the run gives
+     * up {@value #GIVE_UP} s after it), so that a late kill still finds the run going on.
+     */
+    private static final String KILLED_RUN_SECONDS = "40";
 
     private static Path results(String name) throws IOException {
         return Files.createDirectories(Checkout.target().resolve("test-results").resolve("dead-store-" + name + "-"
@@ -90,6 +102,12 @@ class DeadStoreIT {
         String summary = run.summary();
         assertTrue(summary.matches("(?s).*\\nCross-check +\\[[^\\n]*\\] +\\d+, \\d+ \\((match|differ by \\d+|within: )[^\\n]*.*"),
                 summary);
+    }
+
+    /** The run ended on the store's death: it gave up on it rather than run to its planned end. */
+    private static void assertGaveUp(FaultedRun run) throws IOException {
+        assertTrue(run.output().contains("dsload: no request succeeded for " + GIVE_UP + " s (since "), run.output());
+        assertTrue(run.summary().contains("so the test stopped early at "), run.summary());
     }
 
     /** A fault of the store: a kill, or a freeze and its end. */
@@ -149,9 +167,11 @@ class DeadStoreIT {
         try (EmbeddedRedis redis = EmbeddedRedis.start();
              EmbeddedRedis other = EmbeddedRedis.start();
              FaultedRun blocking = FaultedRun.start(results, "redis-get-rate.jmx", "GET", 4, "-Jhosts=" + redis.address(),
-                     "-Jduration=12", "-Jrate=400", "-Jwarmup=0", "-Jthreads=4", "-Jin_flight=1", "-Jnil_is_failure=false");
+                     "-Jduration=" + KILLED_RUN_SECONDS, "--give-up-after", GIVE_UP, "-Jrate=400", "-Jwarmup=0",
+                     "-Jthreads=4", "-Jin_flight=1", "-Jnil_is_failure=false");
              FaultedRun inFlight = FaultedRun.start(results, "redis-ycsb.jmx", "READ", 2 * 8, "-Jhosts=" + other.address(),
-                     "-Jduration=12", "-Jthreads=2", "-Jin_flight=8", "-Jrecordcount=200", "-Jload_threads=2")) {
+                     "-Jduration=" + KILLED_RUN_SECONDS, "--give-up-after", GIVE_UP, "-Jthreads=2", "-Jin_flight=8",
+                     "-Jrecordcount=200", "-Jload_threads=2")) {
             long killed = fault(blocking, inFlight, 50, () -> {
                 Signals.send(redis.pid(), "KILL");
                 Signals.send(other.pid(), "KILL");
@@ -160,6 +180,8 @@ class DeadStoreIT {
             assertStoreFailed(inFlight, killed, "ConnectException", true);
             assertNotCountedOnceDead(blocking);
             assertNotCountedOnceDead(inFlight);
+            assertGaveUp(blocking);
+            assertGaveUp(inFlight);
             assertTrue(blocking.summary().contains("scheduled arrivals went unsent: "), blocking.summary());
             assertTrue(blocking.summary().matches("(?s).*Arrivals +\\[total, late, dropped\\] +\\d+, \\d+, [1-9]\\d*\n.*"),
                     "the arrivals due while the threads backed off are dropped: " + blocking.summary());
@@ -171,6 +193,7 @@ class DeadStoreIT {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag("alone") // the store must be back before the runs' planned end: see the class comment
     void redisFrozenCostsFewFailuresOnBothPathsAndARunThatExpectedItEndsWell() throws Exception {
         Path results = results("redis-freeze");
         try (EmbeddedRedis redis = EmbeddedRedis.start();
@@ -208,7 +231,7 @@ class DeadStoreIT {
         cql.setName("cql");
         cql.setStatement("SELECT release_version FROM system.local");
         long[] cqlFailed = new long[1];
-        try (YcsbRuns runs = YcsbRuns.start(results, node, "dead", true)) {
+        try (YcsbRuns runs = YcsbRuns.start(results, node, "dead", KILLED_RUN_SECONDS, "--give-up-after", GIVE_UP)) {
             try {
                 assertTrue(cql.sample(null).isSuccessful(), "the CQL Request sampler reaches the node");
                 long killed = fault(runs.blocking, runs.inFlight, 50, () -> {
@@ -228,6 +251,8 @@ class DeadStoreIT {
                 assertStoreFailed(runs.inFlight, killed, "NoNodeAvailableException", true);
                 assertNotCountedOnceDead(runs.blocking);
                 assertNotCountedOnceDead(runs.inFlight);
+                assertGaveUp(runs.blocking);
+                assertGaveUp(runs.inFlight);
             } finally {
                 session.testEnded();
                 if (!node.isRunning()) {
@@ -238,10 +263,11 @@ class DeadStoreIT {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag("alone") // the store must be back before the runs' planned end: see the class comment
     void cassandraFrozenCostsFewFailuresOnBothYcsbPaths() throws Exception {
         EmbeddedCassandra node = SharedCassandra.node();
         Path results = results("cassandra-freeze");
-        try (YcsbRuns runs = YcsbRuns.start(results, node, "frozen", true)) {
+        try (YcsbRuns runs = YcsbRuns.start(results, node, "frozen", "14")) {
             long frozen = fault(runs.blocking, runs.inFlight, 50, freeze(node::pause, node::resume));
             assertStoreFailed(runs.blocking, frozen, "");
             assertStoreFailed(runs.inFlight, frozen, "");
@@ -250,21 +276,28 @@ class DeadStoreIT {
         }
     }
 
-    /** cassandra-ycsb.jmx twice on the node: 4 threads of one operation, 2 threads of 8 in flight, each its keyspace. */
+    /**
+     * cassandra-ycsb.jmx twice on the node: 4 threads of one operation, 2 threads of 8 in flight, each its
+     * keyspace; both read the node's gauges and cross-check their counts with them.
+     */
     private record YcsbRuns(FaultedRun blocking, FaultedRun inFlight) implements AutoCloseable {
-        /** @param gauges whether the runs read the node's gauges and cross-check their counts with them */
-        static YcsbRuns start(Path results, EmbeddedCassandra node, String name, boolean gauges) throws IOException {
+        /** @param seconds the runs' planned length; @param more options of both runs */
+        static YcsbRuns start(Path results, EmbeddedCassandra node, String name, String seconds, String... more)
+                throws IOException {
             FaultedRun blocking = FaultedRun.start(results, "cassandra-ycsb.jmx", "READ", 4,
-                    args(node, name + "_blocking", "1", "4", gauges));
+                    args(node, name + "_blocking", "1", "4", seconds, more));
             return new YcsbRuns(blocking, FaultedRun.start(results, "cassandra-ycsb.jmx", "READ", 2 * 8,
-                    args(node, name + "_in_flight", "8", "2", gauges)));
+                    args(node, name + "_in_flight", "8", "2", seconds, more)));
         }
 
         private static String[] args(EmbeddedCassandra node, String keyspace, String inFlight, String threads,
-                boolean gauges) {
-            return new String[] {"-Jhosts=" + node.address(), "-Jkeyspace=" + keyspace, "-Jduration=14",
-                "-Jthreads=" + threads, "-Jin_flight=" + inFlight, "-Jrecordcount=200", "-Jload_threads=2",
-                "-Jrequest_timeout=1000", "-Jserver_gauges=" + gauges, "-Jconsistency=ONE"};
+                String seconds, String... more) {
+            java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("-Jhosts=" + node.address(),
+                    "-Jkeyspace=" + keyspace, "-Jduration=" + seconds, "-Jthreads=" + threads, "-Jin_flight=" + inFlight,
+                    "-Jrecordcount=200", "-Jload_threads=2", "-Jrequest_timeout=1000", "-Jserver_gauges=true",
+                    "-Jconsistency=ONE"));
+            args.addAll(java.util.List.of(more));
+            return args.toArray(String[]::new);
         }
 
         @Override
@@ -280,29 +313,29 @@ class DeadStoreIT {
         Path results = results("zk-kill");
         try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.single();
              FaultedRun blocking = FaultedRun.start(results, "zk-latencies.jmx", "Create", 2, zk(zk, "blocking", "1",
-                     "--give-up-after", "4", "-Jzk_gauges=true"));
+                     KILLED_ZNODES, "--give-up-after", GIVE_UP, "-Jzk_gauges=true"));
              FaultedRun inFlight = FaultedRun.start(results, "zk-latencies.jmx", "Create", 2 * 8, zk(zk, "in-flight", "8",
-                     "--give-up-after", "4", "-Jzk_gauges=true"))) {
+                     KILLED_ZNODES, "--give-up-after", GIVE_UP, "-Jzk_gauges=true"))) {
             long killed = fault(blocking, inFlight, 50, () -> zk.kill(zk.node(0)));
             assertStoreFailed(blocking, killed, "CONNECTIONLOSS", true);
             // requests in flight when the server died time out; those sent after it fail at once
             assertStoreFailed(inFlight, killed, "(CONNECTIONLOSS|REQUESTTIMEOUT)", true);
             for (FaultedRun run : new FaultedRun[] {blocking, inFlight}) {
-                assertTrue(run.output().contains("dsload: no request succeeded for 4 s (since "), run.output());
-                assertTrue(run.summary().contains("so the test stopped early at "), run.summary());
+                assertGaveUp(run);
                 assertNotCountedOnceDead(run);
             }
         }
     }
 
     @Test
+    @org.junit.jupiter.api.Tag("alone") // the store must be back before the runs' planned end: see the class comment
     void zookeeperFrozenCostsFewFailuresOnBothPaths() throws Exception {
         Path results = results("zk-freeze");
         try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.single();
              FaultedRun blocking = FaultedRun.start(results, "zk-latencies.jmx", "Create", 2, zk(zk, "blocking", "1",
-                     "-Jzk_gauges=true")).answeredWith("NONODE");
+                     2000, "-Jzk_gauges=true")).answeredWith("NONODE");
              FaultedRun inFlight = FaultedRun.start(results, "zk-latencies.jmx", "Create", 2 * 8, zk(zk, "in-flight", "8",
-                     "-Jzk_gauges=true")).answeredWith("NONODE")) {
+                     8000, "-Jzk_gauges=true")).answeredWith("NONODE")) {
             long frozen = fault(blocking, inFlight, 50, freeze(zk.node(0).pid()));
             assertStoreFailed(blocking, frozen, "");
             assertStoreFailed(inFlight, frozen, "");
@@ -313,12 +346,18 @@ class DeadStoreIT {
     }
 
     /**
-     * The runs' options: the run in flight gets four times the znodes, so that it is still at work when
-     * the slower blocking run has made the requests the fault waits for (the whole plan can take it 6 s).
+     * Znodes of each run whose server is killed: more than either run makes before the kill, however late the
+     * other run's JMeter starts (the runs give up once the server is dead).
      */
-    private static String[] zk(EmbeddedZooKeeper zk, String root, String inFlight, String... more) {
+    private static final int KILLED_ZNODES = 40_000;
+
+    /**
+     * The runs' options. Of a frozen server, the run in flight gets four times the znodes, so that it is still at
+     * work when the slower blocking run has made the requests the fault waits for (the whole plan can take it 6 s).
+     */
+    private static String[] zk(EmbeddedZooKeeper zk, String root, String inFlight, int znodes, String... more) {
         java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("-Jhosts=" + zk.connectString(),
-                "-Jclients=2", "-Jznodes=" + ("1".equals(inFlight) ? 2000 : 8000), "-Jwatches=10", "-Jzk_root=/dead-store-" + root, "-Jin_flight=" + inFlight,
+                "-Jclients=2", "-Jznodes=" + znodes, "-Jwatches=10", "-Jzk_root=/dead-store-" + root, "-Jin_flight=" + inFlight,
                 "-Jsession_timeout=4000", "-Jconnection_timeout=1000", "-Jrequest_timeout=1000", "-Jzk_retries=0",
                 "-Jzk_cleanup=false"));
         args.addAll(java.util.List.of(more));
@@ -329,32 +368,40 @@ class DeadStoreIT {
     }
 
     @Test
-    void kairosDbKilledAndFrozenCostsFewFailuresOnBothPaths() throws Exception {
+    @org.junit.jupiter.api.Tag("alone") // the store must be back before the runs' planned end: see the class comment
+    void kairosDbFrozenCostsFewFailuresOnBothPaths() throws Exception {
         EmbeddedKairosDb kairos = SharedKairosDb.server();
         Path results = results("kairosdb");
         // both runs count their points back, each in its own metrics: the writes that timed out while KairosDB was
         // frozen are stored once it runs again, and the count back must not take them for a difference
         try (FaultedRun blocking = FaultedRun.start(results, "kairosdb-write.jmx", "write batch", 4, kairos(kairos, "1",
-                "4", true, "blocking")).countPerRequest(POINTS);
+                "4", "14", "blocking")).countPerRequest(POINTS);
              FaultedRun inFlight = FaultedRun.start(results, "kairosdb-write.jmx", "write batch", 2 * 4, kairos(kairos,
-                     "4", "2", true, "in-flight")).countPerRequest(POINTS)) {
+                     "4", "2", "14", "in-flight")).countPerRequest(POINTS)) {
             long frozen = fault(blocking, inFlight, 20, freeze(kairos::pause, kairos::resume));
             assertStoreFailed(blocking, frozen, "");
             assertStoreFailed(inFlight, frozen, "");
             assertCountedOnceBack(blocking);
             assertCountedOnceBack(inFlight);
         }
-        results = results("kairosdb-kill");
+    }
+
+    @Test
+    void kairosDbKilledCostsFewFailuresOnBothPaths() throws Exception {
+        EmbeddedKairosDb kairos = SharedKairosDb.server();
+        Path results = results("kairosdb-kill");
         try (FaultedRun blocking = FaultedRun.start(results, "kairosdb-write.jmx", "write batch", 4, kairos(kairos, "1",
-                "4", true, "blocking")).countPerRequest(POINTS);
+                "4", KILLED_RUN_SECONDS, "blocking", "--give-up-after", GIVE_UP)).countPerRequest(POINTS);
              FaultedRun inFlight = FaultedRun.start(results, "kairosdb-write.jmx", "write batch", 2 * 4, kairos(kairos,
-                     "4", "2", true, "in-flight")).countPerRequest(POINTS)) {
+                     "4", "2", KILLED_RUN_SECONDS, "in-flight", "--give-up-after", GIVE_UP)).countPerRequest(POINTS)) {
             try {
                 long killed = fault(blocking, inFlight, 20, () -> Signals.send(kairos.pid(), "KILL"));
                 assertStoreFailed(blocking, killed, "ConnectException", true);
                 assertStoreFailed(inFlight, killed, "ConnectException", true);
                 assertNotCountedOnceDead(blocking);
                 assertNotCountedOnceDead(inFlight);
+                assertGaveUp(blocking);
+                assertGaveUp(inFlight);
             } finally {
                 if (!kairos.isRunning()) {
                     kairos.restart();
@@ -367,67 +414,103 @@ class DeadStoreIT {
     private static final int POINTS = 10;
 
     /**
-     * @param counted whether the run reads the server's gauges and counts the points written back
+     * The run's options; it reads the server's gauges and counts the points written back.
+     *
+     * @param seconds the run's planned length
      * @param metrics the run's own metric names, so that a count back finds its points alone
      */
-    private static String[] kairos(EmbeddedKairosDb kairos, String inFlight, String threads, boolean counted,
-            String metrics) {
-        return new String[] {"-Jurls=" + kairos.url(), "-Jthreads=" + threads, "-Jin_flight=" + inFlight,
-            "-Jpaced=false", "-Jramp_step=0", "-Jbatch=" + POINTS, "-Jmetrics=10", "-Jrepeats=100000", "-Jduration=14",
-            "-Jresponse_timeout=1000", "-Jcross_check=" + counted, "-Jserver_gauges=" + counted,
-            "-Jmetric_name=dsload.dead." + metrics + ".#{m}"};
+    private static String[] kairos(EmbeddedKairosDb kairos, String inFlight, String threads, String seconds,
+            String metrics, String... more) {
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("-Jurls=" + kairos.url(),
+                "-Jthreads=" + threads, "-Jin_flight=" + inFlight, "-Jpaced=false", "-Jramp_step=0", "-Jbatch=" + POINTS,
+                "-Jmetrics=10", "-Jrepeats=100000", "-Jduration=" + seconds, "-Jresponse_timeout=1000",
+                "-Jcross_check=true", "-Jserver_gauges=true", "-Jmetric_name=dsload.dead." + metrics + ".#{m}"));
+        args.addAll(java.util.List.of(more));
+        return args.toArray(String[]::new);
     }
 
     @Test
-    void influxDbKilledAndFrozenCostsFewFailuresAndTheMissedArrivalsAreCounted() throws Exception {
-        if (EmbeddedInfluxDb.binary().isEmpty()) {
-            Prerequisites.missing(EmbeddedInfluxDb.missingMessage(), EmbeddedInfluxDb.REQUIRED_ENV, "true");
-        }
-        for (String fault : new String[] {"KILL", "STOP"}) {
-            Path results = results("influxdb-" + fault);
-            // a server for each run: InfluxDB counts the writes of all its databases together, and each run's
-            // cross-check must count its own; the fault hits both
-            try (EmbeddedInfluxDb influx = EmbeddedInfluxDb.start();
-                 EmbeddedInfluxDb other = EmbeddedInfluxDb.start();
-                 FaultedRun oneAtATime = FaultedRun.start(results, "influxdb-write.jmx", "POST /write", 20,
-                         influx(influx, "1", "20", true));
-                 FaultedRun inFlight = FaultedRun.start(results, "influxdb-write.jmx", "POST /write", 2 * 16,
-                         influx(other, "16", "2", true))) {
-                long at = fault(oneAtATime, inFlight, 200, fault.equals("KILL") ? () -> {
-                    Signals.send(influx.pid(), "KILL");
-                    Signals.send(other.pid(), "KILL");
-                } : freeze(influx.pid(), other.pid()));
-                String code = fault.equals("KILL") ? "ConnectException" : "";
-                assertStoreFailed(oneAtATime, at, code, fault.equals("KILL"));
-                assertStoreFailed(inFlight, at, code, fault.equals("KILL"));
-                if (fault.equals("STOP")) {
-                    for (FaultedRun run : new FaultedRun[] {oneAtATime, inFlight}) {
-                        assertCountedOnceBack(run);
-                        // writes that timed out while influxd was frozen were stored once it ran again: their points
-                        // may be counted, and no more than theirs
-                        assertTrue(run.summary().matches("(?s).*\\] \\d+, \\d+ \\((match|within: \\d+ of the \\d+ whose "
-                                + "requests got no answer)\\) points of accepted writes.*"), run.summary());
-                    }
-                }
-                if (fault.equals("KILL")) {
-                    assertNotCountedOnceDead(oneAtATime);
-                    assertNotCountedOnceDead(inFlight);
-                    // the arrivals due while the threads backed off from the dead server are dropped and counted,
-                    // not lost; a frozen one answers late, and the arrivals waiting for it are sent late
-                    for (FaultedRun run : new FaultedRun[] {oneAtATime, inFlight}) {
-                        assertTrue(run.summary().contains("scheduled arrivals went unsent: "), run.summary());
-                        assertTrue(run.summary().matches("(?s).*Arrivals +\\[total, late, dropped\\] +\\d+, \\d+, [1-9]\\d*\n.*"),
-                                run.summary());
-                    }
-                }
+    void influxDbKilledCostsFewFailuresAndTheMissedArrivalsAreCounted() throws Exception {
+        try (InfluxRuns runs = InfluxRuns.start("KILL", KILLED_RUN_SECONDS, "--give-up-after", GIVE_UP)) {
+            long killed = fault(runs.oneAtATime, runs.inFlight, 200, () -> {
+                Signals.send(runs.influx.pid(), "KILL");
+                Signals.send(runs.other.pid(), "KILL");
+            });
+            for (FaultedRun run : new FaultedRun[] {runs.oneAtATime, runs.inFlight}) {
+                assertStoreFailed(run, killed, "ConnectException", true);
+                assertNotCountedOnceDead(run);
+                assertGaveUp(run);
+                // the arrivals due while the threads backed off from the dead server are dropped and counted,
+                // not lost
+                assertTrue(run.summary().contains("scheduled arrivals went unsent: "), run.summary());
+                assertTrue(run.summary().matches("(?s).*Arrivals +\\[total, late, dropped\\] +\\d+, \\d+, [1-9]\\d*\n.*"),
+                        run.summary());
             }
         }
     }
 
-    /** @param gauges whether the run reads the server's gauges and cross-checks its counts with them */
-    private static String[] influx(EmbeddedInfluxDb influx, String inFlight, String threads, boolean gauges) {
-        return new String[] {"-Jinflux_host=" + influx.host(), "-Jinflux_port=" + influx.port(), "-Jrate=500",
-            "-Jduration=12", "-Jwarmup=0", "-Jthreads=" + threads, "-Jin_flight=" + inFlight, "-Jresponse_timeout=1000",
-            "-Jconnect_timeout=1000", "-Jserver_gauges=" + gauges};
+    @Test
+    @org.junit.jupiter.api.Tag("alone") // the store must be back before the runs' planned end: see the class comment
+    void influxDbFrozenCostsFewFailuresAndTheWritesStoredLateAreCounted() throws Exception {
+        try (InfluxRuns runs = InfluxRuns.start("STOP", "12")) {
+            long frozen = fault(runs.oneAtATime, runs.inFlight, 200, freeze(runs.influx.pid(), runs.other.pid()));
+            for (FaultedRun run : new FaultedRun[] {runs.oneAtATime, runs.inFlight}) {
+                assertStoreFailed(run, frozen, "");
+                assertCountedOnceBack(run);
+                // writes that timed out while influxd was frozen were stored once it ran again: their points
+                // may be counted, and no more than theirs
+                assertTrue(run.summary().matches("(?s).*\\] \\d+, \\d+ \\((match|within: \\d+ of the \\d+ whose "
+                        + "requests got no answer)\\) points of accepted writes.*"), run.summary());
+            }
+        }
+    }
+
+    /**
+     * influxdb-write.jmx at 500 writes/s twice, 20 threads of one write each and 2 threads of 16 in flight, each on a
+     * server of its own: InfluxDB counts the writes of all its databases together, and each run's cross-check must
+     * count its own; the fault hits both servers.
+     */
+    private record InfluxRuns(EmbeddedInfluxDb influx, EmbeddedInfluxDb other, FaultedRun oneAtATime,
+            FaultedRun inFlight) implements AutoCloseable {
+        /** @param seconds the runs' planned length; @param more options of both runs */
+        static InfluxRuns start(String name, String seconds, String... more) throws IOException {
+            if (EmbeddedInfluxDb.binary().isEmpty()) {
+                Prerequisites.missing(EmbeddedInfluxDb.missingMessage(), EmbeddedInfluxDb.REQUIRED_ENV, "true");
+            }
+            Path results = results("influxdb-" + name);
+            EmbeddedInfluxDb influx = EmbeddedInfluxDb.start();
+            EmbeddedInfluxDb other = null;
+            FaultedRun oneAtATime = null;
+            try {
+                other = EmbeddedInfluxDb.start();
+                oneAtATime = FaultedRun.start(results, "influxdb-write.jmx", "POST /write", 20,
+                        args(influx, "1", "20", seconds, more));
+                return new InfluxRuns(influx, other, oneAtATime, FaultedRun.start(results, "influxdb-write.jmx",
+                        "POST /write", 2 * 16, args(other, "16", "2", seconds, more)));
+            } catch (IOException | RuntimeException e) {
+                new InfluxRuns(influx, other, oneAtATime, null).close();
+                throw e;
+            }
+        }
+
+        private static String[] args(EmbeddedInfluxDb influx, String inFlight, String threads, String seconds,
+                String... more) {
+            java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("-Jinflux_host=" + influx.host(),
+                    "-Jinflux_port=" + influx.port(), "-Jrate=500", "-Jduration=" + seconds, "-Jwarmup=0",
+                    "-Jthreads=" + threads, "-Jin_flight=" + inFlight, "-Jresponse_timeout=1000", "-Jconnect_timeout=1000",
+                    "-Jserver_gauges=true"));
+            args.addAll(java.util.List.of(more));
+            return args.toArray(String[]::new);
+        }
+
+        /** The runs first, then the servers. */
+        @Override
+        public void close() {
+            try (EmbeddedInfluxDb a = influx; EmbeddedInfluxDb b = other; FaultedRun r = oneAtATime) {
+                if (inFlight != null) {
+                    inFlight.close();
+                }
+            }
+        }
     }
 }

@@ -29,9 +29,11 @@ import org.junit.jupiter.api.Timeout;
  * test-plans/influxdb-write.jmx against a real InfluxDB 1.x ({@code influxd} of Debian's
  * {@code influxdb} package). Without influxd the tests are skipped with the reason, unless the
  * environment variable {@value EmbeddedInfluxDb#REQUIRED_ENV} is true (CI sets it): then they fail.
+ * The tests that judge schedule keeping, the requests of a rate or a freeze timed against the run
+ * run alone; those that count what the run did, whatever arrivals a busy machine left unsent, run
+ * beside other test JVMs.
  */
 @Timeout(300)
-@org.junit.jupiter.api.Tag("alone") // judges schedule keeping: no other test JVM beside it
 class InfluxDbWritePlanIT {
 
     @BeforeAll
@@ -42,6 +44,7 @@ class InfluxDbWritePlanIT {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag("alone") // a freeze timed against the run's 8 s, and a run that kept its schedule: no other test JVM beside it
     void writesAtAConstantRateAndAServerThatStopsAnsweringShowsAsStatusCodeZero() throws Exception {
         int rate = 500;
         try (EmbeddedInfluxDb influx = EmbeddedInfluxDb.start()) {
@@ -95,6 +98,7 @@ class InfluxDbWritePlanIT {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag("alone") // judges schedule keeping: no other test JVM beside it
     void withItsDefaultsThePlanKeepsS2sRateAfterItsWarmUpAndInfluxDbCountsEveryWrite() throws Exception {
         int rate = 5000;
         int seconds = 3;
@@ -162,6 +166,7 @@ class InfluxDbWritePlanIT {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag("alone") // judges the writes of each phase's rate and when the warm-up ends: no other test JVM beside it
     void aWarmUpWritesAtTheRateUnderItsOwnLabelBeforeTheMeasuredWrites() throws Exception {
         try (EmbeddedInfluxDb influx = EmbeddedInfluxDb.start()) {
             PlanRuns.Result result = PlanRuns.run("influxdb-write.jmx", Map.of("influx_host", influx.host(),
@@ -186,6 +191,7 @@ class InfluxDbWritePlanIT {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag("alone") // judges that both slaves wrote at the rate: no other test JVM beside it
     void withWritesInFlightOnTwoLocalSlavesEveryWriteReachesTheMaster() throws Exception {
         try (EmbeddedInfluxDb influx = EmbeddedInfluxDb.start()) {
             PlanRun run = new PlanRun(Checkout.jmeterHome(), PlanRuns.plan("influxdb-write.jmx"))

@@ -89,7 +89,7 @@ public final class SlavesSection implements RunSection {
 
     static String text(Figures f, Summary summary) {
         StringBuilder out = new StringBuilder("== Slaves ==\n");
-        out.append(String.format(Locale.ROOT, "%-24s %-8s %10s %11s %12s %8s %9s %9s %9s %9s %9s%n", "slave", "state",
+        out.append(String.format(Locale.ROOT, "%-24s %-9s %10s %11s %12s %8s %9s %9s %9s %9s %9s%n", "slave", "state",
                 "requests", "rate/s", "throughput/s", "success", "p50", "p90", "p95", "p99", "max"));
         Map<String, SlaveRoster.Entry> entries = new LinkedHashMap<>();
         f.roster().ifPresent(r -> r.entries().forEach(e -> entries.put(e.address(), e)));
@@ -108,6 +108,7 @@ public final class SlavesSection implements RunSection {
             notable.addAll(r.in(SlaveRoster.State.LOST));
             notable.addAll(r.in(SlaveRoster.State.STALLED));
             notable.addAll(r.in(SlaveRoster.State.MISSING));
+            notable.addAll(r.in(SlaveRoster.State.UNFETCHED));
         });
         long runStart = summary.total().samples() > 0 ? summary.total().firstStart() : 0;
         for (SlaveRoster.Entry e : notable) {
@@ -128,6 +129,10 @@ public final class SlavesSection implements RunSection {
                 }
                 out.append(e.state() == SlaveRoster.State.LOST ? ". The other slaves ran to the end.\n"
                         : ". The run ended without waiting for it.\n");
+            } else if (e.state() == SlaveRoster.State.UNFETCHED) {
+                out.append("Unfetched: ").append(e.address()).append(" ran to the end, but its recordings (server gauges, "
+                        + "counts, histograms) could not be fetched after the run (").append(e.detail()).append("): its "
+                        + "requests are counted from the results file, the cross-checks lack its counts.\n");
             } else {
                 out.append("Missing: ").append(e.address()).append(" could not be reached before the run (")
                         .append(e.detail()).append("); the run went on without it.\n");
@@ -139,7 +144,7 @@ public final class SlavesSection implements RunSection {
 
     private static void row(StringBuilder out, LabelStats s, String state) {
         Latencies h = s.latencies();
-        out.append(String.format(Locale.ROOT, "%-24s %-8s %10d %11.2f %12.2f %7.2f%% %9s %9s %9s %9s %9s%n", s.label(), state,
+        out.append(String.format(Locale.ROOT, "%-24s %-9s %10d %11.2f %12.2f %7.2f%% %9s %9s %9s %9s %9s%n", s.label(), state,
                 s.requests(), s.rate(), s.throughput(), s.successRatio() * 100, micros(h.percentile(50)),
                 micros(h.percentile(90)), micros(h.percentile(95)), micros(h.percentile(99)), micros(h.max())));
     }

@@ -60,6 +60,10 @@ final class DistributedRun implements AutoCloseable {
     private final RmiSecurity security;
     private final List<SlaveAddress> slaves = new ArrayList<>();
     private final List<SlaveRoster.Entry> missing = new ArrayList<>();
+    private Map<String, SlaveWatch.Loss> lostInRun = Map.of();
+    private Map<String, SlaveWatch.Loss> stalledInRun = Map.of();
+    /** Slaves that ran to the end but whose recordings could not be fetched after the run: when, and why. */
+    private final Map<String, SlaveWatch.Loss> unfetched = new LinkedHashMap<>();
     private LocalSlaves local;
     private String problem;
     private SlaveWatch watch;
@@ -147,7 +151,7 @@ final class DistributedRun implements AutoCloseable {
                 return d;
             }
             d.preflight();
-            d.roster(Map.of(), Map.of()).write(dir);
+            d.roster().write(dir);
         } catch (IOException | RuntimeException e) {
             d.close();
             throw e;
@@ -188,9 +192,19 @@ final class DistributedRun implements AutoCloseable {
         List<String> unreachable = new ArrayList<>();
         for (SlaveAddress slave : wanted) {
             Optional<String> refused = SlaveProbe.unreachable(slave, PREFLIGHT_TIMEOUT);
-            if (refused.isEmpty() && !slave.isLoopback() && (local == null || !local.addresses().contains(slave))) {
+            boolean fetched = run.remoteHosts.stream().map(SlaveAddress::parse).anyMatch(slave::equals);
+            if (refused.isEmpty() && fetched) {
+                // a slave without a run folder: the runner fetches its recordings over this port after the run
+                refused = SlaveProbe.recordingPortDropped(slave, slave.recordingPort(
+                        run.properties.get(RunProperties.RECORDING_PORT)), PREFLIGHT_TIMEOUT);
+            }
+            if (!slave.isLoopback() && (local == null || !local.addresses().contains(slave))
+                    && (refused.isEmpty() || refused.get().startsWith(SlaveProbe.REGISTRY_ANSWERED))) {
                 // a slave on another machine: its engine's port may be closed where its registry's is open
-                refused = SlaveEngine.unreachable(slave, security, run.jmeterHome, ENGINE_TIMEOUT);
+                Optional<String> engine = SlaveEngine.unreachable(slave, security, run.jmeterHome, ENGINE_TIMEOUT);
+                if (engine.isPresent()) {
+                    refused = Optional.of(refused.map(r -> r + "; ").orElse("") + engine.get());
+                }
             }
             if (refused.isEmpty()) {
                 slaves.add(slave);
@@ -322,29 +336,31 @@ final class DistributedRun implements AutoCloseable {
 
     /** Ends the watch and writes the final roster. */
     void runEnded() throws IOException {
-        Map<String, SlaveWatch.Loss> lost = Map.of();
-        Map<String, SlaveWatch.Loss> stalled = Map.of();
         if (watch != null) {
             try {
                 watch.close();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            lost = watch.lost();
-            stalled = watch.stalled();
+            lostInRun = watch.lost();
+            stalledInRun = watch.stalled();
         }
-        roster(lost, stalled).write(dir);
+        roster().write(dir);
     }
 
-    private SlaveRoster roster(Map<String, SlaveWatch.Loss> lost, Map<String, SlaveWatch.Loss> stalled) {
+    private SlaveRoster roster() {
         List<SlaveRoster.Entry> entries = new ArrayList<>();
         for (SlaveAddress s : slaves) {
-            SlaveWatch.Loss loss = lost.get(s.toString());
-            SlaveWatch.Loss stall = stalled.get(s.toString());
+            SlaveWatch.Loss loss = lostInRun.get(s.toString());
+            SlaveWatch.Loss stall = stalledInRun.get(s.toString());
+            SlaveWatch.Loss notFetched = unfetched.get(s.toString());
             if (loss != null) {
                 entries.add(new SlaveRoster.Entry(s.toString(), SlaveRoster.State.LOST, loss.time(), loss.detail()));
             } else if (stall != null) {
                 entries.add(new SlaveRoster.Entry(s.toString(), SlaveRoster.State.STALLED, stall.time(), stall.detail()));
+            } else if (notFetched != null) {
+                entries.add(new SlaveRoster.Entry(s.toString(), SlaveRoster.State.UNFETCHED, notFetched.time(),
+                        notFetched.detail()));
             } else {
                 entries.add(new SlaveRoster.Entry(s.toString(), SlaveRoster.State.USED, 0, ""));
             }
@@ -353,7 +369,10 @@ final class DistributedRun implements AutoCloseable {
         return new SlaveRoster(entries);
     }
 
-    /** A slave that ran to the end yet sent no sample means the results are not what they seem. */
+    /**
+     * A slave that ran to the end yet sent no sample means the results are not what they seem; one
+     * whose recordings could not be fetched leaves them incomplete (its counts, gauges, histograms).
+     */
     String checkResults(Summary summary) throws IOException {
         Optional<SlavesSection.Figures> figures = SlavesSection.figures(dir, summary);
         Optional<SlaveRoster> roster = SlaveRoster.read(dir);
@@ -361,17 +380,29 @@ final class DistributedRun implements AutoCloseable {
             return null;
         }
         List<String> silent = new ArrayList<>();
-        for (SlaveRoster.Entry e : roster.get().in(SlaveRoster.State.USED)) {
+        List<SlaveRoster.Entry> ranToTheEnd = new ArrayList<>(roster.get().in(SlaveRoster.State.USED));
+        ranToTheEnd.addAll(roster.get().in(SlaveRoster.State.UNFETCHED));
+        for (SlaveRoster.Entry e : ranToTheEnd) {
             LabelStats s = figures.get().slaves().get(e.address());
             if (s == null || s.samples() == 0) {
                 silent.add(e.address());
             }
         }
-        if (silent.isEmpty()) {
-            return null;
+        List<String> problems = new ArrayList<>();
+        if (!silent.isEmpty()) {
+            problems.add("slave(s) " + String.join(", ", silent) + " ran the plan but sent no sample; see "
+                    + dir.resolve("slaves") + " and " + dir.resolve("jmeter.log"));
         }
-        return "slave(s) " + String.join(", ", silent) + " ran the plan but sent no sample; see "
-                + dir.resolve("slaves") + " and " + dir.resolve("jmeter.log");
+        problems.addAll(unfetchedProblems(roster.get(), dir.getFileName().toString()));
+        return problems.isEmpty() ? null : String.join("; ", problems);
+    }
+
+    /** One line per slave whose recordings could not be fetched after the run: a result of the run is lost. */
+    static List<String> unfetchedProblems(SlaveRoster roster, String runId) {
+        return roster.in(SlaveRoster.State.UNFETCHED).stream().map(e -> "the recordings of slave " + e.address()
+                + " (server gauges, counts, histograms) could not be fetched after the run (" + e.detail() + "): its "
+                + "counts are missing from the cross-checks; they stay on that machine under dsload-recordings/" + runId
+                + "/").toList();
     }
 
     /**
@@ -397,7 +428,13 @@ final class DistributedRun implements AutoCloseable {
                         + "stay on that machine under dsload-recordings/" + dir.getFileName() + "/.");
             }
         }
-        RecordingGatherer.gather(dir, asked, security, run.properties, histograms, console);
+        Map<SlaveAddress, String> failed = RecordingGatherer.gather(dir, asked, security, run.properties, histograms,
+                console);
+        if (!failed.isEmpty()) {
+            long now = System.currentTimeMillis();
+            failed.forEach((slave, why) -> unfetched.put(slave.toString(), new SlaveWatch.Loss(now, why)));
+            roster().write(dir);
+        }
     }
 
     /** Lost and stalled slaves, for the console. */

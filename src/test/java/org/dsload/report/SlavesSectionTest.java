@@ -117,4 +117,17 @@ class SlavesSectionTest {
         assertEquals(1, f.slaves().get(SlavesSection.NO_SLAVE).requests());
         assertEquals(2, f.whole().requests());
     }
+
+    @Test
+    void aSlaveWhoseRecordingsCouldNotBeFetchedIsNamedWithWhy() throws IOException {
+        Summary summary = write(List.of(row(1_700_000_000_000L, 300, "127.0.0.2:40001-read 1-1", true),
+                row(1_700_000_001_000L, 300, "127.0.0.3:40002-read 1-1", true)));
+        new SlaveRoster(List.of(new SlaveRoster.Entry("127.0.0.2:40001", SlaveRoster.State.USED, 0, ""),
+                new SlaveRoster.Entry("127.0.0.3:40002", SlaveRoster.State.UNFETCHED, 1_700_000_002_000L,
+                        "its recording port 40003: connect timed out"))).write(dir);
+        String text = new SlavesSection().render(dir, summary).orElseThrow();
+        assertTrue(hasRow(text, "127.0.0.3:40002\\s+unfetched\\s+1\\s.*"), text);
+        assertTrue(text.contains("Unfetched: 127.0.0.3:40002 ran to the end, but its recordings (server gauges, counts, "
+                + "histograms) could not be fetched after the run (its recording port 40003: connect timed out)"), text);
+    }
 }

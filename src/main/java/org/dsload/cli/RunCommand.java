@@ -81,6 +81,10 @@ final class RunCommand extends Subcommand {
         if (badCondition != null) {
             throw usageError(badCondition);
         }
+        String badSlaves = slaves.problem(properties);
+        if (badSlaves != null) {
+            throw usageError(badSlaves);
+        }
         String badLive = live.problem();
         if (badLive != null) {
             throw usageError(badLive);

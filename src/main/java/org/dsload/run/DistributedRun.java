@@ -219,17 +219,52 @@ final class DistributedRun implements AutoCloseable {
             return;
         }
         String list = String.join(", ", unreachable);
+        int least;
+        try {
+            least = leastSlaves(run, wanted.size());
+        } catch (IllegalArgumentException e) {
+            problem = "no load was started: " + e.getMessage();
+            return;
+        }
+        if (least >= wanted.size()) {
+            problem = "slave(s) cannot be reached, so no load was started: " + list + ". Start them (dsload slaves "
+                    + "start, or jmeter-server on each host) or leave them out of -R; --min-slaves <k> runs on k or "
+                    + "more of them.";
+        } else if (slaves.size() < least) {
+            problem = "only " + slaves.size() + " of the run's " + wanted.size() + " slaves can be reached, fewer than "
+                    + "the " + least + " it needs (--min-slaves, " + PlanRun.MIN_SLAVES_PROPERTY + "), so no load was "
+                    + "started: " + list;
+        } else {
+            console.println("dsload: going on with " + slaves.size() + " of " + wanted.size() + " slaves (at least "
+                    + least + " needed), without the unreachable: " + list);
+            refuseOtherKeys();
+        }
+    }
+
+    /**
+     * The least number of slaves the run goes on with: {@code --min-slaves} ({@link PlanRun#minSlaves}),
+     * else {@value PlanRun#MIN_SLAVES_PROPERTY}, else 1 with {@code --allow-missing-slaves}
+     * ({@value #ALLOW_MISSING_PROPERTY}), else all of them.
+     */
+    static int leastSlaves(PlanRun run, int all) {
+        if (run.minSlaves > 0) {
+            return run.minSlaves;
+        }
+        String set = run.properties.get(PlanRun.MIN_SLAVES_PROPERTY);
+        if (set != null && !set.isBlank()) {
+            try {
+                int least = Integer.parseInt(set.trim());
+                if (least > 0) {
+                    return least;
+                }
+            } catch (NumberFormatException e) {
+                // said below
+            }
+            throw new IllegalArgumentException(PlanRun.MIN_SLAVES_PROPERTY + "=" + set + " is not a whole number above 0");
+        }
         boolean allow = run.allowMissingSlaves
                 || "true".equalsIgnoreCase(String.valueOf(run.properties.get(ALLOW_MISSING_PROPERTY)).trim());
-        if (!allow) {
-            problem = "slave(s) cannot be reached, so no load was started: " + list + ". Start them (dsload slaves "
-                    + "start, or jmeter-server on each host) or leave them out of -R; allow_missing_slaves=true runs "
-                    + "without them.";
-        } else if (slaves.isEmpty()) {
-            problem = "no slave can be reached, so no load was started: " + list;
-        } else {
-            console.println("dsload: going on without unreachable slave(s) (allow_missing_slaves): " + list);
-        }
+        return allow ? 1 : all;
     }
 
     /**
@@ -417,8 +452,9 @@ final class DistributedRun implements AutoCloseable {
         Map<String, SlaveRoster.Entry> gone = new HashMap<>();
         lost().forEach(e -> gone.put(e.address(), e));
         List<SlaveAddress> asked = new ArrayList<>();
-        for (String host : run.remoteHosts) {
-            SlaveAddress slave = SlaveAddress.parse(host);
+        List<SlaveAddress> named = run.remoteHosts.stream().map(SlaveAddress::parse).toList();
+        // the slaves that ran the plan: one missing at the start has nothing of this run
+        for (SlaveAddress slave : slaves.stream().filter(named::contains).toList()) {
             SlaveRoster.Entry e = gone.get(slave.toString());
             if (e == null) {
                 asked.add(slave);

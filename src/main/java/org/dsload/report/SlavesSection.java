@@ -1,6 +1,8 @@
 package org.dsload.report;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -10,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
+import org.dsload.core.format.RunFiles;
 import org.dsload.core.format.RunProperties;
 
 /**
@@ -32,7 +35,9 @@ public final class SlavesSection implements RunSection {
             + "from each slave's interval logs; the all-slaves row merges them without further loss.";
 
     /** Figures per slave, in the roster's order, and merged. */
-    public record Figures(Map<String, LabelStats> slaves, LabelStats whole, Optional<SlaveRoster> roster) {
+    /** @param clockOffsets each slave's clock less the runner's (ms), where the runner measured it */
+    public record Figures(Map<String, LabelStats> slaves, LabelStats whole, Optional<SlaveRoster> roster,
+            Map<String, Long> clockOffsets) {
     }
 
     @Override
@@ -84,7 +89,28 @@ public final class SlavesSection implements RunSection {
         }
         LabelStats whole = new LabelStats(WHOLE_RUN);
         slaves.values().forEach(whole::merge);
-        return Optional.of(new Figures(slaves, whole, roster));
+        return Optional.of(new Figures(slaves, whole, roster, clockOffsets(runDir, known)));
+    }
+
+    /** The clock offsets the runner measured, in each slave's folder ({@link RecordingFormat#CLOCK_OFFSET}). */
+    private static Map<String, Long> clockOffsets(Path runDir, List<String> slaves) throws IOException {
+        Map<String, Long> offsets = new LinkedHashMap<>();
+        for (String slave : slaves) {
+            int colon = slave.lastIndexOf(':');
+            if (colon < 0) {
+                continue;
+            }
+            Path file = RunFiles.slaveFolder(runDir, slave.substring(0, colon), Integer.parseInt(slave.substring(colon
+                    + 1))).resolve(RecordingFormat.CLOCK_OFFSET);
+            if (Files.isRegularFile(file)) {
+                try {
+                    offsets.put(slave, Long.parseLong(Files.readString(file, StandardCharsets.UTF_8).trim()));
+                } catch (NumberFormatException e) {
+                    // not measured
+                }
+            }
+        }
+        return offsets;
     }
 
     static String text(Figures f, Summary summary) {
@@ -103,6 +129,7 @@ public final class SlavesSection implements RunSection {
             out.append("Warning: the slaves add up to ").append(f.whole().requests()).append(" requests, the results file has ")
                     .append(fileRequests).append(".\n");
         }
+        startSkew(f).ifPresent(out::append);
         List<SlaveRoster.Entry> notable = new ArrayList<>();
         f.roster().ifPresent(r -> {
             notable.addAll(r.in(SlaveRoster.State.LOST));
@@ -140,6 +167,36 @@ public final class SlavesSection implements RunSection {
         }
         out.append(f.whole().latencies().exact() ? METHOD : HDR_METHOD).append('\n');
         return out.toString();
+    }
+
+    /**
+     * When each slave started, as its first sample's start, from the earliest one, and the skew
+     * between the first and the last: {@code Start: a +0 ms, b +12 ms; start skew: 12 ms between
+     * the first and last engine's start}. Each time is taken on the slave's clock, less the offset
+     * of that clock from the runner's where the runner measured one ({@link RecordingFormat#CLOCK_OFFSET}).
+     * Empty with fewer than two slaves that sent a sample.
+     */
+    static Optional<String> startSkew(Figures f) {
+        Map<String, Long> starts = new LinkedHashMap<>();
+        for (LabelStats s : f.slaves().values()) {
+            if (!s.label().equals(NO_SLAVE) && s.samples() > 0) {
+                starts.put(s.label(), s.firstStart() - f.clockOffsets().getOrDefault(s.label(), 0L));
+            }
+        }
+        if (starts.size() < 2) {
+            return Optional.empty();
+        }
+        long first = starts.values().stream().mapToLong(Long::longValue).min().orElseThrow();
+        long last = starts.values().stream().mapToLong(Long::longValue).max().orElseThrow();
+        StringBuilder out = new StringBuilder("Start: ");
+        List<String> each = new ArrayList<>();
+        starts.forEach((slave, at) -> each.add(slave + " +" + (at - first) + " ms"));
+        out.append(String.join(", ", each)).append(" (each slave's first sample");
+        out.append(f.clockOffsets().isEmpty() ? ", on its own clock" : ", less its clock's offset from the runner's: "
+                + f.clockOffsets().entrySet().stream().map(e -> e.getKey() + " " + e.getValue() + " ms")
+                        .collect(java.util.stream.Collectors.joining(", ")));
+        out.append("); start skew: ").append(last - first).append(" ms between the first and last engine's start\n");
+        return Optional.of(out.toString());
     }
 
     private static void row(StringBuilder out, LabelStats s, String state) {

@@ -97,6 +97,9 @@ public final class RecordingGatherer {
         long after = System.currentTimeMillis();
         long offset = theirs - (before + after) / 2;
         Path into = folderOf(runDir, slave);
+        // how far the slave's clock is from the runner's: the Slaves section's start skew takes it off
+        Files.createDirectories(into);
+        Files.writeString(into.resolve(RecordingFormat.CLOCK_OFFSET), offset + "\n", StandardCharsets.UTF_8);
         int copied = 0;
         for (String path : store.files(runId)) {
             Path target = into.resolve(path).normalize();

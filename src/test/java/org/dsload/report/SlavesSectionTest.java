@@ -130,4 +130,24 @@ class SlavesSectionTest {
         assertTrue(text.contains("Unfetched: 127.0.0.3:40002 ran to the end, but its recordings (server gauges, counts, "
                 + "histograms) could not be fetched after the run (its recording port 40003: connect timed out)"), text);
     }
+
+    @Test
+    void theStartSkewIsBetweenTheSlavesFirstSamplesLessTheirClocksMeasuredOffsets() throws IOException {
+        Summary summary = write(List.of(row(1_700_000_000_000L, 300, "127.0.0.2:40001-read 1-1", true),
+                row(1_700_000_000_120L, 300, "127.0.0.3:40002-read 1-1", true),
+                row(1_700_000_000_050L, 300, "127.0.0.2:40001-read 1-1", true)));
+        new SlaveRoster(List.of(new SlaveRoster.Entry("127.0.0.2:40001", SlaveRoster.State.USED, 0, ""),
+                new SlaveRoster.Entry("127.0.0.3:40002", SlaveRoster.State.USED, 0, ""))).write(dir);
+        String text = new SlavesSection().render(dir, summary).orElseThrow();
+        assertTrue(text.contains("Start: 127.0.0.2:40001 +0 ms, 127.0.0.3:40002 +120 ms (each slave's first sample, on "
+                + "its own clock); start skew: 120 ms between the first and last engine's start\n"), text);
+
+        // the second slave's clock runs 100 ms ahead of the runner's, as the runner measured it
+        Files.writeString(Files.createDirectories(dir.resolve("slaves/127.0.0.3_40002")).resolve("clock-offset-ms"),
+                "100\n");
+        text = new SlavesSection().render(dir, summary).orElseThrow();
+        assertTrue(text.contains("Start: 127.0.0.2:40001 +0 ms, 127.0.0.3:40002 +20 ms (each slave's first sample, less "
+                + "its clock's offset from the runner's: 127.0.0.3:40002 100 ms); start skew: 20 ms between the first "
+                + "and last engine's start"), text);
+    }
 }

@@ -35,9 +35,12 @@ public final class SlavesSection implements RunSection {
             + "from each slave's interval logs; the all-slaves row merges them without further loss.";
 
     /** Figures per slave, in the roster's order, and merged. */
-    /** @param clockOffsets each slave's clock less the runner's (ms), where the runner measured it */
+    /**
+     * @param clockOffsets each slave's clock less the runner's (ms), where the runner measured it
+     * @param threadStarts when each slave started its thread groups (epoch ms), where it noted it
+     */
     public record Figures(Map<String, LabelStats> slaves, LabelStats whole, Optional<SlaveRoster> roster,
-            Map<String, Long> clockOffsets) {
+            Map<String, Long> clockOffsets, Map<String, Long> threadStarts) {
     }
 
     @Override
@@ -89,11 +92,12 @@ public final class SlavesSection implements RunSection {
         }
         LabelStats whole = new LabelStats(WHOLE_RUN);
         slaves.values().forEach(whole::merge);
-        return Optional.of(new Figures(slaves, whole, roster, clockOffsets(runDir, known)));
+        return Optional.of(new Figures(slaves, whole, roster, numbers(runDir, known, RecordingFormat.CLOCK_OFFSET),
+                numbers(runDir, known, RunFiles.THREADS_STARTED)));
     }
 
-    /** The clock offsets the runner measured, in each slave's folder ({@link RecordingFormat#CLOCK_OFFSET}). */
-    private static Map<String, Long> clockOffsets(Path runDir, List<String> slaves) throws IOException {
+    /** The number in the file of that name in each slave's folder, by slave, where there is one. */
+    private static Map<String, Long> numbers(Path runDir, List<String> slaves, String name) throws IOException {
         Map<String, Long> offsets = new LinkedHashMap<>();
         for (String slave : slaves) {
             int colon = slave.lastIndexOf(':');
@@ -101,7 +105,7 @@ public final class SlavesSection implements RunSection {
                 continue;
             }
             Path file = RunFiles.slaveFolder(runDir, slave.substring(0, colon), Integer.parseInt(slave.substring(colon
-                    + 1))).resolve(RecordingFormat.CLOCK_OFFSET);
+                    + 1))).resolve(name);
             if (Files.isRegularFile(file)) {
                 try {
                     offsets.put(slave, Long.parseLong(Files.readString(file, StandardCharsets.UTF_8).trim()));
@@ -170,33 +174,53 @@ public final class SlavesSection implements RunSection {
     }
 
     /**
-     * When each slave started, as its first sample's start, from the earliest one, and the skew
-     * between the first and the last: {@code Start: a +0 ms, b +12 ms; start skew: 12 ms between
-     * the first and last engine's start}. Each time is taken on the slave's clock, less the offset
-     * of that clock from the runner's where the runner measured one ({@link RecordingFormat#CLOCK_OFFSET}).
+     * When each slave started, from the earliest one, and the skew between the first and the last:
+     * {@code Start: a +0 ms, b +12 ms (...); start skew: 12 ms between the first and last engine's
+     * start}. The start is when the slave let its thread groups start, where it noted that in its
+     * folder ({@link RunFiles#THREADS_STARTED}: local slaves), else its first sample's start; a line
+     * of first samples follows the first form. Each time is on the slave's clock, less that clock's
+     * offset from the runner's where the runner measured one ({@link RecordingFormat#CLOCK_OFFSET}).
      * Empty with fewer than two slaves that sent a sample.
      */
     static Optional<String> startSkew(Figures f) {
-        Map<String, Long> starts = new LinkedHashMap<>();
+        Map<String, Long> firstSamples = new LinkedHashMap<>();
         for (LabelStats s : f.slaves().values()) {
             if (!s.label().equals(NO_SLAVE) && s.samples() > 0) {
-                starts.put(s.label(), s.firstStart() - f.clockOffsets().getOrDefault(s.label(), 0L));
+                firstSamples.put(s.label(), s.firstStart() - f.clockOffsets().getOrDefault(s.label(), 0L));
             }
         }
-        if (starts.size() < 2) {
+        if (firstSamples.size() < 2) {
             return Optional.empty();
         }
-        long first = starts.values().stream().mapToLong(Long::longValue).min().orElseThrow();
-        long last = starts.values().stream().mapToLong(Long::longValue).max().orElseThrow();
-        StringBuilder out = new StringBuilder("Start: ");
-        List<String> each = new ArrayList<>();
-        starts.forEach((slave, at) -> each.add(slave + " +" + (at - first) + " ms"));
-        out.append(String.join(", ", each)).append(" (each slave's first sample");
-        out.append(f.clockOffsets().isEmpty() ? ", on its own clock" : ", less its clock's offset from the runner's: "
+        String clocks = f.clockOffsets().isEmpty() ? "on its own clock" : "less its clock's offset from the runner's: "
                 + f.clockOffsets().entrySet().stream().map(e -> e.getKey() + " " + e.getValue() + " ms")
-                        .collect(java.util.stream.Collectors.joining(", ")));
-        out.append("); start skew: ").append(last - first).append(" ms between the first and last engine's start\n");
+                        .collect(java.util.stream.Collectors.joining(", "));
+        StringBuilder out = new StringBuilder();
+        if (f.threadStarts().keySet().containsAll(firstSamples.keySet())) {
+            Map<String, Long> starts = new LinkedHashMap<>();
+            firstSamples.keySet().forEach(s -> starts.put(s, f.threadStarts().get(s)));
+            out.append("Start: ").append(offsets(starts)).append(" (when each slave started its thread groups); start "
+                    + "skew: ").append(spread(starts)).append(" ms between the first and last engine's start\n");
+            out.append("First samples: ").append(offsets(firstSamples)).append(" (each slave's first sample, ")
+                    .append(clocks).append("): ").append(spread(firstSamples)).append(" ms apart\n");
+        } else {
+            out.append("Start: ").append(offsets(firstSamples)).append(" (each slave's first sample, ").append(clocks)
+                    .append("); start skew: ").append(spread(firstSamples))
+                    .append(" ms between the first and last engine's start\n");
+        }
         return Optional.of(out.toString());
+    }
+
+    private static String offsets(Map<String, Long> times) {
+        long first = times.values().stream().mapToLong(Long::longValue).min().orElseThrow();
+        List<String> each = new ArrayList<>();
+        times.forEach((slave, at) -> each.add(slave + " +" + (at - first) + " ms"));
+        return String.join(", ", each);
+    }
+
+    private static long spread(Map<String, Long> times) {
+        return times.values().stream().mapToLong(Long::longValue).max().orElseThrow()
+                - times.values().stream().mapToLong(Long::longValue).min().orElseThrow();
     }
 
     private static void row(StringBuilder out, LabelStats s, String state) {

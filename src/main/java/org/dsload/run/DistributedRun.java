@@ -67,6 +67,9 @@ final class DistributedRun implements AutoCloseable {
     private LocalSlaves local;
     private String problem;
     private SlaveWatch watch;
+    private StartSignal startSignal;
+    /** How long a local slave waits at its test start for the run's start instant ({@link StartSignal}). */
+    private static final long START_WAIT_MILLIS = 120_000;
 
     private DistributedRun(PlanRun run, Path dir, PrintStream console, RmiSecurity security) {
         this.run = run;
@@ -335,6 +338,10 @@ final class DistributedRun implements AutoCloseable {
         }
         // slaves without a run folder keep their recordings under this name (histograms mode)
         p.put(RunProperties.RUN_ID, dir.getFileName().toString());
+        if (local != null) {
+            // the local slaves start their threads together, at the instant the StartSignal gives them
+            p.putIfAbsent(RunProperties.START_WAIT, Long.toString(START_WAIT_MILLIS));
+        }
         NOT_FOR_SLAVES.forEach(p::remove);
         p.keySet().removeIf(k -> k.startsWith("server.rmi.ssl."));
         return p;
@@ -352,6 +359,13 @@ final class DistributedRun implements AutoCloseable {
         }
         watch = new SlaveWatch(slaves, processes, masterLog, master, console, SlaveWatch.Timing.of(plannedLength()))
                 .start();
+        if (local != null) {
+            Path logs = dir.resolve("slaves");
+            Map<String, Path> folders = new LinkedHashMap<>();
+            local.addresses().stream().filter(slaves::contains).forEach(a -> folders.put(a.toString(),
+                    slaveRunDir(logs, a)));
+            startSignal = StartSignal.start(masterLog, folders);
+        }
     }
 
     /** The plans' {@code duration} property (seconds), when the run sets it: how long the load is planned to last. */
@@ -371,6 +385,13 @@ final class DistributedRun implements AutoCloseable {
 
     /** Ends the watch and writes the final roster. */
     void runEnded() throws IOException {
+        if (startSignal != null) {
+            try {
+                startSignal.close();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         if (watch != null) {
             try {
                 watch.close();

@@ -150,4 +150,21 @@ class SlavesSectionTest {
                 + "its clock's offset from the runner's: 127.0.0.3:40002 100 ms); start skew: 20 ms between the first "
                 + "and last engine's start"), text);
     }
+
+    @Test
+    void slavesThatNotedWhenTheyStartedTheirThreadsAreTimedByThatAndTheirFirstSamplesFollow() throws IOException {
+        Summary summary = write(List.of(row(1_700_000_000_000L, 300, "127.0.0.2:40001-read 1-1", true),
+                row(1_700_000_000_900L, 300, "127.0.0.3:40002-read 1-1", true)));
+        new SlaveRoster(List.of(new SlaveRoster.Entry("127.0.0.2:40001", SlaveRoster.State.USED, 0, ""),
+                new SlaveRoster.Entry("127.0.0.3:40002", SlaveRoster.State.USED, 0, ""))).write(dir);
+        Files.writeString(Files.createDirectories(dir.resolve("slaves/127.0.0.2_40001")).resolve("threads-started"),
+                "1699999999500\n");
+        Files.writeString(Files.createDirectories(dir.resolve("slaves/127.0.0.3_40002")).resolve("threads-started"),
+                "1699999999530\n");
+        String text = new SlavesSection().render(dir, summary).orElseThrow();
+        assertTrue(text.contains("Start: 127.0.0.2:40001 +0 ms, 127.0.0.3:40002 +30 ms (when each slave started its "
+                + "thread groups); start skew: 30 ms between the first and last engine's start\nFirst samples: "
+                + "127.0.0.2:40001 +0 ms, 127.0.0.3:40002 +900 ms (each slave's first sample, on its own clock): 900 ms "
+                + "apart\n"), text);
+    }
 }

@@ -108,6 +108,13 @@ class DistributedRunIT {
             assertTrue(Files.isRegularFile(dir.resolve("slaves").resolve(slave.replace(':', '_') + ".log")));
         }
         assertTrue(text.lines().anyMatch(l -> l.startsWith("all slaves ")), text);
+        // the slaves started their threads at the one instant the run gave them: the skew is what is left
+        Matcher skew = Pattern.compile("(?m)^Start: .*\\(when each slave started its thread groups\\); start skew: (\\d+) ms "
+                + "between the first and last engine's start$").matcher(text);
+        assertTrue(skew.find(), text);
+        assertTrue(Long.parseLong(skew.group(1)) < 500, "a bound for a shared machine; measured " + skew.group(1)
+                + " ms:\n" + text);
+        System.out.println("start skew of the 2 local slaves: " + skew.group(1) + " ms");
         assertTrue(text.contains("Percentiles are exact"), text);
 
         Matcher pids = Pattern.compile("dsload: slave \\S+ pid (\\d+)").matcher(said);

@@ -1,7 +1,6 @@
 package org.dsload.run;
 
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,16 +27,15 @@ final class StartSignal implements AutoCloseable {
     static final long MARGIN_MILLIS = 300;
     private static final long POLL_MILLIS = 10;
 
-    private final Path masterLog;
+    private final LogTail masterLog;
     /** The local slaves' folders, by address. */
     private final Map<String, Path> slaveFolders;
     private Set<String> startedByMaster;
     private final Thread thread;
     private volatile long instant = -1;
-    private long offset;
 
     private StartSignal(Path masterLog, Map<String, Path> slaveFolders) {
-        this.masterLog = masterLog;
+        this.masterLog = new LogTail(masterLog);
         this.slaveFolders = Map.copyOf(slaveFolders);
         this.thread = new Thread(this::follow, "dsload-start-signal");
         thread.setDaemon(true);
@@ -88,30 +86,16 @@ final class StartSignal implements AutoCloseable {
 
     /** Reads the master's log on from where the last look ended, for the slaves it started. */
     private void readMasterLog() throws IOException {
-        if (startedByMaster != null || !Files.isRegularFile(masterLog)) {
+        if (startedByMaster != null) {
             return;
         }
-        try (RandomAccessFile file = new RandomAccessFile(masterLog.toFile(), "r")) {
-            long length = file.length();
-            if (length <= offset) {
-                return;
+        Matcher m = ALL_STARTED.matcher(masterLog.newLines());
+        if (m.find()) {
+            Set<String> started = new HashSet<>();
+            for (String address : m.group(1).split(",")) {
+                started.add(address.trim());
             }
-            byte[] bytes = new byte[(int) Math.min(length - offset, 4 << 20)];
-            file.seek(offset);
-            file.readFully(bytes);
-            int end = bytes.length;
-            while (end > 0 && bytes[end - 1] != '\n') {
-                end--;
-            }
-            offset += end;
-            Matcher m = ALL_STARTED.matcher(new String(bytes, 0, end, StandardCharsets.UTF_8));
-            if (m.find()) {
-                Set<String> started = new HashSet<>();
-                for (String address : m.group(1).split(",")) {
-                    started.add(address.trim());
-                }
-                startedByMaster = started;
-            }
+            startedByMaster = started;
         }
     }
 

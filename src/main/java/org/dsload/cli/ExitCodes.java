@@ -11,7 +11,8 @@ public final class ExitCodes {
     public static final int OK = 0;
     /**
      * The command ran but failed: a limit not kept, a label of {@code compare} that regressed beyond the
-     * noise, a run that failed, a file that cannot be read.
+     * noise, a run that failed (a slave's recordings that could not be fetched after it among the
+     * reasons: a result of the run is lost), a file that cannot be read.
      */
     public static final int FAILED = 1;
     /**
@@ -23,7 +24,8 @@ public final class ExitCodes {
     /**
      * {@code run}: the run was refused at its start, so the load did not run as planned: an element
      * refused its configuration (the test stopped at a sample with response code CONFIG) or the
-     * test, slaves could not be reached, a metrics port in use, a setting the summary cannot work with.
+     * test, slaves could not be reached (fewer than {@code --min-slaves}), a metrics port in use, a
+     * setting the summary cannot work with.
      */
     public static final int REFUSED_AT_START = 7;
     /** {@code run}: the run ended without a single successful sample. */
@@ -48,7 +50,7 @@ public final class ExitCodes {
     static final String USAGE_LINE = "  2:usage error: unknown option, missing or malformed value";
     static final String INTERRUPTED_LINE = "130:interrupted (Ctrl-C); 143 after SIGTERM";
     static final String REFUSED_LINE = "  7:the run was refused at its start: a configuration or the test refused, slaves"
-            + " unreachable";
+            + " unreachable (fewer than --min-slaves)";
     static final String NO_SUCCESS_LINE = "  4:the run ended without a single successful sample";
     static final String STORE_FAILED_LINE = "  5:the store stopped answering or failed most requests during the run, which"
             + " did not expect it (--expect-faults)";

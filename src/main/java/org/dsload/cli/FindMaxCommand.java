@@ -129,6 +129,10 @@ final class FindMaxCommand extends Subcommand implements PercentileOptions.Limit
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        String badSlaves = slaves.problem(properties);
+        if (badSlaves != null) {
+            throw usageError(badSlaves);
+        }
         String badLive = live.problem();
         if (badLive != null) {
             throw usageError(badLive);

@@ -25,7 +25,7 @@ import picocli.CommandLine.Parameters;
                 + " distributed and every -J property goes to the slaves too."},
         exitCodeListHeading = ExitCodes.HEADING,
         exitCodeList = {"  0:the run finished with results", "  1:the run failed (no results, JMeter failed, timed out,"
-                + " an element found it failed ...)", ExitCodes.USAGE_LINE, ExitCodes.LIMITS_BROKEN_LINE, ExitCodes.NO_SUCCESS_LINE,
+                + " an element found it failed, a slave's recordings not fetched ...)", ExitCodes.USAGE_LINE, ExitCodes.LIMITS_BROKEN_LINE, ExitCodes.NO_SUCCESS_LINE,
             ExitCodes.STORE_FAILED_LINE, ExitCodes.LOAD_INCOMPLETE_LINE, ExitCodes.REFUSED_LINE, "130:interrupted (Ctrl-C): the summary covers what was recorded; 143 after SIGTERM"})
 final class RunCommand extends Subcommand {
     @Parameters(paramLabel = "<plan.jmx>", description = "The test plan.")
@@ -80,6 +80,10 @@ final class RunCommand extends Subcommand {
         String badCondition = stopWhen.problem(properties);
         if (badCondition != null) {
             throw usageError(badCondition);
+        }
+        String badSlaves = slaves.problem(properties);
+        if (badSlaves != null) {
+            throw usageError(badSlaves);
         }
         String badLive = live.problem();
         if (badLive != null) {

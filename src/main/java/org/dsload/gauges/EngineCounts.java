@@ -27,12 +27,14 @@ import org.dsload.report.Summary;
  * with it. The results file tells instead: the rows of that slave with the labels of that store
  * (as the engines' counts files name them), started after its last count, each of its counts
  * growing by as much as its requests did; or, without counts of its own, all its rows, counted as
- * the other engines count theirs.
+ * the other engines count theirs. A slave that ran to the end but whose counts could not be fetched
+ * after the run (its recording port closed) leaves them missing: no server count is compared then.
  *
- * @param counts by name, summed over the engines
- * @param lost   one sentence per lost slave whose part of the counts this is, for the cross-check line
+ * @param counts  by name, summed over the engines
+ * @param lost    one sentence per lost slave whose part of the counts this is, for the cross-check line
+ * @param missing why the counts are incomplete (the slaves whose counts could not be fetched), or null
  */
-public record EngineCounts(Map<String, Long> counts, List<String> lost) {
+public record EngineCounts(Map<String, Long> counts, List<String> lost, String missing) {
 
     /** A lost slave: its last counts if it left them, and its requests in the results file. */
     private static final class Lost {
@@ -72,8 +74,9 @@ public record EngineCounts(Map<String, Long> counts, List<String> lost) {
                 counts.counts().forEach((k, v) -> total.merge(k, v, Long::sum));
             }
         }
+        String missing = missing(runDir);
         if (lost.isEmpty() || !counted) {
-            return new EngineCounts(total, List.of());
+            return new EngineCounts(total, List.of(), missing);
         }
         boolean fromResults = summary != null && summary.source() != null && !summary.histograms() && !labels.isEmpty();
         long others = fromResults ? readResults(summary.source(), lost, labels) : 0;
@@ -107,7 +110,27 @@ public record EngineCounts(Map<String, Long> counts, List<String> lost) {
                     : "lost slave " + l.address + ": its last count" + at + " only (the results file cannot tell "
                     + "what it sent after that)");
         }
-        return new EngineCounts(total, notes);
+        return new EngineCounts(total, notes, missing);
+    }
+
+    /** Why the counts lack the part of slaves whose recordings could not be fetched after the run, or null. */
+    private static String missing(Path runDir) throws IOException {
+        List<String> unfetched = SlaveRoster.read(runDir).map(r -> r.in(SlaveRoster.State.UNFETCHED)).orElse(List.of())
+                .stream().map(SlaveRoster.Entry::address).toList();
+        if (unfetched.isEmpty()) {
+            return null;
+        }
+        boolean one = unfetched.size() == 1;
+        return "the counts of slave" + (one ? " " : "s ") + String.join(", ", unfetched) + " are missing: " + (one ? "its" : "their") + " recordings could not be fetched after the run (see the "
+                + "Slaves section)";
+    }
+
+    /** The servers, each told that the counts are missing when they are, so that no count of theirs is compared. */
+    public Map<String, NodeGauges> compared(Map<String, NodeGauges> nodes) {
+        if (missing != null) {
+            nodes.values().forEach(n -> n.countsMissing(missing));
+        }
+        return nodes;
     }
 
     /** The slaves lost during the run (and those left behind stalled), by address. */

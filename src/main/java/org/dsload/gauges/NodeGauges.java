@@ -26,6 +26,8 @@ public final class NodeGauges {
     /** The lost slave whose recorder read the server last, when no engine read it after that; or null. */
     private String lastReader;
     private long lastReadAt;
+    /** Why the engines' counts to compare with this server's are incomplete, or null. */
+    private String countsMissing;
     /** Answers that came after polls the server missed (it was down, frozen or cut off in between). */
     private final Set<GaugeTable.Row> afterOutage = new HashSet<>();
 
@@ -99,9 +101,12 @@ public final class NodeGauges {
 
     /**
      * Why a count of this server cannot be made, or null: it gave no gauges, was down at the end,
-     * or was read last by a slave lost during the run.
+     * or was read last by a slave lost during the run; or the counts to compare with it are missing.
      */
     public String notCounted() {
+        if (countsMissing != null) {
+            return countsMissing;
+        }
         if (answers.isEmpty()) {
             return node + " gave no gauges";
         }
@@ -112,6 +117,11 @@ public final class NodeGauges {
             return node + " read last by lost slave " + lastReader + " at " + Durations.timestamp(lastReadAt);
         }
         return null;
+    }
+
+    /** The engines' counts this server's count would be compared with are incomplete, for this reason. */
+    void countsMissing(String why) {
+        countsMissing = why;
     }
 
     /** Why the server refused its gauges, or null. */

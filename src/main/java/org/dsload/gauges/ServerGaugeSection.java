@@ -40,7 +40,7 @@ public abstract class ServerGaugeSection implements RunSection {
                 EngineCounts.lostSlaves(runDir)));
         EngineCounts sent = EngineCounts.read(runDir, file, summary);
         StringBuilder body = new StringBuilder();
-        body(nodes, sent.counts(), body);
+        body(sent.compared(nodes), sent.counts(), body);
         StringBuilder out = new StringBuilder("== ").append(title).append(" ==\n");
         out.append(sent.named(body.toString()));
         out.append(GaugeText.notes(nodes.values(), file, how));

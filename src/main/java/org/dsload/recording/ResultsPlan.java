@@ -36,6 +36,8 @@ import org.w3c.dom.NodeList;
 public final class ResultsPlan implements AutoCloseable {
     /** {@link ResultsWriter}'s class name, as the plan's XML names the element. */
     static final String WRITER_CLASS = "org.dsload.recording.ResultsWriter";
+    /** {@link StartInstant}'s class name, as the plan's XML names it. */
+    static final String START_CLASS = "org.dsload.recording.StartInstant";
     /** The live figures' listener ({@code live.LiveListener}), by name: the runner's JVM cannot load it. */
     static final String LIVE_CLASS = "org.dsload.live.LiveListener";
     /** JMeter's property naming its summariser ({@code summary +} lines); JMeter's default name. */
@@ -73,9 +75,6 @@ public final class ResultsPlan implements AutoCloseable {
         }
         List<String> viaJMeter = List.of("-l", jtl.toString());
         boolean watched = watched(properties);
-        if (mode == RecordMode.HISTOGRAMS && !watched) {
-            return new ResultsPlan(plan, true, null, viaJMeter, Map.of());
-        }
         String summariser = properties.getOrDefault(SUMMARISER_PROPERTY, DEFAULT_SUMMARISER);
         Document doc = read(plan);
         Element testPlanTree = testPlanTree(doc);
@@ -83,23 +82,17 @@ public final class ResultsPlan implements AutoCloseable {
             // not a plan this code understands; JMeter will say what is wrong with it
             return new ResultsPlan(plan, mode == RecordMode.HISTOGRAMS, null, viaJMeter, Map.of());
         }
+        // after the plan's own elements: its testStarted comes after theirs on each engine (the listeners
+        // added below report to the master only)
+        testPlanTree.appendChild(element(doc, START_CLASS, "dsload start instant"));
+        testPlanTree.appendChild(doc.createElement("hashTree"));
         if (watched && mode == RecordMode.HISTOGRAMS) {
             // a listener of its own: a second sample sender per slave costs little for a row per label and second
-            Element listener = doc.createElement(LIVE_CLASS);
-            // JMeter wants a GUI class on every element it loads; the copy is never opened in the GUI
-            listener.setAttribute("guiclass", "SimpleDataWriter");
-            listener.setAttribute("testclass", LIVE_CLASS);
-            listener.setAttribute("testname", "dsload live figures");
-            listener.setAttribute("enabled", "true");
-            testPlanTree.appendChild(listener);
+            testPlanTree.appendChild(element(doc, LIVE_CLASS, "dsload live figures"));
             testPlanTree.appendChild(doc.createElement("hashTree"));
         }
         if (mode != RecordMode.HISTOGRAMS) {
-            Element writer = doc.createElement(WRITER_CLASS);
-            writer.setAttribute("guiclass", "SimpleDataWriter");
-            writer.setAttribute("testclass", WRITER_CLASS);
-            writer.setAttribute("testname", "dsload results writer");
-            writer.setAttribute("enabled", "true");
+            Element writer = element(doc, WRITER_CLASS, "dsload results writer");
             writer.appendChild(property(doc, "stringProp", "filename", jtl.toAbsolutePath().toString()));
             writer.appendChild(property(doc, "stringProp", ResultsWriter.SUMMARISER, summariser));
             if (watched) {
@@ -136,6 +129,17 @@ public final class ResultsPlan implements AutoCloseable {
         }
         // JMeter adds its own summariser when it writes no results file; this one feeds the writer's
         return new ResultsPlan(plan, false, copy, List.of(), Map.of(SUMMARISER_PROPERTY, ""));
+    }
+
+    /** An element of dsload's, enabled, by its class name. */
+    private static Element element(Document doc, String className, String name) {
+        Element e = doc.createElement(className);
+        // JMeter wants a GUI class on every element it loads; the copy is never opened in the GUI
+        e.setAttribute("guiclass", "SimpleDataWriter");
+        e.setAttribute("testclass", className);
+        e.setAttribute("testname", name);
+        e.setAttribute("enabled", "true");
+        return e;
     }
 
     /**

@@ -43,6 +43,14 @@ public record SlaveAddress(String host, int port) {
         }
     }
 
+    /**
+     * The port of the slave's recordings (its {@code RecordingStore}): {@code set}, the run's
+     * {@code dsload.recording.port}, unless blank, else the registry port + 1.
+     */
+    public int recordingPort(String set) {
+        return set == null || set.isBlank() ? port + 1 : Integer.parseInt(set.trim());
+    }
+
     @Override
     public String toString() {
         return host + ":" + port;

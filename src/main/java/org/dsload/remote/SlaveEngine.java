@@ -90,11 +90,11 @@ public final class SlaveEngine {
                 // the lookup's call to the engine, still waiting for the engine's answer to its connection
                 String engine = waiting.get(0);
                 int colon = engine.lastIndexOf(':');
-                return Optional.of("its registry answered, but " + engine(engine.substring(0, colon),
+                return Optional.of(SlaveProbe.REGISTRY_ANSWERED + engine(engine.substring(0, colon),
                         engine.substring(colon + 1)) + " did not answer within " + limit.toSeconds() + " s: a firewall "
                         + "drops connections to it, or the host is down");
             }
-            return Optional.of("its registry answered, but its engine did not: RMI calls the engine as soon as the "
+            return Optional.of(SlaveProbe.REGISTRY_ANSWERED + "its engine did not: RMI calls the engine as soon as the "
                     + "registry names it, and that call did not end within " + limit.toSeconds() + " s (a firewall drops"
                     + " the engine's port, server.rmi.localport, or the slave's java.rmi.server.hostname is an address"
                     + " this machine does not reach)");

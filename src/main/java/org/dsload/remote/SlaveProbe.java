@@ -58,6 +58,22 @@ public final class SlaveProbe {
                 .map(cause -> explained("its RMI registry port " + slave.port(), cause, timeout));
     }
 
+    /** How the reason begins when a slave's registry answered and another of its ports did not. */
+    public static final String REGISTRY_ANSWERED = "its registry answered, but ";
+
+    /**
+     * Why the slave's recording port cannot be reached, when a firewall drops connections to it (or
+     * anything but a refusal stops them): the runner could not fetch the slave's recordings after the
+     * run. A refusal is no finding: a slave serves its recordings from its first dsload test on, so
+     * one that has not run a test yet has nothing listening there.
+     */
+    public static Optional<String> recordingPortDropped(SlaveAddress slave, int port, Duration timeout) {
+        return Ports.refusal(slave.host(), port, timeout)
+                .filter(cause -> !cause.toLowerCase(java.util.Locale.ROOT).contains("refused"))
+                .map(cause -> explained(REGISTRY_ANSWERED + "its recording port " + port + " (dsload.recording.port, "
+                        + "where the runner fetches its recordings after the run)", cause, timeout));
+    }
+
     /** A failed connection to {@code port} (what it is) with what the failure points at. */
     static String explained(String port, String cause, Duration timeout) {
         String lower = cause.toLowerCase(java.util.Locale.ROOT);

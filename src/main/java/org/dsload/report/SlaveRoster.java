@@ -26,10 +26,18 @@ public final class SlaveRoster {
         /** Still there, but silent (frozen) when the run ended without it; its samples up to then are in the results. */
         STALLED,
         /** Could not be reached before the run and was left out. */
-        MISSING
+        MISSING,
+        /**
+         * Took part to the end, but what it kept on its own machine (server gauges, the counts of the
+         * cross-checks, histograms) could not be fetched after the run; its samples are in the results.
+         */
+        UNFETCHED
     }
 
-    /** One slave; {@code time} (epoch ms) is when it was found missing, or went lost or silent; 0 for a used one. */
+    /**
+     * One slave; {@code time} (epoch ms) is when it was found missing, went lost or silent, or its
+     * recordings could not be fetched; 0 for a used one.
+     */
     public record Entry(String address, State state, long time, String detail) {
     }
 

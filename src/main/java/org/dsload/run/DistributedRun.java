@@ -60,9 +60,16 @@ final class DistributedRun implements AutoCloseable {
     private final RmiSecurity security;
     private final List<SlaveAddress> slaves = new ArrayList<>();
     private final List<SlaveRoster.Entry> missing = new ArrayList<>();
+    private Map<String, SlaveWatch.Loss> lostInRun = Map.of();
+    private Map<String, SlaveWatch.Loss> stalledInRun = Map.of();
+    /** Slaves that ran to the end but whose recordings could not be fetched after the run: when, and why. */
+    private final Map<String, SlaveWatch.Loss> unfetched = new LinkedHashMap<>();
     private LocalSlaves local;
     private String problem;
     private SlaveWatch watch;
+    private StartSignal startSignal;
+    /** How long a local slave waits at its test start for the run's start instant ({@link StartSignal}). */
+    private static final long START_WAIT_MILLIS = 120_000;
 
     private DistributedRun(PlanRun run, Path dir, PrintStream console, RmiSecurity security) {
         this.run = run;
@@ -147,7 +154,7 @@ final class DistributedRun implements AutoCloseable {
                 return d;
             }
             d.preflight();
-            d.roster(Map.of(), Map.of()).write(dir);
+            d.roster().write(dir);
         } catch (IOException | RuntimeException e) {
             d.close();
             throw e;
@@ -188,9 +195,19 @@ final class DistributedRun implements AutoCloseable {
         List<String> unreachable = new ArrayList<>();
         for (SlaveAddress slave : wanted) {
             Optional<String> refused = SlaveProbe.unreachable(slave, PREFLIGHT_TIMEOUT);
-            if (refused.isEmpty() && !slave.isLoopback() && (local == null || !local.addresses().contains(slave))) {
+            boolean fetched = run.remoteHosts.stream().map(SlaveAddress::parse).anyMatch(slave::equals);
+            if (refused.isEmpty() && fetched) {
+                // a slave without a run folder: the runner fetches its recordings over this port after the run
+                refused = SlaveProbe.recordingPortDropped(slave, slave.recordingPort(
+                        run.properties.get(RunProperties.RECORDING_PORT)), PREFLIGHT_TIMEOUT);
+            }
+            if (!slave.isLoopback() && (local == null || !local.addresses().contains(slave))
+                    && (refused.isEmpty() || refused.get().startsWith(SlaveProbe.REGISTRY_ANSWERED))) {
                 // a slave on another machine: its engine's port may be closed where its registry's is open
-                refused = SlaveEngine.unreachable(slave, security, run.jmeterHome, ENGINE_TIMEOUT);
+                Optional<String> engine = SlaveEngine.unreachable(slave, security, run.jmeterHome, ENGINE_TIMEOUT);
+                if (engine.isPresent()) {
+                    refused = Optional.of(refused.map(r -> r + "; ").orElse("") + engine.get());
+                }
             }
             if (refused.isEmpty()) {
                 slaves.add(slave);
@@ -205,17 +222,52 @@ final class DistributedRun implements AutoCloseable {
             return;
         }
         String list = String.join(", ", unreachable);
+        int least;
+        try {
+            least = leastSlaves(run, wanted.size());
+        } catch (IllegalArgumentException e) {
+            problem = "no load was started: " + e.getMessage();
+            return;
+        }
+        if (least >= wanted.size()) {
+            problem = "slave(s) cannot be reached, so no load was started: " + list + ". Start them (dsload slaves "
+                    + "start, or jmeter-server on each host) or leave them out of -R; --min-slaves <k> runs on k or "
+                    + "more of them.";
+        } else if (slaves.size() < least) {
+            problem = "only " + slaves.size() + " of the run's " + wanted.size() + " slaves can be reached, fewer than "
+                    + "the " + least + " it needs (--min-slaves, " + PlanRun.MIN_SLAVES_PROPERTY + "), so no load was "
+                    + "started: " + list;
+        } else {
+            console.println("dsload: going on with " + slaves.size() + " of " + wanted.size() + " slaves (at least "
+                    + least + " needed), without the unreachable: " + list);
+            refuseOtherKeys();
+        }
+    }
+
+    /**
+     * The least number of slaves the run goes on with: {@code --min-slaves} ({@link PlanRun#minSlaves}),
+     * else {@value PlanRun#MIN_SLAVES_PROPERTY}, else 1 with {@code --allow-missing-slaves}
+     * ({@value #ALLOW_MISSING_PROPERTY}), else all of them.
+     */
+    static int leastSlaves(PlanRun run, int all) {
+        if (run.minSlaves > 0) {
+            return run.minSlaves;
+        }
+        String set = run.properties.get(PlanRun.MIN_SLAVES_PROPERTY);
+        if (set != null && !set.isBlank()) {
+            try {
+                int least = Integer.parseInt(set.trim());
+                if (least > 0) {
+                    return least;
+                }
+            } catch (NumberFormatException e) {
+                // said below
+            }
+            throw new IllegalArgumentException(PlanRun.MIN_SLAVES_PROPERTY + "=" + set + " is not a whole number above 0");
+        }
         boolean allow = run.allowMissingSlaves
                 || "true".equalsIgnoreCase(String.valueOf(run.properties.get(ALLOW_MISSING_PROPERTY)).trim());
-        if (!allow) {
-            problem = "slave(s) cannot be reached, so no load was started: " + list + ". Start them (dsload slaves "
-                    + "start, or jmeter-server on each host) or leave them out of -R; allow_missing_slaves=true runs "
-                    + "without them.";
-        } else if (slaves.isEmpty()) {
-            problem = "no slave can be reached, so no load was started: " + list;
-        } else {
-            console.println("dsload: going on without unreachable slave(s) (allow_missing_slaves): " + list);
-        }
+        return allow ? 1 : all;
     }
 
     /**
@@ -286,6 +338,10 @@ final class DistributedRun implements AutoCloseable {
         }
         // slaves without a run folder keep their recordings under this name (histograms mode)
         p.put(RunProperties.RUN_ID, dir.getFileName().toString());
+        if (local != null) {
+            // the local slaves start their threads together, at the instant the StartSignal gives them
+            p.putIfAbsent(RunProperties.START_WAIT, Long.toString(START_WAIT_MILLIS));
+        }
         NOT_FOR_SLAVES.forEach(p::remove);
         p.keySet().removeIf(k -> k.startsWith("server.rmi.ssl."));
         return p;
@@ -303,6 +359,13 @@ final class DistributedRun implements AutoCloseable {
         }
         watch = new SlaveWatch(slaves, processes, masterLog, master, console, SlaveWatch.Timing.of(plannedLength()))
                 .start();
+        if (local != null) {
+            Path logs = dir.resolve("slaves");
+            Map<String, Path> folders = new LinkedHashMap<>();
+            local.addresses().stream().filter(slaves::contains).forEach(a -> folders.put(a.toString(),
+                    slaveRunDir(logs, a)));
+            startSignal = StartSignal.start(masterLog, folders);
+        }
     }
 
     /** The plans' {@code duration} property (seconds), when the run sets it: how long the load is planned to last. */
@@ -322,29 +385,38 @@ final class DistributedRun implements AutoCloseable {
 
     /** Ends the watch and writes the final roster. */
     void runEnded() throws IOException {
-        Map<String, SlaveWatch.Loss> lost = Map.of();
-        Map<String, SlaveWatch.Loss> stalled = Map.of();
+        if (startSignal != null) {
+            try {
+                startSignal.close();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         if (watch != null) {
             try {
                 watch.close();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            lost = watch.lost();
-            stalled = watch.stalled();
+            lostInRun = watch.lost();
+            stalledInRun = watch.stalled();
         }
-        roster(lost, stalled).write(dir);
+        roster().write(dir);
     }
 
-    private SlaveRoster roster(Map<String, SlaveWatch.Loss> lost, Map<String, SlaveWatch.Loss> stalled) {
+    private SlaveRoster roster() {
         List<SlaveRoster.Entry> entries = new ArrayList<>();
         for (SlaveAddress s : slaves) {
-            SlaveWatch.Loss loss = lost.get(s.toString());
-            SlaveWatch.Loss stall = stalled.get(s.toString());
+            SlaveWatch.Loss loss = lostInRun.get(s.toString());
+            SlaveWatch.Loss stall = stalledInRun.get(s.toString());
+            SlaveWatch.Loss notFetched = unfetched.get(s.toString());
             if (loss != null) {
                 entries.add(new SlaveRoster.Entry(s.toString(), SlaveRoster.State.LOST, loss.time(), loss.detail()));
             } else if (stall != null) {
                 entries.add(new SlaveRoster.Entry(s.toString(), SlaveRoster.State.STALLED, stall.time(), stall.detail()));
+            } else if (notFetched != null) {
+                entries.add(new SlaveRoster.Entry(s.toString(), SlaveRoster.State.UNFETCHED, notFetched.time(),
+                        notFetched.detail()));
             } else {
                 entries.add(new SlaveRoster.Entry(s.toString(), SlaveRoster.State.USED, 0, ""));
             }
@@ -353,7 +425,10 @@ final class DistributedRun implements AutoCloseable {
         return new SlaveRoster(entries);
     }
 
-    /** A slave that ran to the end yet sent no sample means the results are not what they seem. */
+    /**
+     * A slave that ran to the end yet sent no sample means the results are not what they seem; one
+     * whose recordings could not be fetched leaves them incomplete (its counts, gauges, histograms).
+     */
     String checkResults(Summary summary) throws IOException {
         Optional<SlavesSection.Figures> figures = SlavesSection.figures(dir, summary);
         Optional<SlaveRoster> roster = SlaveRoster.read(dir);
@@ -361,17 +436,29 @@ final class DistributedRun implements AutoCloseable {
             return null;
         }
         List<String> silent = new ArrayList<>();
-        for (SlaveRoster.Entry e : roster.get().in(SlaveRoster.State.USED)) {
+        List<SlaveRoster.Entry> ranToTheEnd = new ArrayList<>(roster.get().in(SlaveRoster.State.USED));
+        ranToTheEnd.addAll(roster.get().in(SlaveRoster.State.UNFETCHED));
+        for (SlaveRoster.Entry e : ranToTheEnd) {
             LabelStats s = figures.get().slaves().get(e.address());
             if (s == null || s.samples() == 0) {
                 silent.add(e.address());
             }
         }
-        if (silent.isEmpty()) {
-            return null;
+        List<String> problems = new ArrayList<>();
+        if (!silent.isEmpty()) {
+            problems.add("slave(s) " + String.join(", ", silent) + " ran the plan but sent no sample; see "
+                    + dir.resolve("slaves") + " and " + dir.resolve("jmeter.log"));
         }
-        return "slave(s) " + String.join(", ", silent) + " ran the plan but sent no sample; see "
-                + dir.resolve("slaves") + " and " + dir.resolve("jmeter.log");
+        problems.addAll(unfetchedProblems(roster.get(), dir.getFileName().toString()));
+        return problems.isEmpty() ? null : String.join("; ", problems);
+    }
+
+    /** One line per slave whose recordings could not be fetched after the run: a result of the run is lost. */
+    static List<String> unfetchedProblems(SlaveRoster roster, String runId) {
+        return roster.in(SlaveRoster.State.UNFETCHED).stream().map(e -> "the recordings of slave " + e.address()
+                + " (server gauges, counts, histograms) could not be fetched after the run (" + e.detail() + "): its "
+                + "counts are missing from the cross-checks; they stay on that machine under dsload-recordings/" + runId
+                + "/").toList();
     }
 
     /**
@@ -386,8 +473,9 @@ final class DistributedRun implements AutoCloseable {
         Map<String, SlaveRoster.Entry> gone = new HashMap<>();
         lost().forEach(e -> gone.put(e.address(), e));
         List<SlaveAddress> asked = new ArrayList<>();
-        for (String host : run.remoteHosts) {
-            SlaveAddress slave = SlaveAddress.parse(host);
+        List<SlaveAddress> named = run.remoteHosts.stream().map(SlaveAddress::parse).toList();
+        // the slaves that ran the plan: one missing at the start has nothing of this run
+        for (SlaveAddress slave : slaves.stream().filter(named::contains).toList()) {
             SlaveRoster.Entry e = gone.get(slave.toString());
             if (e == null) {
                 asked.add(slave);
@@ -397,7 +485,13 @@ final class DistributedRun implements AutoCloseable {
                         + "stay on that machine under dsload-recordings/" + dir.getFileName() + "/.");
             }
         }
-        RecordingGatherer.gather(dir, asked, security, run.properties, histograms, console);
+        Map<SlaveAddress, String> failed = RecordingGatherer.gather(dir, asked, security, run.properties, histograms,
+                console);
+        if (!failed.isEmpty()) {
+            long now = System.currentTimeMillis();
+            failed.forEach((slave, why) -> unfetched.put(slave.toString(), new SlaveWatch.Loss(now, why)));
+            roster().write(dir);
+        }
     }
 
     /** Lost and stalled slaves, for the console. */

@@ -28,9 +28,14 @@ public final class PlanRun {
     boolean dashboard = true;
     int localSlaves;
     boolean allowMissingSlaves;
+    /** The least number of slaves the run goes on with; 0: every slave. */
+    int minSlaves;
     Path remoteDir = Path.of("remote-servers");
     String rmiHostname;
     String slaveHeap = "512m";
+
+    /** {@code -Jmin_slaves=k}: as {@link #minSlaves(int)}. */
+    public static final String MIN_SLAVES_PROPERTY = "min_slaves";
 
     public PlanRun(Path jmeterHome, Path plan) {
         this.jmeterHome = jmeterHome;
@@ -82,6 +87,19 @@ public final class PlanRun {
     /** Goes on without slaves that cannot be reached at the start (they are named in the summary). */
     public PlanRun allowMissingSlaves(boolean allow) {
         this.allowMissingSlaves = allow;
+        return this;
+    }
+
+    /**
+     * Goes on when at least this many slaves can be reached at the start, without the others (they
+     * are named); 0, the default, needs every slave. The JMeter property {@value #MIN_SLAVES_PROPERTY}
+     * says the same.
+     */
+    public PlanRun minSlaves(int least) {
+        if (least < 0) {
+            throw new IllegalArgumentException("least slaves: " + least);
+        }
+        this.minSlaves = least;
         return this;
     }
 

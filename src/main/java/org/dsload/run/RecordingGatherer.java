@@ -8,7 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.dsload.core.format.RunFiles;
 import org.dsload.core.format.RunProperties;
@@ -39,22 +41,25 @@ public final class RecordingGatherer {
     /**
      * @param properties the run's JMeter properties ({@value RunProperties#RECORDING_PORT} when the slaves were
      *                   given a recording port of their own)
+     * @param histograms whether the run recorded histograms, which every slave then serves
+     * @return the slaves whose recordings could not be fetched, with why (the port and the failure)
      */
-    /** @param histograms whether the run recorded histograms, which every slave then serves */
-    public static void gather(Path runDir, List<SlaveAddress> slaves, RmiSecurity security,
-            java.util.Map<String, String> properties, boolean histograms, PrintStream console) {
+    public static Map<SlaveAddress, String> gather(Path runDir, List<SlaveAddress> slaves, RmiSecurity security,
+            Map<String, String> properties, boolean histograms, PrintStream console) {
+        Map<SlaveAddress, String> failed = new LinkedHashMap<>();
         try {
             RecordingSockets.use(security.clientContext());
         } catch (IOException e) {
             console.println("dsload: cannot fetch the slaves' recordings: " + e.getMessage());
-            return;
+            slaves.forEach(s -> failed.put(s, "cannot fetch the slaves' recordings: " + e.getMessage()));
+            return failed;
         }
         String runId = runDir.getFileName().toString();
         for (SlaveAddress slave : slaves) {
             if (Files.isDirectory(folderOf(runDir, slave))) {
                 continue; // a slave the run started wrote into the run folder itself
             }
-            int port = recordingPort(slave, properties.getOrDefault(RunProperties.RECORDING_PORT, ""));
+            int port = slave.recordingPort(properties.getOrDefault(RunProperties.RECORDING_PORT, ""));
             try {
                 int copied = fetch(runDir, runId, slave, port, security.isSsl());
                 if (copied > 0 || histograms) {
@@ -62,24 +67,22 @@ public final class RecordingGatherer {
                 }
             } catch (java.rmi.ConnectException | java.rmi.NotBoundException e) {
                 if (histograms) {
-                    said(console, slave, port, runId, e);
+                    failed.put(slave, said(console, slave, port, runId, e));
                 }
             } catch (Exception e) {
-                said(console, slave, port, runId, e);
+                failed.put(slave, said(console, slave, port, runId, e));
             }
         }
+        return failed;
     }
 
-    private static void said(PrintStream console, SlaveAddress slave, int port, String runId, Exception e) {
-        console.println("dsload: could not fetch the recordings and server gauges of slave " + slave + " (port " + port
-                + "): " + e + ". They stay on that machine under dsload-recordings/" + runId
+    private static String said(PrintStream console, SlaveAddress slave, int port, String runId, Exception e) {
+        String why = "its recording port " + port + ": " + e;
+        console.println("dsload: could not fetch the recordings, server gauges and counts of slave " + slave + " from "
+                + why + ". They stay on that machine under dsload-recordings/" + runId
                 + "/; the summary counts its requests from the results file, without its latencies in histograms "
-                + "mode or its server gauges.");
-    }
-
-    /** The slave's recording port: {@code dsload.recording.port} if the run set it, else its registry port + 1. */
-    private static int recordingPort(SlaveAddress slave, String set) {
-        return set.isBlank() ? slave.port() + 1 : Integer.parseInt(set.trim());
+                + "mode, its server gauges or its counts.");
+        return why;
     }
 
     private static Path folderOf(Path runDir, SlaveAddress slave) {
@@ -94,6 +97,9 @@ public final class RecordingGatherer {
         long after = System.currentTimeMillis();
         long offset = theirs - (before + after) / 2;
         Path into = folderOf(runDir, slave);
+        // how far the slave's clock is from the runner's: the Slaves section's start skew takes it off
+        Files.createDirectories(into);
+        Files.writeString(into.resolve(RecordingFormat.CLOCK_OFFSET), offset + "\n", StandardCharsets.UTF_8);
         int copied = 0;
         for (String path : store.files(runId)) {
             Path target = into.resolve(path).normalize();

@@ -2,9 +2,6 @@ package org.dsload.run;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.RandomAccessFile;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collection;
@@ -58,7 +55,7 @@ final class SlaveWatch implements AutoCloseable {
 
     private final List<SlaveAddress> slaves;
     private final Map<SlaveAddress, ProcessHandle> localProcesses;
-    private final Path masterLog;
+    private final LogTail masterLog;
     private final Process master;
     private final PrintStream console;
     private final Timing timing;
@@ -73,7 +70,6 @@ final class SlaveWatch implements AutoCloseable {
     private final Thread thread;
     private volatile boolean closed;
     private volatile boolean stoppedMaster;
-    private long logOffset;
 
     SlaveWatch(List<SlaveAddress> slaves, Map<SlaveAddress, ProcessHandle> localProcesses, Path masterLog,
             Process master, PrintStream console) {
@@ -84,7 +80,7 @@ final class SlaveWatch implements AutoCloseable {
             Process master, PrintStream console, Timing timing) {
         this.slaves = List.copyOf(slaves);
         this.localProcesses = Map.copyOf(localProcesses);
-        this.masterLog = masterLog;
+        this.masterLog = new LogTail(masterLog);
         this.master = master;
         this.console = console;
         this.timing = timing;
@@ -217,30 +213,10 @@ final class SlaveWatch implements AutoCloseable {
 
     /** Reads the master log's new complete lines for the slaves that reported the end of their test. */
     private void readMasterLog() throws IOException {
-        if (!Files.isRegularFile(masterLog)) {
-            return;
-        }
-        try (RandomAccessFile file = new RandomAccessFile(masterLog.toFile(), "r")) {
-            long length = file.length();
-            if (length <= logOffset) {
-                return;
-            }
-            byte[] bytes = new byte[(int) Math.min(length - logOffset, 4 << 20)];
-            file.seek(logOffset);
-            file.readFully(bytes);
-            int end = bytes.length;
-            while (end > 0 && bytes[end - 1] != '\n') {
-                end--;
-            }
-            if (end == 0) {
-                return;
-            }
-            logOffset += end;
-            Matcher m = FINISHED.matcher(new String(bytes, 0, end, StandardCharsets.UTF_8));
-            while (m.find()) {
-                finished.put(m.group(1), Long.parseLong(m.group(2)));
-                stalled.remove(m.group(1));
-            }
+        Matcher m = FINISHED.matcher(masterLog.newLines());
+        while (m.find()) {
+            finished.put(m.group(1), Long.parseLong(m.group(2)));
+            stalled.remove(m.group(1));
         }
     }
 

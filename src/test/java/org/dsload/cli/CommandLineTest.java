@@ -325,4 +325,21 @@ class CommandLineTest {
         assertEquals(ExitCodes.FAILED, dsload("zk-cleanup", "127.0.0.1:" + closed, "/dsload-test"));
         assertTrue(err.contains("dsload zk-cleanup: no server of 127.0.0.1:" + closed + " answered within"), err);
     }
+
+    @Test
+    void aLeastNumberOfSlavesTheRunCannotHaveIsAUsageError() {
+        assertEquals(ExitCodes.USAGE, dsload("run", "plan.jmx", "--slaves", "2", "--min-slaves", "0"));
+        assertTrue(err.contains("--min-slaves"), err);
+        assertEquals(ExitCodes.USAGE, dsload("run", "plan.jmx", "--slaves", "2", "--min-slaves", "3"));
+        assertTrue(err.contains("dsload run: --min-slaves 3 asks for more slaves than the run has (2)"), err);
+        assertEquals(ExitCodes.USAGE, dsload("run", "plan.jmx", "--min-slaves", "1"));
+        assertTrue(err.contains("dsload run: --min-slaves 1 needs slaves: --slaves <n>, -R host:port,... or --hosts-file"),
+                err);
+        assertEquals(ExitCodes.USAGE, dsload("run", "plan.jmx", "-R", "10.0.0.5:1099", "-Jmin_slaves=two"));
+        assertTrue(err.contains("dsload run: min_slaves=two: the least number of slaves must be a whole number above 0"),
+                err);
+        assertEquals(ExitCodes.USAGE, dsload("find-max", "plan.jmx", "--max-p99", "5ms", "-R", "10.0.0.5", "--min-slaves",
+                "2"));
+        assertTrue(err.contains("dsload find-max: --min-slaves 2 asks for more slaves than the run has (1)"), err);
+    }
 }

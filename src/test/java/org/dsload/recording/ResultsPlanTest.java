@@ -50,6 +50,8 @@ class ResultsPlanTest {
                 }
             }
             assertEquals(ResultsWriter.class.getName(), last.getNodeName());
+            assertEquals(StartInstant.class.getName(), ResultsPlan.START_CLASS);
+            assertTrue(Files.readString(copy).contains("<" + ResultsPlan.START_CLASS + " "), "the start instant's element");
             assertEquals(jtl.toAbsolutePath().toString(), property(last, "filename"));
             assertEquals("summary", property(last, ResultsWriter.SUMMARISER));
             assertEquals(countOf(plan, "RedisSampler"), countOf(copy, "RedisSampler"), "the plan itself is unchanged");
@@ -110,7 +112,10 @@ class ResultsPlanTest {
         Path plan = plan(dir);
         Path jtl = dir.resolve("ekv.jtl");
         try (ResultsPlan results = ResultsPlan.prepare(plan, jtl, Map.of(RunProperties.RECORD, "histograms"))) {
-            assertEquals(plan, results.plan());
+            assertEquals(jtl.getParent(), results.plan().getParent(), "a copy with the start instant, in the run folder");
+            String copy = Files.readString(results.plan());
+            assertTrue(copy.contains("<" + ResultsPlan.START_CLASS + " "), copy);
+            assertFalse(copy.contains(ResultsPlan.WRITER_CLASS), copy);
             assertEquals(List.of("-l", jtl.toString()), results.jmeterArgs());
             assertFalse(results.dashboardByJMeter(true));
             assertFalse(results.dashboardAfterRun(true));

@@ -24,6 +24,7 @@ import org.dsload.report.LabelStats;
 import org.dsload.report.SlaveOfSample;
 import org.dsload.report.SlaveRoster;
 import org.dsload.report.SlavesSection;
+import org.dsload.run.Ending;
 import org.dsload.run.PlanRun;
 import org.dsload.run.PlanRunner;
 import org.dsload.targets.Checkout;
@@ -107,6 +108,13 @@ class DistributedRunIT {
             assertTrue(Files.isRegularFile(dir.resolve("slaves").resolve(slave.replace(':', '_') + ".log")));
         }
         assertTrue(text.lines().anyMatch(l -> l.startsWith("all slaves ")), text);
+        // the slaves started their threads at the one instant the run gave them: the skew is what is left
+        Matcher skew = Pattern.compile("(?m)^Start: .*\\(when each slave started its thread groups\\); start skew: (\\d+) ms "
+                + "between the first and last engine's start$").matcher(text);
+        assertTrue(skew.find(), text);
+        assertTrue(Long.parseLong(skew.group(1)) < 500, "a bound for a shared machine; measured " + skew.group(1)
+                + " ms:\n" + text);
+        System.out.println("start skew of the 2 local slaves: " + skew.group(1) + " ms");
         assertTrue(text.contains("Percentiles are exact"), text);
 
         Matcher pids = Pattern.compile("dsload: slave \\S+ pid (\\d+)").matcher(said);
@@ -120,23 +128,36 @@ class DistributedRunIT {
     }
 
     @Test
-    void aSlaveThatCannotBeReachedIsNamedBeforeAnyLoadStarts() throws Exception {
+    void withFewerSlavesThanMinSlavesReachableTheRunIsRefusedBeforeAnyLoadAndWithEnoughItGoesOnNamingTheMissing()
+            throws Exception {
         RedisCalls.reset(redis);
-        int port = Ports.free("127.0.0.9");
+        String nobody = "127.0.0.9:" + Ports.free("127.0.0.9");
+        ByteArrayOutputStream refusedConsole = new ByteArrayOutputStream();
         long started = System.nanoTime();
-        PlanRunner.Outcome outcome = new PlanRunner(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
-                .run(ekv().remoteHosts(List.of("127.0.0.9:" + port)).property("duration", "30"));
+        PlanRunner.Outcome refused = new PlanRunner(new PrintStream(refusedConsole, true, StandardCharsets.UTF_8))
+                .run(ekv().localSlaves(1).remoteHosts(List.of(nobody)).minSlaves(2).property("duration", "30"));
         long seconds = Duration.ofNanos(System.nanoTime() - started).toSeconds();
-
-        assertFalse(outcome.ok());
-        String problem = outcome.problem();
-        assertNotNull(problem);
-        assertTrue(problem.contains("127.0.0.9:" + port) && problem.contains("no load was started")
-                && problem.contains("refused"), problem);
-        assertFalse(Files.exists(outcome.dir().resolve("jmeter.out")), "JMeter was never started");
-        assertFalse(Files.exists(outcome.jtl()));
+        assertEquals(Ending.REFUSED, refused.ending(), refused.problem() + "\n" + refusedConsole);
+        String problem = refused.problem();
+        assertTrue(problem.contains("no load was started") && problem.contains(nobody + " (its RMI registry port ")
+                && problem.contains("refused the connection"), problem);
+        assertFalse(Files.exists(refused.dir().resolve("jmeter.out")), "JMeter was never started");
+        assertFalse(Files.exists(refused.jtl()));
         assertEquals(0, RedisCalls.of(redis, "GET") + RedisCalls.of(redis, "SET"), "no load reached the server");
-        assertEquals(SlaveRoster.State.MISSING, SlaveRoster.read(outcome.dir()).orElseThrow().entries().get(0).state());
+        assertEquals(List.of(nobody), SlaveRoster.read(refused.dir()).orElseThrow().in(SlaveRoster.State.MISSING).stream()
+                .map(SlaveRoster.Entry::address).toList());
         assertTrue(seconds < 60, "reported at once, took " + seconds + " s");
+
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PlanRunner.Outcome outcome = new PlanRunner(new PrintStream(console, true, StandardCharsets.UTF_8))
+                .run(ekv().localSlaves(1).remoteHosts(List.of(nobody)).minSlaves(1).property("duration", "3"));
+        String said = console.toString(StandardCharsets.UTF_8);
+        assertEquals(Ending.OK, outcome.ending(), outcome.problem() + "\n" + said);
+        assertTrue(said.contains("dsload: going on with 1 of 2 slaves (at least 1 needed), without the unreachable: "
+                + nobody + " (its RMI registry port"), said);
+        String summary = Files.readString(outcome.dir().resolve("summary.txt"), StandardCharsets.UTF_8);
+        assertTrue(summary.contains("Missing: " + nobody + " could not be reached before the run (its RMI registry port "),
+                summary);
+        assertTrue(summary.lines().anyMatch(l -> l.matches("127\\.0\\.0\\.2:\\d+\\s+used\\s+[1-9].*")), summary);
     }
 }

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
  * started as on machines of their own ({@code dsload slaves start --address}, a copy of the master's
  * keystore; registry, engine and recording ports), and the master ({@code dsload run --hosts-file},
  * RMI over SSL: its ports for the slaves' calls float, so it accepts the slaves' addresses). Then the
- * same with a slave's registry port, and another's engine port, dropped by its firewall.
+ * same with a slave's registry port, and another's engine and recording ports, dropped by its firewall.
  */
 class MultiHostIT {
     private static final int REGISTRY = 1099;
@@ -136,24 +136,28 @@ class MultiHostIT {
     }
 
     @Test
-    void slavesWhoseRegistryOrEnginePortTheFirewallDropsRefuseTheRunBeforeAnyLoadNamingThePort() throws Exception {
+    void slavesWhoseRegistryEngineOrRecordingPortTheFirewallDropsRefuseTheRunBeforeAnyLoadNamingThePort()
+            throws Exception {
         HostRig.Host noRegistry = slaves.get(0);
-        HostRig.Host noEngine = slaves.get(1);
+        HostRig.Host registryOnly = slaves.get(1);
         noRegistry.firewall(List.of(ENGINE, RECORDING));
-        noEngine.firewall(List.of(REGISTRY, RECORDING));
+        registryOnly.firewall(List.of(REGISTRY));
         try {
             Run run = run("ports-dropped", "-Jduration=4");
             assertEquals(ExitCodes.REFUSED_AT_START, run.exit(), run.output());
             assertTrue(run.output().contains("slave(s) cannot be reached, so no load was started: "), run.output());
             assertTrue(run.output().contains(noRegistry.address() + ":" + REGISTRY + " (its RMI registry port " + REGISTRY
                     + " did not answer within 3 s"), run.output());
-            assertTrue(run.output().contains(noEngine.address() + ":" + REGISTRY + " (its registry answered, but its "
-                    + "engine port " + ENGINE + " (at " + noEngine.address() + ", as its registry names it; "
-                    + "server.rmi.localport) did not answer within 10 s"), run.output());
+            assertTrue(run.output().contains(registryOnly.address() + ":" + REGISTRY + " (its registry answered, but its "
+                    + "recording port " + RECORDING + " (dsload.recording.port, where the runner fetches its recordings "
+                    + "after the run) did not answer within 3 s"), run.output());
+            assertTrue(run.output().contains("; its registry answered, but its engine port " + ENGINE + " (at "
+                    + registryOnly.address() + ", as its registry names it; server.rmi.localport) did not answer within "
+                    + "10 s"), run.output());
             assertFalse(run.output().contains("(JMeter pid"), "JMeter started:\n" + run.output());
         } finally {
             noRegistry.firewall(SLAVE_PORTS);
-            noEngine.firewall(SLAVE_PORTS);
+            registryOnly.firewall(SLAVE_PORTS);
         }
     }
 

@@ -117,4 +117,54 @@ class SlavesSectionTest {
         assertEquals(1, f.slaves().get(SlavesSection.NO_SLAVE).requests());
         assertEquals(2, f.whole().requests());
     }
+
+    @Test
+    void aSlaveWhoseRecordingsCouldNotBeFetchedIsNamedWithWhy() throws IOException {
+        Summary summary = write(List.of(row(1_700_000_000_000L, 300, "127.0.0.2:40001-read 1-1", true),
+                row(1_700_000_001_000L, 300, "127.0.0.3:40002-read 1-1", true)));
+        new SlaveRoster(List.of(new SlaveRoster.Entry("127.0.0.2:40001", SlaveRoster.State.USED, 0, ""),
+                new SlaveRoster.Entry("127.0.0.3:40002", SlaveRoster.State.UNFETCHED, 1_700_000_002_000L,
+                        "its recording port 40003: connect timed out"))).write(dir);
+        String text = new SlavesSection().render(dir, summary).orElseThrow();
+        assertTrue(hasRow(text, "127.0.0.3:40002\\s+unfetched\\s+1\\s.*"), text);
+        assertTrue(text.contains("Unfetched: 127.0.0.3:40002 ran to the end, but its recordings (server gauges, counts, "
+                + "histograms) could not be fetched after the run (its recording port 40003: connect timed out)"), text);
+    }
+
+    @Test
+    void theStartSkewIsBetweenTheSlavesFirstSamplesLessTheirClocksMeasuredOffsets() throws IOException {
+        Summary summary = write(List.of(row(1_700_000_000_000L, 300, "127.0.0.2:40001-read 1-1", true),
+                row(1_700_000_000_120L, 300, "127.0.0.3:40002-read 1-1", true),
+                row(1_700_000_000_050L, 300, "127.0.0.2:40001-read 1-1", true)));
+        new SlaveRoster(List.of(new SlaveRoster.Entry("127.0.0.2:40001", SlaveRoster.State.USED, 0, ""),
+                new SlaveRoster.Entry("127.0.0.3:40002", SlaveRoster.State.USED, 0, ""))).write(dir);
+        String text = new SlavesSection().render(dir, summary).orElseThrow();
+        assertTrue(text.contains("Start: 127.0.0.2:40001 +0 ms, 127.0.0.3:40002 +120 ms (each slave's first sample, on "
+                + "its own clock); start skew: 120 ms between the first and last engine's start\n"), text);
+
+        // the second slave's clock runs 100 ms ahead of the runner's, as the runner measured it
+        Files.writeString(Files.createDirectories(dir.resolve("slaves/127.0.0.3_40002")).resolve("clock-offset-ms"),
+                "100\n");
+        text = new SlavesSection().render(dir, summary).orElseThrow();
+        assertTrue(text.contains("Start: 127.0.0.2:40001 +0 ms, 127.0.0.3:40002 +20 ms (each slave's first sample, less "
+                + "its clock's offset from the runner's: 127.0.0.3:40002 100 ms); start skew: 20 ms between the first "
+                + "and last engine's start"), text);
+    }
+
+    @Test
+    void slavesThatNotedWhenTheyStartedTheirThreadsAreTimedByThatAndTheirFirstSamplesFollow() throws IOException {
+        Summary summary = write(List.of(row(1_700_000_000_000L, 300, "127.0.0.2:40001-read 1-1", true),
+                row(1_700_000_000_900L, 300, "127.0.0.3:40002-read 1-1", true)));
+        new SlaveRoster(List.of(new SlaveRoster.Entry("127.0.0.2:40001", SlaveRoster.State.USED, 0, ""),
+                new SlaveRoster.Entry("127.0.0.3:40002", SlaveRoster.State.USED, 0, ""))).write(dir);
+        Files.writeString(Files.createDirectories(dir.resolve("slaves/127.0.0.2_40001")).resolve("threads-started"),
+                "1699999999500\n");
+        Files.writeString(Files.createDirectories(dir.resolve("slaves/127.0.0.3_40002")).resolve("threads-started"),
+                "1699999999530\n");
+        String text = new SlavesSection().render(dir, summary).orElseThrow();
+        assertTrue(text.contains("Start: 127.0.0.2:40001 +0 ms, 127.0.0.3:40002 +30 ms (when each slave started its "
+                + "thread groups); start skew: 30 ms between the first and last engine's start\nFirst samples: "
+                + "127.0.0.2:40001 +0 ms, 127.0.0.3:40002 +900 ms (each slave's first sample, on its own clock): 900 ms "
+                + "apart\n"), text);
+    }
 }

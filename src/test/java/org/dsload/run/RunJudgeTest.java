@@ -190,4 +190,24 @@ class RunJudgeTest {
         assertTrue(v.problem().matches("(?s).*slave 127\\.0\\.0\\.3:1099 was lost at \\d\\d:\\d\\d:\\d\\d \\(5\\.0 s into the "
                 + "run\\): its process ended; the plan's threads on it did not run to the end"), v.problem());
     }
+
+    @Test
+    void aSlaveWhoseRecordingsCouldNotBeFetchedFailsTheRunNamingItAndItsPort() throws IOException {
+        SlaveRoster roster = new SlaveRoster(List.of(new SlaveRoster.Entry("10.213.1.3:1099", SlaveRoster.State.USED, 0,
+                ""), new SlaveRoster.Entry("10.213.1.4:1099", SlaveRoster.State.UNFETCHED, T0 + 9000,
+                "its recording port 1100: java.rmi.ConnectIOException: connect timed out")));
+        roster.write(dir);
+        String lost = String.join("; ", DistributedRun.unfetchedProblems(roster, "run-1"));
+        Path jtl = dir.resolve("r.jtl");
+        Files.writeString(jtl, HEADER + gets(0, 10, true), StandardCharsets.UTF_8);
+        RunJudge.Verdict v = RunJudge.judge(new RunJudge.Facts(dir, Summary.of(jtl), null, false, 0, false, false, lost,
+                null, false));
+        assertEquals(Ending.FAILED, v.ending(), "a result of the run is lost: " + v.problem());
+        assertEquals("the recordings of slave 10.213.1.4:1099 (server gauges, counts, histograms) could not be fetched "
+                + "after the run (its recording port 1100: java.rmi.ConnectIOException: connect timed out): its counts "
+                + "are missing from the cross-checks; they stay on that machine under dsload-recordings/run-1/",
+                v.problem());
+        assertEquals(List.of(), DistributedRun.unfetchedProblems(new SlaveRoster(List.of(roster.entries().get(0))),
+                "run-1"), "a slave fetched is no finding");
+    }
 }

@@ -14,6 +14,15 @@ import java.util.stream.Stream;
  */
 public final class RunFiles {
     static final String SLAVES = "slaves";
+    /**
+     * In a local slave's folder: the instant (epoch ms) the runner gives every engine to start its
+     * threads at, written once every slave is {@link #START_READY}.
+     */
+    public static final String START_AT = "start-at";
+    /** In a local slave's folder: the slave has started every element and waits for {@link #START_AT}. */
+    public static final String START_READY = "start-ready";
+    /** In a local slave's folder: when (epoch ms) the slave let its thread groups start. */
+    public static final String THREADS_STARTED = "threads-started";
 
     private RunFiles() {
     }

@@ -30,6 +30,12 @@ public final class RunProperties {
     public static final String EXPECT_FAULTS = "dsload.expect_faults";
     /** Seconds between the generator's figures on the console (0: none). */
     public static final String METRICS_CONSOLE = "dsload.metrics.console";
+    /**
+     * How long (ms) a slave with a run folder waits, once its elements have started, for the
+     * runner's start instant ({@link RunFiles#START_AT}) before it starts its threads without one;
+     * unset or 0: it does not wait.
+     */
+    public static final String START_WAIT = "dsload.start_wait";
     /** The port of the RMI registry a slave without a run folder serves its recordings on. */
     public static final String RECORDING_PORT = "dsload.recording.port";
 

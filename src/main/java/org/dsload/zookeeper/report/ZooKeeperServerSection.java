@@ -124,9 +124,9 @@ public final class ZooKeeperServerSection implements RunSection {
             return Optional.empty();
         }
         EngineCounts sent = EngineCounts.read(runDir, ZooKeeperServerChart.FILE, summary);
-        String crossCheck = sent.named(NamespaceCrossCheck.render(NodeGauges.of(GaugeRows.read(runDir,
-                ZooKeeperServerChart.FILE), GaugeRows.engines(runDir, ZooKeeperServerChart.FILE, EngineCounts.lostSlaves(runDir))),
-                sent.counts()));
+        String crossCheck = sent.named(NamespaceCrossCheck.render(sent.compared(NodeGauges.of(GaugeRows.read(runDir,
+                ZooKeeperServerChart.FILE), GaugeRows.engines(runDir, ZooKeeperServerChart.FILE,
+                EngineCounts.lostSlaves(runDir)))), sent.counts()));
         return Optional.of(render(servers, crossCheck));
     }
 

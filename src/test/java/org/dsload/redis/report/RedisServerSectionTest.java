@@ -1,5 +1,6 @@
 package org.dsload.redis.report;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -122,5 +123,20 @@ class RedisServerSectionTest {
         String text = render("get\t100\n");
         assertTrue(text.contains("- (not counted: q:2 read last by lost slave 127.0.0.3:1099 at "
                 + Durations.timestamp(4000) + ")"), text);
+    }
+
+    @Test
+    void theCountsOfASlaveWhoseRecordingsCouldNotBeFetchedAreMissingNotDifferent() throws IOException {
+        // two slaves sent GETs; the counts of 127.0.0.3 stayed on its machine (its recording port closed)
+        reading(1000, "p:1", "master", 0, "get=0");
+        reading(9000, "p:1", "master", 200, "get=180");
+        new SlaveRoster(List.of(new SlaveRoster.Entry("127.0.0.2:1099", SlaveRoster.State.USED, 0, ""),
+                new SlaveRoster.Entry("127.0.0.3:1099", SlaveRoster.State.UNFETCHED, 9500, "its recording port 1100: "
+                        + "connect timed out"))).write(run);
+        String text = render("get\t100\n");
+        assertTrue(text.contains("Cross-check [dsload reported, server counted] 100, - (not counted: the counts of slave "
+                + "127.0.0.3:1099 are missing: its recordings could not be fetched after the run (see the Slaves "
+                + "section)) commands GET"), text);
+        assertFalse(text.contains("differ"), text);
     }
 }

@@ -69,6 +69,32 @@ public final class FindMaxReport {
     private FindMaxReport() {
     }
 
+    /**
+     * A step judged on the figures of its measured window, as every rate search judges one: the first
+     * limit not kept breaks it, else {@code runProblem} (a run that did not end well) does; what broke
+     * is the generator's limit when {@link Bottleneck#generator} says so.
+     *
+     * @param verdicts   every limit judged on {@code measured} (server gauges' too)
+     * @param runProblem what breaks the step when every limit was kept, or null
+     * @param achieved   requests per second of the measured window
+     * @param cpuPeak    the generator's highest per-second CPU share of the machine, 0 to 1 (NaN unknown)
+     * @param unsent     scheduled arrivals went unsent
+     */
+    public static Step step(int index, double rate, LabelStats measured, List<Limits.Verdict> verdicts, String runProblem,
+            double achieved, double cpuPeak, boolean unsent, String runDir, Map<String, Double> gauges) {
+        String broke = verdicts.stream().filter(v -> !v.held()).map(Limits.Verdict::text).findFirst().orElse(runProblem);
+        boolean generator = broke != null && Bottleneck.generator(verdicts, cpuPeak, unsent);
+        long requests = measured.requests();
+        double errors = requests == 0 ? 0 : (double) (requests - measured.successes()) / requests;
+        return new Step(index, rate, achieved, Limits.lateRatio(measured), percentile(measured, 50),
+                percentile(measured, 90), percentile(measured, 99), errors, requests, cpuPeak, broke == null, broke,
+                generator, runDir, gauges);
+    }
+
+    private static long percentile(LabelStats stats, double p) {
+        return stats.latencies().count() == 0 ? 0 : stats.latencies().percentile(p);
+    }
+
     /** The table of steps, in the order they ran, and the answer below it. */
     public static String text(String plan, String rateProperty, Answer answer, List<Step> steps) {
         StringBuilder out = new StringBuilder();

@@ -20,6 +20,7 @@ public final class RateSearchRule {
 
     private final int maxSteps;
     private final double resolution;
+    private final boolean wholeUnits;
     private final List<Step> steps = new ArrayList<>();
     private Step kept;
     private Step broken;
@@ -32,13 +33,22 @@ public final class RateSearchRule {
      *                   (0.1: 10 %), or one whole unit apart
      */
     public RateSearchRule(double start, int maxSteps, double resolution) {
+        this(start, maxSteps, resolution, false);
+    }
+
+    /**
+     * As {@link #RateSearchRule(double, int, double)}; with {@code wholeUnits} every rate is a whole
+     * number, at least 1 (domains, hosts, threads: a count rather than a rate).
+     */
+    public RateSearchRule(double start, int maxSteps, double resolution, boolean wholeUnits) {
         if (!(start > 0) || maxSteps < 1 || !(resolution > 0)) {
             throw new IllegalArgumentException("start > 0, maxSteps >= 1 and resolution > 0, got " + start + ", " + maxSteps
                     + ", " + resolution);
         }
         this.maxSteps = maxSteps;
         this.resolution = resolution;
-        this.next = whole(start);
+        this.wholeUnits = wholeUnits;
+        this.next = round(start);
     }
 
     /** The rate of the next step to run, or NaN when the search is over. */
@@ -67,14 +77,14 @@ public final class RateSearchRule {
 
     private double following() {
         if (broken == null) {
-            return whole(kept.rate() * FACTOR);
+            return round(kept.rate() * FACTOR);
         }
         if (kept == null) {
             return Double.NaN; // even the first step broke the limits
         }
         double low = kept.rate();
         double high = broken.rate();
-        double mid = whole((low + high) / 2);
+        double mid = round((low + high) / 2);
         if (high - low <= Math.max(1, low * resolution) || mid <= low || mid >= high) {
             return Double.NaN;
         }
@@ -103,6 +113,10 @@ public final class RateSearchRule {
         String advice = blamed != null && blamed.generatorBound() ? Bottleneck.ADVICE : null;
         return new FindMaxReport.Answer(kept == null ? Double.NaN : kept.rate(), limitedBy,
                 blamed == null ? null : blamed.broke(), advice);
+    }
+
+    private double round(double rate) {
+        return wholeUnits ? Math.max(1, Math.round(rate)) : whole(rate);
     }
 
     /** A rate from 10 up as a whole number (rate properties are mostly read as whole numbers), below it to 0.01. */

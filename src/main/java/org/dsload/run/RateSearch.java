@@ -37,7 +37,11 @@ public final class RateSearch {
      */
     public static Result search(double start, int maxSteps, double resolution, StepFunction steps)
             throws IOException, InterruptedException {
-        RateSearchRule rule = new RateSearchRule(start, maxSteps, resolution);
+        return search(new RateSearchRule(start, maxSteps, resolution), steps);
+    }
+
+    /** The search by {@code rule} (a new one), each step a call of {@code steps}. */
+    public static Result search(RateSearchRule rule, StepFunction steps) throws IOException, InterruptedException {
         boolean stopped = false;
         while (!rule.done()) {
             Step step = steps.run(rule.steps().size() + 1, rule.next());

@@ -51,18 +51,25 @@ class FindMaxIT {
     }
 
     /** Runs find-max to its end; returns its exit code, output and folder. */
-    private record FindMax(int exit, String output, Path dir) {
+    record FindMax(int exit, String output, Path dir) {
         JsonNode json() throws Exception {
             return new ObjectMapper().readTree(Files.readString(dir.resolve("find-max.json"), StandardCharsets.UTF_8));
         }
     }
 
     private static FindMax findMax(String... options) throws Exception {
+        List<String> args = new ArrayList<>(List.of("-Jhosts=" + redis.address(), "-Jserver_gauges=false", "--step-seconds=2"));
+        args.addAll(List.of(options));
+        return findMax("redis-get-rate.jmx", args);
+    }
+
+    /** {@code dsload find-max <shipped plan> --results <a folder of its own> <args>}, run to its end as a user runs it. */
+    static FindMax findMax(String plan, List<String> options) throws Exception {
         Path results = Files.createDirectories(Checkout.target().resolve("test-results").resolve("find-max-"
                 + System.nanoTime()));
-        List<String> args = new ArrayList<>(List.of("find-max", PlanRuns.plan("redis-get-rate.jmx").toString(), "--results",
-                results.toString(), "-Jhosts=" + redis.address(), "-Jserver_gauges=false", "--step-seconds=2"));
-        args.addAll(List.of(options));
+        List<String> args = new ArrayList<>(List.of("find-max", PlanRuns.plan(plan).toString(), "--results",
+                results.toString()));
+        args.addAll(options);
         try (DsloadProcess process = DsloadProcess.start(args.toArray(String[]::new))) {
             int exit = process.exitCode(Duration.ofMinutes(3));
             Matcher m = RESULTS.matcher(process.output());
@@ -72,7 +79,7 @@ class FindMaxIT {
     }
 
     /** Every step's fields, and the search's invariant: every kept rate at most the answer, every broken one above it. */
-    private static void assertSteps(JsonNode json, double answer) {
+    static void assertSteps(JsonNode json, double answer) {
         assertTrue(json.get("steps").size() >= 1);
         for (JsonNode step : json.get("steps")) {
             for (String field : new String[] {"rate", "achievedRate", "late", "p50Ms", "p90Ms", "p99Ms", "errorRatio",

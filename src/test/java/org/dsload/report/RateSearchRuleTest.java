@@ -93,4 +93,14 @@ class RateSearchRuleTest {
         over.judged(step(1, 5, true));
         assertThrows(IllegalStateException.class, () -> over.judged(step(2, 10, true)));
     }
+
+    @Test
+    void wholeUnitsAreCountsOfOneAtLeast() {
+        // domains or hosts: 7.5 domains cannot run; the bisection rounds to whole ones and ends one apart
+        RateSearchRule domains = new RateSearchRule(3, 20, 0.01, true);
+        assertEquals(List.of(3.0, 6.0, 12.0, 9.0, 8.0, 7.0), asked(domains, true, true, false, false, false, false));
+        assertTrue(domains.done());
+        assertEquals(6, domains.answer().rate());
+        assertEquals(1, new RateSearchRule(0.3, 5, 0.1, true).next(), "a count of one at least");
+    }
 }

@@ -12,19 +12,14 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 import org.apache.jmeter.engine.StandardJMeterEngine;
-import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.samplers.SampleEvent;
-import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.testbeans.TestBean;
-import org.apache.jmeter.testelement.AbstractTestElement;
-import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.util.JMeterUtils;
-import org.apache.jmeter.visualizers.Visualizer;
 import org.dsload.core.ConfigException;
 import org.dsload.core.EngineServices;
 import org.dsload.core.Fields;
+import org.dsload.core.JudgingListener;
 import org.dsload.core.SampleTiming;
 import org.dsload.core.TestStop;
 import org.dsload.core.format.RunProperties;
@@ -54,8 +49,7 @@ import org.slf4j.LoggerFactory;
  * {@code " (warm-up)"}), which so runs at the first rate. Each engine searches with its own samples.
  */
 @TestElementMetadata(labelResource = "displayName")
-public class FindMaxRate extends AbstractTestElement implements SampleListener, TestStateListener, TestBean,
-        NoThreadClone, Visualizer {
+public class FindMaxRate extends JudgingListener {
     private static final long serialVersionUID = 1L;
     private static final Logger log = LoggerFactory.getLogger(FindMaxRate.class);
     /** How long after a measured window's end its last samples may still come in. */
@@ -90,16 +84,7 @@ public class FindMaxRate extends AbstractTestElement implements SampleListener, 
     private transient java.util.concurrent.CountDownLatch firstSample;
 
     @Override
-    public void testStarted() {
-        begin(null);
-    }
-
-    @Override
-    public void testStarted(String host) {
-        begin(host);
-    }
-
-    private void begin(String host) {
+    protected void started(String host) {
         EngineServices.acquire(this, host);
         synchronized (this) {
             window = null;
@@ -315,11 +300,6 @@ public class FindMaxRate extends AbstractTestElement implements SampleListener, 
         EngineServices.release(this);
     }
 
-    @Override
-    public void testEnded(String host) {
-        testEnded();
-    }
-
     /** The table and the JSON of find-max, into the run folder (once per test), and the answer on the console. */
     private void report(Settings s, RateSearchRule search) {
         List<FindMaxReport.Step> steps;
@@ -356,27 +336,6 @@ public class FindMaxRate extends AbstractTestElement implements SampleListener, 
     private static Path runDir() {
         String dir = JMeterUtils.getProperty(RunProperties.RUN_DIR);
         return dir == null || dir.isBlank() ? null : Path.of(dir);
-    }
-
-    /** Never called: JMeter files a TestBean under Listener only when it is a {@link Visualizer}. */
-    @Override
-    public void add(SampleResult sample) {
-        // samples arrive through sampleOccurred
-    }
-
-    @Override
-    public boolean isStats() {
-        return false;
-    }
-
-    @Override
-    public void sampleStarted(SampleEvent e) {
-        // judged when it ends
-    }
-
-    @Override
-    public void sampleStopped(SampleEvent e) {
-        // judged when it ends
     }
 
     public String getRateProperty() {

@@ -19,6 +19,11 @@ import org.dsload.core.IntendedStart;
  * count their wait in the corrected latency, or are dropped past the drop limit; nothing is
  * silently slowed down, and no thread is ever added.
  *
+ * <p>The rate is read before every sample (JMeter prepares a timer's fields each time, so
+ * {@code ${__P(rate)}} follows a property set during the test): a new rate takes effect at the next
+ * arrival a thread takes, from that moment on; slots of the old rate still overdue then are not
+ * sent.
+ *
  * <p>A dsload sampler that paces itself ({@link IntendedStart.SelfPaced}) is offered the schedule
  * instead: it takes the arrivals and waits for each to the microsecond (JMeter's timer sleep is in
  * whole milliseconds), and a sampler that keeps requests in flight takes one for each free place,
@@ -56,6 +61,9 @@ public class ConstantArrivalRate extends ArrivalElement implements ThreadListene
                     GeneratorMetrics.targetRate(ConstantArrivalRate::targetRate);
                     return new EvenSchedule(now, s.perSecond(), s.dropAfterNanos());
                 });
+        // A rate that changed during the test (a property the plan reads, set anew: the Rate Search
+        // element's steps) starts from now on, without the old rate's overdue slots.
+        schedule.rebase(now, s.perSecond());
         Sampler current = context.getCurrentSampler();
         if (current instanceof IntendedStart.SelfPaced) {
             if (source == null || source.schedule != schedule) {

@@ -14,8 +14,17 @@ import java.util.concurrent.atomic.AtomicLong;
  * no thread took is missed ({@link #untakenAtEnd}: every thread was busy).
  */
 final class EvenSchedule {
-    private final long originNanos;
-    private final double intervalNanos;
+    /**
+     * The slots from {@code firstIndex} on: slot n is due at {@code originNanos + (n - firstIndex) *
+     * intervalNanos}. A new rate starts a new one ({@link #rebase}).
+     */
+    private record Segment(long originNanos, double intervalNanos, long firstIndex) {
+        long dueNanos(long index) {
+            return originNanos + Math.round((index - firstIndex) * intervalNanos);
+        }
+    }
+
+    private final java.util.concurrent.atomic.AtomicReference<Segment> segment;
     private final long dropAfterNanos;
     private final AtomicLong next = new AtomicLong();
     /** The latest end of the threads that take slots ({@link Long#MAX_VALUE}: one has none). */
@@ -33,7 +42,29 @@ final class EvenSchedule {
      */
     /** The schedule's arrivals per second. */
     double perSecond() {
-        return 1e9 / intervalNanos;
+        return 1e9 / segment.get().intervalNanos();
+    }
+
+    /**
+     * A new rate from now on: the slots not yet taken are due from {@code nowNanos} (or from the next
+     * slot's time, when that is still to come) at the new rate. Slots of the old rate that were overdue
+     * are forgotten rather than sent as a burst of late arrivals at the new one: a changed rate starts
+     * with its schedule. Several threads may see the change at once; the first one rebases.
+     */
+    void rebase(long nowNanos, double ratePerSecond) {
+        double interval = 1e9 / ratePerSecond;
+        while (true) {
+            Segment s = segment.get();
+            if (s.intervalNanos() == interval) {
+                return;
+            }
+            long first = next.get();
+            long due = s.dueNanos(first);
+            Segment rebased = new Segment(due - nowNanos > 0 ? due : nowNanos, interval, first);
+            if (segment.compareAndSet(s, rebased)) {
+                return;
+            }
+        }
     }
 
     /**
@@ -46,13 +77,12 @@ final class EvenSchedule {
     }
 
     EvenSchedule(long originNanos, double ratePerSecond, long dropAfterNanos) {
-        this.originNanos = originNanos;
-        this.intervalNanos = 1e9 / ratePerSecond;
+        this.segment = new java.util.concurrent.atomic.AtomicReference<>(new Segment(originNanos, 1e9 / ratePerSecond, 0));
         this.dropAfterNanos = dropAfterNanos;
     }
 
     long dueNanos(long index) {
-        return originNanos + Math.round(index * intervalNanos);
+        return segment.get().dueNanos(index);
     }
 
     /** When the next slot is due, without taking it. */
@@ -72,28 +102,31 @@ final class EvenSchedule {
      */
     Slot takeBefore(long nowNanos, long limitNanos) {
         while (true) {
+            Segment s = segment.get();
             long first = next.get();
             long index = first;
-            if (dropAfterNanos > 0 && nowNanos - dueNanos(first) > dropAfterNanos) {
-                long oldestKept = (long) Math.ceil((nowNanos - dropAfterNanos - originNanos) / intervalNanos);
+            if (dropAfterNanos > 0 && nowNanos - s.dueNanos(first) > dropAfterNanos) {
+                long oldestKept = s.firstIndex()
+                        + (long) Math.ceil((nowNanos - dropAfterNanos - s.originNanos()) / s.intervalNanos());
                 index = Math.max(first, oldestKept);
             }
-            if (limitNanos != Long.MAX_VALUE && dueNanos(index) - limitNanos >= 0) {
+            if (limitNanos != Long.MAX_VALUE && s.dueNanos(index) - limitNanos >= 0) {
                 return null;
             }
             if (next.compareAndSet(first, index + 1)) {
-                return new Slot(index, dueNanos(index), index - first);
+                return new Slot(index, s.dueNanos(index), index - first);
             }
         }
     }
 
     /** The first slot due at or after {@code nanos}. */
     private long firstDueFrom(long nanos) {
-        long index = Math.max(0, (long) Math.ceil((nanos - originNanos) / intervalNanos));
-        while (index > 0 && dueNanos(index - 1) - nanos >= 0) {
+        Segment s = segment.get();
+        long index = s.firstIndex() + Math.max(0, (long) Math.ceil((nanos - s.originNanos()) / s.intervalNanos()));
+        while (index > s.firstIndex() && s.dueNanos(index - 1) - nanos >= 0) {
             index--;
         }
-        while (dueNanos(index) - nanos < 0) {
+        while (s.dueNanos(index) - nanos < 0) {
             index++;
         }
         return index;

@@ -19,6 +19,7 @@ import java.util.regex.Pattern;
 import org.dsload.gauges.GaugeLimit;
 import org.dsload.report.FindMaxReport;
 import org.dsload.report.Limits;
+import org.dsload.report.RateSearchRule;
 import org.dsload.run.Ending;
 import org.dsload.run.FindMaxSteps;
 import org.dsload.run.PlanRun;
@@ -87,6 +88,12 @@ final class FindMaxCommand extends Subcommand implements PercentileOptions.Limit
                     + " the plan reads). Its unit is the plan's: queries_per_min is per minute.")
     private String rateProperty;
 
+    @Option(names = "--unit", paramLabel = "<name>",
+            description = "The rate property is a count of this unit (hosts, domains, threads) rather than a rate: every"
+                    + " step's value is a whole number, and the answer is said in it. For kairosdb-write.jmx:"
+                    + " --rate-property=threads --unit=hosts; for zk-scheduler-model.jmx: --rate-property=domains --unit=domains.")
+    private String unit;
+
     @Option(names = "--start", paramLabel = "<rate>", converter = OptionValues.PositiveNumber.class,
             description = "The first step's rate, in the rate property's unit (default: the plan's own default of it).")
     private Double start;
@@ -144,6 +151,9 @@ final class FindMaxCommand extends Subcommand implements PercentileOptions.Limit
         if (limits.isEmpty() && gaugeLimits.isEmpty()) {
             throw usageError("find-max needs at least one limit (--max-p99 20ms, --max-error-rate 1%, --max-late 1% ...)");
         }
+        if (unit != null && !unit.matches("[A-Za-z][A-Za-z0-9 _-]{0,39}")) {
+            throw usageError("--unit must be a word such as hosts or domains, got '" + unit + "'");
+        }
         if (!(resolution > 0)) {
             throw usageError("--resolution must be above 0%");
         }
@@ -167,11 +177,12 @@ final class FindMaxCommand extends Subcommand implements PercentileOptions.Limit
             PlanRunner runner = new PlanRunner(out).stopOn(signals);
             FindMaxSteps steps = new FindMaxSteps(runner, id -> step(folder, id), property, limits,
                     gaugeLimits, stepSeconds.toSeconds(), settleSeconds, planWarmUp, out);
-            RateSearch.Result result = RateSearch.search(first, maxSteps, resolution, steps);
+            RateSearch.Result result = RateSearch.search(new RateSearchRule(first, maxSteps, resolution, unit != null),
+                    steps);
             FindMaxReport.Answer answer = result.answer();
-            String text = FindMaxReport.text(plan.toString(), property, answer, result.steps());
+            String text = FindMaxReport.text(plan.toString(), property, unit, answer, result.steps());
             Files.writeString(folder.resolve(FindMaxReport.TEXT), text, StandardCharsets.UTF_8);
-            Files.writeString(folder.resolve(FindMaxReport.JSON), FindMaxReport.json(answer, result.steps()),
+            Files.writeString(folder.resolve(FindMaxReport.JSON), FindMaxReport.json(answer, unit, result.steps()),
                     StandardCharsets.UTF_8);
             if (!result.steps().isEmpty()) {
                 try {

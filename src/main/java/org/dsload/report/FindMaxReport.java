@@ -69,11 +69,45 @@ public final class FindMaxReport {
     private FindMaxReport() {
     }
 
+    /**
+     * A step judged on the figures of its measured window, as every rate search judges one: the first
+     * limit not kept breaks it, else {@code runProblem} (a run that did not end well) does; what broke
+     * is the generator's limit when {@link Bottleneck#generator} says so.
+     *
+     * @param verdicts   every limit judged on {@code measured} (server gauges' too)
+     * @param runProblem what breaks the step when every limit was kept, or null
+     * @param achieved   requests per second of the measured window
+     * @param cpuPeak    the generator's highest per-second CPU share of the machine, 0 to 1 (NaN unknown)
+     * @param unsent     scheduled arrivals went unsent
+     */
+    public static Step step(int index, double rate, LabelStats measured, List<Limits.Verdict> verdicts, String runProblem,
+            double achieved, double cpuPeak, boolean unsent, String runDir, Map<String, Double> gauges) {
+        String broke = verdicts.stream().filter(v -> !v.held()).map(Limits.Verdict::text).findFirst().orElse(runProblem);
+        boolean generator = broke != null && Bottleneck.generator(verdicts, cpuPeak, unsent);
+        long requests = measured.requests();
+        double errors = requests == 0 ? 0 : (double) (requests - measured.successes()) / requests;
+        return new Step(index, rate, achieved, Limits.lateRatio(measured), percentile(measured, 50),
+                percentile(measured, 90), percentile(measured, 99), errors, requests, cpuPeak, broke == null, broke,
+                generator, runDir, gauges);
+    }
+
+    private static long percentile(LabelStats stats, double p) {
+        return stats.latencies().count() == 0 ? 0 : stats.latencies().percentile(p);
+    }
+
     /** The table of steps, in the order they ran, and the answer below it. */
     public static String text(String plan, String rateProperty, Answer answer, List<Step> steps) {
+        return text(plan, rateProperty, null, answer, steps);
+    }
+
+    /**
+     * As {@link #text(String, String, Answer, List)}, with the unit the property counts in ({@code hosts},
+     * {@code domains}) when it is a count rather than a rate; null for a rate.
+     */
+    public static String text(String plan, String rateProperty, String unit, Answer answer, List<Step> steps) {
         StringBuilder out = new StringBuilder();
         out.append("dsload find-max of ").append(plan).append(", raising -J").append(rateProperty)
-                .append(" (the plan's rate; achieved: requests/s of the measured window)\n\n");
+                .append(unit == null ? " (the plan's rate" : " (" + unit).append("; achieved: requests/s of the measured window)\n\n");
         Set<String> gauges = new LinkedHashSet<>();
         steps.forEach(s -> gauges.addAll(s.gauges().keySet()));
         StringBuilder gaugeHeader = new StringBuilder();
@@ -94,7 +128,13 @@ public final class FindMaxReport {
         if (!gauges.isEmpty()) {
             out.append("(server gauges: the highest reading of each in the step's measured window, over every server)\n");
         }
-        out.append('\n').append(answerLine(rateProperty, answer)).append('\n');
+        String answerLine = answerLine(rateProperty, answer);
+        if (unit != null && answer.found()) {
+            answerLine = answerLine.replaceFirst("^Answer: " + java.util.regex.Pattern.quote(rateProperty + "="
+                    + number(answer.rate())), "Answer: " + java.util.regex.Matcher.quoteReplacement(rateProperty + "="
+                    + number(answer.rate()) + " (" + number(answer.rate()) + " " + unit + ")"));
+        }
+        out.append('\n').append(answerLine).append('\n');
         return out.toString();
     }
 
@@ -127,11 +167,19 @@ public final class FindMaxReport {
 
     /** {@code {"answer": {...}, "steps": [...]}}. */
     public static String json(Answer answer, List<Step> steps) {
+        return json(answer, null, steps);
+    }
+
+    /** As {@link #json(Answer, List)}, the answer with the {@code unit} of its rate when it is a count (null: none). */
+    public static String json(Answer answer, String unit, List<Step> steps) {
         Json json = new Json().begin().name("answer").begin();
         if (answer.found()) {
             json.field("rate", answer.rate());
         } else {
             json.name("rate").value((String) null);
+        }
+        if (unit != null) {
+            json.field("unit", unit);
         }
         json.field("limitedBy", answer.limitedBy()).field("broke", answer.broke());
         if (answer.advice() != null) {

@@ -175,33 +175,16 @@ public final class JtlReader implements Closeable {
                     rows++;
                     continue;
                 }
-                List<BatchTiming.Entry> batch = BatchTiming.parse(timingText, start, millis);
-                TimingValue t = batch == null ? TimingValue.parse(timingText, start, millis) : null;
-                boolean micro = t != null && t.hasElapsed();
-                JtlSample sample = new JtlSample(
-                        start,
-                        millis,
-                        micro ? t.elapsedMicros() : millis * 1000,
-                        f.get(label),
-                        text(f, code),
-                        text(f, message),
-                        Boolean.parseBoolean(f.get(success)),
-                        number(f, bytes),
-                        number(f, sentBytes),
-                        number(f, latency),
-                        number(f, connect),
-                        sampleCount < 0 ? 1 : (int) Math.max(1, number(f, sampleCount)),
-                        text(f, hostname),
-                        text(f, threadName),
-                        text(f, failureMessage),
-                        micro,
-                        t != null && t.hasDelay() ? t.delayMicros() : TimingValue.NONE,
-                        t == null ? 0 : t.dropped());
+                List<JtlSample> requests = requests(start, millis, timingText, f.get(label), text(f, code),
+                        text(f, message), Boolean.parseBoolean(f.get(success)), number(f, bytes), number(f, sentBytes),
+                        number(f, latency), number(f, connect),
+                        sampleCount < 0 ? 1 : (int) Math.max(1, number(f, sampleCount)), text(f, hostname),
+                        text(f, threadName), text(f, failureMessage));
                 rows++;
-                if (batch == null) {
-                    return sample;
+                if (requests.size() == 1) {
+                    return requests.get(0);
                 }
-                pending.addAll(BatchRows.expand(sample, BatchTiming.rowStart(timingText), batch));
+                pending.addAll(requests);
                 return pending.poll();
             } catch (RuntimeException e) {
                 malformed++;
@@ -217,6 +200,24 @@ public final class JtlReader implements Closeable {
         long failures = errorCount >= 0 ? number(f, errorCount) : ok ? 0 : requests;
         return new Recordings.AggregateRow(engine, f.get(label), start, end, requests, failures, number(f, sentBytes),
                 number(f, bytes), millis, text(f, code), ok);
+    }
+
+    /**
+     * The requests of one results row, as the reports read them: the row itself with its microseconds,
+     * intended start and dropped arrivals from its {@code dsload_timing} value, or one sample per request
+     * of a batch row ({@link BatchTiming}). For a file's rows and for a listener's live samples alike.
+     */
+    public static List<JtlSample> requests(long start, long millis, String timingText, String label, String code,
+            String message, boolean success, long bytes, long sentBytes, long latency, long connect, int sampleCount,
+            String hostname, String threadName, String failureMessage) {
+        String timing = timingText == null ? "" : timingText;
+        List<BatchTiming.Entry> batch = BatchTiming.parse(timing, start, millis);
+        TimingValue t = batch == null ? TimingValue.parse(timing, start, millis) : null;
+        boolean micro = t != null && t.hasElapsed();
+        JtlSample sample = new JtlSample(start, millis, micro ? t.elapsedMicros() : millis * 1000, label, code, message,
+                success, bytes, sentBytes, latency, connect, sampleCount, hostname, threadName, failureMessage, micro,
+                t != null && t.hasDelay() ? t.delayMicros() : TimingValue.NONE, t == null ? 0 : t.dropped());
+        return batch == null ? List.of(sample) : BatchRows.expand(sample, BatchTiming.rowStart(timing), batch);
     }
 
     /**

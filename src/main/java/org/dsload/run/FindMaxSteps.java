@@ -107,22 +107,15 @@ public final class FindMaxSteps implements RateSearch.StepFunction {
                 }
             }
         }
-        String broke = verdicts.stream().filter(v -> !v.held()).map(Limits.Verdict::text).findFirst().orElse(null);
         boolean unsent = outcome.ending() == Ending.LOAD_INCOMPLETE && outcome.onlyArrivalsUnsent();
-        if (broke == null && outcome.ending() != Ending.OK) {
-            broke = "the run: " + oneLine(outcome);
-        }
+        String runProblem = outcome.ending() == Ending.OK ? null : "the run: " + oneLine(outcome);
         double cpu = cpuPeak(outcome.dir(), measured.firstStart());
-        boolean generator = broke != null && Bottleneck.generator(verdicts, cpu, unsent);
         long requests = measured.requests();
-        double errors = requests == 0 ? 0 : (double) (requests - measured.successes()) / requests;
         // Engines start one after another (seconds apart on a busy machine): their measured windows do not line
         // up, and the span of all of them would understate the rate. Each ran for the step's window.
         double achieved = engines > 1 ? (double) requests / stepSeconds
                 : measured.scheduledSamples() > 1 ? measured.achievedRate() : measured.throughput();
-        return new FindMaxReport.Step(index, rate, achieved, Limits.lateRatio(measured), percentile(measured, 50),
-                percentile(measured, 90), percentile(measured, 99), errors, requests, cpu, broke == null, broke,
-                generator, dir, gauges);
+        return FindMaxReport.step(index, rate, measured, verdicts, runProblem, achieved, cpu, unsent, dir, gauges);
     }
 
     /** The run's problem on one line: its heading and its reasons, separated by semicolons. */
@@ -130,10 +123,6 @@ public final class FindMaxSteps implements RateSearch.StepFunction {
         String problem = outcome.problem() == null ? "it ended " + outcome.ending() : outcome.problem();
         return String.join("; ", problem.lines().map(String::trim).filter(l -> !l.isEmpty()).toList())
                 .replace(":;", ":");
-    }
-
-    private static long percentile(LabelStats stats, double p) {
-        return stats.latencies().count() == 0 ? 0 : stats.latencies().percentile(p);
     }
 
     /**

@@ -8,18 +8,13 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 import org.apache.jmeter.engine.StandardJMeterEngine;
-import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.samplers.SampleEvent;
-import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.testbeans.TestBean;
-import org.apache.jmeter.testelement.AbstractTestElement;
-import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.util.JMeterUtils;
-import org.apache.jmeter.visualizers.Visualizer;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
+import org.dsload.core.JudgingListener;
 import org.dsload.core.TestStop;
 import org.dsload.core.format.RunProperties;
 import org.dsload.zookeeper.report.CapacitySection;
@@ -34,8 +29,7 @@ import org.slf4j.LoggerFactory;
  * judged sample and placed by each sample's start time; judged times are JMeter's milliseconds.
  */
 @TestElementMetadata(labelResource = "displayName")
-public class CapacitySteps extends AbstractTestElement implements SampleListener, TestStateListener, TestBean,
-        NoThreadClone, Visualizer {
+public class CapacitySteps extends JudgingListener {
     private static final long serialVersionUID = 1L;
     private static final Logger log = LoggerFactory.getLogger(CapacitySteps.class);
 
@@ -54,7 +48,7 @@ public class CapacitySteps extends AbstractTestElement implements SampleListener
     private transient boolean stopped;
 
     @Override
-    public void testStarted() {
+    protected void started(String host) {
         Fields f = new Fields(CapacitySteps.class, getName());
         try {
             int start = f.integer("startUnits", startUnits, 1, Integer.MAX_VALUE);
@@ -139,37 +133,6 @@ public class CapacitySteps extends AbstractTestElement implements SampleListener
                 log.warn("dsload: cannot write {}: {}", CapacitySection.FILE, e.toString());
             }
         }
-    }
-
-    @Override
-    public void testStarted(String host) {
-        testStarted();
-    }
-
-    @Override
-    public void testEnded(String host) {
-        testEnded();
-    }
-
-    /** Never called: JMeter files a TestBean under Listener only when it is a {@link Visualizer}. */
-    @Override
-    public void add(SampleResult sample) {
-        // samples arrive through sampleOccurred
-    }
-
-    @Override
-    public boolean isStats() {
-        return false;
-    }
-
-    @Override
-    public void sampleStarted(SampleEvent e) {
-        // judged when it ends
-    }
-
-    @Override
-    public void sampleStopped(SampleEvent e) {
-        // judged when it ends
     }
 
     public String getStartUnits() {

@@ -104,4 +104,30 @@ class EvenScheduleTest {
         endless.threadFinished(9500 * MS);
         org.junit.jupiter.api.Assertions.assertFalse(endless.active(9600 * MS), "a thread without an end finished");
     }
+
+    @Test
+    void aNewRateStartsAtTheChangeWithoutTheOldRatesOverdueSlots() {
+        EvenSchedule s = new EvenSchedule(0, 1000, 0); // every ms
+        s.take(0);
+        s.take(0);
+        // at 5 s slots 2..5000 of the old rate are overdue: the new rate starts at 5 s, not with a burst of them
+        s.rebase(5000 * MS, 10);
+        assertEquals(10, s.perSecond(), 1e-9);
+        assertEquals(new EvenSchedule.Slot(2, 5000 * MS, 0), s.take(5000 * MS));
+        assertEquals(new EvenSchedule.Slot(3, 5100 * MS, 0), s.take(5000 * MS));
+        s.rebase(5000 * MS, 10); // the same rate again: nothing changes
+        assertEquals(new EvenSchedule.Slot(4, 5200 * MS, 0), s.take(5000 * MS));
+    }
+
+    @Test
+    void aNewRateWhoseScheduleIsAheadStartsAtTheNextSlot() {
+        EvenSchedule s = new EvenSchedule(0, 1, 0); // every second
+        s.take(0);
+        s.rebase(100 * MS, 1000); // slot 1 is due at 1 s: the faster rate starts there, not earlier
+        assertEquals(new EvenSchedule.Slot(1, 1000 * MS, 0), s.take(100 * MS));
+        assertEquals(new EvenSchedule.Slot(2, 1001 * MS, 0), s.take(100 * MS));
+        // skipping and the drop limit count within the new rate's slots
+        assertEquals(999, s.skipUntil(2001 * MS, Long.MAX_VALUE), "slots 3..1001, due 1002 ms to 2000 ms");
+        assertEquals(new EvenSchedule.Slot(1002, 2001 * MS, 0), s.take(2001 * MS));
+    }
 }

@@ -52,9 +52,15 @@ public final class PlanRuns {
     /** As {@link #run(String, Map, Duration)}, with JMeter's HTML dashboard when {@code dashboard}. */
     public static Result run(String planName, Map<String, String> properties, Duration limit, boolean dashboard)
             throws IOException, InterruptedException {
+        return run(plan(planName), properties, limit, dashboard);
+    }
+
+    /** As {@link #run(String, Map, Duration, boolean)}, for a plan of the tests' own (under src/test/resources). */
+    public static Result run(Path plan, Map<String, String> properties, Duration limit, boolean dashboard)
+            throws IOException, InterruptedException {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
-        PlanRun run = new PlanRun(Checkout.jmeterHome(), plan(planName))
+        PlanRun run = new PlanRun(Checkout.jmeterHome(), plan)
                 .resultsRoot(Checkout.target().resolve("test-results"))
                 .timeout(limit)
                 .dashboard(dashboard)

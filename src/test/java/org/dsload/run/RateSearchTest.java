@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.dsload.report.Bottleneck;
 import org.dsload.report.FindMaxReport;
 import org.dsload.report.FindMaxReport.Step;
 import org.junit.jupiter.api.Test;
@@ -86,7 +87,7 @@ class RateSearchTest {
 
     @Test
     void smallRatesKeepTwoDecimalsLargeOnesAreWhole() {
-        assertEquals(0.75, RateSearch.whole(0.75));
-        assertEquals(1235, RateSearch.whole(1234.6));
+        assertEquals(0.75, org.dsload.report.RateSearchRule.whole(0.75));
+        assertEquals(1235, org.dsload.report.RateSearchRule.whole(1234.6));
     }
 }

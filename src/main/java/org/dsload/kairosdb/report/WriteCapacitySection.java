@@ -136,7 +136,13 @@ public final class WriteCapacitySection implements RunSection {
                 + "every %d s (%,.0f points/min each), or %,.0f reporting every %d s%s.%n", perMinute, fast,
                 METRICS_PER_RESOURCE, FAST_INTERVAL_SECONDS, pointsPerMinute(FAST_INTERVAL_SECONDS), slow,
                 SLOW_INTERVAL_SECONDS, verified ? "" : " (unverified: the points were not counted back in KairosDB)"));
+        out.append(FIND_MAX).append('\n');
     }
+
+    /** How to get the most hosts KairosDB carries within limits, rather than the load of this run. */
+    static final String FIND_MAX = "That is the load this run carried. The most hosts KairosDB carries within limits: dsload"
+            + " find-max test-plans/kairosdb-write.jmx --rate-property=threads --unit=hosts -Jramp_step=0 --max-p99=<ms>"
+            + " --max-error-rate=<%> (each step a run of that many hosts; find-max.txt gives the answer).";
 
     /**
      * The KairosDB servers the gauges found down when the load ended ("KairosDB host:port down since

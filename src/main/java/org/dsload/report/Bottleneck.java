@@ -1,8 +1,6 @@
-package org.dsload.run;
+package org.dsload.report;
 
 import java.util.List;
-
-import org.dsload.report.Limits;
 
 /**
  * Whose limit a step that broke the limits met: the generator's, when its CPU was saturated, or
@@ -15,7 +13,7 @@ public final class Bottleneck {
      * A generator's CPU counts as saturated at this share of the machine. Not of a thread's share: a
      * thread that waits for its arrivals by spinning (redis-get-rate.jmx's) keeps its core busy at any rate.
      */
-    static final double SATURATED = 0.9;
+    public static final double SATURATED = 0.9;
     /** How to get past the generator's limit. */
     public static final String ADVICE = "To measure the server beyond it, give the generator more: more requests in flight"
             + " per thread (-Jin_flight=...), more threads (-Jthreads=...), or more generators (--slaves 2, -R host,...),"

@@ -1,11 +1,10 @@
-package org.dsload.run;
+package org.dsload.report;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import org.dsload.report.Limits;
 import org.junit.jupiter.api.Test;
 
 /** Whose limit a broken step met: the generator's (CPU, places, late while the server was fast) or the server's. */

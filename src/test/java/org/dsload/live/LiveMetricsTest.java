@@ -15,7 +15,12 @@ import java.util.stream.Collectors;
 
 import org.HdrHistogram.Histogram;
 import org.apache.jmeter.samplers.SampleResult;
+import org.dsload.core.BatchResult;
+import org.dsload.core.Completion;
+import org.dsload.core.Outcome;
 import org.dsload.core.RequestsResult;
+import org.dsload.core.SampleTiming;
+import org.apache.jmeter.threads.JMeterVariables;
 import org.dsload.core.format.TimingValue;
 import org.dsload.report.AggregateRowText;
 import org.dsload.report.RecordingFormat;
@@ -60,6 +65,41 @@ class LiveMetricsTest {
     private static void request(LiveMetrics m, long micros, boolean ok, String code, long delayMicros, long dropped) {
         SampleResult r = row("GET", micros / 1000, 1, ok, code);
         LiveListener.count(m, "slave-a", "GET", r, TimingValue.format(T0, micros, delayMicros, dropped));
+    }
+
+    @Test
+    void aBatchRowMadeInThisJvmCountsAsItsTimingTextWould() throws Exception {
+        // replies that arrived together: one late, one after 2 skipped arrivals, all failed alike
+        long t = 1_000_000_000L;
+        List<Completion> completions = List.of(
+                new Completion(t, t + 100_000, t + 450_000, 0, 1, Outcome.failed("TIMEOUT", "no reply", 10, 0)),
+                new Completion(t + 200_000, t + 30_200_000, t + 30_900_000, 2, 1, Outcome.failed("TIMEOUT", "no reply", 10, 0)),
+                new Completion(Completion.UNSCHEDULED, t + 300_000, t + 2_300_000, 0, 3, Outcome.failed("TIMEOUT", "x", 10, 0)));
+        JMeterVariables variables = new JMeterVariables();
+        RequestsResult row = BatchResult.of("GET", completions, variables);
+        String timing = variables.get(SampleTiming.VARIABLE);
+
+        LiveMetrics fromRequests = new LiveMetrics(null);
+        LiveListener.count(fromRequests, "slave-a", "GET", row, timing);
+        // the same row as it reaches a master from a slave: its text alone
+        SampleResult wire = new SampleResult();
+        wire.setSampleLabel("GET");
+        wire.setStampAndTime(row.getTimeStamp(), row.getTime());
+        wire.setSampleCount(row.getSampleCount());
+        wire.setSuccessful(false);
+        wire.setResponseCode("TIMEOUT");
+        LiveMetrics fromText = new LiveMetrics(null);
+        LiveListener.count(fromText, "slave-a", "GET", wire, timing);
+
+        String a = text(fromRequests);
+        String b = text(fromText);
+        for (String metric : List.of(LiveMetrics.REQUESTS, LiveMetrics.ERRORS, LiveMetrics.LATE, LiveMetrics.DROPPED,
+                LiveMetrics.LATENCY + "_bucket", LiveMetrics.LATENCY + "_count", LiveMetrics.LATENCY + "_sum")) {
+            assertEquals(lines(b, metric), lines(a, metric), metric);
+        }
+        assertTrue(a.contains("dsload_requests_total{engine=\"slave-a\",label=\"GET\"} 5.0"), a);
+        assertTrue(a.contains("dsload_arrivals_late_total{engine=\"slave-a\",label=\"GET\"} 1.0"), a);
+        assertTrue(a.contains("dsload_arrivals_dropped_total{engine=\"slave-a\",label=\"GET\"} 2.0"), a);
     }
 
     @Test

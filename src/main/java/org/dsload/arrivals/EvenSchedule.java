@@ -1,6 +1,7 @@
 package org.dsload.arrivals;
 
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Arrival slots at a constant rate, shared by the threads of one thread group: slot n is due
@@ -24,7 +25,7 @@ final class EvenSchedule {
         }
     }
 
-    private final java.util.concurrent.atomic.AtomicReference<Segment> segment;
+    private final AtomicReference<Segment> segment;
     private final long dropAfterNanos;
     private final AtomicLong next = new AtomicLong();
     /** The latest end of the threads that take slots ({@link Long#MAX_VALUE}: one has none). */
@@ -77,7 +78,7 @@ final class EvenSchedule {
     }
 
     EvenSchedule(long originNanos, double ratePerSecond, long dropAfterNanos) {
-        this.segment = new java.util.concurrent.atomic.AtomicReference<>(new Segment(originNanos, 1e9 / ratePerSecond, 0));
+        this.segment = new AtomicReference<>(new Segment(originNanos, 1e9 / ratePerSecond, 0));
         this.dropAfterNanos = dropAfterNanos;
     }
 

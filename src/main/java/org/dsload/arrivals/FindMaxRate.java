@@ -143,15 +143,9 @@ public class FindMaxRate extends JudgingListener {
     }
 
     private static double positive(Fields f, String property, String raw) {
-        String text = f.required(property, raw);
-        double value;
-        try {
-            value = Double.parseDouble(text);
-        } catch (NumberFormatException e) {
-            throw f.error(property, "must be a number, got '" + text + "'");
-        }
+        double value = f.number(property, raw);
         if (!(value > 0) || Double.isInfinite(value)) {
-            throw f.error(property, "must be above 0, got " + text);
+            throw f.error(property, "must be above 0, got " + f.text(property, raw));
         }
         return value;
     }

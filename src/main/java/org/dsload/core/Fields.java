@@ -112,6 +112,16 @@ public final class Fields {
         return text(property, raw).isEmpty() ? whenEmpty : integer(property, raw, min, max);
     }
 
+    /** A number, decimal point allowed; the caller checks its range. */
+    public double number(String property, String raw) {
+        String value = required(property, raw);
+        try {
+            return Double.parseDouble(value);
+        } catch (NumberFormatException e) {
+            throw error(property, "must be a number, got '" + value + "'");
+        }
+    }
+
     public long longValue(String property, String raw, long min, long max) {
         String value = required(property, raw);
         long parsed;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.LongAdder;
 
 import org.HdrHistogram.Histogram;
@@ -40,7 +41,7 @@ final class LatencyHistograms implements Collector {
     private static final double[] UPPER_BOUNDS = withInfinity(LiveMetrics.BOUNDS);
 
     private final long highestMicros;
-    private final List<Series> all = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<Series> all = new CopyOnWriteArrayList<>();
     /** Every engine's requests since the live line's last interval (guarded by this). */
     private final Histogram pending;
 

@@ -145,15 +145,10 @@ public class YcsbWorkload extends ClientConfigElement<WorkloadRun> {
     }
 
     private static double decimal(Fields f, String property, String raw, double min, double max) {
-        String value = f.required(property, raw);
-        double parsed;
-        try {
-            parsed = Double.parseDouble(value);
-        } catch (NumberFormatException e) {
-            throw f.error(property, "must be a number, got '" + value + "'");
-        }
+        double parsed = f.number(property, raw);
         if (!(parsed >= min && parsed <= max)) {
-            throw f.error(property, "must be from " + min + (max == Double.MAX_VALUE ? " up" : " to " + max) + ", got " + value);
+            throw f.error(property, "must be from " + min + (max == Double.MAX_VALUE ? " up" : " to " + max) + ", got "
+                    + f.text(property, raw));
         }
         return parsed;
     }

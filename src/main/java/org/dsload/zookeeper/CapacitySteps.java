@@ -55,12 +55,7 @@ public class CapacitySteps extends JudgingListener {
             int step = f.integer("stepUnits", stepUnits, 1, Integer.MAX_VALUE);
             int max = f.integer("maxUnits", maxUnits, start, Integer.MAX_VALUE);
             long seconds = f.longValue("stepSeconds", stepSeconds, 1, Long.MAX_VALUE);
-            double errors;
-            try {
-                errors = Double.parseDouble(f.required("maxErrorPercent", maxErrorPercent));
-            } catch (NumberFormatException e) {
-                throw f.error("maxErrorPercent", "must be a number, got '" + maxErrorPercent + "'");
-            }
+            double errors = f.number("maxErrorPercent", maxErrorPercent);
             long p99 = f.longValue("maxP99Millis", maxP99Millis, 1, Long.MAX_VALUE);
             String filter = f.text("labels", labels);
             try {

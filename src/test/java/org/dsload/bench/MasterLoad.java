@@ -105,8 +105,8 @@ final class MasterLoad {
         Files.writeString(out, table + ratio + "\n", StandardCharsets.UTF_8);
     }
 
-    /** The master's CPU time (ms) and bytes read so far, from /proc. */
-    private record Reading(long cpuMillis, long bytesRead, long gets, long atMillis) {
+    /** The master's CPU time (ms) and bytes read so far, from /proc, redis-server's GETs, and the clock's ms. */
+    record Reading(long cpuMillis, long bytesRead, long gets, long atMillis) {
         static Reading of(ProcessHandle master, EmbeddedRedis redis) throws IOException {
             String stat = Files.readString(Path.of("/proc", Long.toString(master.pid()), "stat"));
             String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
@@ -119,6 +119,14 @@ final class MasterLoad {
             }
             return new Reading(ticks * 1000 / CLOCK_TICKS, rchar, RedisCalls.of(redis, "GET"), System.currentTimeMillis());
         }
+    }
+
+    /** The headless JMeter master among this JVM's child processes. */
+    static ProcessHandle master() {
+        return ProcessHandle.current().descendants()
+                .filter(p -> p.info().commandLine().orElse("").contains("ApacheJMeter")
+                        && p.info().commandLine().orElse("").contains(" -n "))
+                .findFirst().orElseThrow();
     }
 
     /** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
@@ -146,10 +154,7 @@ final class MasterLoad {
                     Thread.sleep(50);
                 }
                 Thread.sleep(warmup * 1000L);
-                ProcessHandle master = ProcessHandle.current().descendants()
-                        .filter(p -> p.info().commandLine().orElse("").contains("ApacheJMeter")
-                                && p.info().commandLine().orElse("").contains(" -n "))
-                        .findFirst().orElseThrow();
+                ProcessHandle master = master();
                 Reading first = Reading.of(master, redis);
                 Thread.sleep(seconds * 1000L);
                 window.set(new Reading[] {first, Reading.of(master, redis)});

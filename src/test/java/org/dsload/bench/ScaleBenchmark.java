@@ -1,6 +1,5 @@
 package org.dsload.bench;
 
-import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -66,7 +65,7 @@ public final class ScaleBenchmark {
                     // every engine runs this long from its own start, and the engines start one after another
                     .property("duration", Integer.toString(warmup + seconds + START_ALLOWANCE)).property("warmup", "0")
                     .property(RunProperties.RECORD, RecordMode.HISTOGRAMS.value());
-            List<long[]> readings = new CopyOnWriteArrayList<>();
+            List<MasterLoad.Reading> readings = new CopyOnWriteArrayList<>();
             Thread watcher = new Thread(() -> {
                 try {
                     long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
@@ -75,14 +74,11 @@ public final class ScaleBenchmark {
                             && Files.readString(log, StandardCharsets.ISO_8859_1).contains(ALL_STARTED))) {
                         Thread.sleep(200);
                     }
-                    ProcessHandle master = ProcessHandle.current().descendants()
-                            .filter(p -> p.info().commandLine().orElse("").contains("ApacheJMeter")
-                                    && p.info().commandLine().orElse("").contains(" -n "))
-                            .findFirst().orElseThrow();
+                    ProcessHandle master = MasterLoad.master();
                     // a reading a second from the last slave's start until the master ends
                     long next = System.currentTimeMillis();
                     while (master.isAlive()) {
-                        readings.add(reading(master, redis));
+                        readings.add(MasterLoad.Reading.of(master, redis));
                         next += 1000;
                         Thread.sleep(Math.max(0, next - System.currentTimeMillis()));
                     }
@@ -97,9 +93,10 @@ public final class ScaleBenchmark {
                 throw new IllegalStateException("the run failed or was too short: " + outcome.problem() + ", "
                         + readings.size() + " readings");
             }
-            long[] first = readings.get(warmup);
-            long[] last = readings.get(warmup + seconds);
-            long[] w = {last[0] - first[0], last[1] - first[1], last[2] - first[2], last[3] - first[3]};
+            MasterLoad.Reading first = readings.get(warmup);
+            MasterLoad.Reading last = readings.get(warmup + seconds);
+            long[] w = {last.cpuMillis() - first.cpuMillis(), last.bytesRead() - first.bytesRead(), last.gets() - first.gets(),
+                    last.atMillis() - first.atMillis()};
             double span = w[3] / 1000.0;
             double cpuPerSecond = w[0] / span;
             double bytesPerSecond = w[1] / span;
@@ -118,11 +115,12 @@ public final class ScaleBenchmark {
                     bytesPerSecond, bytesPerSecond / modelBytes));
             text.append("The master, every 5 s from the start of its last slave (CPU ms per second, bytes read per second):\n");
             for (int i = 5; i < readings.size(); i += 5) {
-                long[] a = readings.get(i - 5);
-                long[] b = readings.get(i);
-                double s5 = (b[3] - a[3]) / 1000.0;
-                text.append(String.format(Locale.ROOT, "  %3d-%3d s: %6.1f ms/s %,9.0f B/s%s%n", i - 5, i, (b[0] - a[0]) / s5,
-                        (b[1] - a[1]) / s5, i > warmup && i <= warmup + seconds ? "  (measured)" : ""));
+                MasterLoad.Reading a = readings.get(i - 5);
+                MasterLoad.Reading b = readings.get(i);
+                double s5 = (b.atMillis() - a.atMillis()) / 1000.0;
+                text.append(String.format(Locale.ROOT, "  %3d-%3d s: %6.1f ms/s %,9.0f B/s%s%n", i - 5, i,
+                        (b.cpuMillis() - a.cpuMillis()) / s5, (b.bytesRead() - a.bytesRead()) / s5,
+                        i > warmup && i <= warmup + seconds ? "  (measured)" : ""));
             }
             text.append("summary: ").append(outcome.dir().resolve("summary.txt")).append('\n');
             System.out.println();
@@ -131,19 +129,5 @@ public final class ScaleBenchmark {
             Files.createDirectories(out.getParent());
             Files.writeString(out, text, StandardCharsets.UTF_8);
         }
-    }
-
-    /** The master's CPU ms and bytes read so far, redis-server's GETs, and the clock's ms. */
-    private static long[] reading(ProcessHandle master, EmbeddedRedis redis) throws IOException {
-        String stat = Files.readString(Path.of("/proc", Long.toString(master.pid()), "stat"));
-        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime, stime; 100 ticks a second
-        long rchar = 0;
-        for (String line : Files.readAllLines(Path.of("/proc", Long.toString(master.pid()), "io"))) {
-            if (line.startsWith("rchar:")) {
-                rchar = Long.parseLong(line.substring(6).trim());
-            }
-        }
-        return new long[] {ticks * 10, rchar, RedisCalls.of(redis, "GET"), System.currentTimeMillis()};
     }
 }

@@ -1,7 +1,5 @@
 package org.dsload.core;
 
-import java.util.Locale;
-
 import org.apache.jmeter.samplers.RemoteListenerWrapper;
 import org.apache.jmeter.samplers.RemoteSampleListenerWrapper;
 import org.apache.jmeter.samplers.SampleListener;
@@ -20,9 +18,8 @@ import org.slf4j.LoggerFactory;
  * live figures alone: the results writer, its summariser and the reports leave such samples out.
  *
  * <p>On only on a slave (the master, or the one engine of a local run, reads the gauge files of its
- * own run folder) whose run serves metrics ({@value RunProperties#METRICS_PORT}), in rows mode (in
- * histograms mode JMeter's own results writer would keep the samples, and the master reads the gauge
- * files of the slaves on its machine instead): {@link #slavesSend}. The listeners are those of
+ * own run folder) whose run serves metrics ({@value RunProperties#METRICS_PORT}), in either recording
+ * mode: {@link #slavesSend}. The listeners are those of
  * the first dsload sampler thread that samples, kept for the test, and of those only the ones that
  * send to the master: a listener of the plan that runs on the slave itself never sees them.
  */
@@ -47,14 +44,11 @@ public final class GaugeStream implements EngineService {
     }
 
     /**
-     * Whether the slaves of this run send their gauges to the master: when it serves metrics, in rows
-     * mode. The master then reads no slave's gauge files: one way per server.
+     * Whether the slaves of this run send their gauges to the master: when it serves metrics. The
+     * master then reads no slave's gauge files: one way per server.
      */
     public static boolean slavesSend() {
-        if (JMeterUtils.getJMeterProperties() == null || metricsPort() <= 0) {
-            return false;
-        }
-        return !"histograms".equals(JMeterUtils.getPropDefault(RunProperties.RECORD, "").trim().toLowerCase(Locale.ROOT));
+        return JMeterUtils.getJMeterProperties() != null && metricsPort() > 0;
     }
 
     @Override

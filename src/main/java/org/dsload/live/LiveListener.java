@@ -37,9 +37,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The listener the runner adds to the plan it runs ({@code recording.ResultsPlan}) when the run is
- * watched: it gets every sample of every engine (on the master of a distributed run, one copy of it
- * per slave, told the slave by {@link #testStarted(String)}) and counts it into the one
+ * The live figures' listener, which dsload's results writer ({@code recording.ResultsWriter}, in the
+ * plan the runner runs) feeds when the run is watched: it gets every sample of every engine (on the
+ * master of a distributed run, one copy of it per slave, told the slave by {@link #testStarted(String)})
+ * and counts it into the one
  * {@link LiveMetrics} of this JVM, which the Prometheus endpoint ({@value RunProperties#METRICS_PORT})
  * serves and the live line ({@value RunProperties#PROGRESS}) prints.
  *

@@ -25,11 +25,11 @@ import org.w3c.dom.NodeList;
 
 /**
  * How the runner has JMeter write a run's results: the plan it gives JMeter and the arguments and
- * properties that go with it. In rows mode the results file is written by {@link ResultsWriter}
- * (no lock shared by the sampler threads), which the runner adds to a copy of the plan in the run
- * folder (every relative path in the plan still means what it meant: {@link #keepRelativePaths})
- * and deletes after the run. In histograms
- * mode the results file holds one row per label and second, which JMeter's writer keeps up with.
+ * properties that go with it. The results file is written by {@link ResultsWriter} (no lock shared
+ * by the sampler threads; a slave's gauge lines on their way to the live figures left out), which
+ * the runner adds to a copy of the plan in the run folder (every relative path in the plan still
+ * means what it meant: {@link #keepRelativePaths}) and deletes after the run. In histograms mode the
+ * results file holds one row per label and second.
  *
  * <p>Runs in the runner's JVM, which has no JMeter classes: the plan is edited as XML.
  */
@@ -38,8 +38,6 @@ public final class ResultsPlan implements AutoCloseable {
     static final String WRITER_CLASS = "org.dsload.recording.ResultsWriter";
     /** {@link StartInstant}'s class name, as the plan's XML names it. */
     static final String START_CLASS = "org.dsload.recording.StartInstant";
-    /** The live figures' listener ({@code live.LiveListener}), by name: the runner's JVM cannot load it. */
-    static final String LIVE_CLASS = "org.dsload.live.LiveListener";
     /** JMeter's property naming its summariser ({@code summary +} lines); JMeter's default name. */
     static final String SUMMARISER_PROPERTY = "summariser.name";
     static final String DEFAULT_SUMMARISER = "summary";
@@ -86,24 +84,17 @@ public final class ResultsPlan implements AutoCloseable {
         // added below report to the master only)
         testPlanTree.appendChild(element(doc, START_CLASS, "dsload start instant"));
         testPlanTree.appendChild(doc.createElement("hashTree"));
-        if (watched && mode == RecordMode.HISTOGRAMS) {
-            // a listener of its own: a second sample sender per slave costs little for a row per label and second
-            testPlanTree.appendChild(element(doc, LIVE_CLASS, "dsload live figures"));
-            testPlanTree.appendChild(doc.createElement("hashTree"));
+        Element writer = element(doc, WRITER_CLASS, "dsload results writer");
+        writer.appendChild(property(doc, "stringProp", "filename", jtl.toAbsolutePath().toString()));
+        writer.appendChild(property(doc, "stringProp", ResultsWriter.SUMMARISER, summariser));
+        if (watched) {
+            // the writer feeds the live figures itself: each slave's samples still reach the master once
+            writer.appendChild(property(doc, "boolProp", ResultsWriter.LIVE, "true"));
         }
-        if (mode != RecordMode.HISTOGRAMS) {
-            Element writer = element(doc, WRITER_CLASS, "dsload results writer");
-            writer.appendChild(property(doc, "stringProp", "filename", jtl.toAbsolutePath().toString()));
-            writer.appendChild(property(doc, "stringProp", ResultsWriter.SUMMARISER, summariser));
-            if (watched) {
-                // the writer feeds the live figures itself: each slave's samples still reach the master once
-                writer.appendChild(property(doc, "boolProp", ResultsWriter.LIVE, "true"));
-            }
-            // last under the test plan: its test end comes after every other element's, so whatever
-            // they hand over at the end of the test (histograms mode's last rows) is still written
-            testPlanTree.appendChild(writer);
-            testPlanTree.appendChild(doc.createElement("hashTree"));
-        }
+        // last under the test plan: its test end comes after every other element's, so whatever
+        // they hand over at the end of the test (histograms mode's last rows) is still written
+        testPlanTree.appendChild(writer);
+        testPlanTree.appendChild(doc.createElement("hashTree"));
         Path runDir = jtl.toAbsolutePath().getParent();
         Files.createDirectories(runDir);
         keepRelativePaths(doc, testPlanElement(testPlanTree), plan.toAbsolutePath().getParent(), runDir);
@@ -124,11 +115,8 @@ public final class ResultsPlan implements AutoCloseable {
             Files.deleteIfExists(copy);
             throw new IOException("cannot write the plan with dsload's listeners to " + copy + ": " + e, e);
         }
-        if (mode == RecordMode.HISTOGRAMS) {
-            return new ResultsPlan(plan, true, copy, viaJMeter, Map.of());
-        }
         // JMeter adds its own summariser when it writes no results file; this one feeds the writer's
-        return new ResultsPlan(plan, false, copy, List.of(), Map.of(SUMMARISER_PROPERTY, ""));
+        return new ResultsPlan(plan, mode == RecordMode.HISTOGRAMS, copy, List.of(), Map.of(SUMMARISER_PROPERTY, ""));
     }
 
     /** An element of dsload's, enabled, by its class name. */
@@ -278,8 +266,9 @@ public final class ResultsPlan implements AutoCloseable {
     }
 
     /**
-     * JMeter properties for the slaves of a distributed run, where the run did not set them. In
-     * histograms mode a slave's batch sender sends what it holds at least every second
+     * JMeter properties for the master and the slaves of a distributed run, where the run did not set
+     * them (a batch sender reads its thresholds on the master, which makes it). In histograms mode a
+     * slave's batch sender sends what it holds at least every second
      * ({@code time_threshold}, 60 s by default, which would hold a second's aggregate rows back for a
      * minute), so the master's summariser and listeners follow the run live.
      */

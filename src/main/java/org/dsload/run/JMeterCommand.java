@@ -99,6 +99,11 @@ public final class JMeterCommand {
                     StandardCharsets.UTF_8);
             local.setProperty(INIT_SCRIPT_PROPERTY, script.toString());
         }
+        if (distributed != null) {
+            // JMeter's sample senders take their thresholds from the master's properties when it makes
+            // them (sample_sender_client_configured, true by default), before the -G ones reach a slave
+            results.slaveProperties().forEach(local::putIfAbsent);
+        }
         Path localFile = scratch.resolve(PROPERTIES_FILE);
         store(local, localFile);
         command.add("-q");

@@ -169,7 +169,7 @@ class GaugeStreamTest {
     }
 
     @Test
-    void theMasterAndTheEngineOfALocalRunSendNothing() {
+    void theMasterAndTheEngineOfALocalRunSendNothingAndSlavesSendInEitherMode() {
         JMeterRuntime.init();
         JMeterUtils.setProperty(RunProperties.METRICS_PORT, "9464");
         new GaugeStream().started(RunProperties.MASTER, null);
@@ -181,10 +181,11 @@ class GaugeStreamTest {
         JMeterUtils.setProperty(RunProperties.RECORD, "histograms");
         try {
             new GaugeStream().started(RunProperties.engine(SLAVE), SLAVE);
-            assertFalse(GaugeStream.on(), "histograms mode: JMeter's own results writer would keep the samples");
-            assertFalse(GaugeStream.slavesSend(), "and the master reads the files of the slaves on its machine");
+            assertTrue(GaugeStream.on(), "histograms mode too: dsload's results writer leaves the samples out of the file");
+            assertTrue(GaugeStream.slavesSend(), "and the master reads no slave's files");
         } finally {
             JMeterUtils.getJMeterProperties().remove(RunProperties.RECORD);
+            new GaugeStream().ended(true);
         }
     }
 }

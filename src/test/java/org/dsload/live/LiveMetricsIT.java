@@ -45,7 +45,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * One distributed run (2 local slaves, embedded Redis, a constant arrival rate) with its metrics endpoint scraped every second
+ * One distributed run (2 local slaves in histograms mode, embedded Redis, a constant arrival rate) with its metrics
+ * endpoint scraped every second
  * by a real Prometheus: what Prometheus holds grows during the run, names both engines and the
  * labels, ends equal to the summary's counts, gives the summary's p99 within a bucket's width, holds
  * the Redis server's own gauges the slaves recorded, and answers every query of the Grafana dashboard
@@ -98,7 +99,7 @@ class LiveMetricsIT {
             Ports.release(metricsPort);
             long start = System.currentTimeMillis() / 1000;
             try (DsloadProcess run = DsloadProcess.start("run", Checkout.basedir().resolve("test-plans/redis-get-rate.jmx")
-                    .toString(), "--slaves", "2", "--no-dashboard", "--results", results.toString(), "--metrics-port",
+                    .toString(), "--slaves", "2", "--record", "histograms", "--no-dashboard", "--results", results.toString(), "--metrics-port",
                     Integer.toString(metricsPort), "--metrics-linger", "3", "-Jhosts=" + redis.address(), "-Jduration=8",
                     "-Jwarmup=2", "-Jrate=300", "-Jserver_gauges=true")) {
                 String total = "sum(dsload_requests_total)";

@@ -108,15 +108,17 @@ class ResultsPlanTest {
     }
 
     @Test
-    void histogramsModeHasJMeterWriteItsFewRowsAndMakesNoDashboard(@TempDir Path dir) throws Exception {
+    void histogramsModeWritesItsFewRowsWithTheWriterAndMakesNoDashboard(@TempDir Path dir) throws Exception {
         Path plan = plan(dir);
         Path jtl = dir.resolve("ekv.jtl");
         try (ResultsPlan results = ResultsPlan.prepare(plan, jtl, Map.of(RunProperties.RECORD, "histograms"))) {
             assertEquals(jtl.getParent(), results.plan().getParent(), "a copy with the start instant, in the run folder");
             String copy = Files.readString(results.plan());
             assertTrue(copy.contains("<" + ResultsPlan.START_CLASS + " "), copy);
-            assertFalse(copy.contains(ResultsPlan.WRITER_CLASS), copy);
-            assertEquals(List.of("-l", jtl.toString()), results.jmeterArgs());
+            assertTrue(copy.contains("<" + ResultsPlan.WRITER_CLASS + " "), "the writer leaves the slaves' gauge"
+                    + " lines out of the results file, as in rows mode\n" + copy);
+            assertEquals(List.of(), results.jmeterArgs(), "no writer of JMeter's beside it");
+            assertEquals(Map.of(ResultsPlan.SUMMARISER_PROPERTY, ""), results.properties());
             assertFalse(results.dashboardByJMeter(true));
             assertFalse(results.dashboardAfterRun(true));
             assertEquals(Map.of("time_threshold", "1000"), results.slaveProperties(),
@@ -125,28 +127,27 @@ class ResultsPlanTest {
     }
 
     @Test
-    void aWatchedRunGetsItsLiveFiguresFromAListenerInHistogramsModeAndFromTheWriterInRowsMode(@TempDir Path dir) throws Exception {
-        assertEquals(LiveListener.class.getName(), ResultsPlan.LIVE_CLASS);
+    void aWatchedRunGetsItsLiveFiguresFromTheWriterInEitherMode(@TempDir Path dir) throws Exception {
         Path plan = plan(dir);
         Path jtl = dir.resolve("out/ekv.jtl");
         try (ResultsPlan results = ResultsPlan.prepare(plan, jtl, Map.of(RunProperties.RECORD, "histograms",
                 RunProperties.METRICS_PORT, "9464", RunProperties.PROGRESS, "off"))) {
             String copy = Files.readString(results.plan());
             assertEquals(dir.resolve("out/ekv.jmx"), results.plan());
-            assertEquals(List.of("-l", jtl.toString()), results.jmeterArgs(), "JMeter still writes histograms mode's rows");
-            assertTrue(copy.contains("<" + ResultsPlan.LIVE_CLASS + " "), copy);
-            assertFalse(copy.contains(ResultsPlan.WRITER_CLASS), copy);
+            assertEquals(List.of(), results.jmeterArgs());
+            assertFalse(copy.contains(LiveListener.class.getName()), "one listener per slave: its rows cross once\n" + copy);
+            assertTrue(copy.contains("<boolProp name=\"" + ResultsWriter.LIVE + "\">true</boolProp>"), copy);
         }
         try (ResultsPlan results = ResultsPlan.prepare(plan, jtl, Map.of(RunProperties.PROGRESS, "plain"))) {
             String copy = Files.readString(results.plan());
-            assertFalse(copy.contains("<" + ResultsPlan.LIVE_CLASS), "rows mode: the writer feeds the live figures, so that"
+            assertFalse(copy.contains("<" + LiveListener.class.getName()), "rows mode: the writer feeds the live figures, so that"
                     + " a slave's samples reach the master once\n" + copy);
             assertTrue(copy.contains("<boolProp name=\"" + ResultsWriter.LIVE + "\">true</boolProp>"), copy);
         }
         try (ResultsPlan results = ResultsPlan.prepare(plan, jtl, Map.of(RunProperties.PROGRESS, "off",
                 RunProperties.METRICS_PORT, "0"))) {
             String copy = Files.readString(results.plan());
-            assertFalse(copy.contains(ResultsPlan.LIVE_CLASS) || copy.contains(ResultsWriter.LIVE), "neither watched nor served");
+            assertFalse(copy.contains(LiveListener.class.getName()) || copy.contains(ResultsWriter.LIVE), "neither watched nor served");
         }
     }
 

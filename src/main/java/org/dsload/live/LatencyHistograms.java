@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.HdrHistogram.Recorder;
+import org.HdrHistogram.SingleWriterRecorder;
 
 import io.prometheus.metrics.model.registry.Collector;
 import io.prometheus.metrics.model.registry.MetricType;
@@ -24,7 +25,7 @@ import io.prometheus.metrics.model.snapshots.NativeHistogramBuckets;
 /**
  * The latency histogram of the endpoint, one series per label and engine, and the merged histogram
  * of the live line, both kept in HdrHistogram: a request costs one wait-free recording into its
- * series' recorder (and one add to its sum), and an aggregate row of histograms mode one recording
+ * thread's recorder of the series (and one add to its sum), and an aggregate row of histograms mode one recording
  * per distinct value, not per request. A scrape or a live line drains every recorder into its series'
  * total and into the live line's interval; a scrape then turns each total into the Prometheus
  * client's histogram snapshot: classic buckets on {@link LiveMetrics#BOUNDS} and a native histogram
@@ -36,6 +37,8 @@ final class LatencyHistograms implements Collector {
     /** The most native buckets a series is served with (the Prometheus client's default). */
     static final int MOST_NATIVE_BUCKETS = 160;
     private static final int HIGHEST_SCHEMA = 5;
+    /** Threads of a series that get a recorder of their own. */
+    static final int OWN_WRITERS = 4;
     /** Native buckets for values of zero only (a latency is never negative). */
     private static final double ZERO_THRESHOLD = Math.pow(2, -128);
     private static final double[] UPPER_BOUNDS = withInfinity(LiveMetrics.BOUNDS);
@@ -45,13 +48,19 @@ final class LatencyHistograms implements Collector {
     /** Every engine's requests since the live line's last interval (guarded by this). */
     private final Histogram pending;
 
-    /** The latencies of one label on one engine. */
+    /**
+     * The latencies of one label on one engine. Each of the first {@value #OWN_WRITERS} threads that
+     * record into it gets a recorder of its own (a single writer's: no atomic operation shared with
+     * another thread, which on two busy cores costs more than the recording); further threads (a plan
+     * of many blocking threads, each recording seldom) share one recorder.
+     */
     final class Series {
         final Labels labels;
-        private final Recorder recorder = new Recorder(highestMicros, 3);
+        private final List<Writer> writers = new CopyOnWriteArrayList<>();
+        private final ThreadLocal<Writer> mine = ThreadLocal.withInitial(this::writerOfThisThread);
+        /** The recorder of the threads beyond the first {@value #OWN_WRITERS} (guarded by writers). */
+        private Writer shared;
         private final LongAdder sumMicros = new LongAdder();
-        /** Guarded by the enclosing instance. */
-        private Histogram spare;
         private final Histogram total = new Histogram(highestMicros, 3);
 
         Series(String label, String engine) {
@@ -60,8 +69,51 @@ final class LatencyHistograms implements Collector {
 
         /** {@code count} requests of {@code micros} each (at most the highest value kept). */
         void record(long micros, long count) {
-            recorder.recordValueWithCount(micros, count);
+            mine.get().record(micros, count);
             sumMicros.add(micros * count);
+        }
+
+        private Writer writerOfThisThread() {
+            synchronized (writers) {
+                if (writers.size() < OWN_WRITERS) {
+                    Writer own = new Writer(new SingleWriterRecorder(3), null);
+                    writers.add(own);
+                    return own;
+                }
+                if (shared == null) {
+                    shared = new Writer(null, new Recorder(3));
+                    writers.add(shared);
+                }
+                return shared;
+            }
+        }
+    }
+
+    /** A recorder of one thread, or of the threads that share one, with the histogram it recycles. */
+    private static final class Writer {
+        private final SingleWriterRecorder own;
+        private final Recorder shared;
+        /** Guarded by the enclosing instance's drain. */
+        private Histogram spare;
+
+        Writer(SingleWriterRecorder own, Recorder shared) {
+            this.own = own;
+            this.shared = shared;
+        }
+
+        void record(long micros, long count) {
+            if (own != null) {
+                own.recordValueWithCount(micros, count);
+            } else {
+                shared.recordValueWithCount(micros, count);
+            }
+        }
+
+        /** What was recorded since the last call. */
+        Histogram interval() {
+            Histogram h = own != null ? own.getIntervalHistogram(spare) : shared.getIntervalHistogram(spare);
+            spare = h;
+            return h;
         }
     }
 
@@ -79,10 +131,11 @@ final class LatencyHistograms implements Collector {
     /** Moves what every recorder took since the last drain into its series' total and the live line's interval. */
     private synchronized void drain() {
         for (Series s : all) {
-            Histogram h = s.recorder.getIntervalHistogram(s.spare);
-            s.total.add(h);
-            pending.add(h);
-            s.spare = h;
+            for (Writer w : s.writers) {
+                Histogram h = w.interval();
+                s.total.add(h);
+                pending.add(h);
+            }
         }
     }
 

@@ -6,8 +6,9 @@ import org.dsload.live.LiveLine;
 
 /**
  * JMeter's console lines as the runner shows them: indented, apart from the live line, which on a
- * terminal is rewritten in place (carriage return, erase to the end of the line) and elsewhere
- * printed as it comes (JMeter then writes one every 10 s).
+ * terminal is rewritten in place (carriage return, erase to the end of the line), and shown again
+ * below any other line, so that the last one stays on the terminal; elsewhere it is printed as it
+ * comes (JMeter then writes one every 10 s).
  */
 final class LiveConsole {
     private static final String REWRITE = "\r\033[K";
@@ -15,6 +16,8 @@ final class LiveConsole {
     private final boolean rewrite;
     /** A live line is on the terminal without its end of line. */
     private boolean open;
+    /** The live line last shown, shown again below a line of JMeter's that came after it. */
+    private String lastLive;
 
     LiveConsole(PrintStream console, boolean rewrite) {
         this.console = console;
@@ -23,16 +26,25 @@ final class LiveConsole {
 
     synchronized void show(String line) {
         boolean live = line.startsWith(LiveLine.PREFIX);
+        String reshow = null;
         if (open) {
             console.print(REWRITE);
             open = false;
+            // another line goes above it; the live line stays the last on the terminal
+            reshow = live ? null : lastLive;
         }
         if (live && rewrite) {
             console.print(line);
             console.flush();
             open = true;
-        } else {
-            console.println(live ? line : "  | " + line);
+            lastLive = line;
+            return;
+        }
+        console.println(live ? line : "  | " + line);
+        if (reshow != null) {
+            console.print(reshow);
+            console.flush();
+            open = true;
         }
     }
 

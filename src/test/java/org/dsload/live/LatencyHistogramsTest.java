@@ -72,6 +72,48 @@ class LatencyHistogramsTest {
     }
 
     @Test
+    void threadsWithRecordersOfTheirOwnAndThreadsSharingOneLoseNoRequestWhileScrapesDrainThem() throws Exception {
+        LatencyHistograms histograms = new LatencyHistograms(HOUR_MICROS);
+        LatencyHistograms.Series series = histograms.series("GET", "master");
+        int threads = LatencyHistograms.OWN_WRITERS + 3;
+        int each = 50_000;
+        java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+        java.util.List<Thread> writers = new java.util.ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            long micros = 100 + t;
+            Thread w = new Thread(() -> {
+                try {
+                    go.await();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                for (int i = 0; i < each; i++) {
+                    series.record(micros, i % 2 == 0 ? 1 : 2);
+                }
+            });
+            w.start();
+            writers.add(w);
+        }
+        go.countDown();
+        long live = 0;
+        // scrapes and live lines drain the recorders while the threads record
+        while (writers.stream().anyMatch(Thread::isAlive)) {
+            live += histograms.takeInterval().getTotalCount();
+            histograms.collect();
+        }
+        live += histograms.takeInterval().getTotalCount();
+        long expected = (long) threads * each / 2 * 3;
+        HistogramDataPointSnapshot p = ((HistogramSnapshot) histograms.collect()).getDataPoints().get(0);
+        assertEquals(expected, p.getCount(), "the scrape's count: every request of every thread");
+        assertEquals(expected, live, "the live line's intervals, added up");
+        long sum = 0;
+        for (int t = 0; t < threads; t++) {
+            sum += (100L + t) * each / 2 * 3;
+        }
+        assertEquals(sum / 1e6, p.getSum(), 1e-9);
+    }
+
+    @Test
     void aNarrowSpreadKeepsTheFinestSchemaAndTheProtobufFormatCarriesIt() {
         LatencyHistograms histograms = new LatencyHistograms(HOUR_MICROS);
         LatencyHistograms.Series get = histograms.series("GET", "master");

@@ -17,14 +17,16 @@ class LiveConsoleTest {
     }
 
     @Test
-    void onATerminalTheLiveLineIsRewrittenInPlaceAndOtherLinesTakeItsPlaceUntilTheNext() {
+    void onATerminalTheLiveLineIsRewrittenInPlaceAndStaysBelowOtherLines() {
         LiveConsole lines = new LiveConsole(console, true);
         lines.show("dsload live: 0:01 | 10 requests");
         lines.show("dsload live: 0:02 | 20 requests");
         lines.show("Tidying up ...");
         lines.show("dsload live: 0:03 | 30 requests");
+        lines.show("... end of run");
         lines.end();
         assertEquals("dsload live: 0:01 | 10 requests\r\033[Kdsload live: 0:02 | 20 requests\r\033[K  | Tidying up ...\n"
+                + "dsload live: 0:02 | 20 requests\r\033[Kdsload live: 0:03 | 30 requests\r\033[K  | ... end of run\n"
                 + "dsload live: 0:03 | 30 requests\n", shown().replace(System.lineSeparator(), "\n"));
     }
 

@@ -16,6 +16,7 @@ import javax.net.ssl.SSLContext;
 
 import org.dsload.core.format.RunFiles;
 import org.dsload.core.format.RunProperties;
+import org.dsload.recording.RecordingSockets;
 import org.dsload.remote.LocalSlaves;
 import org.dsload.remote.RmiKeystore;
 import org.dsload.remote.RmiSecurity;
@@ -338,8 +339,8 @@ final class DistributedRun implements AutoCloseable {
         }
         // slaves without a run folder keep their recordings under this name (histograms mode)
         p.put(RunProperties.RUN_ID, dir.getFileName().toString());
-        if (local != null) {
-            // the local slaves start their threads together, at the instant the StartSignal gives them
+        if (!slaves.isEmpty()) {
+            // the slaves start their threads together, at the instant the StartSignal gives them
             p.putIfAbsent(RunProperties.START_WAIT, Long.toString(START_WAIT_MILLIS));
         }
         NOT_FOR_SLAVES.forEach(p::remove);
@@ -359,12 +360,28 @@ final class DistributedRun implements AutoCloseable {
         }
         watch = new SlaveWatch(slaves, processes, masterLog, master, console, SlaveWatch.Timing.of(plannedLength()))
                 .start();
+        Map<String, Path> folders = new LinkedHashMap<>();
         if (local != null) {
             Path logs = dir.resolve("slaves");
-            Map<String, Path> folders = new LinkedHashMap<>();
             local.addresses().stream().filter(slaves::contains).forEach(a -> folders.put(a.toString(),
                     slaveRunDir(logs, a)));
-            startSignal = StartSignal.start(masterLog, folders);
+        }
+        Map<String, StartSignal.RemoteGate> remotes = new LinkedHashMap<>();
+        List<SlaveAddress> named = run.remoteHosts.stream().map(SlaveAddress::parse).toList();
+        if (!named.isEmpty()) {
+            try {
+                RecordingSockets.use(security.clientContext());
+                for (SlaveAddress a : slaves.stream().filter(named::contains).toList()) {
+                    // a slave without a run folder: the handshake goes over its recording store
+                    remotes.put(a.toString(), StartSignal.store(a.host(), a.recordingPort(run.properties.getOrDefault(
+                            RunProperties.RECORDING_PORT, "")), security.isSsl(), dir.getFileName().toString()));
+                }
+            } catch (IOException e) {
+                console.println("dsload: the slaves on other machines start without one instant: " + e.getMessage());
+            }
+        }
+        if (!folders.isEmpty() || !remotes.isEmpty()) {
+            startSignal = StartSignal.start(masterLog, folders, remotes);
         }
     }
 
@@ -390,6 +407,14 @@ final class DistributedRun implements AutoCloseable {
                 startSignal.close();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            }
+            Map<String, StartSignal.Offset> offsets = startSignal.offsets();
+            if (!offsets.isEmpty()) {
+                List<String> each = new ArrayList<>();
+                offsets.forEach((slave, o) -> each.add(slave + " " + (o.millis() >= 0 ? "+" : "") + o.millis() + " ms (+-"
+                        + o.error() + " ms)"));
+                console.println("dsload: the slaves on other machines were given the start instant in their own clocks;"
+                        + " their offsets from this one: " + String.join(", ", each));
             }
         }
         if (watch != null) {

@@ -41,6 +41,9 @@ class MultiHostIT {
     private static final int RECORDING = REGISTRY + 1;
     private static final int REDIS = 6379;
     private static final List<Integer> SLAVE_PORTS = List.of(REGISTRY, ENGINE, RECORDING);
+    /** The Slaves section's line when every slave noted when it started its thread groups. */
+    private static final Pattern START_SKEW = Pattern.compile("\\(when each slave started its thread groups\\); start "
+            + "skew: (\\d+) ms");
     private static final Pattern RESULTS = Pattern.compile("(?m)^dsload: results in (.+)$");
 
     private static HostRig rig;
@@ -133,6 +136,12 @@ class MultiHostIT {
             assertTrue(summary.lines().anyMatch(l -> l.matches(Pattern.quote(slave.address() + ":" + REGISTRY)
                     + "\\s+used\\s+[1-9]\\d*\\s.*")), "slave " + slave + " in the Slaves section:\n" + summary);
         }
+        // one start instant across the hosts: each slave was given it in its own clock over its recording port
+        assertTrue(run.output().contains("were given the start instant in their own clocks"), run.output());
+        Matcher skew = START_SKEW.matcher(summary);
+        assertTrue(skew.find(), "no start skew of the thread groups' starts:\n" + summary);
+        System.out.println("rig: " + skew.group());
+        assertTrue(Long.parseLong(skew.group(1)) < 500, skew.group());
     }
 
     @Test

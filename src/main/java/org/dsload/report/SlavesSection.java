@@ -140,6 +140,7 @@ public final class SlavesSection implements RunSection {
             notable.addAll(r.in(SlaveRoster.State.STALLED));
             notable.addAll(r.in(SlaveRoster.State.MISSING));
             notable.addAll(r.in(SlaveRoster.State.UNFETCHED));
+            notable.addAll(r.in(SlaveRoster.State.RESUMED));
         });
         long runStart = summary.total().samples() > 0 ? summary.total().firstStart() : 0;
         for (SlaveRoster.Entry e : notable) {
@@ -160,6 +161,14 @@ public final class SlavesSection implements RunSection {
                 }
                 out.append(e.state() == SlaveRoster.State.LOST ? ". The other slaves ran to the end.\n"
                         : ". The run ended without waiting for it.\n");
+            } else if (e.state() == SlaveRoster.State.RESUMED) {
+                out.append("Resumed: ").append(e.address()).append(" from ").append(Durations.timestamp(e.time()));
+                if (runStart > 0) {
+                    double seconds = (e.time() - runStart) / 1000.0;
+                    out.append(String.format(Locale.ROOT, " (%.1f s %s the first sample)", Math.abs(seconds),
+                            seconds < 0 ? "before" : "after"));
+                }
+                out.append(": ").append(e.detail()).append(", and ran to the end.\n");
             } else if (e.state() == SlaveRoster.State.UNFETCHED) {
                 out.append("Unfetched: ").append(e.address()).append(" ran to the end, but its recordings (server gauges, "
                         + "counts, histograms) could not be fetched after the run (").append(e.detail()).append("): its "

@@ -63,6 +63,7 @@ final class DistributedRun implements AutoCloseable {
     private final List<SlaveRoster.Entry> missing = new ArrayList<>();
     private Map<String, SlaveWatch.Loss> lostInRun = Map.of();
     private Map<String, SlaveWatch.Loss> stalledInRun = Map.of();
+    private Map<String, SlaveWatch.Loss> resumedInRun = Map.of();
     /** Slaves that ran to the end but whose recordings could not be fetched after the run: when, and why. */
     private final Map<String, SlaveWatch.Loss> unfetched = new LinkedHashMap<>();
     private LocalSlaves local;
@@ -425,6 +426,7 @@ final class DistributedRun implements AutoCloseable {
             }
             lostInRun = watch.lost();
             stalledInRun = watch.stalled();
+            resumedInRun = watch.interrupted();
         }
         roster().write(dir);
     }
@@ -442,6 +444,9 @@ final class DistributedRun implements AutoCloseable {
             } else if (notFetched != null) {
                 entries.add(new SlaveRoster.Entry(s.toString(), SlaveRoster.State.UNFETCHED, notFetched.time(),
                         notFetched.detail()));
+            } else if (resumedInRun.containsKey(s.toString())) {
+                SlaveWatch.Loss back = resumedInRun.get(s.toString());
+                entries.add(new SlaveRoster.Entry(s.toString(), SlaveRoster.State.RESUMED, back.time(), back.detail()));
             } else {
                 entries.add(new SlaveRoster.Entry(s.toString(), SlaveRoster.State.USED, 0, ""));
             }
@@ -463,6 +468,7 @@ final class DistributedRun implements AutoCloseable {
         List<String> silent = new ArrayList<>();
         List<SlaveRoster.Entry> ranToTheEnd = new ArrayList<>(roster.get().in(SlaveRoster.State.USED));
         ranToTheEnd.addAll(roster.get().in(SlaveRoster.State.UNFETCHED));
+        ranToTheEnd.addAll(roster.get().in(SlaveRoster.State.RESUMED));
         for (SlaveRoster.Entry e : ranToTheEnd) {
             LabelStats s = figures.get().slaves().get(e.address());
             if (s == null || s.samples() == 0) {

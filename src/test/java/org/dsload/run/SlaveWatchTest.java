@@ -179,4 +179,38 @@ class SlaveWatchTest {
                 console.toString(StandardCharsets.UTF_8));
         watch.close();
     }
+
+    @Test
+    void aSlaveSilentForAWhileThatAnswersAgainIsWaitedForAndNamedAsInterrupted() throws Exception {
+        Path log = Files.createFile(dir.resolve("jmeter.log"));
+        master = new ProcessBuilder("sleep", "120").start();
+        registry = new ServerSocket(0, 50, InetAddress.getLoopbackAddress()); // accepted by the kernel, not read yet
+        SlaveAddress back = new SlaveAddress("127.0.0.1", registry.getLocalPort());
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        SlaveWatch watch = new SlaveWatch(List.of(back), Map.of(), log, master,
+                new PrintStream(console, true, StandardCharsets.UTF_8), QUICK);
+        assertTrue(ticksUntil(watch, () -> watch.stalled().containsKey(back.toString())), console.toString());
+        // it answers again: every connection, the waiting ones too, accepted and closed
+        ServerSocket resumed = registry;
+        Thread answering = new Thread(() -> {
+            while (!resumed.isClosed()) {
+                try {
+                    resumed.accept().close();
+                } catch (IOException closed) {
+                    return;
+                }
+            }
+        }, "answering-again");
+        answering.setDaemon(true);
+        answering.start();
+        assertTrue(ticksUntil(watch, () -> watch.interrupted().containsKey(back.toString())), console.toString());
+        assertTrue(watch.stalled().isEmpty(), "waited for as before: " + watch.stalled());
+        String detail = watch.interrupted().get(back.toString()).detail();
+        assertTrue(detail.matches("answered nothing for \\d+\\.\\d s \\(\\d+ probes\\): its RMI port accepted a connection "
+                + "but the process sent nothing for 1000 ms; then it answered again"), detail);
+        assertTrue(console.toString(StandardCharsets.UTF_8).contains("dsload: slave " + back + " answers again after "),
+                console.toString());
+        assertTrue(master.isAlive(), "the run waits for the slave that came back");
+        watch.close();
+    }
 }

@@ -190,7 +190,7 @@ final class RunHealth {
                     + "; the run ended without it");
         }
         for (SlaveRoster.Entry e : roster.in(SlaveRoster.State.RESUMED)) {
-            found.add("slave " + e.address() + " was cut off at " + at(e.time(), runStart) + ": it " + e.detail()
+            found.add("slave " + e.address() + " was out of reach from " + at(e.time(), runStart) + ": it " + e.detail()
                     + "; the plan's load on it did not run meanwhile");
         }
         return found;

@@ -32,8 +32,10 @@ import org.junit.jupiter.api.Test;
  * what docs/distributed.md says its role needs: the store (redis-server, its port), two slaves
  * started as on machines of their own ({@code dsload slaves start --address}, a copy of the master's
  * keystore; registry, engine and recording ports), and the master ({@code dsload run --hosts-file},
- * RMI over SSL: its ports for the slaves' calls float, so it accepts the slaves' addresses). Then the
- * same with a slave's registry port, and another's engine and recording ports, dropped by its firewall.
+ * RMI over SSL: its ports for the slaves' calls float, so it accepts the slaves' addresses), their
+ * threads started at one instant. Then the same with a slave's registry port, and another's engine and
+ * recording ports, dropped by its firewall; and a run in histograms mode with one slave's host cut off
+ * for 20 s in its middle.
  */
 class MultiHostIT {
     private static final int REGISTRY = 1099;
@@ -210,11 +212,9 @@ class MultiHostIT {
         String output = read(out);
         assertTrue(ended, "dsload run did not end in 240 s:\n" + output);
         System.out.println("rig: run cut-off: exit " + p.exitValue() + " after " + millisSince(start) + " ms");
-        System.out.println(output);
         Matcher m = RESULTS.matcher(output);
         assertTrue(m.find(), output);
         String summary = Files.readString(Path.of(m.group(1).strip()).resolve("summary.txt"));
-        System.out.println(summary);
         String cutSlave = cut.address() + ":" + REGISTRY;
         String otherSlave = other.address() + ":" + REGISTRY;
         // not lost for good: its host answered nothing, then answered again, and the run waited for it

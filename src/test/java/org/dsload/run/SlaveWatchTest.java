@@ -100,7 +100,11 @@ class SlaveWatchTest {
 
     /** A registry port whose process answers: it accepts each connection and closes it at once. */
     private ServerSocket answering() throws IOException {
-        ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        return answer(new ServerSocket(0, 50, InetAddress.getLoopbackAddress()));
+    }
+
+    /** Makes the process of a registry port answer from now on: every connection, waiting ones too, accepted and closed. */
+    private static ServerSocket answer(ServerSocket server) {
         Thread t = new Thread(() -> {
             while (!server.isClosed()) {
                 try {
@@ -190,19 +194,7 @@ class SlaveWatchTest {
         SlaveWatch watch = new SlaveWatch(List.of(back), Map.of(), log, master,
                 new PrintStream(console, true, StandardCharsets.UTF_8), QUICK);
         assertTrue(ticksUntil(watch, () -> watch.stalled().containsKey(back.toString())), console.toString());
-        // it answers again: every connection, the waiting ones too, accepted and closed
-        ServerSocket resumed = registry;
-        Thread answering = new Thread(() -> {
-            while (!resumed.isClosed()) {
-                try {
-                    resumed.accept().close();
-                } catch (IOException closed) {
-                    return;
-                }
-            }
-        }, "answering-again");
-        answering.setDaemon(true);
-        answering.start();
+        answer(registry);
         assertTrue(ticksUntil(watch, () -> watch.interrupted().containsKey(back.toString())), console.toString());
         assertTrue(watch.stalled().isEmpty(), "waited for as before: " + watch.stalled());
         String detail = watch.interrupted().get(back.toString()).detail();

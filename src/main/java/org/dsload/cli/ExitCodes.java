@@ -35,7 +35,10 @@ public final class ExitCodes {
      * a while (or the test stopped early as nothing succeeded), or most requests failed.
      */
     public static final int STORE_FAILED = 5;
-    /** {@code run}: the load was not the plan's: scheduled arrivals went unsent, a slave was lost or stalled. */
+    /**
+     * {@code run}: the load was not the plan's: scheduled arrivals went unsent, a slave was lost or stalled, or
+     * answered nothing for a while (its link cut) and came back.
+     */
     public static final int LOAD_INCOMPLETE = 6;
     /** {@code run}, {@code find-max}: a stop condition ({@code --stop-when}) was broken, so the run was ended early. */
     public static final int LIMITS_BROKEN = 3;

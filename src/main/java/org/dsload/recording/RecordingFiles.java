@@ -24,8 +24,8 @@ import org.slf4j.LoggerFactory;
  * one unless set), with JMeter's server socket factory: over SSL it takes only clients that hold
  * the RMI keystore's key, as JMeter's own registry does. (JMeter's registry cannot hold it: a
  * registry loads what is bound into it with the JDK's class loader, which does not see plugins.)
- * Started once per jmeter-server, by the first test it runs without a run folder in histograms mode or with server gauges;
- * it serves until the JVM ends.
+ * Started once per jmeter-server, by the first test it runs without a run folder (its start instant, histograms
+ * mode, server gauges); it serves until the JVM ends.
  */
 final class RecordingFiles implements RecordingStore {
     private static final Logger log = LoggerFactory.getLogger(RecordingFiles.class);
@@ -114,5 +114,17 @@ final class RecordingFiles implements RecordingStore {
     @Override
     public long currentTimeMillis() {
         return System.currentTimeMillis();
+    }
+
+    @Override
+    public long startReady(String runId) throws RemoteException {
+        runFolder(runId);
+        return StartGate.readyAt(runId);
+    }
+
+    @Override
+    public void startAt(String runId, long instant) throws RemoteException {
+        runFolder(runId);
+        StartGate.give(runId, instant);
     }
 }

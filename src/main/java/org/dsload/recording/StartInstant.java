@@ -23,8 +23,9 @@ import org.slf4j.LoggerFactory;
  * element's {@code testStarted} in the plan's order before it starts any thread group, so this one
  * comes after the others are ready. The runner writes the instant ({@link RunFiles#START_AT}, epoch
  * ms) into each local slave's run folder once every slave has reached this point; a slave waits for
- * it up to {@value RunProperties#START_WAIT} ms, then starts without it. The master, a local run
- * and a slave without a run folder do not wait.
+ * it up to {@value RunProperties#START_WAIT} ms, then starts without it. A slave without a run folder
+ * (one on another machine) marks itself ready in its JVM instead and is given the instant, in its own
+ * clock, over its {@link RecordingStore} ({@link StartGate}). The master and a local run do not wait.
  */
 public class StartInstant extends AbstractTestElement implements TestStateListener, NoThreadClone, Serializable {
     private static final long serialVersionUID = 1L;
@@ -39,11 +40,13 @@ public class StartInstant extends AbstractTestElement implements TestStateListen
     @Override
     public void testStarted(String host) {
         hold(host);
-        String runDir = JMeterUtils.getPropDefault(RunProperties.RUN_DIR, "").trim();
-        if (!runDir.isEmpty()) {
+        Path folder = notesFolder();
+        if (folder != null) {
             try {
-                // for the summary's Slaves section: when each engine's thread groups started
-                Files.writeString(Path.of(runDir).resolve(RunFiles.THREADS_STARTED), System.currentTimeMillis() + "\n",
+                // for the summary's Slaves section: when each engine's thread groups started (fetched with the
+                // recordings from a slave without a run folder)
+                Files.createDirectories(folder);
+                Files.writeString(folder.resolve(RunFiles.THREADS_STARTED), System.currentTimeMillis() + "\n",
                         StandardCharsets.UTF_8);
             } catch (IOException e) {
                 log.warn("dsload: cannot note when engine {} started its threads: {}", host, e.getMessage());
@@ -51,24 +54,50 @@ public class StartInstant extends AbstractTestElement implements TestStateListen
         }
     }
 
+    /** The slave's run folder, or for a slave without one its folder the runner fetches; null outside a dsload run. */
+    private static Path notesFolder() {
+        String runDir = JMeterUtils.getPropDefault(RunProperties.RUN_DIR, "").trim();
+        if (!runDir.isEmpty()) {
+            return Path.of(runDir);
+        }
+        return Recording.fetchedFolder().orElse(null);
+    }
+
     /** Waits for the run's start instant, when the runner gives one. */
     private static void hold(String host) {
         long limit = JMeterUtils.getPropDefault(RunProperties.START_WAIT, 0L);
         String runDir = JMeterUtils.getPropDefault(RunProperties.RUN_DIR, "").trim();
-        if (limit <= 0 || runDir.isEmpty()) {
+        if (limit <= 0) {
             return;
         }
-        Path folder = Path.of(runDir);
         long from = System.currentTimeMillis();
-        try {
-            // tells the runner this engine is ready: it gives the instant once every slave is
-            Files.writeString(folder.resolve(RunFiles.START_READY), from + "\n", StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            log.warn("dsload: cannot tell the runner that engine {} is ready ({}); its threads start now", host,
-                    e.getMessage());
-            return;
+        long at;
+        if (runDir.isEmpty()) {
+            // a slave without a run folder: the runner asks this JVM over its recording store (served from now on)
+            Path fetched = Recording.fetchedFolder().orElse(null);
+            if (fetched == null) {
+                return;
+            }
+            String runId = fetched.getFileName().toString();
+            StartGate.ready(runId, from);
+            try {
+                at = StartGate.await(runId, from + limit);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // the test is being stopped: start at once, as it asks
+                return;
+            }
+        } else {
+            Path folder = Path.of(runDir);
+            try {
+                // tells the runner this engine is ready: it gives the instant once every slave is
+                Files.writeString(folder.resolve(RunFiles.START_READY), from + "\n", StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                log.warn("dsload: cannot tell the runner that engine {} is ready ({}); its threads start now", host,
+                        e.getMessage());
+                return;
+            }
+            at = awaitInstant(folder.resolve(RunFiles.START_AT), from + limit);
         }
-        long at = awaitInstant(folder.resolve(RunFiles.START_AT), from + limit);
         if (at < 0) {
             log.warn("dsload: engine {} had no start instant from the runner within {} ms; its threads start now", host,
                     limit);

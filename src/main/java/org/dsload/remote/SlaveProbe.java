@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.NoRouteToHostException;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.Optional;
@@ -37,8 +38,14 @@ public final class SlaveProbe {
         ANSWERS,
         /** The connection was accepted, and nothing came back within the time limit. */
         SILENT,
-        /** The connection was refused or not accepted in time. */
-        UNREACHABLE
+        /** The connection was refused. */
+        UNREACHABLE,
+        /**
+         * Nothing came back to the connection's first packet within the time limit: the link to the
+         * slave's host is down, the host is, or a firewall now drops its packets. The process may still
+         * run, and answer again once the link is back.
+         */
+        NO_ANSWER
     }
 
     /** A probe's finding, and what went wrong when the slave did not answer. */
@@ -124,6 +131,10 @@ public final class SlaveProbe {
         try (Socket socket = new Socket()) {
             try {
                 socket.connect(new InetSocketAddress(slave.host(), slave.port()), millis);
+            } catch (SocketTimeoutException | NoRouteToHostException e) {
+                return new Probe(Reply.NO_ANSWER, "its host did not answer a connection to its RMI registry port "
+                        + slave.port() + " within " + millis + " ms (" + e.getMessage() + "): its network link is down, "
+                        + "the host is, or a firewall drops its packets");
             } catch (IOException e) {
                 return new Probe(Reply.UNREACHABLE, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
             }

@@ -31,12 +31,17 @@ public final class SlaveRoster {
          * Took part to the end, but what it kept on its own machine (server gauges, the counts of the
          * cross-checks, histograms) could not be fetched after the run; its samples are in the results.
          */
-        UNFETCHED
+        UNFETCHED,
+        /**
+         * Answered nothing for a while during the run (its link cut, or its process frozen), then
+         * answered again and took part to the end; its load was not the plan's meanwhile.
+         */
+        RESUMED
     }
 
     /**
-     * One slave; {@code time} (epoch ms) is when it was found missing, went lost or silent, or its
-     * recordings could not be fetched; 0 for a used one.
+     * One slave; {@code time} (epoch ms) is when it was found missing, went lost or silent (also one that
+     * resumed), or its recordings could not be fetched; 0 for a used one.
      */
     public record Entry(String address, State state, long time, String detail) {
     }

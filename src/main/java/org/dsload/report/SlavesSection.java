@@ -140,6 +140,7 @@ public final class SlavesSection implements RunSection {
             notable.addAll(r.in(SlaveRoster.State.STALLED));
             notable.addAll(r.in(SlaveRoster.State.MISSING));
             notable.addAll(r.in(SlaveRoster.State.UNFETCHED));
+            notable.addAll(r.in(SlaveRoster.State.RESUMED));
         });
         long runStart = summary.total().samples() > 0 ? summary.total().firstStart() : 0;
         for (SlaveRoster.Entry e : notable) {
@@ -160,6 +161,14 @@ public final class SlavesSection implements RunSection {
                 }
                 out.append(e.state() == SlaveRoster.State.LOST ? ". The other slaves ran to the end.\n"
                         : ". The run ended without waiting for it.\n");
+            } else if (e.state() == SlaveRoster.State.RESUMED) {
+                out.append("Resumed: ").append(e.address()).append(" from ").append(Durations.timestamp(e.time()));
+                if (runStart > 0) {
+                    double seconds = (e.time() - runStart) / 1000.0;
+                    out.append(String.format(Locale.ROOT, " (%.1f s %s the first sample)", Math.abs(seconds),
+                            seconds < 0 ? "before" : "after"));
+                }
+                out.append(": ").append(e.detail()).append(", and ran to the end.\n");
             } else if (e.state() == SlaveRoster.State.UNFETCHED) {
                 out.append("Unfetched: ").append(e.address()).append(" ran to the end, but its recordings (server gauges, "
                         + "counts, histograms) could not be fetched after the run (").append(e.detail()).append("): its "
@@ -177,7 +186,7 @@ public final class SlavesSection implements RunSection {
      * When each slave started, from the earliest one, and the skew between the first and the last:
      * {@code Start: a +0 ms, b +12 ms (...); start skew: 12 ms between the first and last engine's
      * start}. The start is when the slave let its thread groups start, where it noted that in its
-     * folder ({@link RunFiles#THREADS_STARTED}: local slaves), else its first sample's start; a line
+     * folder ({@link RunFiles#THREADS_STARTED}: local slaves, and those whose files the runner fetched), else its first sample's start; a line
      * of first samples follows the first form. Each time is on the slave's clock, less that clock's
      * offset from the runner's where the runner measured one ({@link RecordingFormat#CLOCK_OFFSET}).
      * Empty with fewer than two slaves that sent a sample.
@@ -198,7 +207,8 @@ public final class SlavesSection implements RunSection {
         StringBuilder out = new StringBuilder();
         if (f.threadStarts().keySet().containsAll(firstSamples.keySet())) {
             Map<String, Long> starts = new LinkedHashMap<>();
-            firstSamples.keySet().forEach(s -> starts.put(s, f.threadStarts().get(s)));
+            firstSamples.keySet().forEach(s -> starts.put(s, f.threadStarts().get(s) - f.clockOffsets().getOrDefault(s,
+                    0L)));
             out.append("Start: ").append(offsets(starts)).append(" (when each slave started its thread groups); start "
                     + "skew: ").append(spread(starts)).append(" ms between the first and last engine's start\n");
             out.append("First samples: ").append(offsets(firstSamples)).append(" (each slave's first sample, ")

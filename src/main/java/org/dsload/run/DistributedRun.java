@@ -16,6 +16,7 @@ import javax.net.ssl.SSLContext;
 
 import org.dsload.core.format.RunFiles;
 import org.dsload.core.format.RunProperties;
+import org.dsload.recording.RecordingSockets;
 import org.dsload.remote.LocalSlaves;
 import org.dsload.remote.RmiKeystore;
 import org.dsload.remote.RmiSecurity;
@@ -62,6 +63,7 @@ final class DistributedRun implements AutoCloseable {
     private final List<SlaveRoster.Entry> missing = new ArrayList<>();
     private Map<String, SlaveWatch.Loss> lostInRun = Map.of();
     private Map<String, SlaveWatch.Loss> stalledInRun = Map.of();
+    private Map<String, SlaveWatch.Loss> resumedInRun = Map.of();
     /** Slaves that ran to the end but whose recordings could not be fetched after the run: when, and why. */
     private final Map<String, SlaveWatch.Loss> unfetched = new LinkedHashMap<>();
     private LocalSlaves local;
@@ -338,8 +340,8 @@ final class DistributedRun implements AutoCloseable {
         }
         // slaves without a run folder keep their recordings under this name (histograms mode)
         p.put(RunProperties.RUN_ID, dir.getFileName().toString());
-        if (local != null) {
-            // the local slaves start their threads together, at the instant the StartSignal gives them
+        if (!slaves.isEmpty()) {
+            // the slaves start their threads together, at the instant the StartSignal gives them
             p.putIfAbsent(RunProperties.START_WAIT, Long.toString(START_WAIT_MILLIS));
         }
         NOT_FOR_SLAVES.forEach(p::remove);
@@ -359,12 +361,28 @@ final class DistributedRun implements AutoCloseable {
         }
         watch = new SlaveWatch(slaves, processes, masterLog, master, console, SlaveWatch.Timing.of(plannedLength()))
                 .start();
+        Map<String, Path> folders = new LinkedHashMap<>();
         if (local != null) {
             Path logs = dir.resolve("slaves");
-            Map<String, Path> folders = new LinkedHashMap<>();
             local.addresses().stream().filter(slaves::contains).forEach(a -> folders.put(a.toString(),
                     slaveRunDir(logs, a)));
-            startSignal = StartSignal.start(masterLog, folders);
+        }
+        Map<String, StartSignal.RemoteGate> remotes = new LinkedHashMap<>();
+        List<SlaveAddress> named = run.remoteHosts.stream().map(SlaveAddress::parse).toList();
+        if (!named.isEmpty()) {
+            try {
+                RecordingSockets.use(security.clientContext());
+                for (SlaveAddress a : slaves.stream().filter(named::contains).toList()) {
+                    // a slave without a run folder: the handshake goes over its recording store
+                    remotes.put(a.toString(), StartSignal.store(a.host(), a.recordingPort(run.properties.getOrDefault(
+                            RunProperties.RECORDING_PORT, "")), security.isSsl(), dir.getFileName().toString()));
+                }
+            } catch (IOException e) {
+                console.println("dsload: the slaves on other machines start without one instant: " + e.getMessage());
+            }
+        }
+        if (!folders.isEmpty() || !remotes.isEmpty()) {
+            startSignal = StartSignal.start(masterLog, folders, remotes);
         }
     }
 
@@ -391,6 +409,14 @@ final class DistributedRun implements AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+            Map<String, StartSignal.Offset> offsets = startSignal.offsets();
+            if (!offsets.isEmpty()) {
+                List<String> each = new ArrayList<>();
+                offsets.forEach((slave, o) -> each.add(slave + " " + (o.millis() >= 0 ? "+" : "") + o.millis() + " ms (+-"
+                        + o.error() + " ms)"));
+                console.println("dsload: the slaves on other machines were given the start instant in their own clocks;"
+                        + " their offsets from this one: " + String.join(", ", each));
+            }
         }
         if (watch != null) {
             try {
@@ -400,6 +426,7 @@ final class DistributedRun implements AutoCloseable {
             }
             lostInRun = watch.lost();
             stalledInRun = watch.stalled();
+            resumedInRun = watch.interrupted();
         }
         roster().write(dir);
     }
@@ -417,6 +444,9 @@ final class DistributedRun implements AutoCloseable {
             } else if (notFetched != null) {
                 entries.add(new SlaveRoster.Entry(s.toString(), SlaveRoster.State.UNFETCHED, notFetched.time(),
                         notFetched.detail()));
+            } else if (resumedInRun.containsKey(s.toString())) {
+                SlaveWatch.Loss back = resumedInRun.get(s.toString());
+                entries.add(new SlaveRoster.Entry(s.toString(), SlaveRoster.State.RESUMED, back.time(), back.detail()));
             } else {
                 entries.add(new SlaveRoster.Entry(s.toString(), SlaveRoster.State.USED, 0, ""));
             }
@@ -438,6 +468,7 @@ final class DistributedRun implements AutoCloseable {
         List<String> silent = new ArrayList<>();
         List<SlaveRoster.Entry> ranToTheEnd = new ArrayList<>(roster.get().in(SlaveRoster.State.USED));
         ranToTheEnd.addAll(roster.get().in(SlaveRoster.State.UNFETCHED));
+        ranToTheEnd.addAll(roster.get().in(SlaveRoster.State.RESUMED));
         for (SlaveRoster.Entry e : ranToTheEnd) {
             LabelStats s = figures.get().slaves().get(e.address());
             if (s == null || s.samples() == 0) {

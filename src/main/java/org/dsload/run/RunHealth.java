@@ -189,6 +189,10 @@ final class RunHealth {
             found.add("slave " + e.address() + " stalled at " + at(e.time(), runStart) + ": " + e.detail()
                     + "; the run ended without it");
         }
+        for (SlaveRoster.Entry e : roster.in(SlaveRoster.State.RESUMED)) {
+            found.add("slave " + e.address() + " was out of reach from " + at(e.time(), runStart) + ": it " + e.detail()
+                    + "; the plan's load on it did not run meanwhile");
+        }
         return found;
     }
 

@@ -23,7 +23,8 @@ import org.dsload.remote.SlaveProbe;
  * so the master of such a run would wait forever. This watch notices a lost slave (its process
  * gone, or its registry port refusing connections) and a stalled one (its port accepts, but the
  * process has answered nothing for {@link Timing#stalledAfter}: frozen by SIGSTOP, or its machine
- * no longer runs it). Once every other slave has reported its end in the master's log, it stops
+ * no longer runs it; or its host answers no connection at all: a link cut, a host down). A stalled
+ * slave that answers again is waited for as before, and named as {@link #interrupted}. Once every other slave has reported its end in the master's log, it stops
  * the master with SIGTERM: at once when only lost slaves are left, after {@link Timing#grace}
  * when a stalled one is (it may come back); with no other slave to go by, at the run's planned
  * end plus that grace. JMeter's shutdown hook then writes the results file, which holds every
@@ -37,6 +38,8 @@ final class SlaveWatch implements AutoCloseable {
     /** Consecutive refused probes before a slave without a known process counts as lost. */
     private static final int PROBES_TO_LOSE = 3;
     private static final long TICK_MILLIS = 500;
+    /** Probes in a row without an answer that make a silence worth naming once the slave answers again. */
+    private static final int PROBES_TO_INTERRUPT = 2;
 
     /** A slave lost, or stalled, since {@code time} (epoch ms). */
     record Loss(long time, String detail) {
@@ -66,6 +69,11 @@ final class SlaveWatch implements AutoCloseable {
     private final Map<String, Integer> refusals = new ConcurrentHashMap<>();
     private final Map<String, Long> firstRefusal = new ConcurrentHashMap<>();
     private final Map<String, Long> silentSince = new ConcurrentHashMap<>();
+    /** Why a slave has been silent, and how many probes in a row it let pass. */
+    private final Map<String, String> silentWhy = new ConcurrentHashMap<>();
+    private final Map<String, Integer> silentProbes = new ConcurrentHashMap<>();
+    /** Slaves that answered nothing for a while and then answered again: since when, and why. */
+    private final Map<String, Loss> interrupted = new ConcurrentHashMap<>();
     private final Map<String, Long> lastProbe = new ConcurrentHashMap<>();
     private final Thread thread;
     private volatile boolean closed;
@@ -130,8 +138,8 @@ final class SlaveWatch implements AutoCloseable {
                         refused(key, now, probe.detail());
                     }
                 }
-                case SILENT -> silent(key, now, process, probe.detail());
-                case ANSWERS -> answers(key);
+                case SILENT, NO_ANSWER -> silent(key, now, process, probe.detail());
+                case ANSWERS -> answers(key, now);
             }
         }
         stopMasterIfOnlyGoneSlavesAreLeft();
@@ -149,6 +157,8 @@ final class SlaveWatch implements AutoCloseable {
         refusals.remove(key);
         firstRefusal.remove(key);
         long since = silentSince.computeIfAbsent(key, k -> now);
+        silentWhy.put(key, detail);
+        silentProbes.merge(key, 1, Integer::sum);
         if (stalled.containsKey(key) || now - since < timing.stalledAfter().toMillis()) {
             return;
         }
@@ -159,11 +169,21 @@ final class SlaveWatch implements AutoCloseable {
         console.println("dsload: slave " + key + " stalled: " + why + "; the run ends without it when the others are done");
     }
 
-    private void answers(String key) {
+    private void answers(String key, long now) {
         refusals.remove(key);
         firstRefusal.remove(key);
-        silentSince.remove(key);
-        if (stalled.remove(key) != null) {
+        Long since = silentSince.remove(key);
+        String why = silentWhy.remove(key);
+        Integer probes = silentProbes.remove(key);
+        boolean wasStalled = stalled.remove(key) != null;
+        if (since != null && probes != null && probes >= PROBES_TO_INTERRUPT) {
+            String seconds = String.format(java.util.Locale.ROOT, "%.1f", (now - since) / 1000.0);
+            // the first such silence of the run is the one named (a later one is on the console)
+            interrupted.putIfAbsent(key, new Loss(since, "answered nothing for " + seconds + " s (" + probes
+                    + " probes): " + why + "; then it answered again"));
+            console.println("dsload: slave " + key + " answers again after " + seconds + " s without an answer"
+                    + (wasStalled ? "" : " (" + why + ")") + "; the run waits for it as before");
+        } else if (wasStalled) {
             console.println("dsload: slave " + key + " answers again; the run waits for it as before");
         }
     }
@@ -222,6 +242,14 @@ final class SlaveWatch implements AutoCloseable {
 
     Map<String, Loss> lost() {
         return Map.copyOf(lost);
+    }
+
+    /**
+     * The slaves that answered nothing for {@value #PROBES_TO_INTERRUPT} probes or more and then answered again
+     * (a link cut and restored, a process frozen and resumed): since when, for how long, and why.
+     */
+    Map<String, Loss> interrupted() {
+        return Map.copyOf(interrupted);
     }
 
     /** The slaves stalled when the watch ended (one that answered again is not among them). */

@@ -167,12 +167,13 @@ public final class MainJob {
         double rate = measured.scheduledSamples() > 0 ? measured.achievedRate() : measured.rate();
         int lost = slaves(outcome.dir(), SlaveRoster.State.LOST);
         int stalled = slaves(outcome.dir(), SlaveRoster.State.STALLED);
-        return String.format(Locale.ROOT, "%-10s %s  %d requests, %.1f/s, success %.2f%%, p99 %s%s%s%s  [%s]",
+        int resumed = slaves(outcome.dir(), SlaveRoster.State.RESUMED);
+        return String.format(Locale.ROOT, "%-10s %s  %d requests, %.1f/s, success %.2f%%, p99 %s%s%s%s%s  [%s]",
                 scenario.name(), verdict.text(), measured.requests(), rate, measured.successRatio() * 100,
                 org.dsload.report.Durations.format(measured.latencies().percentile(99) / 1000.0),
                 measured.arrivals() > 0 ? ", late " + measured.lateArrivals() + " of " + measured.arrivals() : "",
                 lost > 0 ? ", " + lost + " slave(s) lost" : "", stalled > 0 ? ", " + stalled + " slave(s) stalled" : "",
-                outcome.dir());
+                resumed > 0 ? ", " + resumed + " slave(s) out of reach for a while" : "", outcome.dir());
     }
 
     private static String verdict(Ending ending) {

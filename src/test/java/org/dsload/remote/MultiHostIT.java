@@ -32,8 +32,10 @@ import org.junit.jupiter.api.Test;
  * what docs/distributed.md says its role needs: the store (redis-server, its port), two slaves
  * started as on machines of their own ({@code dsload slaves start --address}, a copy of the master's
  * keystore; registry, engine and recording ports), and the master ({@code dsload run --hosts-file},
- * RMI over SSL: its ports for the slaves' calls float, so it accepts the slaves' addresses). Then the
- * same with a slave's registry port, and another's engine and recording ports, dropped by its firewall.
+ * RMI over SSL: its ports for the slaves' calls float, so it accepts the slaves' addresses), their
+ * threads started at one instant. Then the same with a slave's registry port, and another's engine and
+ * recording ports, dropped by its firewall; and a run in histograms mode with one slave's host cut off
+ * for 20 s in its middle.
  */
 class MultiHostIT {
     private static final int REGISTRY = 1099;
@@ -41,6 +43,13 @@ class MultiHostIT {
     private static final int RECORDING = REGISTRY + 1;
     private static final int REDIS = 6379;
     private static final List<Integer> SLAVE_PORTS = List.of(REGISTRY, ENGINE, RECORDING);
+    /** The Slaves section's line when every slave noted when it started its thread groups. */
+    private static final Pattern START_SKEW = Pattern.compile("\\(when each slave started its thread groups\\); start "
+            + "skew: (\\d+) ms");
+    /** The cut-off run: its load's length, when the cut comes into it and how long it lasts (seconds). */
+    private static final int CUT_RUN_SECONDS = 30;
+    private static final int CUT_AFTER_SECONDS = 6;
+    private static final int CUT_SECONDS = 20;
     private static final Pattern RESULTS = Pattern.compile("(?m)^dsload: results in (.+)$");
 
     private static HostRig rig;
@@ -133,6 +142,12 @@ class MultiHostIT {
             assertTrue(summary.lines().anyMatch(l -> l.matches(Pattern.quote(slave.address() + ":" + REGISTRY)
                     + "\\s+used\\s+[1-9]\\d*\\s.*")), "slave " + slave + " in the Slaves section:\n" + summary);
         }
+        // one start instant across the hosts: each slave was given it in its own clock over its recording port
+        assertTrue(run.output().contains("were given the start instant in their own clocks"), run.output());
+        Matcher skew = START_SKEW.matcher(summary);
+        assertTrue(skew.find(), "no start skew of the thread groups' starts:\n" + summary);
+        System.out.println("rig: " + skew.group());
+        assertTrue(Long.parseLong(skew.group(1)) < 500, skew.group());
     }
 
     @Test
@@ -169,11 +184,73 @@ class MultiHostIT {
         assertFalse(run.output().contains("(JMeter pid"), "JMeter started:\n" + run.output());
     }
 
+    @Test
+    void aSlaveCutOffMidRunIsNamedWithWhenAndWhyAndItsRecordingFetchedOnceItIsBack() throws Exception {
+        HostRig.Host cut = slaves.get(0);
+        HostRig.Host other = slaves.get(1);
+        Path slaveLog = work.resolve(cut.address()).resolve("logs");
+        String started = "starts its threads at the run's start instant";
+        long startsBefore = logsSay(slaveLog, started);
+        long start = System.nanoTime();
+        Process p = startRun("cut-off", "--record", "histograms", "-Jduration=" + CUT_RUN_SECONDS);
+        Path out = work.resolve("master").resolve("cut-off.out");
+        // the cut comes a fifth of the way into the load: from when the slave started its threads
+        assertTrue(Deadline.await(() -> logsSay(slaveLog, started) > startsBefore,
+                Duration.ofSeconds(120), Duration.ofMillis(100)), "the load did not start:\n" + read(out));
+        long loadStart = System.nanoTime();
+        Deadline.sleep(CUT_AFTER_SECONDS * 1000L);
+        long cutAt = System.nanoTime();
+        cut.cutOff();
+        try {
+            Deadline.sleep(CUT_SECONDS * 1000L);
+        } finally {
+            cut.reconnect();
+        }
+        System.out.println("rig: " + cut + " cut off from " + (cutAt - loadStart) / 1_000_000 + " ms into the load for "
+                + millisSince(cutAt) + " ms");
+        boolean ended = ProcessTree.awaitExit(p, Duration.ofSeconds(240));
+        String output = read(out);
+        assertTrue(ended, "dsload run did not end in 240 s:\n" + output);
+        System.out.println("rig: run cut-off: exit " + p.exitValue() + " after " + millisSince(start) + " ms");
+        Matcher m = RESULTS.matcher(output);
+        assertTrue(m.find(), output);
+        String summary = Files.readString(Path.of(m.group(1).strip()).resolve("summary.txt"));
+        String cutSlave = cut.address() + ":" + REGISTRY;
+        String otherSlave = other.address() + ":" + REGISTRY;
+        // not lost for good: its host answered nothing, then answered again, and the run waited for it
+        assertTrue(output.contains("dsload: slave " + cutSlave + " answers again after "), output);
+        assertFalse(output.contains("lost slave " + cutSlave), output);
+        assertTrue(summary.contains("Resumed: " + cutSlave + " from "), summary);
+        assertTrue(summary.contains("its host did not answer a connection to its RMI registry port " + REGISTRY), summary);
+        assertTrue(summary.lines().anyMatch(l -> l.matches(Pattern.quote(cutSlave) + "\\s+resumed\\s+[1-9]\\d*\\s.*")),
+                summary);
+        // the other engine's results intact
+        assertTrue(summary.lines().anyMatch(l -> l.matches(Pattern.quote(otherSlave)
+                + "\\s+used\\s+[1-9]\\d*\\s.*\\s100\\.00%\\s.*")), summary);
+        // the cut-off engine kept recording on its own disk: fetched once it was back
+        assertTrue(output.contains("fetched ") && output.contains(" files (recordings, server gauges) of slave " + cutSlave),
+                output);
+        assertEquals(ExitCodes.LOAD_INCOMPLETE, p.exitValue(), output);
+    }
+
     private record Run(int exit, String output, Path folder) {
     }
 
     /** {@code dsload run} of the Redis plan in the master host, on the two slaves, to its end. */
     private static Run run(String name, String... extra) throws IOException, InterruptedException {
+        Path out = work.resolve("master").resolve(name + ".out");
+        long start = System.nanoTime();
+        Process p = startRun(name, extra);
+        boolean ended = ProcessTree.awaitExit(p, Duration.ofSeconds(240));
+        String output = read(out);
+        assertTrue(ended, "dsload run did not end in 240 s:\n" + output);
+        System.out.println("rig: run " + name + ": exit " + p.exitValue() + " after " + millisSince(start) + " ms");
+        Matcher m = RESULTS.matcher(output);
+        return new Run(p.exitValue(), output, m.find() ? Path.of(m.group(1).strip()) : null);
+    }
+
+    /** Starts {@code dsload run} of the Redis plan in the master host, on the two slaves; its output in {@code <name>.out}. */
+    private static Process startRun(String name, String... extra) throws IOException {
         Path out = work.resolve("master").resolve(name + ".out");
         List<String> command = new ArrayList<>(List.of(dsload(), "run", Checkout.basedir()
                 .resolve("test-plans/ekv-profile-get.jmx").toString(), "--hosts-file", hostsFile.toString(),
@@ -181,14 +258,20 @@ class MultiHostIT {
                 work.resolve("master").resolve("results").toString(), "-Jhosts=" + store.address() + ":" + REDIS,
                 "-Jthreads=2", "-Jprofiles=200"));
         command.addAll(List.of(extra));
-        long start = System.nanoTime();
-        Process p = master.start(work.resolve("master"), out, command);
-        boolean ended = ProcessTree.awaitExit(p, Duration.ofSeconds(240));
-        String output = read(out);
-        assertTrue(ended, "dsload run did not end in 240 s:\n" + output);
-        System.out.println("rig: run " + name + ": exit " + p.exitValue() + " after " + millisSince(start) + " ms");
-        Matcher m = RESULTS.matcher(output);
-        return new Run(p.exitValue(), output, m.find() ? Path.of(m.group(1).strip()) : null);
+        return master.start(work.resolve("master"), out, command);
+    }
+
+    /** How many times the logs in the folder (a slave's JMeter logs) hold the text. */
+    private static long logsSay(Path folder, String text) {
+        if (!Files.isDirectory(folder)) {
+            return 0;
+        }
+        try (var files = Files.list(folder)) {
+            return files.filter(f -> f.toString().endsWith(".log")).mapToLong(f -> read(f).split(Pattern.quote(text), -1)
+                    .length - 1).sum();
+        } catch (IOException e) {
+            return 0;
+        }
     }
 
     private static String dsload() {

@@ -167,4 +167,36 @@ class SlavesSectionTest {
                 + "127.0.0.2:40001 +0 ms, 127.0.0.3:40002 +900 ms (each slave's first sample, on its own clock): 900 ms "
                 + "apart\n"), text);
     }
+
+    @Test
+    void aSlaveOnAnotherMachineIsTimedByItsNotedStartLessItsClocksOffset() throws IOException {
+        Summary summary = write(List.of(row(1_700_000_000_000L, 300, "10.213.1.3:1099-read 1-1", true),
+                row(1_700_000_060_200L, 300, "10.213.1.4:1099-read 1-1", true)));
+        new SlaveRoster(List.of(new SlaveRoster.Entry("10.213.1.3:1099", SlaveRoster.State.USED, 0, ""),
+                new SlaveRoster.Entry("10.213.1.4:1099", SlaveRoster.State.USED, 0, ""))).write(dir);
+        Path ahead = Files.createDirectories(dir.resolve("slaves/10.213.1.4_1099"));
+        Files.writeString(Files.createDirectories(dir.resolve("slaves/10.213.1.3_1099")).resolve("threads-started"),
+                "1699999999500\n");
+        // its clock runs a minute ahead of the runner's: it started 10 ms after the other
+        Files.writeString(ahead.resolve("threads-started"), "1700000059510\n");
+        Files.writeString(ahead.resolve("clock-offset-ms"), "60000\n");
+        String text = new SlavesSection().render(dir, summary).orElseThrow();
+        assertTrue(text.contains("Start: 10.213.1.3:1099 +0 ms, 10.213.1.4:1099 +10 ms (when each slave started its "
+                + "thread groups); start skew: 10 ms between the first and last engine's start\n"), text);
+    }
+
+    @Test
+    void aSlaveThatWasCutOffAndCameBackIsNamedWithWhenAndWhy() throws IOException {
+        Summary summary = write(List.of(row(1_700_000_000_000L, 300, "10.213.1.3:1099-read 1-1", true),
+                row(1_700_000_001_000L, 300, "10.213.1.4:1099-read 1-1", true)));
+        new SlaveRoster(List.of(new SlaveRoster.Entry("10.213.1.3:1099", SlaveRoster.State.USED, 0, ""),
+                new SlaveRoster.Entry("10.213.1.4:1099", SlaveRoster.State.RESUMED, 1_700_000_006_000L,
+                        "answered nothing for 20.1 s (14 probes): its host did not answer; then it answered again")))
+                .write(dir);
+        String text = new SlavesSection().render(dir, summary).orElseThrow();
+        assertTrue(hasRow(text, "10.213.1.4:1099\\s+resumed\\s+1\\s.*"), text);
+        assertTrue(text.contains("Resumed: 10.213.1.4:1099 from 2023-11-14 22:13:26.000 UTC (6.0 s after the first "
+                + "sample): answered nothing for 20.1 s (14 probes): its host did not answer; then it answered again, and "
+                + "ran to the end.\n"), text);
+    }
 }

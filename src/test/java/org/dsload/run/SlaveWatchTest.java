@@ -100,7 +100,11 @@ class SlaveWatchTest {
 
     /** A registry port whose process answers: it accepts each connection and closes it at once. */
     private ServerSocket answering() throws IOException {
-        ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        return answer(new ServerSocket(0, 50, InetAddress.getLoopbackAddress()));
+    }
+
+    /** Makes the process of a registry port answer from now on: every connection, waiting ones too, accepted and closed. */
+    private static ServerSocket answer(ServerSocket server) {
         Thread t = new Thread(() -> {
             while (!server.isClosed()) {
                 try {
@@ -177,6 +181,28 @@ class SlaveWatchTest {
         assertTrue(master.waitFor(30, TimeUnit.SECONDS), console.toString(StandardCharsets.UTF_8));
         assertTrue(console.toString(StandardCharsets.UTF_8).contains("the run's planned 3 s and 1 s more have passed"),
                 console.toString(StandardCharsets.UTF_8));
+        watch.close();
+    }
+
+    @Test
+    void aSlaveSilentForAWhileThatAnswersAgainIsWaitedForAndNamedAsInterrupted() throws Exception {
+        Path log = Files.createFile(dir.resolve("jmeter.log"));
+        master = new ProcessBuilder("sleep", "120").start();
+        registry = new ServerSocket(0, 50, InetAddress.getLoopbackAddress()); // accepted by the kernel, not read yet
+        SlaveAddress back = new SlaveAddress("127.0.0.1", registry.getLocalPort());
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        SlaveWatch watch = new SlaveWatch(List.of(back), Map.of(), log, master,
+                new PrintStream(console, true, StandardCharsets.UTF_8), QUICK);
+        assertTrue(ticksUntil(watch, () -> watch.stalled().containsKey(back.toString())), console.toString());
+        answer(registry);
+        assertTrue(ticksUntil(watch, () -> watch.interrupted().containsKey(back.toString())), console.toString());
+        assertTrue(watch.stalled().isEmpty(), "waited for as before: " + watch.stalled());
+        String detail = watch.interrupted().get(back.toString()).detail();
+        assertTrue(detail.matches("answered nothing for \\d+\\.\\d s \\(\\d+ probes\\): its RMI port accepted a connection "
+                + "but the process sent nothing for 1000 ms; then it answered again"), detail);
+        assertTrue(console.toString(StandardCharsets.UTF_8).contains("dsload: slave " + back + " answers again after "),
+                console.toString());
+        assertTrue(master.isAlive(), "the run waits for the slave that came back");
         watch.close();
     }
 }

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.dsload.core.format.RunFiles;
@@ -52,6 +53,90 @@ class StartSignalTest {
         try (StartSignal signal = StartSignal.start(run.resolve("jmeter.log"), folders)) {
             Files.writeString(folders.get("127.0.0.3:1099").resolve(RunFiles.START_READY), "1\n");
             assertTrue(Deadline.await(() -> signal.instant() >= 0, Duration.ofSeconds(10), Duration.ofMillis(10)));
+        }
+    }
+
+    /** A slave's engine as the runner reaches it over RMI, in a JVM whose clock is {@code offset} ms off the runner's. */
+    private static final class SlaveClock implements StartSignal.RemoteGate {
+        final long offset;
+        volatile long readyAt = -1;
+        volatile long given = -1;
+
+        SlaveClock(long offset) {
+            this.offset = offset;
+        }
+
+        @Override
+        public long readyAt() {
+            return readyAt;
+        }
+
+        @Override
+        public long clock() {
+            return System.currentTimeMillis() + offset;
+        }
+
+        @Override
+        public void startAt(long instant) {
+            given = instant;
+        }
+    }
+
+    @Test
+    void slavesWithoutARunFolderAreGivenTheInstantInTheirOwnClocksOnceTheyAndTheLocalOnesAreReady() throws Exception {
+        Map<String, Path> folders = folders();
+        SlaveClock ahead = new SlaveClock(60_000);
+        SlaveClock behind = new SlaveClock(-3_000);
+        Map<String, StartSignal.RemoteGate> remotes = new LinkedHashMap<>();
+        remotes.put("10.213.1.3:1099", ahead);
+        remotes.put("10.213.1.4:1099", behind);
+        try (StartSignal signal = StartSignal.start(run.resolve("jmeter.log"), folders, remotes)) {
+            for (Path folder : folders.values()) {
+                Files.writeString(folder.resolve(RunFiles.START_READY), "1\n");
+            }
+            ahead.readyAt = ahead.clock();
+            // one slave on another machine is not ready: no instant for anyone
+            assertFalse(Deadline.await(() -> signal.instant() >= 0, Duration.ofMillis(300), Duration.ofMillis(20)));
+            behind.readyAt = behind.clock();
+            assertTrue(Deadline.await(() -> signal.instant() >= 0, Duration.ofSeconds(10), Duration.ofMillis(10)));
+            for (SlaveClock slave : List.of(ahead, behind)) {
+                StartSignal.Offset measured = signal.offsets().get(slave == ahead ? "10.213.1.3:1099" : "10.213.1.4:1099");
+                // the runner's instant in the slave's clock, within the measure's error
+                assertTrue(Math.abs(measured.millis() - slave.offset) <= measured.error() + 1, measured + " " + slave.offset);
+                assertEquals(signal.instant() + measured.millis(), slave.given);
+            }
+            assertEquals(signal.instant(), Long.parseLong(Files.readString(folders.get("127.0.0.2:1099")
+                    .resolve(RunFiles.START_AT)).trim()));
+        }
+    }
+
+    @Test
+    void aSlaveWhoseStoreDoesNotAnswerYetIsAskedAgain() throws Exception {
+        SlaveClock later = new SlaveClock(0);
+        StartSignal.RemoteGate notServingYet = new StartSignal.RemoteGate() {
+            @Override
+            public long readyAt() throws Exception {
+                if (later.readyAt < 0) {
+                    throw new java.rmi.ConnectException("Connection refused");
+                }
+                return later.readyAt;
+            }
+
+            @Override
+            public long clock() {
+                return later.clock();
+            }
+
+            @Override
+            public void startAt(long instant) {
+                later.startAt(instant);
+            }
+        };
+        try (StartSignal signal = StartSignal.start(run.resolve("jmeter.log"), Map.of(), Map.of("10.213.1.3:1099",
+                notServingYet))) {
+            assertFalse(Deadline.await(() -> signal.instant() >= 0, Duration.ofMillis(200), Duration.ofMillis(20)));
+            later.readyAt = later.clock();
+            assertTrue(Deadline.await(() -> later.given >= 0, Duration.ofSeconds(10), Duration.ofMillis(10)));
         }
     }
 }

@@ -187,6 +187,21 @@ public final class HostRig implements AutoCloseable {
             iptables("-A", "INPUT", "-p", "tcp", "-s", source, "-j", "ACCEPT");
         }
 
+        /**
+         * Cuts this host off the rig's network both ways (its loopback stays): every packet in and out
+         * dropped, as a link that goes dead, until {@link #reconnect}. Connections stay open on both ends.
+         */
+        public void cutOff() throws IOException, InterruptedException {
+            iptables("-I", "INPUT", "1", "!", "-i", "lo", "-j", "DROP");
+            iptables("-I", "OUTPUT", "1", "!", "-o", "lo", "-j", "DROP");
+        }
+
+        /** Ends {@link #cutOff}: the host's firewall is as it was before. */
+        public void reconnect() throws IOException, InterruptedException {
+            iptables("-D", "INPUT", "!", "-i", "lo", "-j", "DROP");
+            iptables("-D", "OUTPUT", "!", "-o", "lo", "-j", "DROP");
+        }
+
         /** The firewall's rules, as {@code iptables -S} prints them. */
         public String firewallRules() throws IOException, InterruptedException {
             return iptables("-S").output();

@@ -39,8 +39,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * <p>A killed store's runs give up on it ({@value #GIVE_UP} s without a success) long before their
  * planned end: they end on that condition, however late the kill comes, so the kill tests hold on a
  * busy machine and run beside other test JVMs. A frozen store must be back while its runs still go
- * on, a race with their planned end that a busy machine can lose (a JMeter JVM that starts seconds
- * after the other delays the fault): the freeze tests run alone.
+ * on. Where each run has a server of its own (Redis, InfluxDB), each server is frozen once its own
+ * run's load reached it, so that its freeze ends seconds before that run's planned end however late
+ * the other run's JMeter started: those freeze tests run beside other test JVMs too. Where both runs
+ * share the server (Cassandra, ZooKeeper, KairosDB), the freeze waits for both runs' load, a race
+ * with the earlier run's planned end that a busy machine can lose (a JMeter JVM that starts seconds
+ * after the other delays the fault): those freeze tests run alone.
  */
 @Timeout(600)
 @ExtendWith({SharedCassandra.class, SharedKairosDb.class})
@@ -133,6 +137,41 @@ class DeadStoreIT {
         return at;
     }
 
+    /**
+     * Applies each run's own fault once that run's load has reached its store ({@code rows} successful
+     * rows), each run apart from the other, and waits for both runs to end before either is judged.
+     *
+     * @return when each fault began, epoch ms: {@code a}'s, then {@code b}'s
+     */
+    private static long[] faultEach(int rows, FaultedRun a, Fault onA, FaultedRun b, Fault onB) throws Exception {
+        java.util.concurrent.ExecutorService faults = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            java.util.concurrent.Future<Long> atA = faults.submit(() -> faultOnce(a, rows, onA));
+            java.util.concurrent.Future<Long> atB = faults.submit(() -> faultOnce(b, rows, onB));
+            long[] at = {outcome(atA), outcome(atB)};
+            a.exitCode();
+            b.exitCode();
+            return at;
+        } finally {
+            faults.shutdownNow();
+        }
+    }
+
+    private static long faultOnce(FaultedRun run, int rows, Fault fault) throws Exception {
+        run.awaitLoad(rows);
+        long at = System.currentTimeMillis();
+        fault.apply();
+        return at;
+    }
+
+    private static long outcome(java.util.concurrent.Future<Long> fault) throws Exception {
+        try {
+            return fault.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
+        }
+    }
+
     /** SIGSTOP for the fault's planned length, then SIGCONT, of one server or several at once. */
     private static Fault freeze(long... pids) {
         return () -> {
@@ -193,7 +232,6 @@ class DeadStoreIT {
     }
 
     @Test
-    @org.junit.jupiter.api.Tag("alone") // the store must be back before the runs' planned end: see the class comment
     void redisFrozenCostsFewFailuresOnBothPathsAndARunThatExpectedItEndsWell() throws Exception {
         Path results = results("redis-freeze");
         try (EmbeddedRedis redis = EmbeddedRedis.start();
@@ -203,12 +241,13 @@ class DeadStoreIT {
              FaultedRun inFlight = FaultedRun.start(results, "redis-get-rate.jmx", "GET", 2 * 8, "-Jhosts=" + other.address(),
                      "-Jduration=14", "-Jrate=400", "-Jwarmup=0", "-Jthreads=2", "-Jin_flight=8", "-Jnil_is_failure=false",
                      "-Jsocket_timeout=1000", "--expect-faults")) {
-            long frozen = fault(blocking, inFlight, 50, freeze(redis.pid(), other.pid()));
-            assertStoreFailed(blocking, frozen, "JedisConnectionException");
+            // each server frozen once its own run's load reached it: see the class comment
+            long[] frozen = faultEach(50, blocking, freeze(redis.pid()), inFlight, freeze(other.pid()));
+            assertStoreFailed(blocking, frozen[0], "JedisConnectionException");
             assertCountedOnceBack(blocking);
             assertCountedOnceBack(inFlight);
             assertEquals(ExitCodes.OK, inFlight.exitCode(), inFlight.output());
-            FaultedRun.Failures failures = inFlight.failuresSince(frozen);
+            FaultedRun.Failures failures = inFlight.failuresSince(frozen[1]);
             assertTrue(failures.failed() > 0 && failures.perPlaceSecond() <= BOUNDED, failures.toString());
             assertTrue(inFlight.summary().contains("\nExpected during the run:\n  no request succeeded from "),
                     inFlight.summary());
@@ -450,12 +489,15 @@ class DeadStoreIT {
     }
 
     @Test
-    @org.junit.jupiter.api.Tag("alone") // the store must be back before the runs' planned end: see the class comment
     void influxDbFrozenCostsFewFailuresAndTheWritesStoredLateAreCounted() throws Exception {
         try (InfluxRuns runs = InfluxRuns.start("STOP", "12")) {
-            long frozen = fault(runs.oneAtATime, runs.inFlight, 200, freeze(runs.influx.pid(), runs.other.pid()));
-            for (FaultedRun run : new FaultedRun[] {runs.oneAtATime, runs.inFlight}) {
-                assertStoreFailed(run, frozen, "");
+            // each server frozen once its own run's load reached it: see the class comment
+            long[] frozen = faultEach(200, runs.oneAtATime, freeze(runs.influx.pid()), runs.inFlight,
+                    freeze(runs.other.pid()));
+            FaultedRun[] both = {runs.oneAtATime, runs.inFlight};
+            for (int i = 0; i < both.length; i++) {
+                FaultedRun run = both[i];
+                assertStoreFailed(run, frozen[i], "");
                 assertCountedOnceBack(run);
                 // writes that timed out while influxd was frozen were stored once it ran again: their points
                 // may be counted, and no more than theirs

@@ -27,10 +27,12 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * A slave frozen (SIGSTOP) during a run: its process lives and its port accepts connections, but
- * it says nothing. The run must notice, end once the other slave is done, and name it.
+ * it says nothing. The run must notice, end once the other slave is done, and name it. The slave is
+ * frozen once its server counted its first GET, and the verdict, the roster and the other slave's
+ * exact counts hold on a busy machine (a stall is 15 s of silence, which a working slave never
+ * keeps): the class runs beside other test JVMs.
  */
 @Timeout(400)
-@org.junit.jupiter.api.Tag("alone") // judges the run's verdict and when a lost slave is noticed: no other test JVM beside it
 class SlaveStallIT {
 
     @Test

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.gui.TestElementMetadata;
@@ -63,17 +62,12 @@ public class FindMaxRate extends JudgingListener {
     }
 
     private transient Settings settings;
-    private transient InRunSearch search;
-    private transient Thread driver;
-    private transient boolean written;
+    private transient volatile InRunSearch search;
     private transient boolean acquired;
 
     @Override
     protected void started(String host) {
-        synchronized (this) {
-            search = null;
-            written = false;
-        }
+        search = null;
         if (host != null) {
             // refused before anything of the engine's starts for it
             settings = null;
@@ -94,12 +88,13 @@ public class FindMaxRate extends JudgingListener {
         JMeterUtils.setProperty(settings.property(), FindMaxReport.number(RateSearchRule.whole(settings.start())));
         Settings s = settings;
         InRunSearch started = new InRunSearch(new RateSearchRule(s.start(), s.maxSteps(), s.resolution()), s.plan());
-        synchronized (this) {
-            search = started;
-        }
-        driver = new Thread(() -> search(s, started), "dsload-find-max-rate");
-        driver.setDaemon(true);
-        driver.start();
+        search = started;
+        started.start("dsload-find-max-rate", (index, rate) -> JMeterUtils.setProperty(s.property(),
+                FindMaxReport.number(rate)), s.property(), FindMaxRate::say, () -> {
+                    report(s, started);
+                    TestStop.markStopping(DISPLAY_NAME + " has its answer");
+                    StandardJMeterEngine.stopEngine();
+                });
     }
 
     /** Why the element does not run on the engines of a distributed test, and what does. */
@@ -136,13 +131,7 @@ public class FindMaxRate extends JudgingListener {
         if (limits.isEmpty() && gauges.isEmpty()) {
             throw f.error("maxLatencyMillis", "or another limit must be set: the search needs at least one limit");
         }
-        String filter = f.text("labels", labels);
-        Pattern pattern;
-        try {
-            pattern = filter.isEmpty() ? null : Pattern.compile(filter);
-        } catch (PatternSyntaxException e) {
-            throw f.error("labels", "is not a regular expression: " + e.getDescription());
-        }
+        Pattern pattern = InRunSearch.labels(labels, e -> f.error("labels", e));
         return new Settings(property, start, steps, resolution,
                 new InRunSearch.Plan(limits, gauges, settle * 1000, step * 1000, pattern, runDir(), false));
     }
@@ -184,26 +173,9 @@ public class FindMaxRate extends JudgingListener {
         StandardJMeterEngine.stopEngine();
     }
 
-    /** The search, on a thread of its own: a step at a time until the rule is done or the test ends. */
-    private void search(Settings s, InRunSearch steps) {
-        try {
-            steps.run((index, rate) -> JMeterUtils.setProperty(s.property(), FindMaxReport.number(rate)), s.property(),
-                    FindMaxRate::say);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return; // the test ended first: testEnded writes what was found
-        }
-        report(s, steps);
-        TestStop.markStopping(DISPLAY_NAME + " has its answer");
-        StandardJMeterEngine.stopEngine();
-    }
-
     @Override
     public void sampleOccurred(SampleEvent event) {
-        InRunSearch s;
-        synchronized (this) {
-            s = search;
-        }
+        InRunSearch s = search;
         if (s != null) {
             s.offer(event);
         }
@@ -211,16 +183,10 @@ public class FindMaxRate extends JudgingListener {
 
     @Override
     public void testEnded() {
-        Thread d = driver;
-        if (d != null && d.isAlive() && d != Thread.currentThread()) {
-            d.interrupt();
-        }
+        InRunSearch steps = search;
         Settings s = settings;
-        InRunSearch steps;
-        synchronized (this) {
-            steps = search;
-        }
-        if (s != null && steps != null) {
+        if (steps != null && s != null) {
+            steps.end();
             report(s, steps);
         }
         if (acquired) {
@@ -230,11 +196,8 @@ public class FindMaxRate extends JudgingListener {
 
     /** The table, JSON and chart of find-max, into the run folder (once per test), and the answer on the console. */
     private void report(Settings s, InRunSearch steps) {
-        synchronized (this) {
-            if (written) {
-                return;
-            }
-            written = true;
+        if (!steps.firstReport()) {
+            return;
         }
         Path dir = runDir();
         String text = steps.write(dir != null ? dir : Path.of(""), "this test (" + DISPLAY_NAME + " '" + getName() + "')",

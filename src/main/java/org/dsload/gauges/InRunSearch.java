@@ -12,7 +12,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
@@ -69,10 +71,25 @@ public final class InRunSearch {
     private LabelStats window;
     private long windowStart;
     private long windowEnd;
+    private Thread driver;
+    private boolean reported;
 
     public InRunSearch(RateSearchRule rule, Plan plan) {
         this.rule = rule;
         this.plan = plan;
+    }
+
+    /**
+     * The labels a search judges: a regular expression, null for empty text (every label).
+     *
+     * @param error what to throw, given what is wrong in a sentence
+     */
+    public static Pattern labels(String text, Function<String, ? extends RuntimeException> error) {
+        try {
+            return text == null || text.isBlank() ? null : Pattern.compile(text.trim());
+        } catch (PatternSyntaxException e) {
+            throw error.apply("is not a regular expression: " + e.getDescription());
+        }
     }
 
     /** A sample as it ended: counted when it is judged and started in the open measured window. */
@@ -102,6 +119,53 @@ public final class InRunSearch {
 
     private static String text(String s) {
         return s == null ? "" : s;
+    }
+
+    /**
+     * {@link #run} on a daemon thread of its own; {@code atAnswer} runs on it when the rule is done (not
+     * when the test ended first, {@link #end}).
+     */
+    public synchronized void start(String threadName, Setting setting, String property, Consumer<String> say,
+            Runnable atAnswer) {
+        driver = new Thread(() -> {
+            try {
+                run(setting, property, say);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return; // the test ended first
+            }
+            atAnswer.run();
+        }, threadName);
+        driver.setDaemon(true);
+        driver.start();
+    }
+
+    /**
+     * The test ends: the steps stop, and a step the end cut short is judged before this returns (when
+     * the plan says so), or the answer written, waiting up to 5 s for it.
+     */
+    public void end() {
+        Thread d;
+        synchronized (this) {
+            d = driver;
+        }
+        if (d != null && d.isAlive() && d != Thread.currentThread()) {
+            if (!done()) {
+                d.interrupt(); // not once the answer is being written
+            }
+            try {
+                d.join(5000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** True the first time only: whoever gets it writes the search's report (the answer's thread, or the test's end). */
+    public synchronized boolean firstReport() {
+        boolean first = !reported;
+        reported = true;
+        return first;
     }
 
     /**

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.gui.TestElementMetadata;
@@ -63,16 +62,11 @@ public class CapacitySteps extends JudgingListener {
     }
 
     private transient Settings settings;
-    private transient InRunSearch search;
-    private transient Thread driver;
-    private transient boolean written;
+    private transient volatile InRunSearch search;
 
     @Override
     protected void started(String host) {
-        synchronized (this) {
-            search = null;
-            written = false;
-        }
+        search = null;
         try {
             settings = settings();
         } catch (ConfigException e) {
@@ -85,12 +79,14 @@ public class CapacitySteps extends JudgingListener {
         // the first step's count is there before the threads start
         JMeterUtils.setProperty(s.property(), FindMaxReport.number(s.rule().next()));
         InRunSearch started = new InRunSearch(s.rule(), s.plan());
-        synchronized (this) {
-            search = started;
-        }
-        driver = new Thread(() -> search(s, started), "dsload-capacity-steps");
-        driver.setDaemon(true);
-        driver.start();
+        search = started;
+        started.start("dsload-capacity-steps", (index, units) -> JMeterUtils.setProperty(s.property(),
+                FindMaxReport.number(units)), s.property(), line -> log.info("dsload capacity: {}", line), () -> {
+                    String verdict = report(s, started);
+                    System.out.println("dsload: " + verdict + "; stopping the test"); // NOSONAR console report
+                    TestStop.markStopping(verdict);
+                    StandardJMeterEngine.stopEngine();
+                });
     }
 
     private Settings settings() {
@@ -108,13 +104,7 @@ public class CapacitySteps extends JudgingListener {
         List<GaugeLimit> gauges = GaugeLimit.parseAll(f.text("maxGauges", maxGauges), e -> f.error("maxGauges", e));
         String property = f.text("unitsProperty", unitsProperty).isEmpty() ? "active_units"
                 : f.text("unitsProperty", unitsProperty);
-        String filter = f.text("labels", labels);
-        Pattern pattern;
-        try {
-            pattern = filter.isEmpty() ? null : Pattern.compile(filter);
-        } catch (PatternSyntaxException e) {
-            throw f.error("labels", "is not a regular expression: " + e.getDescription());
-        }
+        Pattern pattern = InRunSearch.labels(labels, e -> f.error("labels", e));
         Limits limits = new Limits().maxErrorRatio(errors / 100).maxPercentile(99, p99 * 1000);
         RateSearchRule rule = new RateSearchRule(start, RateSearchRule.mostSteps(start, max, step), 0, true).upTo(max)
                 .within(step);
@@ -132,27 +122,9 @@ public class CapacitySteps extends JudgingListener {
         return steps == 1 ? stepSeconds : START_SLACK_SECONDS + steps * (stepSeconds + STEP_SLACK_SECONDS);
     }
 
-    /** The search, on a thread of its own: a step at a time until the rule is done or the test ends. */
-    private void search(Settings s, InRunSearch steps) {
-        try {
-            steps.run((index, units) -> JMeterUtils.setProperty(s.property(), FindMaxReport.number(units)), s.property(),
-                    line -> log.info("dsload capacity: {}", line));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return; // the test ended first: testEnded writes what was found
-        }
-        String verdict = report(s, steps);
-        System.out.println("dsload: " + verdict + "; stopping the test"); // NOSONAR console report
-        TestStop.markStopping(verdict);
-        StandardJMeterEngine.stopEngine();
-    }
-
     @Override
     public void sampleOccurred(SampleEvent event) {
-        InRunSearch s;
-        synchronized (this) {
-            s = search;
-        }
+        InRunSearch s = search;
         if (s != null) {
             s.offer(event);
         }
@@ -160,22 +132,10 @@ public class CapacitySteps extends JudgingListener {
 
     @Override
     public void testEnded() {
-        Thread d = driver;
-        if (d != null && d.isAlive() && d != Thread.currentThread()) {
-            // the step the end cut short is judged on what it holds
-            d.interrupt();
-            try {
-                d.join(5000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        InRunSearch steps = search;
         Settings s = settings;
-        InRunSearch steps;
-        synchronized (this) {
-            steps = search;
-        }
-        if (s != null && steps != null) {
+        if (steps != null && s != null) {
+            steps.end(); // the step the end cut short is judged on what it holds
             report(s, steps);
         }
     }
@@ -185,11 +145,8 @@ public class CapacitySteps extends JudgingListener {
      * the console; the verdict.
      */
     private String report(Settings s, InRunSearch steps) {
-        synchronized (this) {
-            if (written) {
-                return "";
-            }
-            written = true;
+        if (!steps.firstReport()) {
+            return "";
         }
         Path dir = runDir();
         steps.write(dir != null ? dir : Path.of(""), "this test (dsload Capacity Steps '" + getName() + "')", s.property(),

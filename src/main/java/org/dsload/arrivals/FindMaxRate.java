@@ -1,38 +1,26 @@
 package org.dsload.arrivals;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.samplers.SampleEvent;
-import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.util.JMeterUtils;
 import org.dsload.core.ConfigException;
 import org.dsload.core.EngineServices;
 import org.dsload.core.Fields;
 import org.dsload.core.JudgingListener;
-import org.dsload.core.SampleTiming;
 import org.dsload.core.TestStop;
 import org.dsload.core.format.RunProperties;
 import org.dsload.core.format.RunVerdict;
-import org.dsload.core.format.TimingValue;
+import org.dsload.gauges.GaugeLimit;
+import org.dsload.gauges.InRunSearch;
 import org.dsload.report.FindMaxReport;
-import org.dsload.report.JtlReader;
-import org.dsload.report.JtlSample;
-import org.dsload.report.LabelStats;
 import org.dsload.report.Limits;
 import org.dsload.report.RateSearchRule;
-import org.dsload.report.Summary;
-import org.dsload.report.WarmUp;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,18 +30,19 @@ import org.slf4j.LoggerFactory;
  * takes a new rate at once) step by step, by the rule every dsload rate search follows
  * ({@link RateSearchRule}: double while the limits are kept, then bisect); holds each step for a settle
  * time, then a measured time whose samples (by their start) it judges on the limits as find-max does
- * ({@link Limits}, exact percentiles from the samples' microseconds, errors, late arrivals); and when
- * the answer is found it stops the test, prints the answer and writes {@code find-max.txt} and
- * {@code find-max.json} into the run folder. The first step's rate is set when the test starts; its
- * settle time starts with the first sample judged, after the plan's warm-up (labels ending in
- * {@code " (warm-up)"}), which so runs at the first rate. Each engine searches with its own samples.
+ * ({@link Limits}, exact percentiles from the samples' microseconds, errors, late arrivals; server
+ * gauges, {@link GaugeLimit}); and when the answer is found it stops the test, prints the answer and
+ * writes {@code find-max.txt}, {@code find-max.json} and {@code find-max.png} into the run folder
+ * ({@link InRunSearch}). The first step's rate is set when the test starts; its settle time starts with
+ * the first sample judged, after the plan's warm-up (labels ending in {@code " (warm-up)"}), which so
+ * runs at the first rate. It refuses to run on the engines of a distributed test: each would search on
+ * its own samples alone, which {@code dsload find-max --slaves N} does right.
  */
 @TestElementMetadata(labelResource = "displayName")
 public class FindMaxRate extends JudgingListener {
     private static final long serialVersionUID = 1L;
     private static final Logger log = LoggerFactory.getLogger(FindMaxRate.class);
-    /** How long after a measured window's end its last samples may still come in. */
-    private static final long GRACE_MILLIS = 1000;
+    static final String DISPLAY_NAME = "dsload Find Max Rate";
 
     private String rateProperty = "rate";
     private String startRate = "100";
@@ -65,46 +54,55 @@ public class FindMaxRate extends JudgingListener {
     private String maxLatencyMillis = "";
     private String maxErrorPercent = "1";
     private String maxLatePercent = "";
+    private String maxGauges = "";
     private String labels = "";
 
     /** What one test's search needs, made from the fields at its start. */
-    private record Settings(String property, double start, long settleMillis, long stepMillis, int maxSteps,
-            double resolution, Limits limits, Pattern labels) {
+    private record Settings(String property, double start, int maxSteps, double resolution, InRunSearch.Plan plan) {
     }
 
     private transient Settings settings;
-    private transient Thread driver;
-    /** The samples of the open measured window, or null between windows. */
-    private transient LabelStats window;
-    private transient long windowStart;
-    private transient long windowEnd;
-    private transient RateSearchRule rule;
-    private transient boolean written;
-    /** Counted down by the first sample judged (not a warm-up's): the search starts there. */
-    private transient java.util.concurrent.CountDownLatch firstSample;
+    private transient volatile InRunSearch search;
+    private transient boolean acquired;
 
     @Override
     protected void started(String host) {
-        EngineServices.acquire(this, host);
-        synchronized (this) {
-            window = null;
-            rule = null;
-            written = false;
-            firstSample = new java.util.concurrent.CountDownLatch(1);
+        search = null;
+        if (host != null) {
+            // refused before anything of the engine's starts for it
+            settings = null;
+            acquired = false;
+            refuse(onEngines(getName()), RunProperties.engine(host));
+            return;
         }
+        EngineServices.acquire(this, host);
+        acquired = true;
         try {
             settings = settings();
         } catch (ConfigException e) {
             settings = null;
-            refuse(e.getMessage());
+            refuse(e.getMessage(), JMeterUtils.getPropDefault(RunProperties.ENGINE, RunProperties.MASTER));
             return;
         }
         // the first step's rate is there before the threads start
         JMeterUtils.setProperty(settings.property(), FindMaxReport.number(RateSearchRule.whole(settings.start())));
         Settings s = settings;
-        driver = new Thread(() -> search(s), "dsload-find-max-rate");
-        driver.setDaemon(true);
-        driver.start();
+        InRunSearch started = new InRunSearch(new RateSearchRule(s.start(), s.maxSteps(), s.resolution()), s.plan());
+        search = started;
+        started.start("dsload-find-max-rate", (index, rate) -> JMeterUtils.setProperty(s.property(),
+                FindMaxReport.number(rate)), s.property(), FindMaxRate::say, () -> {
+                    report(s, started);
+                    TestStop.markStopping(DISPLAY_NAME + " has its answer");
+                    StandardJMeterEngine.stopEngine();
+                });
+    }
+
+    /** Why the element does not run on the engines of a distributed test, and what does. */
+    static String onEngines(String name) {
+        return DISPLAY_NAME + " '" + name + "' runs in a test on one engine only: on the engines of a distributed test"
+                + " each would search on its own share of the samples, and its answer would be that engine's alone."
+                + " Disable it and search with dsload find-max --slaves N (or -R host:port,...), which shares each"
+                + " step's rate over the engines and judges their samples together; or run the test on one engine.";
     }
 
     private Settings settings() {
@@ -129,17 +127,13 @@ public class FindMaxRate extends JudgingListener {
         if (!f.text("maxLatePercent", maxLatePercent).isEmpty()) {
             limits.maxLateRatio(share(f, "maxLatePercent", maxLatePercent));
         }
-        if (limits.isEmpty()) {
+        List<GaugeLimit> gauges = GaugeLimit.parseAll(f.text("maxGauges", maxGauges), e -> f.error("maxGauges", e));
+        if (limits.isEmpty() && gauges.isEmpty()) {
             throw f.error("maxLatencyMillis", "or another limit must be set: the search needs at least one limit");
         }
-        String filter = f.text("labels", labels);
-        Pattern pattern;
-        try {
-            pattern = filter.isEmpty() ? null : Pattern.compile(filter);
-        } catch (PatternSyntaxException e) {
-            throw f.error("labels", "is not a regular expression: " + e.getDescription());
-        }
-        return new Settings(property, start, settle * 1000, step * 1000, steps, resolution, limits, pattern);
+        Pattern pattern = InRunSearch.labels(labels, e -> f.error("labels", e));
+        return new Settings(property, start, steps, resolution,
+                new InRunSearch.Plan(limits, gauges, settle * 1000, step * 1000, pattern, runDir(), false));
     }
 
     private static double positive(Fields f, String property, String raw) {
@@ -164,14 +158,13 @@ public class FindMaxRate extends JudgingListener {
     }
 
     /** A setting that cannot work: one console line, a {@code refused} verdict for the runner, and the test stops. */
-    private void refuse(String message) {
+    private static void refuse(String message, String engine) {
         log.error("dsload: {}", message);
         System.err.println("dsload: " + message); // NOSONAR the console is where a headless user looks
         Path dir = runDir();
         if (dir != null) {
             try {
-                RunVerdict.refuse(dir, "dsload Find Max Rate", JMeterUtils.getPropDefault(RunProperties.ENGINE, "master"),
-                        message);
+                RunVerdict.refuse(dir, DISPLAY_NAME, engine, message);
             } catch (IOException e) {
                 log.warn("dsload: cannot write the run verdict: {}", e.toString());
             }
@@ -180,146 +173,37 @@ public class FindMaxRate extends JudgingListener {
         StandardJMeterEngine.stopEngine();
     }
 
-    /** The search, on a thread of its own: a step at a time until the rule is done or the test ends. */
-    private void search(Settings s) {
-        RateSearchRule search = new RateSearchRule(s.start(), s.maxSteps(), s.resolution());
-        synchronized (this) {
-            rule = search;
-        }
-        try {
-            // after the plan's warm-up (its labels end in " (warm-up)"), which runs at the first rate
-            firstSample.await();
-            while (!search.done()) {
-                int index = search.steps().size() + 1;
-                double rate = search.next();
-                String text = FindMaxReport.number(rate);
-                JMeterUtils.setProperty(s.property(), text);
-                say("step " + index + ": " + s.property() + "=" + text);
-                Thread.sleep(s.settleMillis());
-                long start = System.currentTimeMillis();
-                synchronized (this) {
-                    windowStart = start;
-                    windowEnd = start + s.stepMillis();
-                    window = new LabelStats(Summary.MEASURED, TimingValue.DEFAULT_LATE_MICROS);
-                }
-                double cpu = cpuPeakUntil(start + s.stepMillis() + GRACE_MILLIS);
-                LabelStats measured;
-                synchronized (this) {
-                    measured = window;
-                    window = null;
-                }
-                List<Limits.Verdict> verdicts = s.limits().judge(measured);
-                double achieved = measured.scheduledSamples() > 1 ? measured.achievedRate()
-                        : measured.requests() / (s.stepMillis() / 1000.0);
-                FindMaxReport.Step step = FindMaxReport.step(index, rate, measured, verdicts, null, achieved, cpu, false,
-                        runDir() == null ? "" : runDir().toString(), Map.of());
-                synchronized (this) {
-                    search.judged(step);
-                }
-                say("step " + index + ": " + s.property() + "=" + text + ": " + (step.kept() ? "limits kept"
-                        : "BROKEN: " + step.broke() + (step.generatorBound() ? " [generator]" : "")));
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return; // the test ended first: testEnded writes what was found
-        }
-        report(s, search);
-        TestStop.markStopping("dsload Find Max Rate has its answer");
-        StandardJMeterEngine.stopEngine();
-    }
-
-    /** Waits until {@code untilMillis}, reading the process's CPU share of the machine each second; its highest. */
-    private static double cpuPeakUntil(long untilMillis) throws InterruptedException {
-        double peak = Double.NaN;
-        java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-        while (true) {
-            long left = untilMillis - System.currentTimeMillis();
-            if (left <= 0) {
-                return peak;
-            }
-            Thread.sleep(Math.min(1000, left));
-            if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
-                double load = sun.getProcessCpuLoad();
-                if (load >= 0) {
-                    peak = Double.isNaN(peak) ? load : Math.max(peak, load);
-                }
-            }
-        }
-    }
-
     @Override
     public void sampleOccurred(SampleEvent event) {
-        SampleResult r = event.getResult();
-        String label = r.getSampleLabel();
-        Settings s = settings;
-        if (s == null || WarmUp.is(label) || s.labels() != null && !s.labels().matcher(label).matches()) {
-            return;
+        InRunSearch s = search;
+        if (s != null) {
+            s.offer(event);
         }
-        long start = r.getStartTime();
-        firstSample.countDown();
-        synchronized (this) {
-            if (window == null || start < windowStart || start >= windowEnd) {
-                return;
-            }
-        }
-        List<JtlSample> requests = JtlReader.requests(start, r.getTime(), SampleTiming.of(event), label,
-                nonNull(r.getResponseCode()), nonNull(r.getResponseMessage()), r.isSuccessful(), r.getBytesAsLong(),
-                r.getSentBytes(), r.getLatency(), r.getConnectTime(), Math.max(1, r.getSampleCount()), "",
-                nonNull(r.getThreadName()), "");
-        synchronized (this) {
-            if (window != null) {
-                requests.forEach(window::add);
-            }
-        }
-    }
-
-    private static String nonNull(String s) {
-        return s == null ? "" : s;
     }
 
     @Override
     public void testEnded() {
-        Thread d = driver;
-        if (d != null && d.isAlive() && d != Thread.currentThread()) {
-            d.interrupt();
-        }
+        InRunSearch steps = search;
         Settings s = settings;
-        RateSearchRule search;
-        synchronized (this) {
-            search = rule;
+        if (steps != null && s != null) {
+            steps.end();
+            report(s, steps);
         }
-        if (s != null && search != null) {
-            report(s, search);
+        if (acquired) {
+            EngineServices.release(this);
         }
-        EngineServices.release(this);
     }
 
-    /** The table and the JSON of find-max, into the run folder (once per test), and the answer on the console. */
-    private void report(Settings s, RateSearchRule search) {
-        List<FindMaxReport.Step> steps;
-        FindMaxReport.Answer answer;
-        synchronized (this) {
-            if (written) {
-                return;
-            }
-            written = true;
-            steps = search.steps();
-            answer = search.answer();
+    /** The table, JSON and chart of find-max, into the run folder (once per test), and the answer on the console. */
+    private void report(Settings s, InRunSearch steps) {
+        if (!steps.firstReport()) {
+            return;
         }
-        String text = FindMaxReport.text("this test (dsload Find Max Rate '" + getName() + "')", s.property(), answer, steps);
-        if (!search.done()) {
-            text += "The test ended before the search did: the answer is that of the steps run until then.\n";
-        }
+        Path dir = runDir();
+        String text = steps.write(dir != null ? dir : Path.of(""), "this test (" + DISPLAY_NAME + " '" + getName() + "')",
+                s.property(), null, problem -> log.warn("dsload find-max: {}", problem));
         System.out.print(text.lines().map(l -> "dsload find-max: " + l + "\n").reduce("", String::concat)); // NOSONAR
         log.info("dsload find-max:\n{}", text);
-        Path dir = runDir();
-        Path folder = dir != null ? dir : Path.of("");
-        try {
-            Files.writeString(folder.resolve(FindMaxReport.TEXT), text, StandardCharsets.UTF_8);
-            Files.writeString(folder.resolve(FindMaxReport.JSON), FindMaxReport.json(answer, steps), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            log.warn("dsload: cannot write {}: {}", FindMaxReport.JSON, e.toString());
-        }
     }
 
     private static void say(String line) {
@@ -410,6 +294,14 @@ public class FindMaxRate extends JudgingListener {
 
     public void setMaxLatePercent(String maxLatePercent) {
         this.maxLatePercent = maxLatePercent;
+    }
+
+    public String getMaxGauges() {
+        return maxGauges;
+    }
+
+    public void setMaxGauges(String maxGauges) {
+        this.maxGauges = maxGauges;
     }
 
     public String getLabels() {

@@ -9,7 +9,7 @@ public class FindMaxRateBeanInfo extends DsloadBeanInfo {
         createPropertyGroup("search", new String[] {"rateProperty", "startRate", "settleSeconds", "stepSeconds", "maxSteps",
             "resolutionPercent"});
         createPropertyGroup("limits", new String[] {"percentile", "maxLatencyMillis", "maxErrorPercent", "maxLatePercent",
-            "labels"});
+            "maxGauges", "labels"});
         text("rateProperty", "rate");
         text("startRate", "100");
         text("settleSeconds", "5");
@@ -20,6 +20,7 @@ public class FindMaxRateBeanInfo extends DsloadBeanInfo {
         text("maxLatencyMillis", "");
         text("maxErrorPercent", "1");
         text("maxLatePercent", "");
+        text("maxGauges", "");
         text("labels", "");
     }
 }

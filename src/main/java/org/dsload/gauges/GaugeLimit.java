@@ -2,10 +2,12 @@ package org.dsload.gauges;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -42,6 +44,26 @@ public record GaugeLimit(String gauge, double max) {
             throw new IllegalArgumentException("'" + m.group(2) + "' is not a number, in '" + text + "'");
         }
         return new GaugeLimit(m.group(1), max);
+    }
+
+    /**
+     * Limits written as {@link #parse} reads one, separated by commas, semicolons or spaces (an element's
+     * field); none in empty text.
+     *
+     * @param error what to throw, given what is wrong in a sentence
+     */
+    public static List<GaugeLimit> parseAll(String text, Function<String, ? extends RuntimeException> error) {
+        List<GaugeLimit> limits = new ArrayList<>();
+        for (String one : (text == null ? "" : text).trim().split("[,;\\s]+")) {
+            if (!one.isEmpty()) {
+                try {
+                    limits.add(parse(one));
+                } catch (IllegalArgumentException e) {
+                    throw error.apply(e.getMessage());
+                }
+            }
+        }
+        return limits;
     }
 
     /**

@@ -25,12 +25,14 @@ public final class RateSearchRule {
     private Step kept;
     private Step broken;
     private double next;
+    private double ceiling = Double.POSITIVE_INFINITY;
+    private double gap;
 
     /**
      * @param start      the first step's rate, above 0
      * @param maxSteps   at most this many steps in all, 1 at least
      * @param resolution bisect until the rates kept and broken lie within this share of the kept one
-     *                   (0.1: 10 %), or one whole unit apart
+     *                   (0.1: 10 %), or one whole unit apart (0: to one unit, or the gap of {@link #within})
      */
     public RateSearchRule(double start, int maxSteps, double resolution) {
         this(start, maxSteps, resolution, false);
@@ -41,14 +43,53 @@ public final class RateSearchRule {
      * number, at least 1 (domains, hosts, threads: a count rather than a rate).
      */
     public RateSearchRule(double start, int maxSteps, double resolution, boolean wholeUnits) {
-        if (!(start > 0) || maxSteps < 1 || !(resolution > 0)) {
-            throw new IllegalArgumentException("start > 0, maxSteps >= 1 and resolution > 0, got " + start + ", " + maxSteps
+        if (!(start > 0) || maxSteps < 1 || !(resolution >= 0)) {
+            throw new IllegalArgumentException("start > 0, maxSteps >= 1 and resolution >= 0, got " + start + ", " + maxSteps
                     + ", " + resolution);
         }
         this.maxSteps = maxSteps;
         this.resolution = resolution;
         this.wholeUnits = wholeUnits;
         this.next = round(start);
+    }
+
+    /**
+     * No step above {@code max}: doubling stops there, and a search whose step at {@code max} kept the
+     * limits is over (the answer is at least {@code max}). Set before the first step is judged.
+     */
+    public RateSearchRule upTo(double max) {
+        if (!(max >= next) || !steps.isEmpty()) {
+            throw new IllegalArgumentException("the ceiling lies at or above the first rate (" + next
+                    + ") and is set before the first step, got " + max);
+        }
+        ceiling = max;
+        return this;
+    }
+
+    /** Bisect no further once the rates kept and broken lie within {@code units} of each other, too. */
+    public RateSearchRule within(double units) {
+        if (!(units >= 0)) {
+            throw new IllegalArgumentException("a bisection gap lies at 0 or above, got " + units);
+        }
+        gap = units;
+        return this;
+    }
+
+    /**
+     * At most how many steps a search from {@code start} up to {@code max}, bisected to within
+     * {@code units} (and one unit), can take: the doublings up to the ceiling, then the bisections.
+     */
+    public static int mostSteps(double start, double max, double units) {
+        int doublings = 1;
+        for (double rate = start; rate < max; rate *= FACTOR) {
+            doublings++;
+        }
+        double width = Math.max(1, max - start);
+        int bisections = 0;
+        for (double w = width; w > Math.max(1, units); w /= 2) {
+            bisections++;
+        }
+        return doublings + bisections;
     }
 
     /** The rate of the next step to run, or NaN when the search is over. */
@@ -77,7 +118,7 @@ public final class RateSearchRule {
 
     private double following() {
         if (broken == null) {
-            return round(kept.rate() * FACTOR);
+            return kept.rate() >= ceiling ? Double.NaN : Math.min(ceiling, round(kept.rate() * FACTOR));
         }
         if (kept == null) {
             return Double.NaN; // even the first step broke the limits
@@ -85,7 +126,7 @@ public final class RateSearchRule {
         double low = kept.rate();
         double high = broken.rate();
         double mid = round((low + high) / 2);
-        if (high - low <= Math.max(1, low * resolution) || mid <= low || mid >= high) {
+        if (high - low <= Math.max(Math.max(1, gap), low * resolution) || mid <= low || mid >= high) {
             return Double.NaN;
         }
         return mid;

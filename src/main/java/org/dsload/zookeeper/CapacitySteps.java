@@ -4,34 +4,47 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
 import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.gui.TestElementMetadata;
 import org.apache.jmeter.samplers.SampleEvent;
-import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.util.JMeterUtils;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
 import org.dsload.core.JudgingListener;
 import org.dsload.core.TestStop;
 import org.dsload.core.format.RunProperties;
+import org.dsload.gauges.GaugeLimit;
+import org.dsload.gauges.InRunSearch;
+import org.dsload.report.FindMaxReport;
+import org.dsload.report.Limits;
+import org.dsload.report.RateSearchRule;
 import org.dsload.zookeeper.report.CapacitySection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Capacity Steps (listener): judges a load that grows in steps (S4: domains stepped by 100
- * until the ensemble fails) one step at a time, stops the test at the first step whose error
- * ratio or p99 passes its bound, and prints the capacity reached. The plan makes the load grow:
- * the threads of step k start k step lengths after the test. Steps are counted from the first
- * judged sample and placed by each sample's start time; judged times are JMeter's milliseconds.
+ * Capacity Steps (listener): searches the capacity of a load counted in units (S4: domains of the
+ * scheduler model) within one test, by the rule of every dsload rate search ({@link RateSearchRule}):
+ * from the first step's count it doubles while a step keeps its bounds (error share, p99, and server
+ * gauges when set), up to the maximum, then bisects between the last count kept and the first broken
+ * until they lie within the step's count of each other. It sets the JMeter property the plan's threads
+ * read the count of active units from ({@code active_domains} in zk-scheduler-model.jmx), so the load
+ * follows the search up and down; judges each step's samples (by their start) as {@code dsload find-max}
+ * does ({@link InRunSearch}); stops the test at the answer; and writes find-max's
+ * {@code find-max.txt}, {@code .json} and {@code .png} and the steps in words ({@value CapacitySection#FILE})
+ * into the run folder. Each engine of a distributed test searches with its own samples and units.
  */
 @TestElementMetadata(labelResource = "displayName")
 public class CapacitySteps extends JudgingListener {
     private static final long serialVersionUID = 1L;
     private static final Logger log = LoggerFactory.getLogger(CapacitySteps.class);
+    /** Seconds a test of several steps is given for its start and for each step's late samples. */
+    static final long START_SLACK_SECONDS = 10;
+    static final long STEP_SLACK_SECONDS = 2;
 
     private String startUnits = "5";
     private String stepUnits = "5";
@@ -39,95 +52,154 @@ public class CapacitySteps extends JudgingListener {
     private String stepSeconds = "60";
     private String maxErrorPercent = "1";
     private String maxP99Millis = "500";
+    private String maxGauges = "";
     private String unit = "domains";
+    private String unitsProperty = "active_units";
     private String labels = "";
 
-    private transient CapacityJudge judge;
-    private transient Pattern labelPattern;
-    private transient long testStart;
-    private transient boolean stopped;
+    /** What one test's search needs, made from the fields at its start. */
+    private record Settings(String property, String unit, RateSearchRule rule, InRunSearch.Plan plan) {
+    }
+
+    private transient Settings settings;
+    private transient volatile InRunSearch search;
 
     @Override
     protected void started(String host) {
-        Fields f = new Fields(CapacitySteps.class, getName());
+        search = null;
         try {
-            int start = f.integer("startUnits", startUnits, 1, Integer.MAX_VALUE);
-            int step = f.integer("stepUnits", stepUnits, 1, Integer.MAX_VALUE);
-            int max = f.integer("maxUnits", maxUnits, start, Integer.MAX_VALUE);
-            long seconds = f.longValue("stepSeconds", stepSeconds, 1, Long.MAX_VALUE);
-            double errors = f.number("maxErrorPercent", maxErrorPercent);
-            long p99 = f.longValue("maxP99Millis", maxP99Millis, 1, Long.MAX_VALUE);
-            String filter = f.text("labels", labels);
-            try {
-                labelPattern = filter.isEmpty() ? null : Pattern.compile(filter);
-            } catch (PatternSyntaxException e) {
-                throw f.error("labels", "is not a regular expression: " + e.getDescription());
-            }
-            synchronized (this) {
-                judge = new CapacityJudge(start, step, max, seconds * 1000, errors, p99 * 1000,
-                        f.text("unit", unit).isEmpty() ? "units" : f.text("unit", unit));
-                testStart = 0;
-                stopped = false;
-            }
+            settings = settings();
         } catch (ConfigException e) {
-            judge = null;
+            settings = null;
             log.error("dsload: {}", e.getMessage());
             System.err.println("dsload: " + e.getMessage()); // NOSONAR the console is where a headless user looks
+            return;
         }
+        Settings s = settings;
+        // the first step's count is there before the threads start
+        JMeterUtils.setProperty(s.property(), FindMaxReport.number(s.rule().next()));
+        InRunSearch started = new InRunSearch(s.rule(), s.plan());
+        search = started;
+        started.start("dsload-capacity-steps", (index, units) -> JMeterUtils.setProperty(s.property(),
+                FindMaxReport.number(units)), s.property(), line -> log.info("dsload capacity: {}", line), () -> {
+                    String verdict = report(s, started);
+                    System.out.println("dsload: " + verdict + "; stopping the test"); // NOSONAR console report
+                    TestStop.markStopping(verdict);
+                    StandardJMeterEngine.stopEngine();
+                });
+    }
+
+    private Settings settings() {
+        Fields f = new Fields(CapacitySteps.class, getName());
+        int start = f.integer("startUnits", startUnits, 1, Integer.MAX_VALUE);
+        int step = f.integer("stepUnits", stepUnits, 1, Integer.MAX_VALUE);
+        int max = f.integer("maxUnits", maxUnits, start, Integer.MAX_VALUE);
+        long seconds = f.longValue("stepSeconds", stepSeconds, 1, Long.MAX_VALUE / 1000);
+        double errors = f.number("maxErrorPercent", maxErrorPercent);
+        if (!(errors >= 0 && errors <= 100)) {
+            throw f.error("maxErrorPercent", "must be a percentage from 0 to 100, got " + f.text("maxErrorPercent",
+                    maxErrorPercent));
+        }
+        long p99 = f.longValue("maxP99Millis", maxP99Millis, 1, Long.MAX_VALUE / 1000);
+        List<GaugeLimit> gauges = GaugeLimit.parseAll(f.text("maxGauges", maxGauges), e -> f.error("maxGauges", e));
+        String property = f.text("unitsProperty", unitsProperty).isEmpty() ? "active_units"
+                : f.text("unitsProperty", unitsProperty);
+        Pattern pattern = InRunSearch.labels(labels, e -> f.error("labels", e));
+        Limits limits = new Limits().maxErrorRatio(errors / 100).maxPercentile(99, p99 * 1000);
+        RateSearchRule rule = new RateSearchRule(start, RateSearchRule.mostSteps(start, max, step), 0, true).upTo(max)
+                .within(step);
+        return new Settings(property, f.text("unit", unit).isEmpty() ? "units" : f.text("unit", unit), rule,
+                new InRunSearch.Plan(limits, gauges, 0, seconds * 1000, pattern, runDir(), true));
+    }
+
+    /**
+     * How long a plan's threads should run for the search of these fields: one step's length when the
+     * first count is the maximum (a run of one count, as {@code dsload find-max} makes), else the most
+     * steps the search can take, each with time for its late samples, and time for the start.
+     */
+    public static long plannedSeconds(int start, int step, int max, long stepSeconds) {
+        int steps = RateSearchRule.mostSteps(start, Math.max(start, max), step);
+        return steps == 1 ? stepSeconds : START_SLACK_SECONDS + steps * (stepSeconds + STEP_SLACK_SECONDS);
     }
 
     @Override
     public void sampleOccurred(SampleEvent event) {
-        SampleResult r = event.getResult();
-        if (labelPattern != null && !labelPattern.matcher(r.getSampleLabel()).matches()) {
-            return;
-        }
-        boolean over;
-        synchronized (this) {
-            if (judge == null || stopped) {
-                return;
-            }
-            if (testStart == 0) {
-                // Steps count from the first sample: a slow start (class loading, a busy generator)
-                // must not leave the first step empty.
-                testStart = r.getStartTime();
-            }
-            over = judge.add(r.getStartTime() - testStart, r.getTime() * 1000, r.isSuccessful());
-            if (over) {
-                stopped = true;
-            }
-        }
-        if (over) {
-            System.out.println("dsload: " + judge.verdict() + "; stopping the test"); // NOSONAR console report
-            TestStop.markStopping(judge.verdict());
-            StandardJMeterEngine.stopEngine();
+        InRunSearch s = search;
+        if (s != null) {
+            s.offer(event);
         }
     }
 
     @Override
     public void testEnded() {
-        CapacityJudge done;
-        synchronized (this) {
-            done = judge;
-            if (done == null) {
-                return;
-            }
-            done.finish();
+        InRunSearch steps = search;
+        Settings s = settings;
+        if (steps != null && s != null) {
+            steps.end(); // the step the end cut short is judged on what it holds
+            report(s, steps);
         }
-        StringBuilder text = new StringBuilder();
-        done.lines().forEach(l -> text.append(l).append('\n'));
-        text.append(done.verdict()).append('\n');
-        System.out.print(text.toString().lines().map(l -> "dsload capacity: " + l + "\n") // NOSONAR console report
+    }
+
+    /**
+     * find-max's files and the steps in words into the run folder (once per test), and the steps on
+     * the console; the verdict.
+     */
+    private String report(Settings s, InRunSearch steps) {
+        if (!steps.firstReport()) {
+            return "";
+        }
+        Path dir = runDir();
+        steps.write(dir != null ? dir : Path.of(""), "this test (dsload Capacity Steps '" + getName() + "')", s.property(),
+                s.unit(), problem -> log.warn("dsload capacity: {}", problem));
+        String text = capacityText(steps.steps(), steps.answer(), steps.done(), s.unit());
+        System.out.print(text.lines().map(l -> "dsload capacity: " + l + "\n") // NOSONAR console report
                 .reduce("", String::concat));
         log.info("dsload capacity:\n{}", text);
-        String dir = JMeterUtils.getProperty(RunProperties.RUN_DIR);
-        if (dir != null && !dir.isBlank()) {
+        if (dir != null) {
             try {
-                Files.writeString(Path.of(dir).resolve(CapacitySection.FILE), text, StandardCharsets.UTF_8);
+                Files.writeString(dir.resolve(CapacitySection.FILE), text, StandardCharsets.UTF_8);
             } catch (IOException e) {
                 log.warn("dsload: cannot write {}: {}", CapacitySection.FILE, e.toString());
             }
         }
+        return text.lines().reduce((a, b) -> b).orElse("");
+    }
+
+    /** Each step in a line, in the order they ran, then the verdict. */
+    static String capacityText(List<FindMaxReport.Step> steps, FindMaxReport.Answer answer, boolean done, String unit) {
+        StringBuilder text = new StringBuilder();
+        for (FindMaxReport.Step s : steps) {
+            text.append(String.format(Locale.ROOT, "step %d: %s %s, %d samples, errors %.2f%%, p99 %d ms: %s%n", s.index(),
+                    FindMaxReport.number(s.rate()), unit, s.requests(), s.errorRatio() * 100, s.p99Micros() / 1000,
+                    s.kept() ? "ok" : "FAILED (" + s.broke() + ")"));
+        }
+        text.append(verdict(steps, answer, done, unit)).append('\n');
+        return text.toString();
+    }
+
+    private static String verdict(List<FindMaxReport.Step> steps, FindMaxReport.Answer answer, boolean done, String unit) {
+        if (steps.isEmpty()) {
+            return "no step ran to its end";
+        }
+        if (!answer.found()) {
+            return "no step passed: not even " + FindMaxReport.number(steps.get(0).rate()) + " " + unit
+                    + " met the bounds (" + answer.broke() + ")";
+        }
+        String capacity = FindMaxReport.number(answer.rate()) + " " + unit;
+        if (answer.broke() != null) {
+            FindMaxReport.Step broken = steps.stream().filter(s -> !s.kept())
+                    .min((a, b) -> Double.compare(a.rate(), b.rate())).orElseThrow();
+            return (done ? "capacity reached: " : "capacity so far (the test ended before the search did): ") + capacity
+                    + " (step " + broken.index() + " with " + FindMaxReport.number(broken.rate()) + " " + unit
+                    + " failed: " + broken.broke() + ")";
+        }
+        return done ? "at least " + capacity + ": every step passed up to the maximum (raise the maximum to find the limit)"
+                : capacity + " passed; the test ended before the search did";
+    }
+
+    private static Path runDir() {
+        String dir = JMeterUtils.getProperty(RunProperties.RUN_DIR);
+        return dir == null || dir.isBlank() ? null : Path.of(dir);
     }
 
     public String getStartUnits() {
@@ -178,12 +250,28 @@ public class CapacitySteps extends JudgingListener {
         this.maxP99Millis = maxP99Millis;
     }
 
+    public String getMaxGauges() {
+        return maxGauges;
+    }
+
+    public void setMaxGauges(String maxGauges) {
+        this.maxGauges = maxGauges;
+    }
+
     public String getUnit() {
         return unit;
     }
 
     public void setUnit(String unit) {
         this.unit = unit;
+    }
+
+    public String getUnitsProperty() {
+        return unitsProperty;
+    }
+
+    public void setUnitsProperty(String unitsProperty) {
+        this.unitsProperty = unitsProperty;
     }
 
     public String getLabels() {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.dsload.core.format.RunFiles;
 import org.dsload.report.Limits;
@@ -71,5 +72,15 @@ class GaugeLimitTest {
         Limits.Verdict kept = new GaugeLimit("zk_outstanding_requests", 100).judge(run, 0);
         assertEquals("server gauge zk_outstanding_requests peaked at 12 (127.0.0.1:2181 in zk-mntr.tsv), within 100",
                 kept.text());
+    }
+
+    @Test
+    void aFieldOfSeveralLimitsIsReadWholeOrRefusedWithItsProblem() {
+        assertEquals(List.of(new GaugeLimit("zk_outstanding_requests", 100), new GaugeLimit("zk_ephemerals_count", 15)),
+                GaugeLimit.parseAll(" zk_outstanding_requests=100, zk_ephemerals_count<=15 ", IllegalStateException::new));
+        assertEquals(List.of(), GaugeLimit.parseAll("  ", IllegalStateException::new));
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> GaugeLimit.parseAll("a=1;clients>5", IllegalStateException::new));
+        assertTrue(e.getMessage().startsWith("'clients>5' is not <gauge>=<number>"), e.getMessage());
     }
 }

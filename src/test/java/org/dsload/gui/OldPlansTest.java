@@ -57,16 +57,7 @@ class OldPlansTest {
 
     @BeforeAll
     static void saveService() throws IOException {
-        JMeterRuntime.init();
-        // SaveService and NameUpdater read these from the JMeter home: JMeter's own, from its config jar.
-        Path bin = Files.createDirectories(Path.of(JMeterUtils.getJMeterHome(), "bin"));
-        for (String name : List.of("saveservice.properties", "upgrade.properties")) {
-            if (!Files.exists(bin.resolve(name))) {
-                try (InputStream in = resource("bin/" + name)) {
-                    Files.copy(in, bin.resolve(name));
-                }
-            }
-        }
+        JMeterRuntime.initSaveService();
     }
 
     @ParameterizedTest

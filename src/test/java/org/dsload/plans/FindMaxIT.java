@@ -237,4 +237,29 @@ class FindMaxIT {
 
         System.out.println("dsload: Find Max Rate, 1 thread, 1 in flight, p99 <= 50 ms, late <= 50 %:\n" + text);
     }
+
+    /**
+     * Find Max Rate's server gauge limit, on a gauge the server counts exactly: redis-server always has a
+     * client connected while the test runs (the sampler's, the gauge recorder's), so at most 0 breaks the
+     * first step, which ends the search without an answer; the element writes find-max's chart too.
+     */
+    @Test
+    void findMaxRatesGaugeLimitJudgesTheServersOwnReadings() throws Exception {
+        PlanRuns.Result result = PlanRuns.run(Checkout.basedir().resolve("src/test/resources/org/dsload/plans/find-max-rate.jmx"),
+                Map.of("hosts", redis.address(), "in_flight", "1", "duration", "60", "start", "200",
+                        "warmup", "0", "settle_s", "1", "step_s", "2", "max_latency_ms", "60000", "max_late_pct", "100",
+                        "max_gauges", "connected_clients=0"),
+                Duration.ofSeconds(90), false);
+        Path dir = result.outcome().dir();
+        JsonNode found = new ObjectMapper().readTree(Files.readString(dir.resolve(FindMaxReport.JSON), StandardCharsets.UTF_8));
+        assertEquals(1, found.get("steps").size(), found.toString());
+        JsonNode step = found.get("steps").get(0);
+        assertTrue(step.get("gauges").get("connected_clients").asDouble() >= 1, step.toString());
+        assertTrue(found.get("answer").get("rate").isNull(), found.toString());
+        assertTrue(found.get("answer").get("broke").asText().startsWith("server gauge connected_clients peaked at"),
+                found.toString());
+        assertTrue(result.console().contains("No answer: the first step already broke the limits: server gauge"
+                + " connected_clients"), result.console());
+        assertTrue(Files.size(dir.resolve(FindMaxReport.CHART)) > 0, "find-max's chart");
+    }
 }

@@ -182,26 +182,59 @@ class ZooKeeperPlansIT {
         return client;
     }
 
+    /**
+     * The plan's own search of its capacity in domains (Capacity Steps, by find-max's rule), on a limit
+     * the server counts exactly: every executor that has worked holds one ephemeral node (3 per domain;
+     * an executor whose domain is left out idles with its session open), so at most 15 ephemerals breaks
+     * at the first step above 5 domains and at every step after it. From 2, up to 8, to within 1: 2 and
+     * 4 kept, 8 broken, then 6 and 5 broken on the way down; the answer is 4, the lowest count broken 5. The domains follow the
+     * search down: the executors of domain 7 stop firing jobs before those of domain 5, and those before
+     * domain 0's.
+     */
     @Test
-    void schedulerModelStepsDomainsAndPrintsTheCapacityReached() throws Exception {
-        PlanRuns.Result result = PlanRuns.run("zk-scheduler-model.jmx", Map.of("hosts", zk.connectString(),
-                "start_domains", "2", "step", "2", "max_domains", "4", "step_seconds", "10", "max_p99_ms", "5000"),
-                Duration.ofMinutes(3));
+    void schedulerModelSearchesItsCapacityInDomainsUpAndDown() throws Exception {
+        PlanRuns.Result result = PlanRuns.run("zk-scheduler-model.jmx", Map.ofEntries(Map.entry("hosts", zk.connectString()),
+                Map.entry("start_domains", "2"), Map.entry("step", "1"), Map.entry("max_domains", "8"),
+                Map.entry("step_seconds", "5"), Map.entry("max_p99_ms", "60000"), Map.entry("max_error_pct", "100"),
+                Map.entry("max_gauges", "zk_ephemerals_count=15"), Map.entry("jobs", "90"), Map.entry("job_millis", "500"),
+                Map.entry("in_flight", "10")), Duration.ofMinutes(3));
         assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+        Path dir = result.outcome().dir();
+        JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(dir.resolve("find-max.json").toFile());
+        List<Integer> counts = new ArrayList<>();
+        json.get("steps").forEach(s -> counts.add(s.get("rate").asInt()));
+        assertEquals(List.of(2, 4, 8, 6, 5), counts, json.toString());
+        assertEquals(4, json.get("answer").get("rate").asInt(), json.toString());
+        assertEquals("domains", json.get("answer").get("unit").asText());
+        assertTrue(json.get("answer").get("broke").asText().contains("zk_ephemerals_count"), json.toString());
+        assertTrue(Files.exists(dir.resolve("find-max.png")), "find-max's chart");
+
         List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
-        long executors = samples.stream().filter(s -> s.label().equals("register executor")).count();
-        assertEquals(12, executors, "4 domains x 3 executors, each registered once");
-        assertEquals(12 * 35, samples.stream().filter(s -> s.label().equals("watch job")).count());
-        String capacity = Files.readString(result.outcome().dir().resolve("capacity.txt"), StandardCharsets.UTF_8);
-        assertTrue(capacity.contains("step 1: 2 domains"), capacity);
-        assertTrue(capacity.contains("step 2: 4 domains"), capacity);
-        assertTrue(capacity.contains("at least 4 domains") || capacity.contains("capacity reached"), capacity);
+        assertEquals(24, samples.stream().filter(s -> s.label().equals("register executor")).count(),
+                "8 domains x 3 executors, each registered once");
+        long last7 = lastJobStart(samples, 7);
+        long last5 = lastJobStart(samples, 5);
+        long last0 = lastJobStart(samples, 0);
+        assertTrue(last7 > 0, "domain 7 worked at the step of 8 domains");
+        assertTrue(last7 < last5 && last5 < last0, "domains left out stop working, the highest first: domain 7's last job at "
+                + last7 + ", domain 5's at " + last5 + ", domain 0's at " + last0);
+
+        String capacity = Files.readString(dir.resolve("capacity.txt"), StandardCharsets.UTF_8);
+        assertTrue(capacity.contains("step 3: 8 domains"), capacity);
+        assertTrue(capacity.contains("capacity reached: 4 domains (step 5 with 5 domains failed"), capacity);
         assertTrue(result.console().contains("dsload capacity: "), result.console());
-        String summary = Files.readString(result.outcome().dir().resolve("summary.txt"), StandardCharsets.UTF_8);
+        String summary = Files.readString(dir.resolve("summary.txt"), StandardCharsets.UTF_8);
         assertTrue(summary.contains("== Capacity steps =="), summary);
         try (CuratorFramework plain = plain()) {
             assertNull(plain.checkExists().forPath("/scheduler/master"), "the plan removes its domains at the end");
         }
+    }
+
+    /** When the last "job start" of an executor of {@code domain} started (thread t is of domain (t - 1) / 3); 0 if none. */
+    private static long lastJobStart(List<JtlSample> samples, int domain) {
+        return samples.stream().filter(s -> s.label().equals("job start"))
+                .filter(s -> (Integer.parseInt(s.threadName().replaceFirst(".*-", "")) - 1) / 3 == domain)
+                .mapToLong(JtlSample::start).max().orElse(0);
     }
 
     @Test

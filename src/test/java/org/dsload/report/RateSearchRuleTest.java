@@ -103,4 +103,42 @@ class RateSearchRuleTest {
         assertEquals(6, domains.answer().rate());
         assertEquals(1, new RateSearchRule(0.3, 5, 0.1, true).next(), "a count of one at least");
     }
+
+    @Test
+    void aCeilingCapsTheDoublingAndAGapEndsTheBisection() {
+        // domains from 5 up to 20, to within 5: 5, 10, 20 (the ceiling, not 40), then 15
+        RateSearchRule capped = new RateSearchRule(5, 20, 0, true).upTo(20).within(5);
+        assertEquals(List.of(5.0, 10.0, 20.0, 15.0), asked(capped, true, true, false, true));
+        assertTrue(capped.done(), "15 kept and 20 broken lie 5 apart");
+        assertEquals(15, capped.answer().rate());
+        RateSearchRule all = new RateSearchRule(5, 20, 0, true).upTo(12).within(1);
+        assertEquals(List.of(5.0, 10.0, 12.0), asked(all, true, true, true));
+        assertTrue(all.done(), "the ceiling kept: the answer is at least it");
+        assertNull(all.answer().broke());
+        RateSearchRule one = new RateSearchRule(7, 20, 0, true).upTo(7);
+        assertEquals(List.of(7.0), asked(one, true));
+        assertTrue(one.done(), "a search of one count is one step");
+        assertThrows(IllegalArgumentException.class, () -> new RateSearchRule(5, 20, 0.1).upTo(4));
+    }
+
+    @Test
+    void mostStepsBoundsEverySearchUpToTheCeiling() {
+        assertEquals(1, RateSearchRule.mostSteps(7, 7, 1));
+        for (int start : new int[] {1, 3, 5, 10}) {
+            for (int max : new int[] {start, start + 1, 20, 33, 100}) {
+                for (int gap : new int[] {1, 2, 5}) {
+                    int bound = RateSearchRule.mostSteps(start, max, gap);
+                    // every pattern of kept and broken steps ends within the bound
+                    for (int broken = 0; broken < 1 << 12; broken += 7) {
+                        RateSearchRule rule = new RateSearchRule(start, 1000, 0, true).upTo(max).within(gap);
+                        int n = 0;
+                        while (!rule.done()) {
+                            rule.judged(step(++n, rule.next(), (broken >> Math.min(n - 1, 11) & 1) == 0));
+                        }
+                        assertTrue(n <= bound, start + ".." + max + " by " + gap + ": " + n + " steps > " + bound);
+                    }
+                }
+            }
+        }
+    }
 }

@@ -38,6 +38,25 @@ public final class JMeterRuntime {
         }
     }
 
+    /**
+     * As {@link #init}, with what JMeter's SaveService and NameUpdater read from the JMeter home to load a
+     * saved plan: JMeter's own saveservice.properties and upgrade.properties, from its config jar.
+     */
+    public static synchronized void initSaveService() throws IOException {
+        init();
+        Path bin = Files.createDirectories(Path.of(JMeterUtils.getJMeterHome(), "bin"));
+        for (String name : java.util.List.of("saveservice.properties", "upgrade.properties")) {
+            if (!Files.exists(bin.resolve(name))) {
+                try (java.io.InputStream in = JMeterRuntime.class.getClassLoader().getResourceAsStream("bin/" + name)) {
+                    if (in == null) {
+                        throw new IOException("bin/" + name + " is not on the test class path");
+                    }
+                    Files.copy(in, bin.resolve(name));
+                }
+            }
+        }
+    }
+
     /** Gives the calling thread fresh JMeter variables, as the engine thread has at test start. */
     public static JMeterVariables freshVariables() {
         init();

@@ -133,7 +133,7 @@ public class FindMaxRate extends JudgingListener {
         }
         Pattern pattern = InRunSearch.labels(labels, e -> f.error("labels", e));
         return new Settings(property, start, steps, resolution,
-                new InRunSearch.Plan(limits, gauges, settle * 1000, step * 1000, pattern, runDir(), false));
+                new InRunSearch.Plan(limits, gauges, settle * 1000, step * 1000, pattern, InRunSearch.runDir(), false));
     }
 
     private static double positive(Fields f, String property, String raw) {
@@ -161,7 +161,7 @@ public class FindMaxRate extends JudgingListener {
     private static void refuse(String message, String engine) {
         log.error("dsload: {}", message);
         System.err.println("dsload: " + message); // NOSONAR the console is where a headless user looks
-        Path dir = runDir();
+        Path dir = InRunSearch.runDir();
         if (dir != null) {
             try {
                 RunVerdict.refuse(dir, DISPLAY_NAME, engine, message);
@@ -199,7 +199,7 @@ public class FindMaxRate extends JudgingListener {
         if (!steps.firstReport()) {
             return;
         }
-        Path dir = runDir();
+        Path dir = InRunSearch.runDir();
         String text = steps.write(dir != null ? dir : Path.of(""), "this test (" + DISPLAY_NAME + " '" + getName() + "')",
                 s.property(), null, problem -> log.warn("dsload find-max: {}", problem));
         System.out.print(text.lines().map(l -> "dsload find-max: " + l + "\n").reduce("", String::concat)); // NOSONAR
@@ -209,11 +209,6 @@ public class FindMaxRate extends JudgingListener {
     private static void say(String line) {
         log.info("dsload find-max: {}", line);
         System.out.println("dsload find-max: " + line); // NOSONAR the console is where a headless user looks
-    }
-
-    private static Path runDir() {
-        String dir = JMeterUtils.getProperty(RunProperties.RUN_DIR);
-        return dir == null || dir.isBlank() ? null : Path.of(dir);
     }
 
     public String getRateProperty() {

@@ -18,7 +18,9 @@ import java.util.regex.PatternSyntaxException;
 
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.util.JMeterUtils;
 import org.dsload.core.SampleTiming;
+import org.dsload.core.format.RunProperties;
 import org.dsload.core.format.TimingValue;
 import org.dsload.report.FindMaxReport;
 import org.dsload.report.JtlReader;
@@ -77,6 +79,12 @@ public final class InRunSearch {
     public InRunSearch(RateSearchRule rule, Plan plan) {
         this.rule = rule;
         this.plan = plan;
+    }
+
+    /** The run folder of this engine (the runner's {@value RunProperties#RUN_DIR}), or null outside a dsload run. */
+    public static Path runDir() {
+        String dir = JMeterUtils.getProperty(RunProperties.RUN_DIR);
+        return dir == null || dir.isBlank() ? null : Path.of(dir);
     }
 
     /**

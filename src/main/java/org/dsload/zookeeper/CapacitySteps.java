@@ -16,7 +16,6 @@ import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
 import org.dsload.core.JudgingListener;
 import org.dsload.core.TestStop;
-import org.dsload.core.format.RunProperties;
 import org.dsload.gauges.GaugeLimit;
 import org.dsload.gauges.InRunSearch;
 import org.dsload.report.FindMaxReport;
@@ -109,7 +108,7 @@ public class CapacitySteps extends JudgingListener {
         RateSearchRule rule = new RateSearchRule(start, RateSearchRule.mostSteps(start, max, step), 0, true).upTo(max)
                 .within(step);
         return new Settings(property, f.text("unit", unit).isEmpty() ? "units" : f.text("unit", unit), rule,
-                new InRunSearch.Plan(limits, gauges, 0, seconds * 1000, pattern, runDir(), true));
+                new InRunSearch.Plan(limits, gauges, 0, seconds * 1000, pattern, InRunSearch.runDir(), true));
     }
 
     /**
@@ -148,7 +147,7 @@ public class CapacitySteps extends JudgingListener {
         if (!steps.firstReport()) {
             return "";
         }
-        Path dir = runDir();
+        Path dir = InRunSearch.runDir();
         steps.write(dir != null ? dir : Path.of(""), "this test (dsload Capacity Steps '" + getName() + "')", s.property(),
                 s.unit(), problem -> log.warn("dsload capacity: {}", problem));
         String text = capacityText(steps.steps(), steps.answer(), steps.done(), s.unit());
@@ -195,11 +194,6 @@ public class CapacitySteps extends JudgingListener {
         }
         return done ? "at least " + capacity + ": every step passed up to the maximum (raise the maximum to find the limit)"
                 : capacity + " passed; the test ended before the search did";
-    }
-
-    private static Path runDir() {
-        String dir = JMeterUtils.getProperty(RunProperties.RUN_DIR);
-        return dir == null || dir.isBlank() ? null : Path.of(dir);
     }
 
     public String getStartUnits() {

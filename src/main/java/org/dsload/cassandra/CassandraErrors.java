@@ -29,7 +29,7 @@ final class CassandraErrors {
             AuthenticationException.class.getSimpleName());
     /** How Cassandra words a statement on a table or keyspace that is not there (5.0, and 3.x's "unconfigured"). */
     private static final Pattern MISSING_SCHEMA = Pattern.compile(
-            "(?i)\\b(table|keyspace) '?\\S+'? does not exist|unconfigured table");
+            "(?i)\\b(table|keyspace) '?\\S+'? (does not|doesn't) exist|unconfigured table");
 
     private CassandraErrors() {
     }

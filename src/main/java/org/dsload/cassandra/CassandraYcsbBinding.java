@@ -72,12 +72,13 @@ final class CassandraYcsbBinding implements AsyncYcsbBinding {
         CqlReply table = last(replies).ok() ? schema(replies, SimpleStatement.newInstance(
                 "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ? AND table_name = ?",
                 cql.keyspace(), cql.tableName())) : null;
+        List<CqlReply> outlived = new ArrayList<>();
         if (table != null && table.ok() && table.rows == 0) {
-            schema(replies, SimpleStatement.newInstance(cql.createTable()));
+            createTable(replies, outlived, cql);
         }
         long sent = replies.stream().mapToLong(r -> r.sent).sum();
         long received = replies.stream().mapToLong(r -> r.received).sum();
-        CqlReply failed = replies.stream().filter(r -> !r.ok()).findFirst().orElse(null);
+        CqlReply failed = replies.stream().filter(r -> !r.ok() && !outlived.contains(r)).findFirst().orElse(null);
         if (failed != null) {
             Outcome o = failed.outcome(client);
             return Outcome.failed(o.code(), o.message(), sent, received);
@@ -91,6 +92,34 @@ final class CassandraYcsbBinding implements AsyncYcsbBinding {
                     + CassandraErrors.message(unusable, client), sent, received);
         }
         return Outcome.ok(OK, made + " (" + cql.keyspace() + "." + cql.tableName() + ")", sent, received);
+    }
+
+    /**
+     * Creates the table, again while its coordinator does not know the keyspace yet: engines that
+     * start together (one start instant) set up at the same moment, and the keyspace another engine
+     * created through another node reaches this coordinator's schema a little later. A failure
+     * followed by a later attempt goes into {@code outlived}.
+     */
+    private void createTable(List<CqlReply> replies, List<CqlReply> outlived, UsertableCql cql) {
+        long deadline = System.nanoTime() + SCHEMA_TIMEOUT.toNanos();
+        while (true) {
+            CqlReply reply = schema(replies, SimpleStatement.newInstance(cql.createTable()));
+            if (reply.ok() || !CassandraErrors.missingSchema(reply.outcome(client)) || System.nanoTime() - deadline > 0) {
+                return;
+            }
+            outlived.add(reply);
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                outlived.remove(reply);
+                return;
+            }
+            CqlReply keyspace = schema(replies, SimpleStatement.newInstance(cql.createKeyspace(settings.replication())));
+            if (!keyspace.ok()) {
+                return;
+            }
+        }
     }
 
     /**

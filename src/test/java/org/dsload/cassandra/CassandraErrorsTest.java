@@ -23,6 +23,11 @@ class CassandraErrorsTest {
                 "preparing the statement failed: table usertable does not exist [coordinator 127.0.0.1:9042]")));
         assertTrue(CassandraErrors.unrecoverable(failed("InvalidQueryException", "Keyspace 'ycsb' does not exist")));
         assertTrue(CassandraErrors.unrecoverable(failed("InvalidQueryException", "unconfigured table usertable")));
+        // a CREATE TABLE in a keyspace its coordinator does not know (yet: another engine created it)
+        assertTrue(CassandraErrors.missingSchema(failed("InvalidQueryException",
+                "Keyspace 'ycsb' doesn't exist [coordinator 127.0.0.2:38031]")));
+        assertTrue(CassandraErrors.missingSchema(failed("InvalidQueryException", "table usertable does not exist")));
+        assertFalse(CassandraErrors.missingSchema(failed("InvalidQueryException", "Invalid STRING constant (x)")));
     }
 
     @Test

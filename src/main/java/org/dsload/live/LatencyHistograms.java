@@ -6,11 +6,13 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.UnaryOperator;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.HdrHistogram.Recorder;
 import org.HdrHistogram.SingleWriterRecorder;
+import org.HdrHistogram.ValueRecorder;
 
 import io.prometheus.metrics.model.registry.Collector;
 import io.prometheus.metrics.model.registry.MetricType;
@@ -76,12 +78,12 @@ final class LatencyHistograms implements Collector {
         private Writer writerOfThisThread() {
             synchronized (writers) {
                 if (writers.size() < OWN_WRITERS) {
-                    Writer own = new Writer(new SingleWriterRecorder(3), null);
+                    Writer own = new Writer(new SingleWriterRecorder(3));
                     writers.add(own);
                     return own;
                 }
                 if (shared == null) {
-                    shared = new Writer(null, new Recorder(3));
+                    shared = new Writer(new Recorder(3));
                     writers.add(shared);
                 }
                 return shared;
@@ -91,29 +93,32 @@ final class LatencyHistograms implements Collector {
 
     /** A recorder of one thread, or of the threads that share one, with the histogram it recycles. */
     private static final class Writer {
-        private final SingleWriterRecorder own;
-        private final Recorder shared;
+        private final ValueRecorder recorder;
+        private final UnaryOperator<Histogram> intervals;
         /** Guarded by the enclosing instance's drain. */
         private Histogram spare;
 
-        Writer(SingleWriterRecorder own, Recorder shared) {
-            this.own = own;
-            this.shared = shared;
+        Writer(SingleWriterRecorder own) {
+            this(own, own::getIntervalHistogram);
+        }
+
+        Writer(Recorder shared) {
+            this(shared, shared::getIntervalHistogram);
+        }
+
+        private Writer(ValueRecorder recorder, UnaryOperator<Histogram> intervals) {
+            this.recorder = recorder;
+            this.intervals = intervals;
         }
 
         void record(long micros, long count) {
-            if (own != null) {
-                own.recordValueWithCount(micros, count);
-            } else {
-                shared.recordValueWithCount(micros, count);
-            }
+            recorder.recordValueWithCount(micros, count);
         }
 
         /** What was recorded since the last call. */
         Histogram interval() {
-            Histogram h = own != null ? own.getIntervalHistogram(spare) : shared.getIntervalHistogram(spare);
-            spare = h;
-            return h;
+            spare = intervals.apply(spare);
+            return spare;
         }
     }
 

@@ -102,10 +102,25 @@ final class RunHealth {
         return new Findings(store, load, expected, unsent, downAtEnd);
     }
 
-    /** The last per-second reading of any engine, in epoch milliseconds: the run's end as its engines saw it. */
+    /**
+     * The run's end as its engines saw it, in epoch milliseconds: the last per-second reading of any
+     * engine at which its plan's threads still ran. An engine whose threads back off from a dead store
+     * sends nothing for seconds and is still running; one whose threads all ended (the load done, the
+     * run busy with its after-load counts) is not. An engine without a thread count counts to its last
+     * reading.
+     */
     private static long lastReading(List<GeneratorCsv.Engine> engines) {
         long last = Long.MIN_VALUE;
         for (GeneratorCsv.Engine engine : engines) {
+            List<GeneratorCsv.Point> threads = engine.series(GeneratorCsv.JMETER_THREADS);
+            if (!threads.isEmpty()) {
+                for (GeneratorCsv.Point p : threads) {
+                    if (p.value() > 0) {
+                        last = Math.max(last, p.epochSecond() * 1000);
+                    }
+                }
+                continue;
+            }
             for (List<GeneratorCsv.Point> points : engine.figures().values()) {
                 if (!points.isEmpty()) {
                     last = Math.max(last, points.get(points.size() - 1).epochSecond() * 1000);

@@ -168,6 +168,22 @@ class RunJudgeTest {
     }
 
     @Test
+    void anOutageToTheEndLastsWhileTheThreadsStillRanAndNotThroughTheCountsAfterTheLoad() throws IOException {
+        Path figures = Files.createDirectories(dir.resolve("generator/master"));
+        long s0 = T0 / 1000;
+        // the load ran 4 s and its last second failed; the engine then counted for 5 s more with no thread left
+        Files.writeString(figures.resolve("jmeter.threads.csv"), "t,value\n" + s0 + ",3\n" + (s0 + 3) + ",3\n"
+                + (s0 + 4) + ",0\n" + (s0 + 9) + ",0\n");
+        RunJudge.Verdict done = judge(gets(0, 3, true) + gets(3, 4, false), null);
+        assertEquals(Ending.OK, done.ending(), done.problem());
+        // threads that back off from a dead store are still running: the outage lasts as long as they do
+        Files.writeString(figures.resolve("jmeter.threads.csv"), "t,value\n" + s0 + ",3\n" + (s0 + 9) + ",3\n");
+        RunJudge.Verdict dead = judge(gets(0, 3, true) + gets(3, 4, false), null);
+        assertEquals(Ending.STORE_FAILED, dead.ending(), dead.problem());
+        assertTrue(dead.problem().contains("to the end of the run at"), dead.problem());
+    }
+
+    @Test
     void arrivalsTheGeneratorMissedMeanTheLoadWasNotThePlans() throws IOException {
         Path figures = Files.createDirectories(dir.resolve("generator/master"));
         Files.writeString(figures.resolve("dsload.arrivals.missed.csv"), "t,count\n1,0\n2,300\n");

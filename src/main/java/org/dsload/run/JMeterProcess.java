@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -26,6 +27,16 @@ import org.dsload.process.ProcessTree;
  * slaves'), writes its last results and its dashboard, and exits. It never outlives the runner:
  * at the runner's exit it is asked the same and then stopped by signal, and when the runner is
  * killed outright, its orphan reaper ({@link Orphans}) stops it.
+ *
+ * <p>A JMeter that has said its test is over is not waited for: in a run on this machine it
+ * prints {@value #END_OF_RUN} once its listeners have written everything, and then idles about a
+ * second (the engine's thread pool keeps its last thread that long) before its JVM exits; the
+ * master of a distributed run prints {@value #TIDYING_UP_REMOTE} once every slave has ended and its
+ * listeners have written the slaves' last samples, and then sleeps 5 s "to let listeners close
+ * files" (JMeter.ListenToTest). Past such a line, and a moment's grace to exit on its own, the
+ * process is ended by SIGTERM (its shutdown hooks run) and counts as having exited normally. The master's line counts only
+ * when nothing is left for JMeter to do after its sleep: neither its dashboard ({@code -e}) nor an
+ * exit of the slaves ({@code -X}).
  */
 final class JMeterProcess {
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
@@ -36,17 +47,30 @@ final class JMeterProcess {
     private static final Duration EXIT_STOP_LIMIT = Duration.ofSeconds(15);
     /** The line JMeter prints when it listens for its stop commands (JMeter.waitForSignals). */
     static final Pattern COMMAND_PORT = Pattern.compile("Waiting for possible Shutdown/StopTestNow.* on port (\\d+)");
+    /** JMeter's last line of a test (JMeter.ListenToTest.endTest). */
+    static final String END_OF_RUN = "... end of run";
+    /** The first line of the end of a distributed test, printed by the master before it sleeps 5 s. */
+    static final String TIDYING_UP_REMOTE = "Tidying up remote @";
+    /** How long a JMeter that said it is done has to exit by itself. */
+    private static final Duration DONE_GRACE = Duration.ofMillis(200);
+    private static final long POLL_MILLIS = 50;
 
     private final Process process;
     private final PrintStream console;
     private final Path copy;
     private final Thread pump;
     private final Thread exitHook;
+    private final boolean doneAtTidyUp;
     private volatile int commandPort = -1;
+    /** When JMeter said its test is over ({@link System#nanoTime()}), or 0. */
+    private volatile long doneAt;
+    /** Whether the runner ended a JMeter that had said its test is over. */
+    private volatile boolean endedWhenDone;
     private LiveConsole lines;
 
-    private JMeterProcess(Process process, PrintStream console, Path copy) {
+    private JMeterProcess(Process process, PrintStream console, Path copy, boolean doneAtTidyUp) {
         this.process = process;
+        this.doneAtTidyUp = doneAtTidyUp;
         this.console = console;
         this.copy = copy;
         this.pump = new Thread(this::pumpOutput, "jmeter-output");
@@ -63,13 +87,24 @@ final class JMeterProcess {
             throws IOException {
         Process process = new ProcessBuilder(ManagedProcess.detached(command)).directory(dir.toFile())
                 .redirectErrorStream(true).start();
-        JMeterProcess jmeter = new JMeterProcess(process, console, copy);
+        JMeterProcess jmeter = new JMeterProcess(process, console, copy, doneAtTidyUp(command));
         jmeter.lines = new LiveConsole(console, rewriteLiveLine);
         Orphans.watch(process.toHandle());
         Runtime.getRuntime().addShutdownHook(jmeter.exitHook);
         jmeter.pump.setDaemon(true);
         jmeter.pump.start();
         return jmeter;
+    }
+
+    /** Whether the master's {@value #TIDYING_UP_REMOTE} line ends what JMeter has to do: no dashboard, no slaves to exit. */
+    static boolean doneAtTidyUp(List<String> command) {
+        return command.stream().noneMatch(a -> a.equals("-e") || a.equals("--reportatendofloadtests") || a.equals("-X")
+                || a.equals("--remoteexit"));
+    }
+
+    /** Whether a line of JMeter's console says its test is over and its listeners have written everything. */
+    static boolean saysDone(String line, boolean doneAtTidyUp) {
+        return line.startsWith(END_OF_RUN) || doneAtTidyUp && line.startsWith(TIDYING_UP_REMOTE);
     }
 
     private void pumpOutput() {
@@ -79,6 +114,9 @@ final class JMeterProcess {
             while ((line = in.readLine()) != null) {
                 file.println(line);
                 lines.show(line);
+                if (doneAt == 0 && saysDone(line, doneAtTidyUp)) {
+                    doneAt = System.nanoTime();
+                }
                 Matcher m = COMMAND_PORT.matcher(line);
                 if (m.find()) {
                     commandPort = Integer.parseInt(m.group(1));
@@ -90,13 +128,27 @@ final class JMeterProcess {
         lines.end();
     }
 
-    /** Waits for JMeter to end, at most {@code limit} (null: no limit); true when it ended. */
+    /**
+     * Waits for JMeter to end, at most {@code limit} (null: no limit); true when it ended. A JMeter
+     * that said its test is over and has not exited within a moment is ended here.
+     */
     boolean await(Duration limit) throws InterruptedException {
-        if (limit == null) {
-            process.waitFor();
-            return true;
+        long start = System.nanoTime();
+        while (true) {
+            long left = limit == null ? Long.MAX_VALUE : limit.toNanos() - (System.nanoTime() - start);
+            if (left <= 0) {
+                return !process.isAlive();
+            }
+            if (process.waitFor(Math.min(POLL_MILLIS, Math.max(1, left / 1_000_000)), TimeUnit.MILLISECONDS)) {
+                return true;
+            }
+            long done = doneAt;
+            if (done != 0 && !endedWhenDone && System.nanoTime() - done >= DONE_GRACE.toNanos()) {
+                // SIGTERM: its shutdown hooks still run (a metrics endpoint that lingers for a last scrape)
+                endedWhenDone = true;
+                process.destroy();
+            }
         }
-        return ProcessTree.awaitExit(process.toHandle(), limit);
     }
 
     /** Asks JMeter to end its test now (as its StopTestNow command does); false when it cannot be asked. */
@@ -130,12 +182,15 @@ final class JMeterProcess {
         ProcessTree.stop(process.toHandle(), grace);
     }
 
-    /** JMeter's exit code, once its console output has been read to the end; the process is then forgotten. */
+    /**
+     * JMeter's exit code, once its console output has been read to the end; the process is then
+     * forgotten. A JMeter the runner ended after it said its test is over exited normally: 0.
+     */
     int exitCode() throws InterruptedException {
         process.waitFor();
         pump.join(PUMP_DRAIN.toMillis());
         ended();
-        return process.exitValue();
+        return endedWhenDone ? 0 : process.exitValue();
     }
 
     private void ended() {

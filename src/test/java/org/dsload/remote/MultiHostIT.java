@@ -4,13 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,8 +17,8 @@ import org.dsload.cli.ExitCodes;
 import org.dsload.process.Deadline;
 import org.dsload.process.ProcessTree;
 import org.dsload.targets.Checkout;
-import org.dsload.targets.RedisBinary;
 import org.dsload.testing.HostRig;
+import org.dsload.testing.RigCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -33,16 +29,16 @@ import org.junit.jupiter.api.Test;
  * started as on machines of their own ({@code dsload slaves start --address}, a copy of the master's
  * keystore; registry, engine and recording ports), and the master ({@code dsload run --hosts-file},
  * RMI over SSL: its ports for the slaves' calls float, so it accepts the slaves' addresses), their
- * threads started at one instant. Then the same with a slave's registry port, and another's engine and
- * recording ports, dropped by its firewall; and a run in histograms mode with one slave's host cut off
- * for 20 s in its middle.
+ * threads started at one instant, the links between master and slaves delayed 5 ms +- 1 ms each way.
+ * Then the same with a slave's registry port, and another's engine and recording ports, dropped by its
+ * firewall; and a run in histograms mode with one slave's host cut off for 20 s in its middle while
+ * the other is 50 ms away from the master each way.
  */
 class MultiHostIT {
-    private static final int REGISTRY = 1099;
-    private static final int ENGINE = 4000;
-    private static final int RECORDING = REGISTRY + 1;
-    private static final int REDIS = 6379;
-    private static final List<Integer> SLAVE_PORTS = List.of(REGISTRY, ENGINE, RECORDING);
+    private static final int REGISTRY = RigCluster.REGISTRY;
+    private static final int ENGINE = RigCluster.ENGINE;
+    private static final int RECORDING = RigCluster.RECORDING;
+    private static final List<Integer> SLAVE_PORTS = RigCluster.SLAVE_PORTS;
     /** The Slaves section's line when every slave noted when it started its thread groups. */
     private static final Pattern START_SKEW = Pattern.compile("\\(when each slave started its thread groups\\); start "
             + "skew: (\\d+) ms");
@@ -50,87 +46,59 @@ class MultiHostIT {
     private static final int CUT_RUN_SECONDS = 30;
     private static final int CUT_AFTER_SECONDS = 6;
     private static final int CUT_SECONDS = 20;
-    private static final Pattern RESULTS = Pattern.compile("(?m)^dsload: results in (.+)$");
 
-    private static HostRig rig;
-    private static HostRig.Host store;
+    private static RigCluster cluster;
     private static HostRig.Host master;
     private static List<HostRig.Host> slaves;
     private static Path work;
-    private static Path masterKeys;
-    private static Path hostsFile;
 
     @BeforeAll
     static void hosts() throws Exception {
         HostRig.require();
-        long start = System.nanoTime();
-        rig = HostRig.create(4);
-        store = rig.host(0);
-        master = rig.host(1);
-        slaves = List.of(rig.host(2), rig.host(3));
         work = Checkout.target().resolve("test-results").resolve("multi-host-" + System.currentTimeMillis());
-        System.out.println("rig: " + rig + " made in " + millisSince(start) + " ms");
-
-        Path redisLog = work.resolve("store").resolve("redis.log");
-        store.start(work.resolve("store"), redisLog, List.of(RedisBinary.path().toString(), "--bind", store.address(),
-                "--port", Integer.toString(REDIS), "--save", "", "--appendonly", "no", "--protected-mode", "no"));
-        assertTrue(Deadline.await(() -> contains(redisLog, "Ready to accept connections"), Duration.ofSeconds(30),
-                Duration.ofMillis(100)), "redis-server did not start in " + store + ": " + read(redisLog));
-        store.firewall(List.of(REDIS));
-
-        // the master's keystore, copied with its password file to each slave host as a user copies it
-        masterKeys = work.resolve("master").resolve("remote-servers");
-        RmiKeystore.ensure(masterKeys, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-        List<Process> starts = new ArrayList<>();
-        List<String> hosts = new ArrayList<>();
-        for (HostRig.Host slave : slaves) {
-            Path home = work.resolve(slave.address());
-            Path keys = Files.createDirectories(home.resolve("remote-servers"));
-            for (String file : List.of(RmiKeystore.KEYSTORE, RmiKeystore.PASSWORD_FILE)) {
-                Files.copy(masterKeys.resolve(file), keys.resolve(file), StandardCopyOption.COPY_ATTRIBUTES);
-            }
-            slave.firewall(SLAVE_PORTS);
-            starts.add(slave.start(home, home.resolve("slaves-start.out"), List.of(dsload(), "slaves", "start",
-                    "--address", slave.address(), "--port", Integer.toString(REGISTRY), "--engine-port",
-                    Integer.toString(ENGINE), "--remote-dir", keys.toString(), "--logs", home.resolve("logs").toString(),
-                    "--heap", "256m")));
-            hosts.add(slave.address() + ":" + REGISTRY);
-        }
-        long slavesStart = System.nanoTime();
-        for (int i = 0; i < starts.size(); i++) {
-            Path out = work.resolve(slaves.get(i).address()).resolve("slaves-start.out");
-            assertTrue(ProcessTree.awaitExit(starts.get(i), Duration.ofSeconds(150)), "slaves start: " + read(out));
-            assertEquals(0, starts.get(i).exitValue(), "slaves start in " + slaves.get(i) + ": " + read(out));
-        }
-        System.out.println("rig: 2 slaves started in " + millisSince(slavesStart) + " ms");
-
-        // with RMI over SSL the master's ports for the slaves' calls cannot be pinned (see pinnedCallbackPort...)
-        master.firewall(List.of());
-        for (HostRig.Host slave : slaves) {
-            master.acceptFrom(slave.address());
-        }
-        hostsFile = Files.writeString(work.resolve("master").resolve("slaves.hosts"), String.join("\n", hosts) + "\n");
-        for (HostRig.Host h : rig.hosts()) {
-            System.out.println("rig: firewall of " + h + ":\n" + h.firewallRules().strip());
-        }
+        cluster = RigCluster.start(2, work);
+        master = cluster.master();
+        slaves = cluster.slaves();
     }
 
     @AfterAll
     static void removeRig() throws Exception {
-        if (rig == null) {
+        if (cluster == null) {
             return;
         }
-        List<String> made = rig.namespaces();
-        rig.close();
+        List<String> made = cluster.rig().namespaces();
+        cluster.close();
         List<String> left = new ArrayList<>(HostRig.existingNamespaces());
         left.retainAll(made);
         assertEquals(List.of(), left, "namespaces of the rig left behind");
     }
 
     @Test
-    void aRunAcrossFirewalledHostsCarriesEverySampleAndTheServerCountsThem() throws Exception {
-        Run run = run("across", "-Jduration=4");
+    void aRunAcrossFirewalledHostsWithDelayedLinksCarriesEverySampleAndTheServerCountsThem() throws Exception {
+        // 5 ms +- 1 ms each way between the master and each slave (the store's links are not delayed)
+        List<HostRig.LinkDelay> delays = new ArrayList<>();
+        RigCluster.Run run;
+        try {
+            for (HostRig.Host slave : slaves) {
+                delays.add(slave.delay(master.address(), Duration.ofMillis(5), Duration.ofMillis(1)));
+            }
+            run = run("across", "-Jduration=4");
+            delays.forEach(d -> assertTrue(d.inForce(), "a link delay ended during the run"));
+        } finally {
+            for (HostRig.LinkDelay d : delays) {
+                d.close();
+            }
+        }
+        for (HostRig.LinkDelay d : delays) {
+            assertTrue(d.passed() > 0, "the link delay held no packet");
+        }
         assertEquals(ExitCodes.OK, run.exit(), run.output());
+        // the start instant's clock measure took at least the delayed round trip: the delay was on the links
+        for (HostRig.Host slave : slaves) {
+            long[] offset = slaveOffset(run.output(), slave.address() + ":" + REGISTRY);
+            assertTrue(offset[1] >= 4, "half a round trip of " + offset[1] + " ms over links delayed 5 ms each way");
+            assertTrue(Math.abs(offset[0]) <= 5, "a clock offset of " + offset[0] + " ms in hosts of one kernel clock");
+        }
         String summary = Files.readString(run.folder().resolve("summary.txt"));
         List<String> success = summary.lines().filter(l -> l.startsWith("Success ")).toList();
         assertFalse(success.isEmpty(), summary);
@@ -147,7 +115,7 @@ class MultiHostIT {
         Matcher skew = START_SKEW.matcher(summary);
         assertTrue(skew.find(), "no start skew of the thread groups' starts:\n" + summary);
         System.out.println("rig: " + skew.group());
-        assertTrue(Long.parseLong(skew.group(1)) < 500, skew.group());
+        assertTrue(Long.parseLong(skew.group(1)) <= 50, skew.group());
     }
 
     @Test
@@ -158,7 +126,7 @@ class MultiHostIT {
         noRegistry.firewall(List.of(ENGINE, RECORDING));
         registryOnly.firewall(List.of(REGISTRY));
         try {
-            Run run = run("ports-dropped", "-Jduration=4");
+            RigCluster.Run run = run("ports-dropped", "-Jduration=4");
             assertEquals(ExitCodes.REFUSED_AT_START, run.exit(), run.output());
             assertTrue(run.output().contains("slave(s) cannot be reached, so no load was started: "), run.output());
             assertTrue(run.output().contains(noRegistry.address() + ":" + REGISTRY + " (its RMI registry port " + REGISTRY
@@ -178,7 +146,7 @@ class MultiHostIT {
 
     @Test
     void aPinnedCallbackPortWithSslIsRefusedBeforeJMeterStarts() throws Exception {
-        Run run = run("pinned-callback", "-Jclient.rmi.localport=4000");
+        RigCluster.Run run = run("pinned-callback", "-Jclient.rmi.localport=4000");
         assertEquals(ExitCodes.REFUSED_AT_START, run.exit(), run.output());
         assertTrue(run.output().contains("client.rmi.localport=4000 cannot work with RMI over SSL"), run.output());
         assertFalse(run.output().contains("(JMeter pid"), "JMeter started:\n" + run.output());
@@ -191,9 +159,11 @@ class MultiHostIT {
         Path slaveLog = work.resolve(cut.address()).resolve("logs");
         String started = "starts its threads at the run's start instant";
         long startsBefore = logsSay(slaveLog, started);
+        // the other slave far away: 50 ms each way between it and the master, all through the run
+        HostRig.LinkDelay far = other.delay(master.address(), Duration.ofMillis(50), Duration.ZERO);
         long start = System.nanoTime();
-        Process p = startRun("cut-off", "--record", "histograms", "-Jduration=" + CUT_RUN_SECONDS);
-        Path out = work.resolve("master").resolve("cut-off.out");
+        Process p = cluster.startRun("cut-off", "--record", "histograms", "-Jduration=" + CUT_RUN_SECONDS);
+        Path out = cluster.output("cut-off");
         // the cut comes a fifth of the way into the load: from when the slave started its threads
         assertTrue(Deadline.await(() -> logsSay(slaveLog, started) > startsBefore,
                 Duration.ofSeconds(120), Duration.ofMillis(100)), "the load did not start:\n" + read(out));
@@ -209,12 +179,21 @@ class MultiHostIT {
         System.out.println("rig: " + cut + " cut off from " + (cutAt - loadStart) / 1_000_000 + " ms into the load for "
                 + millisSince(cutAt) + " ms");
         boolean ended = ProcessTree.awaitExit(p, Duration.ofSeconds(240));
+        boolean farInForce = far.inForce();
+        far.close();
         String output = read(out);
         assertTrue(ended, "dsload run did not end in 240 s:\n" + output);
+        assertTrue(farInForce && far.passed() > 0, "the 50 ms link delay was not in force to the run's end");
+        // the far slave's clock measured over a round trip of 100 ms or more, and found where it is: the
+        // rig's hosts share one kernel clock, so a measure that is not symmetric shows as an offset
+        long[] farOffset = slaveOffset(output, other.address() + ":" + REGISTRY);
+        assertTrue(farOffset[1] >= 45, "half the round trip of the far slave's clock measure: " + farOffset[1] + " ms");
+        assertTrue(Math.abs(farOffset[0]) <= 10, "the far slave's clock offset: " + farOffset[0] + " ms (+-"
+                + farOffset[1] + " ms)");
         System.out.println("rig: run cut-off: exit " + p.exitValue() + " after " + millisSince(start) + " ms");
-        Matcher m = RESULTS.matcher(output);
-        assertTrue(m.find(), output);
-        String summary = Files.readString(Path.of(m.group(1).strip()).resolve("summary.txt"));
+        Path folder = RigCluster.resultsOf(output);
+        assertTrue(folder != null, output);
+        String summary = Files.readString(folder.resolve("summary.txt"));
         String cutSlave = cut.address() + ":" + REGISTRY;
         String otherSlave = other.address() + ":" + REGISTRY;
         // not lost for good: its host answered nothing, then answered again, and the run waited for it
@@ -224,6 +203,10 @@ class MultiHostIT {
         assertTrue(summary.contains("its host did not answer a connection to its RMI registry port " + REGISTRY), summary);
         assertTrue(summary.lines().anyMatch(l -> l.matches(Pattern.quote(cutSlave) + "\\s+resumed\\s+[1-9]\\d*\\s.*")),
                 summary);
+        Matcher skew = START_SKEW.matcher(summary);
+        assertTrue(skew.find(), "no start skew of the thread groups' starts:\n" + summary);
+        System.out.println("rig: cut-off run, one slave 50 ms away: " + skew.group());
+        assertTrue(Long.parseLong(skew.group(1)) <= 50, skew.group());
         // the other engine's results intact
         assertTrue(summary.lines().anyMatch(l -> l.matches(Pattern.quote(otherSlave)
                 + "\\s+used\\s+[1-9]\\d*\\s.*\\s100\\.00%\\s.*")), summary);
@@ -233,32 +216,15 @@ class MultiHostIT {
         assertEquals(ExitCodes.LOAD_INCOMPLETE, p.exitValue(), output);
     }
 
-    private record Run(int exit, String output, Path folder) {
+    /** The clock offset the runner printed for one slave ({@code <address> +N ms (+-E ms)}): N and E. */
+    private static long[] slaveOffset(String output, String slave) {
+        Matcher m = Pattern.compile(Pattern.quote(slave) + " ([+-]?\\d+) ms \\(\\+-(\\d+) ms\\)").matcher(output);
+        assertTrue(m.find(), "no clock offset of " + slave + ":\n" + output);
+        return new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2))};
     }
 
-    /** {@code dsload run} of the Redis plan in the master host, on the two slaves, to its end. */
-    private static Run run(String name, String... extra) throws IOException, InterruptedException {
-        Path out = work.resolve("master").resolve(name + ".out");
-        long start = System.nanoTime();
-        Process p = startRun(name, extra);
-        boolean ended = ProcessTree.awaitExit(p, Duration.ofSeconds(240));
-        String output = read(out);
-        assertTrue(ended, "dsload run did not end in 240 s:\n" + output);
-        System.out.println("rig: run " + name + ": exit " + p.exitValue() + " after " + millisSince(start) + " ms");
-        Matcher m = RESULTS.matcher(output);
-        return new Run(p.exitValue(), output, m.find() ? Path.of(m.group(1).strip()) : null);
-    }
-
-    /** Starts {@code dsload run} of the Redis plan in the master host, on the two slaves; its output in {@code <name>.out}. */
-    private static Process startRun(String name, String... extra) throws IOException {
-        Path out = work.resolve("master").resolve(name + ".out");
-        List<String> command = new ArrayList<>(List.of(dsload(), "run", Checkout.basedir()
-                .resolve("test-plans/ekv-profile-get.jmx").toString(), "--hosts-file", hostsFile.toString(),
-                "--remote-dir", masterKeys.toString(), "--rmi-hostname", master.address(), "--results",
-                work.resolve("master").resolve("results").toString(), "-Jhosts=" + store.address() + ":" + REDIS,
-                "-Jthreads=2", "-Jprofiles=200"));
-        command.addAll(List.of(extra));
-        return master.start(work.resolve("master"), out, command);
+    private static RigCluster.Run run(String name, String... extra) throws IOException, InterruptedException {
+        return cluster.run(name, extra);
     }
 
     /** How many times the logs in the folder (a slave's JMeter logs) hold the text. */
@@ -274,20 +240,8 @@ class MultiHostIT {
         }
     }
 
-    private static String dsload() {
-        return Checkout.basedir().resolve("bin/dsload").toString();
-    }
-
-    private static boolean contains(Path file, String text) {
-        return read(file).contains(text);
-    }
-
     private static String read(Path file) {
-        try {
-            return Files.isRegularFile(file) ? Files.readString(file) : "(no " + file + ")";
-        } catch (IOException e) {
-            return "(" + file + ": " + e.getMessage() + ")";
-        }
+        return RigCluster.read(file);
     }
 
     private static long millisSince(long nanos) {

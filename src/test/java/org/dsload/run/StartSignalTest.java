@@ -57,7 +57,7 @@ class StartSignalTest {
     }
 
     /** A slave's engine as the runner reaches it over RMI, in a JVM whose clock is {@code offset} ms off the runner's. */
-    private static final class SlaveClock implements StartSignal.RemoteGate {
+    private static class SlaveClock implements StartSignal.RemoteGate {
         final long offset;
         volatile long readyAt = -1;
         volatile long given = -1;
@@ -80,6 +80,26 @@ class StartSignalTest {
         public void startAt(long instant) {
             given = instant;
         }
+    }
+
+    @Test
+    void aClockCallThatPaysARoundTripMoreBeforeTheSlaveReadsItsClockDoesNotSetTheOffset() throws Exception {
+        // 40 ms each way, and the first call pings its connection first: 3 one-way trips before the clock is read
+        long oneWay = 40;
+        SlaveClock slave = new SlaveClock(5_000) {
+            private int calls;
+
+            @Override
+            public long clock() {
+                Deadline.sleep((calls++ == 0 ? 3 : 1) * oneWay);
+                long theirs = super.clock();
+                Deadline.sleep(oneWay);
+                return theirs;
+            }
+        };
+        StartSignal.Offset measured = StartSignal.offset(slave);
+        assertTrue(Math.abs(measured.millis() - slave.offset) <= 10, "the slave's offset is 5000 ms: " + measured);
+        assertTrue(measured.error() >= oneWay && measured.error() < 2 * oneWay, "half a round trip of one call: " + measured);
     }
 
     @Test

@@ -11,7 +11,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.dsload.process.Commands;
+import org.dsload.process.Deadline;
 import org.dsload.process.ProcessTree;
+import org.dsload.targets.Checkout;
 
 /**
  * Hosts of a network made of Linux network namespaces, for tests of runs across machines: each host
@@ -26,7 +28,7 @@ import org.dsload.process.ProcessTree;
  * process in a host (by PID, {@code ip netns pids}), then the namespaces, whose deletion removes their
  * links. A rig whose JVM was killed outright leaves its namespaces behind: the next rig removes those
  * of a PID that no longer runs before it makes its own. Needs root, {@code ip} and {@code iptables}
- * ({@link #require()}).
+ * ({@link #require()}), and {@code python3} for a delayed link ({@link Host#delay}).
  */
 public final class HostRig implements AutoCloseable {
     /** The prefix of every namespace a rig makes. */
@@ -36,6 +38,8 @@ public final class HostRig implements AutoCloseable {
     private static final Duration COMMAND_LIMIT = Duration.ofSeconds(20);
     private static final Duration STOP_GRACE = Duration.ofSeconds(5);
     private static final AtomicInteger RIGS = new AtomicInteger();
+    /** NFQUEUE queue numbers of the link delays (a queue is a namespace's own; distinct ones are simply clearer). */
+    private static final AtomicInteger QUEUES = new AtomicInteger();
 
     private final String name;
     private final String bridge;
@@ -53,7 +57,7 @@ public final class HostRig implements AutoCloseable {
 
     /** Returns when this machine can make a rig; otherwise skips the test, or fails it when fault tests are required. */
     public static void require() {
-        HostPrivileges.require("a rig of network namespaces", "ip", "iptables");
+        HostPrivileges.require("a rig of network namespaces", "ip", "iptables", "python3");
     }
 
     /** Makes {@code count} hosts, at 10.213.1.1, 10.213.1.2 ... */
@@ -202,6 +206,36 @@ public final class HostRig implements AutoCloseable {
             iptables("-D", "OUTPUT", "!", "-o", "lo", "-j", "DROP");
         }
 
+        /**
+         * Delays every packet between this host and {@code peer}, each way, by {@code delay} plus a
+         * uniform draw within {@code jitter} either side, in order, as a long link would: iptables'
+         * mangle table of this host (before its firewall, which still judges every packet) hands
+         * them to a queue that {@code src/test/scripts/linkdelay.py}, run in this host, holds and lets
+         * go when due (this kernel has no netem qdisc; NFQUEUE is built in). A round trip with the
+         * peer then takes twice the delay. Until {@link LinkDelay#close()}, or the rig's.
+         */
+        public LinkDelay delay(String peer, Duration delay, Duration jitter) throws IOException, InterruptedException {
+            int queue = QUEUES.incrementAndGet();
+            Path script = Checkout.basedir().resolve("src/test/scripts/linkdelay.py");
+            Path output = Files.createTempFile(namespace + "-delay-", ".out");
+            Process p = start(output.getParent(), output, List.of("python3", script.toString(), "--queue",
+                    Integer.toString(queue), "--delay-ms", Double.toString(delay.toNanos() / 1e6), "--jitter-ms",
+                    Double.toString(jitter.toNanos() / 1e6)));
+            if (!Deadline.await(() -> read(output).contains("ready") || !p.isAlive(), Duration.ofSeconds(20),
+                    Duration.ofMillis(50)) || !p.isAlive()) {
+                ProcessTree.stop(p.toHandle(), STOP_GRACE);
+                throw new IOException("the link delay did not start in " + this + ": " + read(output));
+            }
+            List<List<String>> rules = List.of(List.of("PREROUTING", "-s", peer), List.of("OUTPUT", "-d", peer));
+            for (List<String> rule : rules) {
+                List<String> args = new ArrayList<>(List.of("-t", "mangle", "-A"));
+                args.addAll(rule);
+                args.addAll(List.of("-j", "NFQUEUE", "--queue-num", Integer.toString(queue)));
+                iptables(args.toArray(String[]::new));
+            }
+            return new LinkDelay(this, queue, rules, p, output);
+        }
+
         /** The firewall's rules, as {@code iptables -S} prints them. */
         public String firewallRules() throws IOException, InterruptedException {
             return iptables("-S").output();
@@ -217,6 +251,61 @@ public final class HostRig implements AutoCloseable {
         @Override
         public String toString() {
             return address + " (" + namespace + ")";
+        }
+    }
+
+    /** A delay on the link of a host to a peer ({@link Host#delay}): ended by {@link #close()}. */
+    public static final class LinkDelay implements AutoCloseable {
+        private static final Pattern PASSED = Pattern.compile("passed (\\d+) packets");
+        private final Host host;
+        private final int queue;
+        private final List<List<String>> rules;
+        private final Process process;
+        private final Path output;
+        private long passed = -1;
+
+        private LinkDelay(Host host, int queue, List<List<String>> rules, Process process, Path output) {
+            this.host = host;
+            this.queue = queue;
+            this.rules = rules;
+            this.process = process;
+            this.output = output;
+        }
+
+        /** Whether it still holds the link's packets (the queue's holder runs). */
+        public boolean inForce() {
+            return process.isAlive();
+        }
+
+        /** The packets it delayed, once closed; -1 when it could not tell. */
+        public long passed() {
+            return passed;
+        }
+
+        /** Takes the link's packets off the queue, then ends the holder, which lets go what it still holds. */
+        @Override
+        public void close() throws IOException, InterruptedException {
+            if (passed >= 0 || !process.isAlive() && Files.notExists(output)) {
+                return;
+            }
+            for (List<String> rule : rules) {
+                List<String> args = new ArrayList<>(List.of("-t", "mangle", "-D"));
+                args.addAll(rule);
+                args.addAll(List.of("-j", "NFQUEUE", "--queue-num", Integer.toString(queue)));
+                host.iptables(args.toArray(String[]::new));
+            }
+            ProcessTree.stop(process.toHandle(), STOP_GRACE);
+            Matcher m = PASSED.matcher(read(output));
+            passed = m.find() ? Long.parseLong(m.group(1)) : 0;
+            Files.deleteIfExists(output);
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.isRegularFile(file) ? Files.readString(file) : "";
+        } catch (IOException e) {
+            return "";
         }
     }
 

@@ -4,18 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import org.dsload.process.Commands;
+import org.dsload.process.Deadline;
 import org.dsload.process.ProcessTree;
 import org.dsload.targets.Checkout;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** What a {@link HostRig} leaves behind: nothing, whether it is closed or its JVM died. */
+/** What a {@link HostRig} leaves behind (nothing, whether it is closed or its JVM died), and its delayed links. */
 class HostRigIT {
     private static final Duration LIMIT = Duration.ofSeconds(20);
 
@@ -49,6 +51,68 @@ class HostRigIT {
         List<String> left = new ArrayList<>(HostRig.existingNamespaces());
         left.retainAll(made);
         assertEquals(List.of(), left);
+    }
+
+    /** A TCP echo on port 7777 of the host it runs in, for one client. */
+    private static final String ECHO = "import socket\n"
+            + "s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)\n"
+            + "s.bind(('0.0.0.0', 7777)); s.listen(1); print('listening', flush=True)\n"
+            + "c, _ = s.accept(); c.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n"
+            + "while True:\n    d = c.recv(100)\n    if not d: break\n    c.sendall(d)\n";
+    /** 50 round trips of one byte to the echo at argv[1]; prints the median in microseconds. */
+    private static final String ROUND_TRIPS = "import socket, sys, time\n"
+            + "c = socket.create_connection((sys.argv[1], 7777), timeout=5)\n"
+            + "c.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n"
+            + "r = []\n"
+            + "for i in range(50):\n    t = time.perf_counter(); c.sendall(b'x'); c.recv(10); r.append(time.perf_counter() - t)\n"
+            + "r.sort(); print(int(r[25] * 1e6))\n";
+
+    @Test
+    void aDelayedLinkHoldsEachPacketEachWayAndLetsGoWhenItEnds() throws Exception {
+        try (HostRig rig = HostRig.create(2)) {
+            HostRig.Host near = rig.host(0);
+            HostRig.Host far = rig.host(1);
+            long direct = medianRoundTripMicros(near, far);
+            long delayed;
+            HostRig.LinkDelay delay = near.delay(far.address(), Duration.ofMillis(20), Duration.ofMillis(2));
+            try {
+                delayed = medianRoundTripMicros(near, far);
+            } finally {
+                delay.close();
+            }
+            long after = medianRoundTripMicros(near, far);
+            System.out.println("host rig: median round trip " + direct + " us direct, " + delayed + " us with 20 ms +- 2 ms "
+                    + "each way, " + after + " us once ended; " + delay.passed() + " packets delayed");
+            // each way 18 to 22 ms: a round trip of 36 ms or more, plus what the machine adds
+            assertTrue(delayed >= 36_000 && delayed < 200_000, "median round trip " + delayed + " us");
+            assertTrue(direct < 10_000 && after < 10_000, direct + " us, " + after + " us without the delay");
+            assertTrue(delay.passed() >= 100, "50 round trips hold 100 packets or more: " + delay.passed());
+            assertEquals("", near.iptables("-t", "mangle", "-S", "OUTPUT").output().replace("-P OUTPUT ACCEPT", "").strip(),
+                    "the queue's rules are gone");
+        }
+    }
+
+    private static long medianRoundTripMicros(HostRig.Host from, HostRig.Host to) throws Exception {
+        Path dir = Checkout.target().resolve("test-results");
+        Path out = dir.resolve("host-rig-echo-" + System.nanoTime() + ".out");
+        Process echo = to.start(dir, out, List.of("python3", "-c", ECHO));
+        try {
+            assertTrue(Deadline.await(() -> read(out).contains("listening"), LIMIT, Duration.ofMillis(20)), read(out));
+            Commands.Result r = from.run(LIMIT, "python3", "-c", ROUND_TRIPS, to.address());
+            assertEquals(0, r.exit(), r.output());
+            return Long.parseLong(r.output().strip());
+        } finally {
+            ProcessTree.stop(echo.toHandle(), Duration.ofSeconds(5));
+            Files.deleteIfExists(out);
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.isRegularFile(file) ? Files.readString(file) : "";
+        } catch (java.io.IOException e) {
+            return "";
+        }
     }
 
     @Test

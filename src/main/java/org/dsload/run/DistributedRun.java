@@ -40,6 +40,8 @@ final class DistributedRun implements AutoCloseable {
      * slaves: batches of samples without their response data, which a CSV results file never
      * holds. docs/distributed.md has the measurements behind the choice.
      */
+    /** A slave's round trip from which a run in rows mode is told that its links cost its sampler threads (ms). */
+    static final long FAR_ROUND_TRIP_MILLIS = 20;
     static final String DEFAULT_SENDER_MODE = "StrippedBatch";
     static final String MODE_PROPERTY = "mode";
     /** {@code -Jallow_missing_slaves=true}: run on the slaves that can be reached. */
@@ -402,7 +404,7 @@ final class DistributedRun implements AutoCloseable {
     }
 
     /** Ends the watch and writes the final roster. */
-    void runEnded() throws IOException {
+    void runEnded(boolean histograms) throws IOException {
         if (startSignal != null) {
             try {
                 startSignal.close();
@@ -416,6 +418,10 @@ final class DistributedRun implements AutoCloseable {
                         + o.error() + " ms)"));
                 console.println("dsload: the slaves on other machines were given the start instant in their own clocks;"
                         + " their offsets from this one: " + String.join(", ", each));
+                String far = farInRowsMode(offsets, histograms);
+                if (far != null) {
+                    console.println(far);
+                }
             }
         }
         if (watch != null) {
@@ -429,6 +435,34 @@ final class DistributedRun implements AutoCloseable {
             resumedInRun = watch.interrupted();
         }
         roster().write(dir);
+    }
+
+    /**
+     * What a run in rows mode over long links should know, or null: the slaves whose clock measure
+     * took a round trip of {@value #FAR_ROUND_TRIP_MILLIS} ms or more. In rows mode a slave hands its
+     * samples to the master in batches of RMI calls made by its sampler threads, which wait for them.
+     */
+    static String farInRowsMode(Map<String, StartSignal.Offset> offsets, boolean histograms) {
+        if (histograms) {
+            return null;
+        }
+        List<String> far = new ArrayList<>();
+        long longest = 0;
+        for (Map.Entry<String, StartSignal.Offset> e : offsets.entrySet()) {
+            long roundTrip = 2 * e.getValue().error();
+            if (roundTrip >= FAR_ROUND_TRIP_MILLIS) {
+                far.add(e.getKey());
+                longest = Math.max(longest, roundTrip);
+            }
+        }
+        if (far.isEmpty()) {
+            return null;
+        }
+        return "dsload: slave" + (far.size() == 1 ? " " : "s ") + String.join(", ", far) + (far.size() == 1 ? " is" : " are")
+                + " far from this machine (a round trip of up to " + longest + " ms): in rows mode a slave's sampler threads"
+                + " send its samples to the master and wait for each batch to cross (over links of 50 ms each way, a closed"
+                + "-loop run carried 3 % of the requests it did over a direct link); --record histograms sends one row per"
+                + " label and second instead, and ran as fast over those links";
     }
 
     private SlaveRoster roster() {

@@ -128,7 +128,7 @@ public final class PlanRunner {
             }
             boolean stoppedOnPurpose = timedOut || signal != null;
             if (distributed != null) {
-                distributed.runEnded();
+                distributed.runEnded(results.histograms());
                 stoppedOnPurpose |= distributed.masterStoppedByWatch();
                 distributed.gatherRecordings(results.histograms());
             }

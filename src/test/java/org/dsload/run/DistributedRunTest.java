@@ -58,4 +58,17 @@ class DistributedRunTest {
     void theDefaultSenderModeIsStrippedBatch() {
         assertEquals("StrippedBatch", DistributedRun.DEFAULT_SENDER_MODE);
     }
+
+    @Test
+    void aRunInRowsModeOverLongLinksIsToldWhatTheyCostAndHowToAvoidIt() {
+        Map<String, StartSignal.Offset> offsets = new java.util.LinkedHashMap<>();
+        offsets.put("10.213.1.3:1099", new StartSignal.Offset(0, 6));
+        offsets.put("10.213.1.4:1099", new StartSignal.Offset(0, 53));
+        String said = DistributedRun.farInRowsMode(offsets, false);
+        assertTrue(said != null && said.startsWith("dsload: slave 10.213.1.4:1099 is far from this machine (a round trip of "
+                + "up to 106 ms)") && said.contains("--record histograms"), said);
+        assertEquals(null, DistributedRun.farInRowsMode(offsets, true), "histograms mode does not wait on the links");
+        assertEquals(null, DistributedRun.farInRowsMode(Map.of("10.213.1.3:1099", new StartSignal.Offset(0, 6)), false),
+                "a round trip of 12 ms is a near slave");
+    }
 }

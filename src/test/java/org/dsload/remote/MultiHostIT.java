@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * RMI over SSL: its ports for the slaves' calls float, so it accepts the slaves' addresses), their
  * threads started at one instant, the links between master and slaves delayed 5 ms +- 1 ms each way.
  * Then the same with a slave's registry port, and another's engine and recording ports, dropped by its
- * firewall; and a run in histograms mode with one slave's host cut off for 20 s in its middle while
+ * firewall (refused), and with the first still dropped and {@code --min-slaves 1} (run on the other); and a run in histograms mode with one slave's host cut off for 20 s in its middle while
  * the other is 50 ms away from the master each way.
  */
 class MultiHostIT {
@@ -119,7 +119,7 @@ class MultiHostIT {
     }
 
     @Test
-    void slavesWhoseRegistryEngineOrRecordingPortTheFirewallDropsRefuseTheRunBeforeAnyLoadNamingThePort()
+    void slavesWhoseRegistryEngineOrRecordingPortTheFirewallDropsRefuseTheRunBeforeAnyLoadOrWithMinSlavesAreLeftOut()
             throws Exception {
         HostRig.Host noRegistry = slaves.get(0);
         HostRig.Host registryOnly = slaves.get(1);
@@ -138,6 +138,18 @@ class MultiHostIT {
                     + registryOnly.address() + ", as its registry names it; server.rmi.localport) did not answer within "
                     + "10 s"), run.output());
             assertFalse(run.output().contains("(JMeter pid"), "JMeter started:\n" + run.output());
+
+            // with one slave enough, the run goes on without the one that cannot be reached, naming it
+            registryOnly.firewall(SLAVE_PORTS);
+            RigCluster.Run fewer = run("min-slaves", "-Jduration=2", "--min-slaves", "1");
+            assertEquals(ExitCodes.OK, fewer.exit(), fewer.output());
+            assertTrue(fewer.output().contains("dsload: going on with 1 of 2 slaves (at least 1 needed), without the "
+                    + "unreachable: "), fewer.output());
+            String summary = Files.readString(fewer.folder().resolve("summary.txt"));
+            assertTrue(summary.contains("Missing: " + noRegistry.address() + ":" + REGISTRY + " could not be reached before "
+                    + "the run (its RMI registry port " + REGISTRY), summary);
+            assertTrue(summary.lines().anyMatch(l -> l.matches(Pattern.quote(registryOnly.address() + ":" + REGISTRY)
+                    + "\\s+used\\s+[1-9]\\d*\\s.*\\s100\\.00%\\s.*")), summary);
         } finally {
             noRegistry.firewall(SLAVE_PORTS);
             registryOnly.firewall(SLAVE_PORTS);

@@ -75,6 +75,16 @@ final class LatencyHistograms implements Collector {
             sumMicros.add(micros * count);
         }
 
+        /** This thread's recorder, for a caller that records several requests at once and adds their sum. */
+        Writer recorder() {
+            return mine.get();
+        }
+
+        /** Adds the sum of requests recorded through {@link #recorder()}. */
+        void addSum(long micros) {
+            sumMicros.add(micros);
+        }
+
         private Writer writerOfThisThread() {
             synchronized (writers) {
                 if (writers.size() < OWN_WRITERS) {
@@ -92,7 +102,7 @@ final class LatencyHistograms implements Collector {
     }
 
     /** A recorder of one thread, or of the threads that share one, with the histogram it recycles. */
-    private static final class Writer {
+    static final class Writer {
         private final ValueRecorder recorder;
         private final UnaryOperator<Histogram> intervals;
         /** Guarded by the enclosing instance's drain. */

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import org.HdrHistogram.Histogram;
 import org.apache.jmeter.engine.StandardJMeterEngine;
@@ -22,7 +23,6 @@ import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.util.JMeterUtils;
 import org.dsload.core.GaugeStream;
-import org.dsload.core.Completion;
 import org.dsload.core.RequestsResult;
 import org.dsload.core.SampleTiming;
 import org.dsload.core.format.BatchTiming;
@@ -183,14 +183,32 @@ public class LiveListener extends AbstractTestElement
             return;
         }
         SampleResult r = event.getResult();
-        count(l.metrics, engine == null ? RunProperties.MASTER : engine, r.getSampleLabel(), r, SampleTiming.of(event));
+        count(l.metrics, engine == null ? RunProperties.MASTER : engine, r.getSampleLabel(), r, () -> SampleTiming.of(event));
     }
 
-    /** Counts one row of {@code engine} into the metrics. */
-    static void count(LiveMetrics metrics, String engine, String label, SampleResult r, String timing) {
+    /**
+     * Counts one row of {@code engine} into the metrics; {@code timing} gives its timing text, read
+     * only for a row that does not carry its requests (a row made in this JVM does).
+     */
+    static void count(LiveMetrics metrics, String engine, String label, SampleResult r, Supplier<String> timing) {
         if (label == null) {
             return;
         }
+        if (r instanceof RequestsResult rr && !rr.requests().isEmpty() && !JtlReader.isFaultMarker(label)
+                && !GaugeTable.isStreamLabel(label)) {
+            // a row made in this JVM keeps its requests: counted as they are, in one go
+            metrics.requests(label, engine, rr.requests(), r.isSuccessful(), r.getResponseCode());
+            return;
+        }
+        countTimed(metrics, engine, label, r, timing.get());
+    }
+
+    /** Counts one row of {@code engine} into the metrics, its timing text given. */
+    static void count(LiveMetrics metrics, String engine, String label, SampleResult r, String timing) {
+        count(metrics, engine, label, r, () -> timing);
+    }
+
+    private static void countTimed(LiveMetrics metrics, String engine, String label, SampleResult r, String timing) {
         if (JtlReader.isFaultMarker(label)) {
             String code = r.getResponseCode();
             metrics.fault(FaultWindows.kind(label), FaultWindows.target(label), FaultWindows.applied(code),
@@ -227,13 +245,6 @@ public class LiveListener extends AbstractTestElement
         }
         boolean ok = r.isSuccessful();
         String code = r.getResponseCode();
-        if (r instanceof RequestsResult rr && !rr.requests().isEmpty()) {
-            // a row made in this JVM keeps its requests: counted as they are, without reading its timing text
-            for (Completion c : rr.requests()) {
-                metrics.requests(label, engine, c.elapsedMicros(), c.count(), ok, code, late(c.delayMicros()), c.dropped());
-            }
-            return;
-        }
         List<BatchTiming.Entry> batch = BatchTiming.parse(timing, r.getTimeStamp(), r.getTime());
         if (batch != null) {
             for (BatchTiming.Entry e : batch) {

@@ -1,11 +1,14 @@
 package org.dsload.live;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 import org.HdrHistogram.Histogram;
+import org.dsload.core.Completion;
+import org.dsload.core.format.TimingValue;
 
 import io.prometheus.metrics.core.datapoints.CounterDataPoint;
 import io.prometheus.metrics.core.metrics.Counter;
@@ -187,6 +190,37 @@ public final class LiveMetrics {
         if (late) {
             late(s, 1);
         }
+        dropped(s, dropped);
+    }
+
+    /**
+     * The requests of one row made in this JVM, each counted as {@link #requests(String, String, long,
+     * long, boolean, String, boolean, long)} counts one, with one lookup of the series and of this
+     * thread's recorder for the row.
+     */
+    public void requests(String label, String engine, List<Completion> completions, boolean success, String code) {
+        Series s = series(label, engine);
+        LatencyHistograms.Writer recorder = s.latency.recorder();
+        long requests = 0;
+        long sum = 0;
+        long late = 0;
+        long dropped = 0;
+        for (Completion c : completions) {
+            long n = Math.max(1, c.count());
+            long value = Math.max(0, Math.min(HIGHEST_MICROS, c.elapsedMicros()));
+            recorder.record(value, n);
+            sum += value * n;
+            requests += n;
+            late += c.delayMicros() > TimingValue.DEFAULT_LATE_MICROS ? 1 : 0;
+            dropped += c.dropped();
+        }
+        s.latency.addSum(sum);
+        s.requests.inc(requests);
+        totalRequests.add(requests);
+        if (!success) {
+            failed(s, code, requests);
+        }
+        late(s, late);
         dropped(s, dropped);
     }
 

@@ -45,9 +45,11 @@ public final class LiveService implements EngineService {
         if (LiveListener.listened()) {
             return;
         }
-        JMeterVariables variables = JMeterContextService.getContext().getVariables();
-        String timing = variables == null ? null : variables.get(SampleTiming.VARIABLE);
-        LiveListener.count(m, engineName, result.getSampleLabel(), result, timing == null ? "" : timing);
+        LiveListener.count(m, engineName, result.getSampleLabel(), result, () -> {
+            JMeterVariables variables = JMeterContextService.getContext().getVariables();
+            String timing = variables == null ? null : variables.get(SampleTiming.VARIABLE);
+            return timing == null ? "" : timing;
+        });
     }
 
     @Override

@@ -236,6 +236,23 @@ public final class HostRig implements AutoCloseable {
             return new LinkDelay(this, queue, rules, p, output);
         }
 
+        /**
+         * Drops a share of the packets between this host and {@code peer}, each way, at random
+         * (iptables' {@code statistic} match, table {@code mangle} of this host), until
+         * {@link LinkLoss#close()}. TCP retransmits what is lost: a lossy link, not a cut one.
+         */
+        public LinkLoss loss(String peer, double share) throws IOException, InterruptedException {
+            if (!(share > 0 && share < 1)) {
+                throw new IllegalArgumentException("a share of packets between 0 and 1, got " + share);
+            }
+            String probability = String.format(java.util.Locale.ROOT, "%.4f", share);
+            List<List<String>> rules = List.of(List.of("PREROUTING", "-s", peer), List.of("OUTPUT", "-d", peer));
+            for (List<String> rule : rules) {
+                iptables(lossRule("-A", rule, probability));
+            }
+            return new LinkLoss(this, rules, probability);
+        }
+
         /** The firewall's rules, as {@code iptables -S} prints them. */
         public String firewallRules() throws IOException, InterruptedException {
             return iptables("-S").output();
@@ -298,6 +315,52 @@ public final class HostRig implements AutoCloseable {
             Matcher m = PASSED.matcher(read(output));
             passed = m.find() ? Long.parseLong(m.group(1)) : 0;
             Files.deleteIfExists(output);
+        }
+    }
+
+    private static String[] lossRule(String action, List<String> rule, String probability) {
+        List<String> args = new ArrayList<>(List.of("-t", "mangle", action));
+        args.addAll(rule);
+        args.addAll(List.of("-m", "statistic", "--mode", "random", "--probability", probability, "-j", "DROP"));
+        return args.toArray(String[]::new);
+    }
+
+    /** Packets dropped on the link of a host to a peer ({@link Host#loss}): ended by {@link #close()}. */
+    public static final class LinkLoss implements AutoCloseable {
+        private final Host host;
+        private final List<List<String>> rules;
+        private final String probability;
+        private boolean closed;
+
+        private LinkLoss(Host host, List<List<String>> rules, String probability) {
+            this.host = host;
+            this.rules = rules;
+            this.probability = probability;
+        }
+
+        /** The packets dropped so far, both ways (the rules' counters). */
+        public long dropped() throws IOException, InterruptedException {
+            long dropped = 0;
+            for (String chain : List.of("PREROUTING", "OUTPUT")) {
+                for (String line : host.iptables("-t", "mangle", "-L", chain, "-v", "-x", "-n").output().split("\\R")) {
+                    String[] f = line.strip().split("\\s+");
+                    if (f.length > 2 && f[2].equals("DROP") && f[0].matches("\\d+")) {
+                        dropped += Long.parseLong(f[0]);
+                    }
+                }
+            }
+            return dropped;
+        }
+
+        @Override
+        public void close() throws IOException, InterruptedException {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            for (List<String> rule : rules) {
+                host.iptables(lossRule("-D", rule, probability));
+            }
         }
     }
 

@@ -17,7 +17,7 @@ import org.dsload.targets.Checkout;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** What a {@link HostRig} leaves behind (nothing, whether it is closed or its JVM died), and its delayed links. */
+/** What a {@link HostRig} leaves behind (nothing, whether it is closed or its JVM died), and its delayed and lossy links. */
 class HostRigIT {
     private static final Duration LIMIT = Duration.ofSeconds(20);
 
@@ -89,6 +89,26 @@ class HostRigIT {
             assertTrue(delay.passed() >= 100, "50 round trips hold 100 packets or more: " + delay.passed());
             assertEquals("", near.iptables("-t", "mangle", "-S", "OUTPUT").output().replace("-P OUTPUT ACCEPT", "").strip(),
                     "the queue's rules are gone");
+        }
+    }
+
+    @Test
+    void aLossyLinkDropsPacketsEachWayAndTcpStillGetsThrough() throws Exception {
+        try (HostRig rig = HostRig.create(2)) {
+            HostRig.Host near = rig.host(0);
+            HostRig.Host far = rig.host(1);
+            long dropped;
+            long median;
+            try (HostRig.LinkLoss loss = near.loss(far.address(), 0.05)) {
+                median = medianRoundTripMicros(near, far);
+                dropped = loss.dropped();
+            }
+            System.out.println("host rig: 5 % of the packets dropped each way: " + dropped + " dropped, median round trip "
+                    + median + " us; all 50 round trips made");
+            // some 200 packets cross: at 5 % each way about ten are dropped, and retransmitted
+            assertTrue(dropped > 0, "no packet dropped");
+            assertEquals("", near.iptables("-t", "mangle", "-S", "OUTPUT").output().replace("-P OUTPUT ACCEPT", "").strip(),
+                    "the loss rules are gone");
         }
     }
 

@@ -104,10 +104,13 @@ class KairosDbInFlightIT {
         }
         List<Completion> answered = run.requests().stream()
                 .filter(r -> !r.outcome().code().equals(InFlightWindow.CANCELLED)).toList();
-        List<Completion> stalled = answered.stream().filter(r -> r.elapsedMicros() >= 500_000).toList();
+        // the batches sent before the resume that took the pause's length: those outstanding while KairosDB
+        // was stopped (a batch sent just after the resume may be slow too, on a busy machine: see below)
+        List<Completion> stalled = answered.stream()
+                .filter(r -> r.elapsedMicros() >= 500_000 && r.sendNanos() < pause[1]).toList();
         assertFalse(stalled.isEmpty(), "the batches in flight while KairosDB was stopped show it");
         assertTrue(stalled.size() <= 4, "no more than the 4 in flight: " + stalled.size());
-        assertTrue(stalled.stream().allMatch(r -> r.sendNanos() < pause[1] && r.endNanos() > pause[0] + 500_000_000L),
+        assertTrue(stalled.stream().allMatch(r -> r.endNanos() > pause[0] + 500_000_000L),
                 "each of them was outstanding during the pause");
         assertTrue(answered.stream().filter(r -> r.sendNanos() > pause[1] + 200_000_000L)
                 .noneMatch(r -> r.elapsedMicros() >= 500_000), "batches sent well after it do not carry it");

@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 
 import org.HdrHistogram.Histogram;
 import org.apache.jmeter.engine.StandardJMeterEngine;
@@ -183,32 +182,37 @@ public class LiveListener extends AbstractTestElement
             return;
         }
         SampleResult r = event.getResult();
-        count(l.metrics, engine == null ? RunProperties.MASTER : engine, r.getSampleLabel(), r, () -> SampleTiming.of(event));
+        String name = engine == null ? RunProperties.MASTER : engine;
+        if (!countRequests(l.metrics, name, r.getSampleLabel(), r)) {
+            countTimed(l.metrics, name, r.getSampleLabel(), r, SampleTiming.of(event));
+        }
     }
 
     /**
-     * Counts one row of {@code engine} into the metrics; {@code timing} gives its timing text, read
-     * only for a row that does not carry its requests (a row made in this JVM does).
+     * Counts a row made in this JVM, which keeps its requests, as they are and in one go; false for
+     * any other row, whose timing text tells its requests ({@link #count}).
      */
-    static void count(LiveMetrics metrics, String engine, String label, SampleResult r, Supplier<String> timing) {
-        if (label == null) {
-            return;
+    static boolean countRequests(LiveMetrics metrics, String engine, String label, SampleResult r) {
+        if (label == null || !(r instanceof RequestsResult rr) || rr.requests().isEmpty() || JtlReader.isFaultMarker(label)
+                || GaugeTable.isStreamLabel(label)) {
+            return false;
         }
-        if (r instanceof RequestsResult rr && !rr.requests().isEmpty() && !JtlReader.isFaultMarker(label)
-                && !GaugeTable.isStreamLabel(label)) {
-            // a row made in this JVM keeps its requests: counted as they are, in one go
-            metrics.requests(label, engine, rr.requests(), r.isSuccessful(), r.getResponseCode());
-            return;
-        }
-        countTimed(metrics, engine, label, r, timing.get());
+        metrics.requests(label, engine, rr.requests(), r.isSuccessful(), r.getResponseCode());
+        return true;
     }
 
     /** Counts one row of {@code engine} into the metrics, its timing text given. */
     static void count(LiveMetrics metrics, String engine, String label, SampleResult r, String timing) {
-        count(metrics, engine, label, r, () -> timing);
+        if (!countRequests(metrics, engine, label, r)) {
+            countTimed(metrics, engine, label, r, timing);
+        }
     }
 
-    private static void countTimed(LiveMetrics metrics, String engine, String label, SampleResult r, String timing) {
+    /** Counts a row by its timing text: a row of another JVM, or one that does not keep its requests. */
+    static void countTimed(LiveMetrics metrics, String engine, String label, SampleResult r, String timing) {
+        if (label == null) {
+            return;
+        }
         if (JtlReader.isFaultMarker(label)) {
             String code = r.getResponseCode();
             metrics.fault(FaultWindows.kind(label), FaultWindows.target(label), FaultWindows.applied(code),

@@ -180,7 +180,7 @@ public final class LiveMetrics {
             boolean late, long dropped) {
         Series s = series(label, engine);
         long n = Math.max(1, count);
-        long value = Math.max(0, Math.min(HIGHEST_MICROS, micros));
+        long value = clamp(micros);
         s.requests.inc(n);
         totalRequests.add(n);
         s.latency.record(value, n);
@@ -207,7 +207,7 @@ public final class LiveMetrics {
         long dropped = 0;
         for (Completion c : completions) {
             long n = Math.max(1, c.count());
-            long value = Math.max(0, Math.min(HIGHEST_MICROS, c.elapsedMicros()));
+            long value = clamp(c.elapsedMicros());
             recorder.record(value, n);
             sum += value * n;
             requests += n;
@@ -222,6 +222,11 @@ public final class LiveMetrics {
         }
         late(s, late);
         dropped(s, dropped);
+    }
+
+    /** A latency as the histograms keep it: 0 to {@link #HIGHEST_MICROS}. */
+    private static long clamp(long micros) {
+        return Math.max(0, Math.min(HIGHEST_MICROS, micros));
     }
 
     private void late(Series s, long n) {

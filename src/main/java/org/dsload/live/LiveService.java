@@ -45,11 +45,12 @@ public final class LiveService implements EngineService {
         if (LiveListener.listened()) {
             return;
         }
-        LiveListener.count(m, engineName, result.getSampleLabel(), result, () -> {
-            JMeterVariables variables = JMeterContextService.getContext().getVariables();
-            String timing = variables == null ? null : variables.get(SampleTiming.VARIABLE);
-            return timing == null ? "" : timing;
-        });
+        if (LiveListener.countRequests(m, engineName, result.getSampleLabel(), result)) {
+            return;
+        }
+        JMeterVariables variables = JMeterContextService.getContext().getVariables();
+        String timing = variables == null ? null : variables.get(SampleTiming.VARIABLE);
+        LiveListener.countTimed(m, engineName, result.getSampleLabel(), result, timing == null ? "" : timing);
     }
 
     @Override

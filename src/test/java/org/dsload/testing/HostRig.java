@@ -228,10 +228,7 @@ public final class HostRig implements AutoCloseable {
             }
             List<List<String>> rules = List.of(List.of("PREROUTING", "-s", peer), List.of("OUTPUT", "-d", peer));
             for (List<String> rule : rules) {
-                List<String> args = new ArrayList<>(List.of("-t", "mangle", "-A"));
-                args.addAll(rule);
-                args.addAll(List.of("-j", "NFQUEUE", "--queue-num", Integer.toString(queue)));
-                iptables(args.toArray(String[]::new));
+                iptables(queueRule("-A", rule, queue));
             }
             return new LinkDelay(this, queue, rules, p, output);
         }
@@ -306,10 +303,7 @@ public final class HostRig implements AutoCloseable {
                 return;
             }
             for (List<String> rule : rules) {
-                List<String> args = new ArrayList<>(List.of("-t", "mangle", "-D"));
-                args.addAll(rule);
-                args.addAll(List.of("-j", "NFQUEUE", "--queue-num", Integer.toString(queue)));
-                host.iptables(args.toArray(String[]::new));
+                host.iptables(queueRule("-D", rule, queue));
             }
             ProcessTree.stop(process.toHandle(), STOP_GRACE);
             Matcher m = PASSED.matcher(read(output));
@@ -318,11 +312,20 @@ public final class HostRig implements AutoCloseable {
         }
     }
 
-    private static String[] lossRule(String action, List<String> rule, String probability) {
+    /** A rule of the mangle table: {@code action} (-A, -D) on a chain and peer, then what it does. */
+    private static String[] mangle(String action, List<String> rule, String... target) {
         List<String> args = new ArrayList<>(List.of("-t", "mangle", action));
         args.addAll(rule);
-        args.addAll(List.of("-m", "statistic", "--mode", "random", "--probability", probability, "-j", "DROP"));
+        args.addAll(List.of(target));
         return args.toArray(String[]::new);
+    }
+
+    private static String[] queueRule(String action, List<String> rule, int queue) {
+        return mangle(action, rule, "-j", "NFQUEUE", "--queue-num", Integer.toString(queue));
+    }
+
+    private static String[] lossRule(String action, List<String> rule, String probability) {
+        return mangle(action, rule, "-m", "statistic", "--mode", "random", "--probability", probability, "-j", "DROP");
     }
 
     /** Packets dropped on the link of a host to a peer ({@link Host#loss}): ended by {@link #close()}. */
@@ -364,7 +367,8 @@ public final class HostRig implements AutoCloseable {
         }
     }
 
-    private static String read(Path file) {
+    /** A file's text, or "" when it cannot be read. */
+    static String read(Path file) {
         try {
             return Files.isRegularFile(file) ? Files.readString(file) : "";
         } catch (IOException e) {

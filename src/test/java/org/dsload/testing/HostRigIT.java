@@ -117,21 +117,14 @@ class HostRigIT {
         Path out = dir.resolve("host-rig-echo-" + System.nanoTime() + ".out");
         Process echo = to.start(dir, out, List.of("python3", "-c", ECHO));
         try {
-            assertTrue(Deadline.await(() -> read(out).contains("listening"), LIMIT, Duration.ofMillis(20)), read(out));
+            assertTrue(Deadline.await(() -> HostRig.read(out).contains("listening"), LIMIT, Duration.ofMillis(20)),
+                    HostRig.read(out));
             Commands.Result r = from.run(LIMIT, "python3", "-c", ROUND_TRIPS, to.address());
             assertEquals(0, r.exit(), r.output());
             return Long.parseLong(r.output().strip());
         } finally {
             ProcessTree.stop(echo.toHandle(), Duration.ofSeconds(5));
             Files.deleteIfExists(out);
-        }
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.isRegularFile(file) ? Files.readString(file) : "";
-        } catch (java.io.IOException e) {
-            return "";
         }
     }
 

@@ -50,6 +50,7 @@ public class FindMaxRate extends JudgingListener {
     private String stepSeconds = "10";
     private String maxSteps = "12";
     private String resolutionPercent = "10";
+    private String repeatAnswer = "1";
     private String percentile = "99";
     private String maxLatencyMillis = "";
     private String maxErrorPercent = "1";
@@ -58,7 +59,8 @@ public class FindMaxRate extends JudgingListener {
     private String labels = "";
 
     /** What one test's search needs, made from the fields at its start. */
-    private record Settings(String property, double start, int maxSteps, double resolution, InRunSearch.Plan plan) {
+    private record Settings(String property, double start, int maxSteps, double resolution, int repeats,
+            InRunSearch.Plan plan) {
     }
 
     private transient Settings settings;
@@ -87,7 +89,8 @@ public class FindMaxRate extends JudgingListener {
         // the first step's rate is there before the threads start
         JMeterUtils.setProperty(settings.property(), FindMaxReport.number(RateSearchRule.whole(settings.start())));
         Settings s = settings;
-        InRunSearch started = new InRunSearch(new RateSearchRule(s.start(), s.maxSteps(), s.resolution()), s.plan());
+        InRunSearch started = new InRunSearch(new RateSearchRule(s.start(), s.maxSteps(), s.resolution())
+                .confirmedBy(s.repeats()), s.plan());
         search = started;
         started.start("dsload-find-max-rate", (index, rate) -> JMeterUtils.setProperty(s.property(),
                 FindMaxReport.number(rate)), s.property(), FindMaxRate::say, () -> {
@@ -113,6 +116,7 @@ public class FindMaxRate extends JudgingListener {
         long step = f.longValue("stepSeconds", stepSeconds, 1, 86_400);
         int steps = f.integer("maxSteps", maxSteps, 1, 1000);
         double resolution = positive(f, "resolutionPercent", resolutionPercent) / 100;
+        int repeats = f.integer("repeatAnswer", repeatAnswer, 0, 1000, 1);
         Limits limits = new Limits();
         if (!f.text("maxLatencyMillis", maxLatencyMillis).isEmpty()) {
             double p = positive(f, "percentile", percentile);
@@ -132,7 +136,7 @@ public class FindMaxRate extends JudgingListener {
             throw f.error("maxLatencyMillis", "or another limit must be set: the search needs at least one limit");
         }
         Pattern pattern = InRunSearch.labels(labels, e -> f.error("labels", e));
-        return new Settings(property, start, steps, resolution,
+        return new Settings(property, start, steps, resolution, repeats,
                 new InRunSearch.Plan(limits, gauges, settle * 1000, step * 1000, pattern, InRunSearch.runDir(), false));
     }
 
@@ -257,6 +261,14 @@ public class FindMaxRate extends JudgingListener {
 
     public void setResolutionPercent(String resolutionPercent) {
         this.resolutionPercent = resolutionPercent;
+    }
+
+    public String getRepeatAnswer() {
+        return repeatAnswer;
+    }
+
+    public void setRepeatAnswer(String repeatAnswer) {
+        this.repeatAnswer = repeatAnswer;
     }
 
     public String getPercentile() {

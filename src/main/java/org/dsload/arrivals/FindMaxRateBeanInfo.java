@@ -7,7 +7,7 @@ public class FindMaxRateBeanInfo extends DsloadBeanInfo {
     public FindMaxRateBeanInfo() {
         super(FindMaxRate.class);
         createPropertyGroup("search", new String[] {"rateProperty", "startRate", "settleSeconds", "stepSeconds", "maxSteps",
-            "resolutionPercent"});
+            "resolutionPercent", "repeatAnswer"});
         createPropertyGroup("limits", new String[] {"percentile", "maxLatencyMillis", "maxErrorPercent", "maxLatePercent",
             "maxGauges", "labels"});
         text("rateProperty", "rate");
@@ -16,6 +16,7 @@ public class FindMaxRateBeanInfo extends DsloadBeanInfo {
         text("stepSeconds", "10");
         text("maxSteps", "12");
         text("resolutionPercent", "10");
+        text("repeatAnswer", "1");
         text("percentile", "99");
         text("maxLatencyMillis", "");
         text("maxErrorPercent", "1");

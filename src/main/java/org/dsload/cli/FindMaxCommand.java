@@ -64,11 +64,6 @@ final class FindMaxCommand extends Subcommand implements PercentileOptions.Limit
         return limitOptions.limits;
     }
 
-    @Option(names = "--max-late", paramLabel = "<percent>", converter = OptionValues.Ratio.class,
-            description = "Limit: at most this share of a step's scheduled arrivals may start more than 10 ms after their"
-                    + " intended start or be dropped (the summary's late arrivals; 1%%).")
-    private Double maxLate;
-
     private final List<GaugeLimit> gaugeLimits = new ArrayList<>();
 
     @Option(names = "--max-gauge", paramLabel = "<gauge>=<number>",
@@ -116,6 +111,12 @@ final class FindMaxCommand extends Subcommand implements PercentileOptions.Limit
                     + " (default: ${DEFAULT-VALUE}).")
     private double resolution;
 
+    @Option(names = "--repeat-answer", paramLabel = "<n>", converter = OptionValues.CountOrNone.class, defaultValue = "1",
+            description = "Run the answer's rate this many more times before giving it; a repeat that breaks the limits"
+                    + " makes it a broken rate, and the search goes on below it: one window's luck does not make an"
+                    + " answer (default: ${DEFAULT-VALUE}; 0: none). The repeats count in --max-steps.")
+    private int repeatAnswer;
+
     @Mixin
     private JMeterHomeOption jmeterHome;
 
@@ -145,9 +146,6 @@ final class FindMaxCommand extends Subcommand implements PercentileOptions.Limit
             throw usageError(badLive);
         }
         Limits limits = limits();
-        if (maxLate != null) {
-            limits.maxLateRatio(maxLate);
-        }
         if (limits.isEmpty() && gaugeLimits.isEmpty()) {
             throw usageError("find-max needs at least one limit (--max-p99 20ms, --max-error-rate 1%, --max-late 1% ...)");
         }
@@ -177,8 +175,8 @@ final class FindMaxCommand extends Subcommand implements PercentileOptions.Limit
             PlanRunner runner = new PlanRunner(out).stopOn(signals);
             FindMaxSteps steps = new FindMaxSteps(runner, id -> step(folder, id), property, limits,
                     gaugeLimits, stepSeconds.toSeconds(), settleSeconds, planWarmUp, out);
-            RateSearch.Result result = RateSearch.search(new RateSearchRule(first, maxSteps, resolution, unit != null),
-                    steps);
+            RateSearch.Result result = RateSearch.search(new RateSearchRule(first, maxSteps, resolution, unit != null)
+                    .confirmedBy(repeatAnswer), steps);
             FindMaxReport.Answer answer = result.answer();
             String text = FindMaxReport.text(plan.toString(), property, unit, answer, result.steps());
             Files.writeString(folder.resolve(FindMaxReport.TEXT), text, StandardCharsets.UTF_8);

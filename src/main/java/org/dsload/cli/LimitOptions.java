@@ -9,7 +9,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * The limits {@code check} and {@code find-max} judge figures on: {@code --max-p<N>} (added for each
- * percentile given by {@link PercentileOptions}) and {@code --max-error-rate}. They fill
+ * percentile given by {@link PercentileOptions}), {@code --max-error-rate} and {@code --max-late}. They fill
  * {@link #limits} in the order given, which is the order the verdicts are printed in; so a command
  * line is parsed once per instance, as Main does.
  */
@@ -32,6 +32,15 @@ final class LimitOptions {
     private void maxErrorRate(Double ratio) {
         if (ratio != null) {
             limits.maxErrorRatio(ratio);
+        }
+    }
+
+    @Option(names = "--max-late", paramLabel = "<percent>", converter = OptionValues.Ratio.class,
+            description = "At most this share of the scheduled arrivals may start more than 10 ms after their intended"
+                    + " start or be dropped (the summary's late arrivals; 1%%). Figures without an arrival schedule keep it.")
+    private void maxLate(Double ratio) {
+        if (ratio != null) {
+            limits.maxLateRatio(ratio);
         }
     }
 }

@@ -135,7 +135,17 @@ public final class FindMaxReport {
                     + number(answer.rate()) + " (" + number(answer.rate()) + " " + unit + ")"));
         }
         out.append('\n').append(answerLine).append('\n');
+        long keptAtAnswer = keptAt(steps, answer.rate());
+        if (answer.found() && keptAtAnswer > 1) {
+            out.append("It kept them in each of its ").append(keptAtAnswer).append(" steps at ")
+                    .append(number(answer.rate())).append(" (the answer's step repeated before it was given).\n");
+        }
         return out.toString();
+    }
+
+    /** How many of the steps ran at {@code rate} and kept the limits. */
+    static long keptAt(List<Step> steps, double rate) {
+        return steps.stream().filter(s -> s.kept() && s.rate() == rate).count();
     }
 
     /** {@code text} right-aligned in a column as wide as the gauge's name, 12 at least. */
@@ -184,6 +194,9 @@ public final class FindMaxReport {
         json.field("limitedBy", answer.limitedBy()).field("broke", answer.broke());
         if (answer.advice() != null) {
             json.field("advice", answer.advice());
+        }
+        if (answer.found()) {
+            json.field("stepsKeptAtRate", keptAt(steps, answer.rate()));
         }
         json.end().name("steps").beginArray();
         for (Step s : steps) {

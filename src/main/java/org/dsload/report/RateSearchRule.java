@@ -10,9 +10,11 @@ import org.dsload.report.FindMaxReport.Step;
  * element, a step of one test at a time): from a start rate, double the rate step after step while
  * the limits are kept; then bisect between the highest rate that kept them and the lowest that broke
  * them, until the two lie within a resolution of each other, or one whole unit apart; at most
- * {@code maxSteps} steps in all. One step at a time: {@link #next()} gives the rate to try, the caller
- * runs and judges a step at it and hands it back with {@link #judged}, until {@link #next()} says NaN.
- * Not thread-safe: one caller drives it.
+ * {@code maxSteps} steps in all. With {@link #confirmedBy} the answer's rate is run again before it is
+ * given: a rate is kept only when none of its steps broke the limits, so a repeat that breaks them moves
+ * the search below it (a step judged once can keep a limit by the luck of one window). One step at a
+ * time: {@link #next()} gives the rate to try, the caller runs and judges a step at it and hands it
+ * back with {@link #judged}, until {@link #next()} says NaN. Not thread-safe: one caller drives it.
  */
 public final class RateSearchRule {
     /** How much each step raises the rate while the limits are kept. */
@@ -27,6 +29,7 @@ public final class RateSearchRule {
     private double next;
     private double ceiling = Double.POSITIVE_INFINITY;
     private double gap;
+    private int repeats;
 
     /**
      * @param start      the first step's rate, above 0
@@ -76,6 +79,19 @@ public final class RateSearchRule {
     }
 
     /**
+     * Before the search gives its answer, the answer's rate keeps the limits in {@code repeats} more
+     * steps than the one that found it (0: none, the default); a repeat that breaks them makes the rate
+     * a broken one, and the search goes on below it.
+     */
+    public RateSearchRule confirmedBy(int repeats) {
+        if (repeats < 0 || !steps.isEmpty()) {
+            throw new IllegalArgumentException("repeats lie at 0 or above and are set before the first step, got " + repeats);
+        }
+        this.repeats = repeats;
+        return this;
+    }
+
+    /**
      * At most how many steps a search from {@code start} up to {@code max}, bisected to within
      * {@code units} (and one unit), can take: the doublings up to the ceiling, then the bisections.
      */
@@ -108,28 +124,38 @@ public final class RateSearchRule {
             throw new IllegalStateException("the search is over; no step was asked for");
         }
         steps.add(step);
-        if (step.kept()) {
-            kept = kept == null || step.rate() > kept.rate() ? step : kept;
-        } else {
-            broken = broken == null || step.rate() < broken.rate() ? step : broken;
+        if (!step.kept() && (broken == null || step.rate() < broken.rate())) {
+            broken = step;
+        }
+        // kept: the highest rate below every broken step (no step at it broke the limits)
+        kept = null;
+        for (Step s : steps) {
+            if (s.kept() && (broken == null || s.rate() < broken.rate()) && (kept == null || s.rate() > kept.rate())) {
+                kept = s;
+            }
         }
         next = steps.size() >= maxSteps ? Double.NaN : following();
     }
 
     private double following() {
-        if (broken == null) {
-            return kept.rate() >= ceiling ? Double.NaN : Math.min(ceiling, round(kept.rate() * FACTOR));
-        }
         if (kept == null) {
             return Double.NaN; // even the first step broke the limits
         }
-        double low = kept.rate();
-        double high = broken.rate();
-        double mid = round((low + high) / 2);
-        if (high - low <= Math.max(Math.max(1, gap), low * resolution) || mid <= low || mid >= high) {
-            return Double.NaN;
+        double found;
+        if (broken == null) {
+            found = kept.rate() >= ceiling ? Double.NaN : Math.min(ceiling, round(kept.rate() * FACTOR));
+        } else {
+            double low = kept.rate();
+            double high = broken.rate();
+            double mid = round((low + high) / 2);
+            found = high - low <= Math.max(Math.max(1, gap), low * resolution) || mid <= low || mid >= high ? Double.NaN : mid;
         }
-        return mid;
+        return Double.isNaN(found) && keptAt(kept.rate()) <= repeats ? kept.rate() : found;
+    }
+
+    /** How many steps at {@code rate} kept the limits. */
+    public int keptAt(double rate) {
+        return (int) steps.stream().filter(s -> s.kept() && s.rate() == rate).count();
     }
 
     /** The steps judged, in the order they ran. */

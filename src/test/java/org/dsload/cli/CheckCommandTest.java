@@ -97,6 +97,25 @@ class CheckCommandTest {
     }
 
     @Test
+    void lateArrivalsAreALimitToo() throws Exception {
+        // 100 arrivals under a schedule: 3 started 20 ms after their intended start, 1 was dropped before one
+        List<String> rows = new ArrayList<>();
+        rows.add("timeStamp,elapsed,label,responseCode,responseMessage,success,bytes,sentBytes,SampleCount,dsload_timing");
+        for (int i = 1; i <= 99; i++) {
+            long start = 1_000_000 + i;
+            rows.add(start + ",0,get,OK,OK,true,10,5,1," + start + ":50:" + (i <= 3 ? 20_000 : 100) + (i == 50 ? ":1" : ""));
+        }
+        Path jtl = dir.resolve("late.jtl");
+        Files.write(jtl, rows, StandardCharsets.UTF_8);
+        assertEquals(1, check(jtl.toString(), "--label", "get", "--max-late", "3%"), console);
+        assertTrue(console.contains("FAILED  get: late arrivals 4% (4 of 100 late by more than 10ms or dropped) is above"
+                + " the limit 3%"), console);
+        assertEquals(0, check(jtl.toString(), "--label", "get", "--max-late", "4%", "--max-p99", "1ms"), console);
+        // a run without an arrival schedule keeps it
+        assertEquals(0, check(results().toString(), "--label", "get", "--max-late", "0%"), console);
+    }
+
+    @Test
     void aLabelWithoutRequestsFailsInsteadOfPassingUnseen() throws Exception {
         Path jtl = results();
         assertEquals(1, check(jtl.toString(), "--label", "GET", "--max-p99", "1s"), console);

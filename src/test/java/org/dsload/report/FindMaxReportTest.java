@@ -27,7 +27,7 @@ class FindMaxReportTest {
                 "late arrivals 25% (...) is above the limit 1%", "more in flight");
         String json = FindMaxReport.json(answer, STEPS);
         assertTrue(json.startsWith("{\"answer\":{\"rate\":1000,\"limitedBy\":\"generator\",\"broke\":\"late arrivals 25% (...)"
-                + " is above the limit 1%\",\"advice\":\"more in flight\"},\"steps\":[{\"step\":1,\"rate\":1000,"
+                + " is above the limit 1%\",\"advice\":\"more in flight\",\"stepsKeptAtRate\":1},\"steps\":[{\"step\":1,\"rate\":1000,"
                 + "\"achievedRate\":999.5,\"late\":0,\"p50Ms\":0.08,\"p90Ms\":0.15,\"p99Ms\":0.4,\"errorRatio\":0,"), json);
         assertTrue(json.contains("\"kept\":true,\"broke\":null"), json);
         assertTrue(json.contains("{\"step\":2,\"rate\":2000,\"achievedRate\":1500.25,\"late\":0.25,\"p50Ms\":0.09,"
@@ -51,6 +51,18 @@ class FindMaxReportTest {
                 server);
         assertEquals("No answer: no step ran to its end.", FindMaxReport.answerLine("rate",
                 new FindMaxReport.Answer(Double.NaN, null, null, null)));
+    }
+
+    @Test
+    void anAnswerKeptInARepeatOfItsStepSaysSo() {
+        List<FindMaxReport.Step> steps = List.of(STEPS.get(0), STEPS.get(1),
+                new FindMaxReport.Step(3, 1000, 1000.1, 0, 80, 150, 410, 0, 10_000, 0.3, true, null, false, "results/s3"));
+        FindMaxReport.Answer answer = new FindMaxReport.Answer(1000, FindMaxReport.SERVER, "p99 20ms", null);
+        String text = FindMaxReport.text("plan.jmx", "rate", answer, steps);
+        assertTrue(text.endsWith("It kept them in each of its 2 steps at 1000 (the answer's step repeated before it was"
+                + " given).\n"), text);
+        assertTrue(FindMaxReport.json(answer, steps).contains("\"stepsKeptAtRate\":2}"), FindMaxReport.json(answer, steps));
+        assertTrue(!FindMaxReport.text("plan.jmx", "rate", answer, STEPS).contains("It kept them"), "one step: no line");
     }
 
     @Test

@@ -45,6 +45,35 @@ class RateSearchRuleTest {
     }
 
     @Test
+    void aRepeatOfTheAnswerThatBreaksTheLimitsMovesTheSearchBelowIt() {
+        // 4500 kept, 4750 broke: 4500's repeat breaks, so 4500 is a broken rate; the search goes on below it
+        RateSearchRule rule = new RateSearchRule(1000, 20, 0.1).confirmedBy(1);
+        assertEquals(List.of(1000.0, 2000.0, 4000.0, 8000.0, 6000.0, 5000.0, 4500.0, 4750.0, 4500.0, 4250.0, 4250.0),
+                asked(rule, true, true, true, false, false, false, true, false, false, true, true));
+        assertTrue(rule.done(), "4250 kept twice, 4500 broken: within 10 %");
+        assertEquals(4250, rule.answer().rate());
+        assertEquals(4500, rule.broken().rate());
+        assertEquals(2, rule.keptAt(4250));
+        assertEquals(1, rule.keptAt(4500), "the first step at 4500 kept; the rate is broken all the same");
+
+        // a repeat that keeps them ends the search at once
+        RateSearchRule confirmed = new RateSearchRule(1000, 20, 1.0).confirmedBy(2);
+        assertEquals(List.of(1000.0, 2000.0, 1000.0, 1000.0), asked(confirmed, true, false, true, true));
+        assertTrue(confirmed.done());
+        assertEquals(1000, confirmed.answer().rate());
+
+        // a search at its ceiling repeats its answer too; the repeats count among the steps
+        RateSearchRule ceiling = new RateSearchRule(10, 3, 0.1).confirmedBy(1).upTo(20);
+        assertEquals(List.of(10.0, 20.0, 20.0), asked(ceiling, true, true, true));
+        assertTrue(ceiling.done());
+        RateSearchRule short_ = new RateSearchRule(10, 2, 0.1).confirmedBy(1);
+        asked(short_, true, false);
+        assertTrue(short_.done(), "the steps ran out: the answer stands on one step");
+        assertEquals(10, short_.answer().rate());
+        assertThrows(IllegalArgumentException.class, () -> new RateSearchRule(10, 2, 0.1).confirmedBy(-1));
+    }
+
+    @Test
     void aBrokenFirstStepEndsTheSearchWithoutAnAnswer() {
         RateSearchRule rule = new RateSearchRule(300, 10, 0.1);
         asked(rule, false);

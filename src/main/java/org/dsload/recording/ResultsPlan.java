@@ -267,13 +267,15 @@ public final class ResultsPlan implements AutoCloseable {
 
     /**
      * JMeter properties for the master and the slaves of a distributed run, where the run did not set
-     * them (a batch sender reads its thresholds on the master, which makes it). In histograms mode a
-     * slave's batch sender sends what it holds at least every second
-     * ({@code time_threshold}, 60 s by default, which would hold a second's aggregate rows back for a
-     * minute), so the master's summariser and listeners follow the run live.
+     * them (a batch sender reads its thresholds on the master, which makes it). In either mode a
+     * slave's batch sender sends what it holds at least every second ({@code time_threshold}, 60 s by
+     * default, which would hold a second's aggregate rows back for a minute, and a slow plan's rows
+     * until 100 have gathered), so the master's live line, endpoint and listeners follow the run, and
+     * a slave that dies takes at most a second of its rows with it. A fast plan's batches still close
+     * at {@code num_sample_threshold} rows, as before.
      */
     public Map<String, String> slaveProperties() {
-        return histograms ? Map.of("time_threshold", "1000") : Map.of();
+        return Map.of("time_threshold", "1000");
     }
 
     /** Deletes the plan's copy. */

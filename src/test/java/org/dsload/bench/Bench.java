@@ -198,6 +198,20 @@ final class Bench {
      * Applies {@code -Dbench.props="name=value ..."} (how Maven passes a benchmark's own settings) as
      * system properties {@code bench.<name>}.
      */
+    /**
+     * Pins every thread of process {@code pid} to the CPUs {@code cpus} (taskset's list, "0" or "1,2");
+     * processes it starts afterwards inherit them. For benchmarks that keep the generator and the server
+     * off each other's core, so that a run's figures do not hang on where the scheduler put them.
+     */
+    static void pin(long pid, String cpus) throws IOException, InterruptedException {
+        Process taskset = new ProcessBuilder("taskset", "-a", "-p", "-c", cpus, Long.toString(pid)).redirectErrorStream(true)
+                .start();
+        String out = new String(taskset.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (taskset.waitFor() != 0) {
+            throw new IOException("taskset -a -p -c " + cpus + " " + pid + " failed: " + out.trim());
+        }
+    }
+
     static void applyProps() {
         for (String pair : System.getProperty("bench.props", "").trim().split("\\s+")) {
             int eq = pair.indexOf('=');

@@ -27,13 +27,15 @@ import org.dsload.targets.EmbeddedRedis;
  * client in this JVM, as Prometheus would), the same length each; prints each run's GETs per second
  * in its measured window, the ratio on/off of each round (the side that runs first alternates from
  * round to round), their median and range (the goal: 0.98 or more), and how far the runs of each
- * side differ among themselves: the machine's noise, against which the ratio's spread is read.
+ * side differ among themselves: the machine's noise, against which the ratio's spread is read. With
+ * {@code pin=true} the generator runs on CPU 0 and redis-server on CPU 1 (taskset), both sides alike:
+ * on 2 shared cores a run's throughput otherwise hangs on where the scheduler puts the busy threads.
  *
- * <pre>./mvnw verify -Pbenchmark -Dbench.class=LiveMetricsOverhead [-Dbench.seconds=15 -Dbench.threads=2 -Dbench.props="rounds=5 in_flight=16"]</pre>
+ * <pre>./mvnw verify -Pbenchmark -Dbench.class=LiveMetricsOverhead [-Dbench.seconds=15 -Dbench.threads=2 -Dbench.props="rounds=5 in_flight=16 pin=true warmup=3"]</pre>
  */
 public final class LiveMetricsOverhead {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
-    private static final int WARMUP = 3;
+    private static int warmup = 3;
 
     private LiveMetricsOverhead() {
     }
@@ -44,10 +46,19 @@ public final class LiveMetricsOverhead {
         int seconds = Integer.getInteger("bench.seconds", 15);
         int threads = Integer.getInteger("bench.threads", 2);
         int inFlight = Integer.getInteger("bench.in_flight", 16);
+        boolean pin = Boolean.getBoolean("bench.pin");
+        warmup = Bench.warmup(3);
+        if (pin) {
+            // this JVM and the JMeter JVMs it starts on CPU 0; the redis-server, once started, on CPU 1
+            Bench.pin(ProcessHandle.current().pid(), "0");
+        }
         List<Bench.Row> rows = new ArrayList<>();
         List<Double> ratios = new ArrayList<>();
         long scrapes = 0;
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
+            if (pin) {
+                Bench.pin(redis.pid(), "1");
+            }
             InFlightCapacity.load(redis, 10_000);
             boolean onFirst = false;
             for (int round = 0; round < rounds; round++) {
@@ -71,8 +82,9 @@ public final class LiveMetricsOverhead {
         }
         System.out.println();
         System.out.printf(Locale.ROOT, "Redis GETs, %d threads x %d in flight, %d s measured after %d s per run, %d cores"
-                + " shared by redis-server and JMeter; endpoint scraped every second (%d scrapes in all)%n", threads,
-                inFlight, seconds, WARMUP, Runtime.getRuntime().availableProcessors(), scrapes);
+                + " %s; endpoint scraped every second (%d scrapes in all)%n", threads,
+                inFlight, seconds, warmup, Runtime.getRuntime().availableProcessors(),
+                pin ? "(JMeter pinned to CPU 0, redis-server to CPU 1)" : "shared by redis-server and JMeter", scrapes);
         System.out.print(Bench.table(rows));
         System.out.println(Bench.medianRatio("requests/s with the endpoint on and scraped / off", ratios));
         System.out.println("ratio on/off by round: " + ratios.stream().map(r -> String.format(Locale.ROOT, "%.3f", r))
@@ -95,7 +107,7 @@ public final class LiveMetricsOverhead {
                 .runId("live-" + (metrics ? "on" : "off") + "-" + round).dashboard(false)
                 .timeout(Duration.ofSeconds(seconds + 240)).property("hosts", redis.address())
                 .property("threads", Integer.toString(threads)).property("in_flight", Integer.toString(inFlight))
-                .property("duration", Integer.toString(WARMUP + seconds)).property("profiles", "10000")
+                .property("duration", Integer.toString(warmup + seconds)).property("profiles", "10000")
                 .property("load_threads", "0").property("rampup", "0").property(RunProperties.PROGRESS, "off");
         Thread scraper = null;
         AtomicBoolean running = new AtomicBoolean(true);
@@ -119,7 +131,7 @@ public final class LiveMetricsOverhead {
             throw new IllegalStateException("JMeter run failed: " + outcome.problem());
         }
         return Bench.measured(metrics ? "endpoint on, scraped each second" : "endpoint off", threads, outcome.jtl(),
-                Set.of("GET profile"), WARMUP, seconds);
+                Set.of("GET profile"), warmup, seconds);
     }
 
     /** GETs /metrics every second while the run goes on; refused connections (before and after the test) pass. */

@@ -39,6 +39,8 @@ class ResultsPlanTest {
             assertEquals(Map.of("summariser.name", ""), results.properties(), "the writer feeds the summariser");
             assertFalse(results.dashboardByJMeter(true));
             assertTrue(results.dashboardAfterRun(true));
+            assertEquals(Map.of("time_threshold", "1000"), results.slaveProperties(),
+                    "a slow plan's rows reach the master within a second, not once 100 have gathered");
 
             Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(copy.toFile());
             Element testPlanTree = next(next(doc.getDocumentElement().getFirstChild()).getFirstChild(), "TestPlan");

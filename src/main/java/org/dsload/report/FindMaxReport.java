@@ -129,6 +129,11 @@ public final class FindMaxReport {
             out.append("(server gauges: the highest reading of each in the step's measured window, over every server)\n");
         }
         String answerLine = answerLine(rateProperty, answer);
+        if (!answer.found() && !steps.isEmpty() && steps.get(0).kept()) {
+            // the first step kept them; a repeat of its rate broke them
+            answerLine = answerLine.replace("the first step already broke the limits",
+                    "the lowest rate broke the limits in a repeat of its step");
+        }
         if (unit != null && answer.found()) {
             answerLine = answerLine.replaceFirst("^Answer: " + java.util.regex.Pattern.quote(rateProperty + "="
                     + number(answer.rate())), "Answer: " + java.util.regex.Matcher.quoteReplacement(rateProperty + "="

@@ -63,6 +63,13 @@ class FindMaxReportTest {
                 + " given).\n"), text);
         assertTrue(FindMaxReport.json(answer, steps).contains("\"stepsKeptAtRate\":2}"), FindMaxReport.json(answer, steps));
         assertTrue(!FindMaxReport.text("plan.jmx", "rate", answer, STEPS).contains("It kept them"), "one step: no line");
+
+        // the first rate kept them, then broke them in its repeat: no answer, and not for the first step's sake
+        List<FindMaxReport.Step> repeatBroke = List.of(STEPS.get(0), STEPS.get(1),
+                new FindMaxReport.Step(3, 1000, 990, 0, 80, 150, 30_000, 0, 9_900, 0.3, false, "p99 30ms", false, "s3"));
+        String none = FindMaxReport.text("plan.jmx", "rate", new FindMaxReport.Answer(Double.NaN, FindMaxReport.SERVER,
+                "p99 30ms", null), repeatBroke);
+        assertTrue(none.contains("No answer: the lowest rate broke the limits in a repeat of its step: p99 30ms."), none);
     }
 
     @Test

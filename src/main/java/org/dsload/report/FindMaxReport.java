@@ -128,12 +128,8 @@ public final class FindMaxReport {
         if (!gauges.isEmpty()) {
             out.append("(server gauges: the highest reading of each in the step's measured window, over every server)\n");
         }
-        String answerLine = answerLine(rateProperty, answer);
-        if (!answer.found() && !steps.isEmpty() && steps.get(0).kept()) {
-            // the first step kept them; a repeat of its rate broke them
-            answerLine = answerLine.replace("the first step already broke the limits",
-                    "the lowest rate broke the limits in a repeat of its step");
-        }
+        // no answer although the first step kept them: a repeat of its rate broke them
+        String answerLine = answerLine(rateProperty, answer, !steps.isEmpty() && steps.get(0).kept());
         if (unit != null && answer.found()) {
             answerLine = answerLine.replaceFirst("^Answer: " + java.util.regex.Pattern.quote(rateProperty + "="
                     + number(answer.rate())), "Answer: " + java.util.regex.Matcher.quoteReplacement(rateProperty + "="
@@ -160,11 +156,17 @@ public final class FindMaxReport {
 
     /** The answer in a sentence (and the advice, when the generator was the limit). */
     public static String answerLine(String rateProperty, Answer answer) {
+        return answerLine(rateProperty, answer, false);
+    }
+
+    /** As {@link #answerLine(String, Answer)}; {@code brokeInRepeat}: no answer as the lowest rate broke them when repeated. */
+    private static String answerLine(String rateProperty, Answer answer, boolean brokeInRepeat) {
         if (!answer.found() && answer.broke() == null) {
             return "No answer: no step ran to its end.";
         }
         if (!answer.found()) {
-            return "No answer: the first step already broke the limits: " + answer.broke()
+            return "No answer: " + (brokeInRepeat ? "the lowest rate broke the limits in a repeat of its step"
+                    : "the first step already broke the limits") + ": " + answer.broke()
                     + (GENERATOR.equals(answer.limitedBy()) ? ". This is the generator's limit, not the server's. "
                             + answer.advice() : "") + ". Start lower (--start).";
         }

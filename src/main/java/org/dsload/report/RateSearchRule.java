@@ -155,7 +155,7 @@ public final class RateSearchRule {
 
     /** How many steps at {@code rate} kept the limits. */
     public int keptAt(double rate) {
-        return (int) steps.stream().filter(s -> s.kept() && s.rate() == rate).count();
+        return (int) FindMaxReport.keptAt(steps, rate);
     }
 
     /** The steps judged, in the order they ran. */

@@ -35,7 +35,6 @@ import org.dsload.targets.EmbeddedRedis;
  */
 public final class LiveMetricsOverhead {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
-    private static int warmup = 3;
 
     private LiveMetricsOverhead() {
     }
@@ -47,7 +46,7 @@ public final class LiveMetricsOverhead {
         int threads = Integer.getInteger("bench.threads", 2);
         int inFlight = Integer.getInteger("bench.in_flight", 16);
         boolean pin = Boolean.getBoolean("bench.pin");
-        warmup = Bench.warmup(3);
+        int warmup = Bench.warmup(3);
         if (pin) {
             // this JVM and the JMeter JVMs it starts on CPU 0; the redis-server, once started, on CPU 1
             Bench.pin(ProcessHandle.current().pid(), "0");
@@ -67,7 +66,7 @@ public final class LiveMetricsOverhead {
                 for (int side = 0; side < 2; side++) {
                     boolean metrics = (side == 0) == onFirst;
                     AtomicLong scraped = new AtomicLong();
-                    Bench.Row row = run(redis, metrics, threads, inFlight, seconds, round, scraped);
+                    Bench.Row row = run(redis, metrics, threads, inFlight, warmup, seconds, round, scraped);
                     scrapes += scraped.get();
                     rows.add(row);
                     if (metrics) {
@@ -99,8 +98,8 @@ public final class LiveMetricsOverhead {
         }
     }
 
-    private static Bench.Row run(EmbeddedRedis redis, boolean metrics, int threads, int inFlight, int seconds, int round,
-            AtomicLong scraped) throws Exception {
+    private static Bench.Row run(EmbeddedRedis redis, boolean metrics, int threads, int inFlight, int warmup, int seconds,
+            int round, AtomicLong scraped) throws Exception {
         int port = metrics ? Ports.free() : 0;
         PlanRun run = new PlanRun(Checkout.jmeterHome(), Checkout.basedir().resolve("test-plans/ekv-profile-get.jmx"))
                 .resultsRoot(Checkout.target().resolve("bench-results"))

@@ -11,6 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -30,8 +34,13 @@ import org.dsload.targets.EmbeddedRedis;
  * side differ among themselves: the machine's noise, against which the ratio's spread is read. With
  * {@code pin=true} the generator runs on CPU 0 and redis-server on CPU 1 (taskset), both sides alike:
  * on 2 shared cores a run's throughput otherwise hangs on where the scheduler puts the busy threads.
+ * With {@code together=true} the two sides run at the same time instead, each against a redis-server of
+ * its own and each with its server on a core of its own (the cores swap from round to round): both
+ * sides meet the same state of the machine, whose drift from one run to the next is otherwise wider
+ * than the cost sought. To tell the counting from the scrapes: {@code scrape=false} serves the
+ * endpoint without fetching it, {@code scrape_every=<ms>} fetches it less often than every second.
  *
- * <pre>./mvnw verify -Pbenchmark -Dbench.class=LiveMetricsOverhead [-Dbench.seconds=15 -Dbench.threads=2 -Dbench.props="rounds=5 in_flight=16 pin=true warmup=3"]</pre>
+ * <pre>./mvnw verify -Pbenchmark -Dbench.class=LiveMetricsOverhead [-Dbench.seconds=15 -Dbench.threads=2 -Dbench.props="rounds=5 in_flight=16 pin=true warmup=3 together=true scrape=false scrape_every=1000"]</pre>
  */
 public final class LiveMetricsOverhead {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
@@ -47,6 +56,10 @@ public final class LiveMetricsOverhead {
         int inFlight = Integer.getInteger("bench.in_flight", 16);
         boolean pin = Boolean.getBoolean("bench.pin");
         int warmup = Bench.warmup(3);
+        if (Boolean.getBoolean("bench.together")) {
+            together(rounds, seconds, threads, inFlight, warmup);
+            return;
+        }
         if (pin) {
             // this JVM and the JMeter JVMs it starts on CPU 0; the redis-server, once started, on CPU 1
             Bench.pin(ProcessHandle.current().pid(), "0");
@@ -86,6 +99,10 @@ public final class LiveMetricsOverhead {
                 pin ? "(JMeter pinned to CPU 0, redis-server to CPU 1)" : "shared by redis-server and JMeter", scrapes);
         System.out.print(Bench.table(rows));
         System.out.println(Bench.medianRatio("requests/s with the endpoint on and scraped / off", ratios));
+        printRounds(rows, ratios);
+    }
+
+    private static void printRounds(List<Bench.Row> rows, List<Double> ratios) {
         System.out.println("ratio on/off by round: " + ratios.stream().map(r -> String.format(Locale.ROOT, "%.3f", r))
                 .toList());
         // the machine's own noise, to judge the ratio's spread by: runs of the same side against one another
@@ -96,6 +113,74 @@ public final class LiveMetricsOverhead {
             System.out.printf(Locale.ROOT, "%s: %d runs, %.0f to %.0f requests/s (the fastest %.1f %% above the slowest)%n",
                     side, rates.size(), min, max, min > 0 ? 100 * (max / min - 1) : 0);
         }
+    }
+
+    /**
+     * Both sides at once, round after round: side "on" with its redis-server on one CPU, side "off"
+     * with its own on the other, each JMeter JVM pinned beside its server; the CPUs swap each round.
+     */
+    private static void together(int rounds, int seconds, int threads, int inFlight, int warmup) throws Exception {
+        List<Bench.Row> rows = new ArrayList<>();
+        List<Double> ratios = new ArrayList<>();
+        AtomicLong scrapes = new AtomicLong();
+        try (EmbeddedRedis first = EmbeddedRedis.start(); EmbeddedRedis second = EmbeddedRedis.start()) {
+            List<EmbeddedRedis> servers = List.of(first, second);
+            for (int cpu = 0; cpu < 2; cpu++) {
+                Bench.pin(servers.get(cpu).pid(), Integer.toString(cpu));
+                InFlightCapacity.load(servers.get(cpu), 10_000);
+            }
+            for (int round = 0; round < rounds; round++) {
+                int onCpu = round % 2;
+                ExecutorService sides = Executors.newFixedThreadPool(2);
+                try {
+                    Future<Bench.Row> on = start(sides, servers.get(onCpu), onCpu, true, threads, inFlight, warmup,
+                            seconds, round, scrapes);
+                    Future<Bench.Row> off = start(sides, servers.get(1 - onCpu), 1 - onCpu, false, threads, inFlight,
+                            warmup, seconds, round, scrapes);
+                    rows.add(on.get());
+                    rows.add(off.get());
+                    ratios.add(on.get().throughput() / off.get().throughput());
+                } finally {
+                    sides.shutdownNow();
+                }
+            }
+        }
+        System.out.println();
+        System.out.printf(Locale.ROOT, "Redis GETs, %d threads x %d in flight, %d s measured after %d s per run, both sides"
+                + " at once: each JMeter beside its own redis-server on a CPU of its own, the CPUs swapped each round;"
+                + " endpoint scraped %d times in all%n", threads, inFlight, seconds, warmup, scrapes.get());
+        System.out.print(Bench.table(rows));
+        System.out.println(Bench.medianRatio("requests/s with the endpoint on and scraped / off, at the same time", ratios));
+        printRounds(rows, ratios);
+    }
+
+    /** Starts one side's run and returns once its JMeter JVM is pinned to {@code cpu}. */
+    private static Future<Bench.Row> start(ExecutorService sides, EmbeddedRedis redis, int cpu, boolean metrics,
+            int threads, int inFlight, int warmup, int seconds, int round, AtomicLong scrapes) throws Exception {
+        Set<Long> before = ProcessHandle.current().descendants().map(ProcessHandle::pid)
+                .collect(java.util.stream.Collectors.toSet());
+        Future<Bench.Row> row = sides.submit(() -> {
+            AtomicLong scraped = new AtomicLong();
+            Bench.Row r = run(redis, metrics, threads, inFlight, warmup, seconds, round, scraped);
+            scrapes.addAndGet(scraped.get());
+            return r;
+        });
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            List<Long> started = ProcessHandle.current().descendants().map(ProcessHandle::pid)
+                    .filter(pid -> !before.contains(pid)).toList();
+            if (!started.isEmpty()) {
+                for (long pid : started) {
+                    Bench.pin(pid, Integer.toString(cpu));
+                }
+                return row;
+            }
+            if (row.isDone()) {
+                row.get();
+            }
+            Thread.sleep(20);
+        }
+        throw new IllegalStateException("no JMeter JVM started within 30 s");
     }
 
     private static Bench.Row run(EmbeddedRedis redis, boolean metrics, int threads, int inFlight, int warmup, int seconds,
@@ -113,9 +198,11 @@ public final class LiveMetricsOverhead {
         if (metrics) {
             Ports.release(port);
             run.property(RunProperties.METRICS_PORT, Integer.toString(port)).property(RunProperties.METRICS_LINGER, "0");
-            scraper = new Thread(() -> scrape(port, running, scraped), "bench-scraper");
-            scraper.setDaemon(true);
-            scraper.start();
+            if (!"false".equals(System.getProperty("bench.scrape"))) {
+                scraper = new Thread(() -> scrape(port, running, scraped), "bench-scraper");
+                scraper.setDaemon(true);
+                scraper.start();
+            }
         }
         PlanRunner.Outcome outcome;
         try {
@@ -147,7 +234,8 @@ public final class LiveMetricsOverhead {
                 // not serving yet, or no more
             }
             try {
-                Thread.sleep(1000);
+                // scrape_every (ms, 1000): how often once it serves; a long one (600000) scrapes once, early
+                Thread.sleep(scraped.get() == 0 ? 1000 : Long.getLong("bench.scrape_every", 1000));
             } catch (InterruptedException e) {
                 return;
             }

@@ -17,6 +17,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 
 import org.dsload.core.format.RunProperties;
 import org.dsload.process.Ports;
@@ -66,7 +67,7 @@ public final class LiveMetricsOverhead {
         }
         List<Bench.Row> rows = new ArrayList<>();
         List<Double> ratios = new ArrayList<>();
-        long scrapes = 0;
+        AtomicLong scrapes = new AtomicLong();
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
             if (pin) {
                 Bench.pin(redis.pid(), "1");
@@ -78,9 +79,7 @@ public final class LiveMetricsOverhead {
                 Bench.Row on = null;
                 for (int side = 0; side < 2; side++) {
                     boolean metrics = (side == 0) == onFirst;
-                    AtomicLong scraped = new AtomicLong();
-                    Bench.Row row = run(redis, metrics, threads, inFlight, warmup, seconds, round, scraped);
-                    scrapes += scraped.get();
+                    Bench.Row row = run(redis, metrics, threads, inFlight, warmup, seconds, round, scrapes);
                     rows.add(row);
                     if (metrics) {
                         on = row;
@@ -96,7 +95,7 @@ public final class LiveMetricsOverhead {
         System.out.printf(Locale.ROOT, "Redis GETs, %d threads x %d in flight, %d s measured after %d s per run, %d cores"
                 + " %s; endpoint scraped every second (%d scrapes in all)%n", threads,
                 inFlight, seconds, warmup, Runtime.getRuntime().availableProcessors(),
-                pin ? "(JMeter pinned to CPU 0, redis-server to CPU 1)" : "shared by redis-server and JMeter", scrapes);
+                pin ? "(JMeter pinned to CPU 0, redis-server to CPU 1)" : "shared by redis-server and JMeter", scrapes.get());
         System.out.print(Bench.table(rows));
         System.out.println(Bench.medianRatio("requests/s with the endpoint on and scraped / off", ratios));
         printRounds(rows, ratios);
@@ -157,14 +156,8 @@ public final class LiveMetricsOverhead {
     /** Starts one side's run and returns once its JMeter JVM is pinned to {@code cpu}. */
     private static Future<Bench.Row> start(ExecutorService sides, EmbeddedRedis redis, int cpu, boolean metrics,
             int threads, int inFlight, int warmup, int seconds, int round, AtomicLong scrapes) throws Exception {
-        Set<Long> before = ProcessHandle.current().descendants().map(ProcessHandle::pid)
-                .collect(java.util.stream.Collectors.toSet());
-        Future<Bench.Row> row = sides.submit(() -> {
-            AtomicLong scraped = new AtomicLong();
-            Bench.Row r = run(redis, metrics, threads, inFlight, warmup, seconds, round, scraped);
-            scrapes.addAndGet(scraped.get());
-            return r;
-        });
+        Set<Long> before = ProcessHandle.current().descendants().map(ProcessHandle::pid).collect(Collectors.toSet());
+        Future<Bench.Row> row = sides.submit(() -> run(redis, metrics, threads, inFlight, warmup, seconds, round, scrapes));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
             List<Long> started = ProcessHandle.current().descendants().map(ProcessHandle::pid)
@@ -225,17 +218,19 @@ public final class LiveMetricsOverhead {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
                 .timeout(Duration.ofSeconds(2)).build();
+        boolean served = false;
         while (running.get()) {
             try {
                 if (http.send(request, HttpResponse.BodyHandlers.ofString()).statusCode() == 200) {
                     scraped.incrementAndGet();
+                    served = true;
                 }
             } catch (Exception e) {
                 // not serving yet, or no more
             }
             try {
                 // scrape_every (ms, 1000): how often once it serves; a long one (600000) scrapes once, early
-                Thread.sleep(scraped.get() == 0 ? 1000 : Long.getLong("bench.scrape_every", 1000));
+                Thread.sleep(served ? Long.getLong("bench.scrape_every", 1000) : 1000);
             } catch (InterruptedException e) {
                 return;
             }

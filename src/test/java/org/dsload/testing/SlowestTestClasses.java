@@ -26,8 +26,8 @@ import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
 
 /**
- * Where a test run's time went: the time of every test class (its set-up, tests and tear-down),
- * written slowest first to the file the system property {@code dsload.test.times} names, and the
+ * Where a test run's time went: the time of every test class (its set-up, tests and tear-down)
+ * and the CPU its JVM and that JVM's processes (servers, JMeter, slaves) used meanwhile, written slowest first to the file the system property {@code dsload.test.times} names, and the
  * ten slowest printed when the test JVM's session ends. Surefire and failsafe set the property
  * (test-times-unit.txt, test-times-it.txt) and the build empties the file before each phase; JVMs
  * that run test classes side by side each add theirs to the one file, under a lock. Without the
@@ -44,11 +44,14 @@ public final class SlowestTestClasses implements TestExecutionListener, Launcher
     private static final String STAGE = System.getProperty("dsload.test.stage", "").isBlank() ? ""
             : "[" + System.getProperty("dsload.test.stage") + "]";
     private static final int SHOWN = 10;
+    /** The clock ticks a second of /proc/PID/stat (USER_HZ: 100 on Linux). */
+    private static final int TICKS_PER_SECOND = 100;
     /** This JVM's classes, by name: one listener may see several test plans (one per class in a shared fork). */
     private static final Map<String, String> LINES = new ConcurrentHashMap<>();
 
     private final Path file = fileOrNull();
     private final Map<String, Long> started = new ConcurrentHashMap<>();
+    private final Map<String, Long> cpuAtStart = new ConcurrentHashMap<>();
     private final Map<String, Integer> tests = new ConcurrentHashMap<>();
     /** Tests of each class that failed: the class itself reads SUCCESSFUL when only its tests failed. */
     private final Map<String, Integer> failed = new ConcurrentHashMap<>();
@@ -68,6 +71,7 @@ public final class SlowestTestClasses implements TestExecutionListener, Launcher
     public void executionStarted(TestIdentifier id) {
         if (file != null && isClass(id)) {
             started.put(id.getUniqueId(), System.nanoTime());
+            cpuAtStart.put(id.getUniqueId(), treeCpuTicks());
         }
     }
 
@@ -88,10 +92,14 @@ public final class SlowestTestClasses implements TestExecutionListener, Launcher
             }
         }
         Long start = started.remove(id.getUniqueId());
+        Long cpuStart = cpuAtStart.remove(id.getUniqueId());
         if (start != null) {
             String className = ((ClassSource) id.getSource().orElseThrow()).getClassName() + STAGE;
-            LINES.put(className, String.format(Locale.ROOT, "%9.3f s  %3d tests  %-10s %s",
-                    (System.nanoTime() - start) / 1e9, tests.getOrDefault(id.getUniqueId(), 0),
+            long cpuEnd = treeCpuTicks();
+            String cpu = cpuStart == null || cpuStart < 0 || cpuEnd < 0 ? "       -"
+                    : String.format(Locale.ROOT, "%6.1f s", (cpuEnd - cpuStart) / (double) TICKS_PER_SECOND);
+            LINES.put(className, String.format(Locale.ROOT, "%9.3f s  cpu %s  %3d tests  %-10s %s",
+                    (System.nanoTime() - start) / 1e9, cpu, tests.getOrDefault(id.getUniqueId(), 0),
                     failed.containsKey(id.getUniqueId()) ? failed.get(id.getUniqueId()) + " FAILED"
                             : result.getStatus().name(), className));
         }
@@ -155,6 +163,32 @@ public final class SlowestTestClasses implements TestExecutionListener, Launcher
         out.printf(Locale.ROOT, "Slowest test classes (%d of %d; all in %s):%n", Math.min(SHOWN, lines.size()),
                 lines.size(), file);
         lines.stream().limit(SHOWN).forEach(l -> out.println("  " + l));
+    }
+
+    /**
+     * The CPU of this JVM and every process under it, in clock ticks, or -1 off Linux: each one's user
+     * and system time with that of the children it reaped, so that the difference of two readings is
+     * what the tree used between them, processes that ended meanwhile included (those that left the
+     * tree, a daemon that detached, are not).
+     */
+    static long treeCpuTicks() {
+        long self = cpuTicks(ProcessHandle.current().pid());
+        if (self < 0) {
+            return -1;
+        }
+        return self + ProcessHandle.current().descendants().mapToLong(p -> Math.max(0, cpuTicks(p.pid()))).sum();
+    }
+
+    /** utime + stime + cutime + cstime of /proc/PID/stat, or -1. */
+    static long cpuTicks(long pid) {
+        try {
+            String stat = java.nio.file.Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            // after the command: state is field 3; utime, stime, cutime, cstime are fields 14 to 17
+            return Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14]);
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
     }
 
     private static boolean isClass(TestIdentifier id) {

@@ -129,12 +129,7 @@ public final class FindMaxReport {
             out.append("(server gauges: the highest reading of each in the step's measured window, over every server)\n");
         }
         // no answer although the first step kept them: a repeat of its rate broke them
-        String answerLine = answerLine(rateProperty, answer, !steps.isEmpty() && steps.get(0).kept());
-        if (unit != null && answer.found()) {
-            answerLine = answerLine.replaceFirst("^Answer: " + java.util.regex.Pattern.quote(rateProperty + "="
-                    + number(answer.rate())), "Answer: " + java.util.regex.Matcher.quoteReplacement(rateProperty + "="
-                    + number(answer.rate()) + " (" + number(answer.rate()) + " " + unit + ")"));
-        }
+        String answerLine = answerLine(rateProperty, unit, answer, !steps.isEmpty() && steps.get(0).kept());
         out.append('\n').append(answerLine).append('\n');
         long keptAtAnswer = keptAt(steps, answer.rate());
         if (answer.found() && keptAtAnswer > 1) {
@@ -156,11 +151,14 @@ public final class FindMaxReport {
 
     /** The answer in a sentence (and the advice, when the generator was the limit). */
     public static String answerLine(String rateProperty, Answer answer) {
-        return answerLine(rateProperty, answer, false);
+        return answerLine(rateProperty, null, answer, false);
     }
 
-    /** As {@link #answerLine(String, Answer)}; {@code brokeInRepeat}: no answer as the lowest rate broke them when repeated. */
-    private static String answerLine(String rateProperty, Answer answer, boolean brokeInRepeat) {
+    /**
+     * As {@link #answerLine(String, Answer)}, the rate followed by its {@code unit} when it counts one
+     * (null: a rate); {@code brokeInRepeat}: no answer as the lowest rate broke them when repeated.
+     */
+    private static String answerLine(String rateProperty, String unit, Answer answer, boolean brokeInRepeat) {
         if (!answer.found() && answer.broke() == null) {
             return "No answer: no step ran to its end.";
         }
@@ -170,7 +168,8 @@ public final class FindMaxReport {
                     + (GENERATOR.equals(answer.limitedBy()) ? ". This is the generator's limit, not the server's. "
                             + answer.advice() : "") + ". Start lower (--start).";
         }
-        String rate = rateProperty + "=" + number(answer.rate());
+        String rate = rateProperty + "=" + number(answer.rate())
+                + (unit == null ? "" : " (" + number(answer.rate()) + " " + unit + ")");
         if (answer.broke() == null) {
             return "Answer: " + rate + " kept every limit, and no step broke them (raise --max-steps to go higher).";
         }

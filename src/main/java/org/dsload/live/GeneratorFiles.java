@@ -3,13 +3,16 @@ package org.dsload.live;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 
 import org.dsload.core.GeneratorMetrics;
+import org.dsload.core.format.RunFiles;
+import org.dsload.report.GeneratorCsv;
 
 /**
  * The generator's figures of every engine that records them under the run folder (the engine of
@@ -21,7 +24,6 @@ import org.dsload.core.GeneratorMetrics;
 public final class GeneratorFiles {
     static final String CPU = "jvm.cpu.process.csv";
     static final String TARGET_RATE = GeneratorMetrics.ARRIVALS_TARGET_RATE + ".csv";
-    private static final int DEPTH = 5;
     private final Path runDir;
 
     public GeneratorFiles(Path runDir) {
@@ -40,24 +42,35 @@ public final class GeneratorFiles {
         return rates;
     }
 
-    /** The last value of a figure's file, by engine. */
+    /**
+     * The last value of a figure's file, by engine: each folder's {@code generator/} (the run folder's,
+     * the local slaves') listed, no walk through the rest of the run folder, which a scrape would
+     * otherwise pay for every second (histograms mode writes a file per label and engine).
+     */
     private Map<String, Double> latest(String file) {
-        Map<String, Double> cpu = new TreeMap<>();
-        if (runDir == null || !Files.isDirectory(runDir)) {
-            return cpu;
+        Map<String, Double> values = new TreeMap<>();
+        if (runDir == null) {
+            return values;
         }
-        try (Stream<Path> files = Files.find(runDir, DEPTH, (p, a) -> a.isRegularFile() && p.endsWith(file)
-                && p.getParent().getParent() != null && p.getParent().getParent().getFileName().toString().equals("generator"))) {
-            files.forEach(f -> {
-                double value = lastValue(f);
-                if (value >= 0) {
-                    cpu.put(f.getParent().getFileName().toString(), value);
-                }
-            });
+        List<Path> roots;
+        try {
+            roots = RunFiles.find(runDir, GeneratorCsv.FOLDER);
         } catch (IOException | RuntimeException e) {
-            // a folder that changes while it is read: the next second reads it again
+            return values; // a folder that changes while it is listed: the next second lists it again
         }
-        return cpu;
+        for (Path root : roots) {
+            try (DirectoryStream<Path> engines = Files.newDirectoryStream(root)) {
+                for (Path engine : engines) {
+                    double value = lastValue(engine.resolve(file));
+                    if (value >= 0) {
+                        values.put(engine.getFileName().toString(), value);
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                // not a folder (yet), or one that changes while it is listed
+            }
+        }
+        return values;
     }
 
     /** The value of the last complete line ({@code <epoch s>,<value>}), or -1. */

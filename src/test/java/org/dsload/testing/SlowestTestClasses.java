@@ -27,8 +27,9 @@ import org.junit.platform.launcher.TestPlan;
 
 /**
  * Where a test run's time went: the time of every test class (its set-up, tests and tear-down)
- * and the CPU its JVM and that JVM's processes (servers, JMeter, slaves) used meanwhile, written slowest first to the file the system property {@code dsload.test.times} names, and the
- * ten slowest printed when the test JVM's session ends. Surefire and failsafe set the property
+ * and the CPU its JVM and that JVM's processes (servers, JMeter, slaves) used meanwhile, written
+ * slowest first to the file the system property {@code dsload.test.times} names, and the ten
+ * slowest printed when the test JVM's session ends. Surefire and failsafe set the property
  * (test-times-unit.txt, test-times-it.txt) and the build empties the file before each phase; JVMs
  * that run test classes side by side each add theirs to the one file, under a lock. Without the
  * property, as in an IDE, the listener does nothing. A failure here only costs the table, never

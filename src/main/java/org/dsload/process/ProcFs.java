@@ -48,6 +48,23 @@ public final class ProcFs {
         }
     }
 
+    /**
+     * The CPU the process used, user and system, in clock ticks (USER_HZ, 100 a second on Linux);
+     * with {@code reapedChildren}, that of the children it reaped too (cutime, cstime); -1 where there
+     * is no /proc entry for it.
+     */
+    public static long cpuTicks(long pid, boolean reapedChildren) {
+        try {
+            String text = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.US_ASCII);
+            // after the command name: the state is field 3; utime, stime, cutime, cstime are fields 14 to 17
+            String[] f = text.substring(text.lastIndexOf(')') + 2).split(" ");
+            long own = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+            return reapedChildren ? own + Long.parseLong(f[13]) + Long.parseLong(f[14]) : own;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
     /** Resident memory of a process in bytes (VmRSS), or -1 where that cannot be read. */
     public static long residentBytes(long pid) {
         try {

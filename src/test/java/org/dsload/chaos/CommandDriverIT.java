@@ -122,13 +122,7 @@ class CommandDriverIT {
     private static long ticks(List<ProcessHandle> processes) {
         long sum = 0;
         for (ProcessHandle p : processes) {
-            try {
-                String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/" + p.pid() + "/stat"));
-                String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                sum += Long.parseLong(f[11]) + Long.parseLong(f[12]);
-            } catch (java.io.IOException e) {
-                // ended
-            }
+            sum += Math.max(0, org.dsload.process.ProcFs.cpuTicks(p.pid(), false)); // -1: ended
         }
         return sum;
     }

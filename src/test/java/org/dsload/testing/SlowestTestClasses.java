@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.dsload.process.ProcFs;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.support.descriptor.ClassSource;
 import org.junit.platform.launcher.LauncherSession;
@@ -51,12 +52,15 @@ public final class SlowestTestClasses implements TestExecutionListener, Launcher
     private static final Map<String, String> LINES = new ConcurrentHashMap<>();
 
     private final Path file = fileOrNull();
-    private final Map<String, Long> started = new ConcurrentHashMap<>();
-    private final Map<String, Long> cpuAtStart = new ConcurrentHashMap<>();
+    private final Map<String, Start> started = new ConcurrentHashMap<>();
     private final Map<String, Integer> tests = new ConcurrentHashMap<>();
     /** Tests of each class that failed: the class itself reads SUCCESSFUL when only its tests failed. */
     private final Map<String, Integer> failed = new ConcurrentHashMap<>();
     private volatile TestPlan plan;
+
+    /** When a class started, and the CPU its JVM's tree had used by then. */
+    private record Start(long nanos, long cpuTicks) {
+    }
 
     private static Path fileOrNull() {
         String name = System.getProperty(FILE_PROPERTY, "");
@@ -71,8 +75,7 @@ public final class SlowestTestClasses implements TestExecutionListener, Launcher
     @Override
     public void executionStarted(TestIdentifier id) {
         if (file != null && isClass(id)) {
-            started.put(id.getUniqueId(), System.nanoTime());
-            cpuAtStart.put(id.getUniqueId(), treeCpuTicks());
+            started.put(id.getUniqueId(), new Start(System.nanoTime(), treeCpuTicks()));
         }
     }
 
@@ -92,15 +95,14 @@ public final class SlowestTestClasses implements TestExecutionListener, Launcher
                 owner.ifPresent(c -> failed.merge(c.getUniqueId(), 1, Integer::sum));
             }
         }
-        Long start = started.remove(id.getUniqueId());
-        Long cpuStart = cpuAtStart.remove(id.getUniqueId());
+        Start start = started.remove(id.getUniqueId());
         if (start != null) {
             String className = ((ClassSource) id.getSource().orElseThrow()).getClassName() + STAGE;
             long cpuEnd = treeCpuTicks();
-            String cpu = cpuStart == null || cpuStart < 0 || cpuEnd < 0 ? "       -"
-                    : String.format(Locale.ROOT, "%6.1f s", (cpuEnd - cpuStart) / (double) TICKS_PER_SECOND);
+            String cpu = start.cpuTicks() < 0 || cpuEnd < 0 ? "       -"
+                    : String.format(Locale.ROOT, "%6.1f s", (cpuEnd - start.cpuTicks()) / (double) TICKS_PER_SECOND);
             LINES.put(className, String.format(Locale.ROOT, "%9.3f s  cpu %s  %3d tests  %-10s %s",
-                    (System.nanoTime() - start) / 1e9, cpu, tests.getOrDefault(id.getUniqueId(), 0),
+                    (System.nanoTime() - start.nanos()) / 1e9, cpu, tests.getOrDefault(id.getUniqueId(), 0),
                     failed.containsKey(id.getUniqueId()) ? failed.get(id.getUniqueId()) + " FAILED"
                             : result.getStatus().name(), className));
         }
@@ -173,23 +175,11 @@ public final class SlowestTestClasses implements TestExecutionListener, Launcher
      * tree, a daemon that detached, are not).
      */
     static long treeCpuTicks() {
-        long self = cpuTicks(ProcessHandle.current().pid());
+        long self = ProcFs.cpuTicks(ProcessHandle.current().pid(), true);
         if (self < 0) {
             return -1;
         }
-        return self + ProcessHandle.current().descendants().mapToLong(p -> Math.max(0, cpuTicks(p.pid()))).sum();
-    }
-
-    /** utime + stime + cutime + cstime of /proc/PID/stat, or -1. */
-    static long cpuTicks(long pid) {
-        try {
-            String stat = java.nio.file.Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            // after the command: state is field 3; utime, stime, cutime, cstime are fields 14 to 17
-            return Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14]);
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
+        return self + ProcessHandle.current().descendants().mapToLong(p -> Math.max(0, ProcFs.cpuTicks(p.pid(), true))).sum();
     }
 
     private static boolean isClass(TestIdentifier id) {

@@ -42,10 +42,13 @@ public final class LiveMetrics {
     /** An hour in microseconds: longer latencies count as an hour in the live line. */
     private static final long HIGHEST_MICROS = 3_600_000_000L;
     /**
-     * Classic bucket bounds: 8 per doubling (each 9 % above the last) from 8 µs to 67 s, so that
-     * histogram_quantile, which interpolates inside a bucket, is off by a few per cent at most.
+     * Classic bucket bounds: 8 per doubling from 2^-17 s (7.6 µs) to 2^6 s (64 s), so that
+     * histogram_quantile, which interpolates inside a bucket, is off by a few per cent at most. Each
+     * is 2^(1/8) (9.05 %) above the last rounded to a 32nd of its doubling's start (7.9 to 10.2 %
+     * above it): a multiple of a power of two with at most 6 significant bits, which the JDK prints
+     * from a long, not by its arbitrary-precision path, and a scrape prints every bound of every series.
      */
-    static final double[] BOUNDS = bounds(8e-6, 8, 23);
+    static final double[] BOUNDS = bounds(-17, 23);
 
     private final PrometheusRegistry registry = new PrometheusRegistry();
     private final Counter requests;
@@ -147,10 +150,12 @@ public final class LiveMetrics {
         }
     }
 
-    static double[] bounds(double first, int perDoubling, int doublings) {
-        double[] b = new double[perDoubling * doublings + 1];
+    /** 8 bounds per doubling from 2^firstExponent, each 2^(i/8) of its doubling's start rounded to a 32nd of it. */
+    static double[] bounds(int firstExponent, int doublings) {
+        double[] b = new double[8 * doublings + 1];
         for (int i = 0; i < b.length; i++) {
-            b[i] = first * Math.pow(2, (double) i / perDoubling);
+            long thirtySeconds = Math.round(32 * Math.pow(2, (i % 8) / 8.0));
+            b[i] = Math.scalb((double) thirtySeconds, firstExponent + i / 8 - 5);
         }
         return b;
     }

@@ -53,9 +53,9 @@ class LiveEndpointTest {
             assertTrue(text.contains("dsload_latency_seconds_count{engine=\"slave-b\",label=\"GET\"} 4"), text);
             assertTrue(text.contains("dsload_engine_running{engine=\"slave-a\"} 1.0"), text);
             assertTrue(text.contains("dsload_engine_running{engine=\"slave-b\"} 0.0"), text);
-            // 150 µs lies in the bucket up to 152.2 µs, below the next bound
-            assertTrue(text.matches("(?s).*dsload_latency_seconds_bucket\\{engine=\"slave-a\",label=\"GET\",le=\"1\\.52\\d*E-4\"} 1\n.*"),
-                    text);
+            // 150 µs lies in the bucket from 145.0 to 156.4 µs (38 and 41 32nds of 2^-13 s)
+            assertTrue(text.contains("dsload_latency_seconds_bucket{engine=\"slave-a\",label=\"GET\",le=\"1.4495849609375E-4\"} 0\n"), text);
+            assertTrue(text.contains("dsload_latency_seconds_bucket{engine=\"slave-a\",label=\"GET\",le=\"1.56402587890625E-4\"} 1\n"), text);
 
             LiveLine.Figures f = metrics.take();
             assertEquals(7, f.requests());
@@ -80,12 +80,17 @@ class LiveEndpointTest {
     }
 
     @Test
-    void theClassicBucketsAre9PerCentApartFrom8MicrosecondsTo67Seconds() {
+    void theClassicBucketsAreAbout9PerCentApartFrom7MicrosecondsTo64SecondsWithShortMantissas() {
         double[] b = LiveMetrics.BOUNDS;
-        assertEquals(8e-6, b[0], 1e-12);
-        assertEquals(8e-6 * Math.pow(2, 23), b[b.length - 1], 1e-6);
+        assertEquals(Math.pow(2, -17), b[0]);
+        assertEquals(64.0, b[b.length - 1]);
+        assertEquals(8 * 23 + 1, b.length);
         for (int i = 1; i < b.length; i++) {
-            assertEquals(Math.pow(2, 1 / 8.0), b[i] / b[i - 1], 1e-9);
+            double ratio = b[i] / b[i - 1];
+            assertTrue(ratio > 1.078 && ratio < 1.103, i + ": " + b[i - 1] + " to " + b[i]);
+            assertEquals(Math.pow(2, (i % 8) / 8.0), b[i] / b[i - i % 8], 1 / 64.0, "2^(1/8) steps rounded to a 32nd of the doubling");
+            long fraction = Double.doubleToRawLongBits(b[i]) & ((1L << 52) - 1);
+            assertTrue(Long.numberOfTrailingZeros(fraction) >= 52 - 5, "at most 6 significant bits: " + b[i]);
         }
     }
 }

@@ -58,8 +58,9 @@ class LiveMetricsIT {
     private static final Duration LIMIT = Duration.ofMinutes(3);
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final ObjectMapper JSON = new ObjectMapper();
-    /** Classic buckets are 2^(1/8) apart: the estimate and the exact p99 share a bucket. */
-    private static final double BUCKET_RATIO = Math.pow(2, 1 / 8.0);
+    /** The widest classic bucket's upper bound over its lower: the estimate and the exact p99 share a bucket. */
+    private static final double BUCKET_RATIO = java.util.stream.IntStream.range(1, LiveMetrics.BOUNDS.length)
+            .mapToDouble(i -> LiveMetrics.BOUNDS[i] / LiveMetrics.BOUNDS[i - 1]).max().orElseThrow();
     private static final Pattern LEGEND_LABEL = Pattern.compile("\\{\\{(\\w+)}}");
 
     private static Optional<Path> prometheus() {

@@ -15,6 +15,7 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
  * it has lingered a few seconds after the test's end, so that a scraper gets the final counts.
  */
 public final class LiveEndpoint {
+    private static final String NO_DELAY = "sun.net.httpserver.nodelay";
     private final HTTPServer server;
     private final int port;
     private volatile long closeAtNanos = Long.MAX_VALUE;
@@ -28,11 +29,26 @@ public final class LiveEndpoint {
 
     /** Serves the registry on the port; a port in use is an IOException that says so. */
     public static LiveEndpoint start(int port, PrometheusRegistry registry) throws IOException {
+        noDelay();
         try {
-            return new LiveEndpoint(HTTPServer.builder().port(port).registry(registry).buildAndStart(), port);
+            HTTPServer server = HTTPServer.builder().port(port).registry(registry).buildAndStart();
+            return new LiveEndpoint(server, server.getPort());
         } catch (IOException e) {
             throw new IOException("cannot serve metrics on port " + port + " (" + e.getMessage()
                     + "): is it in use? Choose another with --metrics-port or " + org.dsload.core.format.RunProperties.METRICS_PORT, e);
+        }
+    }
+
+    /**
+     * Has the JDK's HTTP server send each reply's segments without waiting for the scraper's
+     * acknowledgement of the one before (TCP_NODELAY), unless the JVM was told otherwise: it writes a
+     * reply's headers and its gzip chunks apart, and fetches that follow one another on a kept-alive
+     * connection (the warm-up's) each waited some 40 ms for a delayed ACK. Read once per JVM, when its
+     * first HTTP server starts.
+     */
+    static void noDelay() {
+        if (System.getProperty(NO_DELAY) == null) {
+            System.setProperty(NO_DELAY, "true");
         }
     }
 

@@ -68,6 +68,8 @@ public class LiveListener extends AbstractTestElement
     private static volatile int listeners;
     private static LiveEndpoint lingering;
 
+    /** What the last endpoint's warm-up did, null when it had none. */
+    private static volatile EndpointWarmUp.Done warmUp;
     /** The engine whose samples this copy gets. */
     private transient String engine;
 
@@ -129,7 +131,7 @@ public class LiveListener extends AbstractTestElement
     static LiveMetrics hold(String engine) {
         synchronized (LOCK) {
             if (holders++ == 0) {
-                live = start();
+                live = start(RunProperties.MASTER.equals(engine));
             }
             if (live == null) {
                 return null;
@@ -139,13 +141,23 @@ public class LiveListener extends AbstractTestElement
         }
     }
 
+    /** What the warm-up of the last endpoint started did, or null when it had none (a master of slaves). */
+    static EndpointWarmUp.Done lastWarmUp() {
+        return warmUp;
+    }
+
     /** Whether a listener of the plan gets this test's samples. */
     static boolean listened() {
         return listeners > 0;
     }
 
-    /** The figures, endpoint and live line of the test that starts; null when the endpoint cannot start. */
-    private static Live start() {
+    /**
+     * The figures, endpoint and live line of the test that starts; null when the endpoint cannot start.
+     *
+     * @param loadHere whether this JVM runs the load (a local engine, not a master of slaves): the
+     *                 endpoint's scrape path is then warmed before the load ({@link EndpointWarmUp})
+     */
+    private static Live start(boolean loadHere) {
         if (lingering != null) {
             lingering.close();
             lingering = null;
@@ -160,6 +172,13 @@ public class LiveListener extends AbstractTestElement
             try {
                 endpoint = LiveEndpoint.start(port, metrics.registry());
                 say(System.out, "dsload: metrics at " + endpoint.address());
+                warmUp = null;
+                if (loadHere) {
+                    EndpointWarmUp.Done w = EndpointWarmUp.run(EndpointWarmUp.FETCHES, EndpointWarmUp.ROUNDS, EndpointWarmUp.LIMIT);
+                    warmUp = w;
+                    log.info("dsload: the metrics endpoint's scrape path warmed before the load: {} fetches of sample figures in {} ms,"
+                            + " {} ms of compilation", w.fetches(), w.took().toMillis(), w.compiling().toMillis());
+                }
             } catch (IOException e) {
                 say(System.err, "dsload: " + e.getMessage() + "; the test is stopped before its load");
                 log.error("dsload: {}", e.getMessage(), e);

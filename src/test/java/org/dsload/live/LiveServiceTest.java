@@ -34,6 +34,8 @@ class LiveServiceTest {
         LiveService service = new LiveService();
         try {
             service.started(RunProperties.MASTER, null);
+            EndpointWarmUp.Done warmed = LiveListener.lastWarmUp();
+            assertTrue(warmed != null && warmed.fetches() > 0, "an engine that runs the load warms the scrape path: " + warmed);
             JMeterRuntime.adopt(JMeterRuntime.freshVariables(), 1);
             for (int i = 0; i < 3; i++) {
                 SampleResult r = new SampleResult();
@@ -55,6 +57,26 @@ class LiveServiceTest {
             assertTrue(text.contains("dsload_latency_seconds_sum{engine=\"master\",label=\"GET\"} 7.5E-4"), text);
         } finally {
             service.ended(true);
+            JMeterUtils.getJMeterProperties().remove(RunProperties.METRICS_PORT);
+            JMeterUtils.getJMeterProperties().remove(RunProperties.METRICS_LINGER);
+        }
+    }
+
+    @Test
+    void aMasterOfSlavesServesWithoutAWarmUp() throws Exception {
+        JMeterRuntime.init();
+        int port;
+        try (ServerSocket probe = new ServerSocket(0)) {
+            port = probe.getLocalPort();
+        }
+        JMeterUtils.setProperty(RunProperties.METRICS_PORT, Integer.toString(port));
+        JMeterUtils.setProperty(RunProperties.METRICS_LINGER, "0");
+        String slave = RunProperties.engine("127.0.0.2:1099");
+        try {
+            assertTrue(LiveListener.hold(slave) != null, "the endpoint serves");
+            assertEquals(null, LiveListener.lastWarmUp(), "no load runs on the master");
+        } finally {
+            LiveListener.release(slave);
             JMeterUtils.getJMeterProperties().remove(RunProperties.METRICS_PORT);
             JMeterUtils.getJMeterProperties().remove(RunProperties.METRICS_LINGER);
         }

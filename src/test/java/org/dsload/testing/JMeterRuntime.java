@@ -26,6 +26,13 @@ public final class JMeterRuntime {
         }
         try {
             Path home = Files.createTempDirectory("dsload-jmeter-home");
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    org.dsload.process.Folders.deleteTree(home);
+                } catch (IOException e) {
+                    // a temporary folder left behind
+                }
+            }, "dsload-jmeter-home-cleanup"));
             Path bin = Files.createDirectories(home.resolve("bin"));
             Path properties = bin.resolve("jmeter.properties");
             Files.writeString(properties, "sampleresult.timestamp.start=true\n");

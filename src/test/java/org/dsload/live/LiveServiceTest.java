@@ -3,6 +3,7 @@ package org.dsload.live;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -17,20 +18,32 @@ import org.dsload.core.SampleTiming;
 import org.dsload.core.format.RunProperties;
 import org.dsload.core.format.TimingValue;
 import org.dsload.testing.JMeterRuntime;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** A test JMeter's GUI or Maven plugin runs: no listener of the runner, the metrics port as a property. */
 class LiveServiceTest {
+    private int port;
 
-    @Test
-    void withoutTheRunnersListenerTheEngineServesItsOwnSamples() throws Exception {
+    @BeforeEach
+    void aMetricsPort() throws IOException {
         JMeterRuntime.init();
-        int port;
         try (ServerSocket probe = new ServerSocket(0)) {
             port = probe.getLocalPort();
         }
         JMeterUtils.setProperty(RunProperties.METRICS_PORT, Integer.toString(port));
         JMeterUtils.setProperty(RunProperties.METRICS_LINGER, "0");
+    }
+
+    @AfterEach
+    void noMetricsPort() {
+        JMeterUtils.getJMeterProperties().remove(RunProperties.METRICS_PORT);
+        JMeterUtils.getJMeterProperties().remove(RunProperties.METRICS_LINGER);
+    }
+
+    @Test
+    void withoutTheRunnersListenerTheEngineServesItsOwnSamples() throws Exception {
         LiveService service = new LiveService();
         try {
             service.started(RunProperties.MASTER, null);
@@ -57,28 +70,17 @@ class LiveServiceTest {
             assertTrue(text.contains("dsload_latency_seconds_sum{engine=\"master\",label=\"GET\"} 7.5E-4"), text);
         } finally {
             service.ended(true);
-            JMeterUtils.getJMeterProperties().remove(RunProperties.METRICS_PORT);
-            JMeterUtils.getJMeterProperties().remove(RunProperties.METRICS_LINGER);
         }
     }
 
     @Test
     void aMasterOfSlavesServesWithoutAWarmUp() throws Exception {
-        JMeterRuntime.init();
-        int port;
-        try (ServerSocket probe = new ServerSocket(0)) {
-            port = probe.getLocalPort();
-        }
-        JMeterUtils.setProperty(RunProperties.METRICS_PORT, Integer.toString(port));
-        JMeterUtils.setProperty(RunProperties.METRICS_LINGER, "0");
         String slave = RunProperties.engine("127.0.0.2:1099");
         try {
             assertTrue(LiveListener.hold(slave) != null, "the endpoint serves");
             assertEquals(null, LiveListener.lastWarmUp(), "no load runs on the master");
         } finally {
             LiveListener.release(slave);
-            JMeterUtils.getJMeterProperties().remove(RunProperties.METRICS_PORT);
-            JMeterUtils.getJMeterProperties().remove(RunProperties.METRICS_LINGER);
         }
     }
 }

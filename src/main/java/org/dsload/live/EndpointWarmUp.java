@@ -15,7 +15,7 @@ import io.prometheus.metrics.exporter.httpserver.HTTPServer;
  * formatting under it) is hot, then a wait while the JIT compiler compiles it. Without it that
  * compilation comes with the first minutes of scrapes, on the cores the load runs on: in a run of
  * Redis GETs that fills the machine, scraped every second, the compiler took some 2 s of CPU in
- * the first 75 s, most of it in the first 30. The test starts a second or two later instead.
+ * the first 75 s, most of it in the first 30. The test starts 2 to 4 s later instead.
  */
 final class EndpointWarmUp {
     /**

@@ -162,6 +162,7 @@ public class LiveListener extends AbstractTestElement
             lingering.close();
             lingering = null;
         }
+        warmUp = null;
         String runDir = JMeterUtils.getProperty(RunProperties.RUN_DIR);
         Path folder = runDir == null || runDir.isBlank() ? null : Path.of(runDir.trim());
         LiveMetrics metrics = new LiveMetrics(new GeneratorFiles(folder),
@@ -172,7 +173,6 @@ public class LiveListener extends AbstractTestElement
             try {
                 endpoint = LiveEndpoint.start(port, metrics.registry());
                 say(System.out, "dsload: metrics at " + endpoint.address());
-                warmUp = null;
                 if (loadHere) {
                     EndpointWarmUp.Done w = EndpointWarmUp.run(EndpointWarmUp.FETCHES, EndpointWarmUp.ROUNDS, EndpointWarmUp.LIMIT);
                     warmUp = w;

@@ -222,11 +222,10 @@ public final class LiveMetricsOverhead {
 
     /**
      * GETs /metrics every second while the run goes on as Prometheus does (OpenMetrics, gzip), over one
-     * kept-alive connection, reading each reply into a reused buffer; refused connections (before and
-     * after the test) pass. Its CPU is
-     * this JVM's, which the scheduler tends to run on the CPU of the side it reads from (the one that
-     * woke it): the JDK's HttpClient used here spent 28 ms of CPU per scrape of a 21 KB reply, 2.8 % of
-     * a core at a scrape a second, more than the cost sought; read this way, 0.26-0.30 ms a scrape.
+     * kept-alive connection ({@link MetricsFetch}); refused connections (before and after the test) pass.
+     * Its CPU is this JVM's, which the scheduler tends to run on the CPU of the side it reads from (the
+     * one that woke it): the JDK's HttpClient used here spent 28 ms of CPU per scrape of a 21 KB reply,
+     * 2.8 % of a core at a scrape a second, more than the cost sought; read this way, 0.34-0.45 ms a scrape.
      */
     private static void scrape(int port, AtomicBoolean running, AtomicLong scraped) {
         long cpuBefore = THREADS.getCurrentThreadCpuTime();

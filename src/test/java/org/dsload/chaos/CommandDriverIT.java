@@ -11,6 +11,7 @@ import java.util.Map;
 
 import org.dsload.process.Commands;
 import org.dsload.process.Deadline;
+import org.dsload.process.ProcFs;
 import org.dsload.targets.EmbeddedRedis;
 import org.dsload.testing.HostPrivileges;
 import org.junit.jupiter.api.AfterAll;
@@ -122,7 +123,7 @@ class CommandDriverIT {
     private static long ticks(List<ProcessHandle> processes) {
         long sum = 0;
         for (ProcessHandle p : processes) {
-            sum += Math.max(0, org.dsload.process.ProcFs.cpuTicks(p.pid(), false)); // -1: ended
+            sum += Math.max(0, ProcFs.cpuTicks(p.pid(), false)); // -1: ended
         }
         return sum;
     }

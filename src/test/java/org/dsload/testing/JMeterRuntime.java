@@ -9,6 +9,7 @@ import java.util.Locale;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.util.JMeterUtils;
+import org.dsload.process.Folders;
 
 /**
  * The little of JMeter's runtime that elements need when a test drives them directly in this
@@ -28,7 +29,7 @@ public final class JMeterRuntime {
             Path home = Files.createTempDirectory("dsload-jmeter-home");
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 try {
-                    org.dsload.process.Folders.deleteTree(home);
+                    Folders.deleteTree(home);
                 } catch (IOException e) {
                     // a temporary folder left behind
                 }

@@ -1,6 +1,7 @@
 package org.dsload.zookeeper;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -63,6 +64,49 @@ class CapacityStepsTest {
         // 5, 10, 20 then at most two bisections to within 5: 5 steps
         assertEquals(CapacitySteps.START_SLACK_SECONDS + 5 * (60 + CapacitySteps.STEP_SLACK_SECONDS),
                 CapacitySteps.plannedSeconds(5, 5, 20, 60));
+    }
+
+    /**
+     * zk-scheduler-model.jmx gives its threads the longest search's length with __jexl3 (not Groovy,
+     * whose first start delays the threads): its expression, as JMeter's JEXL runs it, agrees with
+     * {@link CapacitySteps#plannedSeconds} for counts and steps of every shape.
+     */
+    @Test
+    void theSchedulerPlansThreadsRunForTheLongestSearchAsCapacityStepsPlansIt() throws Exception {
+        String xml = Files.readString(Path.of(System.getProperty("user.dir"), "test-plans", "zk-scheduler-model.jmx"),
+                StandardCharsets.UTF_8);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                "<stringProp name=\"ThreadGroup.duration\">\\$\\{__jexl3\\((.*),\\)}</stringProp>").matcher(xml);
+        assertTrue(m.find(), "the executors' duration is a __jexl3 expression");
+        String expression = m.group(1).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
+        assertFalse(m.find(), "one thread group computes its duration");
+        org.apache.commons.jexl3.JexlEngine jexl = new org.apache.commons.jexl3.JexlBuilder().cache(512).silent(true)
+                .strict(true).debug(false).create();
+        int[][] shapes = {{5, 5, 20, 60}, {7, 5, 7, 60}, {3, 1, 12, 4}, {1, 1, 1, 30}, {10, 3, 4, 5}, {2, 7, 100, 10},
+                {5, 5, 21, 60}, {1, 1, 1000, 2}, {4, 0, 9, 8}};
+        for (int[] shape : shapes) {
+            java.util.Map<String, String> properties = java.util.Map.of("start_domains", Integer.toString(shape[0]),
+                    "step", Integer.toString(shape[1]), "max_domains", Integer.toString(shape[2]), "step_seconds",
+                    Integer.toString(shape[3]));
+            Object seconds = jexl.createScript(withProperties(expression, properties))
+                    .execute(new org.apache.commons.jexl3.MapContext());
+            assertEquals(CapacitySteps.plannedSeconds(shape[0], Math.max(1, shape[1]), shape[2], shape[3]),
+                    Long.parseLong(String.valueOf(seconds)), java.util.Arrays.toString(shape));
+        }
+        // the defaults: 5 to 20 domains in steps of 5, 60 s a step
+        assertEquals(CapacitySteps.plannedSeconds(5, 5, 20, 60), Long.parseLong(String.valueOf(jexl.createScript(
+                withProperties(expression, java.util.Map.of())).execute(new org.apache.commons.jexl3.MapContext()))));
+    }
+
+    /** The expression with each {@code ${__P(name,default)}} replaced, innermost first, as JMeter does. */
+    private static String withProperties(String expression, java.util.Map<String, String> properties) {
+        java.util.regex.Pattern p = java.util.regex.Pattern.compile("\\$\\{__P\\((\\w+),([^${}]*)\\)}");
+        String text = expression;
+        for (java.util.regex.Matcher m = p.matcher(text); m.find(); m = p.matcher(text)) {
+            text = text.substring(0, m.start()) + properties.getOrDefault(m.group(1), m.group(2)) + text.substring(m.end());
+        }
+        assertFalse(text.contains("${"), text);
+        return text;
     }
 
     /**

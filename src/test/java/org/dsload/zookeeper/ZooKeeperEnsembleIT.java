@@ -139,7 +139,11 @@ class ZooKeeperEnsembleIT {
             SampleResult first = get.sample(null);
             long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
             assertFalse(first.isSuccessful());
-            assertEquals("CONNECTIONLOSS", first.getResponseCode(), first.getResponseMessage());
+            // the client fails a request it could not send as a lost connection, or as a timed-out request
+            // when its request timeout runs out before it gives up reconnecting: on a busy machine either
+            // comes first (a member's loss and a killed store in DeadStoreIT are judged the same way)
+            assertTrue(List.of("CONNECTIONLOSS", "REQUESTTIMEOUT").contains(first.getResponseCode()),
+                    first.getResponseCode() + " " + first.getResponseMessage());
             assertTrue(first.getResponseMessage().contains("at most about"), first.getResponseMessage());
             assertTrue(millis < 45_000, "failed within the timeouts (with a wide margin), took " + millis + " ms");
             assertEquals(0, first.getBytesAsLong(), "no reply came: nothing received, whatever the message");

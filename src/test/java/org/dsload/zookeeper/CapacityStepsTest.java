@@ -10,9 +10,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
+import org.apache.commons.jexl3.JexlBuilder;
+import org.apache.commons.jexl3.JexlEngine;
+import org.apache.commons.jexl3.MapContext;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.save.SaveService;
@@ -75,38 +82,37 @@ class CapacityStepsTest {
     void theSchedulerPlansThreadsRunForTheLongestSearchAsCapacityStepsPlansIt() throws Exception {
         String xml = Files.readString(Path.of(System.getProperty("user.dir"), "test-plans", "zk-scheduler-model.jmx"),
                 StandardCharsets.UTF_8);
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile(
-                "<stringProp name=\"ThreadGroup.duration\">\\$\\{__jexl3\\((.*),\\)}</stringProp>").matcher(xml);
+        Matcher m = Pattern.compile("<stringProp name=\"ThreadGroup.duration\">\\$\\{__jexl3\\((.*),\\)}</stringProp>")
+                .matcher(xml);
         assertTrue(m.find(), "the executors' duration is a __jexl3 expression");
         String expression = m.group(1).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
         assertFalse(m.find(), "one thread group computes its duration");
-        org.apache.commons.jexl3.JexlEngine jexl = new org.apache.commons.jexl3.JexlBuilder().cache(512).silent(true)
-                .strict(true).debug(false).create();
         int[][] shapes = {{5, 5, 20, 60}, {7, 5, 7, 60}, {3, 1, 12, 4}, {1, 1, 1, 30}, {10, 3, 4, 5}, {2, 7, 100, 10},
                 {5, 5, 21, 60}, {1, 1, 1000, 2}, {4, 0, 9, 8}};
         for (int[] shape : shapes) {
-            java.util.Map<String, String> properties = java.util.Map.of("start_domains", Integer.toString(shape[0]),
+            Map<String, String> properties = Map.of("start_domains", Integer.toString(shape[0]),
                     "step", Integer.toString(shape[1]), "max_domains", Integer.toString(shape[2]), "step_seconds",
                     Integer.toString(shape[3]));
-            Object seconds = jexl.createScript(withProperties(expression, properties))
-                    .execute(new org.apache.commons.jexl3.MapContext());
             assertEquals(CapacitySteps.plannedSeconds(shape[0], Math.max(1, shape[1]), shape[2], shape[3]),
-                    Long.parseLong(String.valueOf(seconds)), java.util.Arrays.toString(shape));
+                    seconds(expression, properties), Arrays.toString(shape));
         }
         // the defaults: 5 to 20 domains in steps of 5, 60 s a step
-        assertEquals(CapacitySteps.plannedSeconds(5, 5, 20, 60), Long.parseLong(String.valueOf(jexl.createScript(
-                withProperties(expression, java.util.Map.of())).execute(new org.apache.commons.jexl3.MapContext()))));
+        assertEquals(CapacitySteps.plannedSeconds(5, 5, 20, 60), seconds(expression, Map.of()));
     }
 
-    /** The expression with each {@code ${__P(name,default)}} replaced, innermost first, as JMeter does. */
-    private static String withProperties(String expression, java.util.Map<String, String> properties) {
-        java.util.regex.Pattern p = java.util.regex.Pattern.compile("\\$\\{__P\\((\\w+),([^${}]*)\\)}");
+    /**
+     * The plan's expression evaluated as JMeter's __jexl3 does (its engine's settings), each
+     * {@code ${__P(name,default)}} replaced first, innermost first, as JMeter does.
+     */
+    private static long seconds(String expression, Map<String, String> properties) {
+        Pattern p = Pattern.compile("\\$\\{__P\\((\\w+),([^${}]*)\\)}");
         String text = expression;
-        for (java.util.regex.Matcher m = p.matcher(text); m.find(); m = p.matcher(text)) {
+        for (Matcher m = p.matcher(text); m.find(); m = p.matcher(text)) {
             text = text.substring(0, m.start()) + properties.getOrDefault(m.group(1), m.group(2)) + text.substring(m.end());
         }
         assertFalse(text.contains("${"), text);
-        return text;
+        JexlEngine jexl = new JexlBuilder().cache(512).silent(true).strict(true).debug(false).create();
+        return Long.parseLong(String.valueOf(jexl.createScript(text).execute(new MapContext())));
     }
 
     /**

@@ -44,6 +44,8 @@ import javax.net.ssl.TrustManagerFactory;
 public final class RmiKeystore {
     public static final String KEYSTORE = "rmi_keystore.jks";
     public static final String PASSWORD_FILE = "rmi_keystore.properties";
+    /** Held while a process checks and makes the keystore. */
+    static final String LOCK_FILE = "rmi_keystore.lock";
     public static final String ALIAS = "rmi";
     static final String PASSWORD_PROPERTY = "server.rmi.ssl.keystore.password";
     static final int VALIDITY_DAYS = 7;
@@ -67,6 +69,17 @@ public final class RmiKeystore {
      */
     public static synchronized RmiKeystore ensure(Path dir, java.io.PrintStream console) throws IOException {
         Path absolute = dir.toAbsolutePath().normalize();
+        Files.createDirectories(absolute);
+        // one process at a time: two runs started together on a fresh folder would each make a key, and
+        // the slaves of one would meet the keystore of the other with their own password
+        try (java.nio.channels.FileChannel lock = java.nio.channels.FileChannel.open(absolute.resolve(LOCK_FILE),
+                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+             java.nio.channels.FileLock held = lock.lock()) {
+            return ensureLocked(absolute, console);
+        }
+    }
+
+    private static RmiKeystore ensureLocked(Path absolute, java.io.PrintStream console) throws IOException {
         RmiKeystore store = new RmiKeystore(absolute.resolve(KEYSTORE), absolute.resolve(PASSWORD_FILE));
         String why = "missing";
         if (Files.isRegularFile(store.keystore)) {

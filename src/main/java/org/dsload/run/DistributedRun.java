@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import javax.net.ssl.SSLContext;
@@ -35,14 +36,18 @@ import org.dsload.report.Summary;
  * ({@code -G}), the watch for slaves lost during the run, and the roster the summary reads.
  */
 final class DistributedRun implements AutoCloseable {
-    /**
-     * JMeter's sample sender mode, set explicitly on the master (where JMeter resolves it) and the
-     * slaves: batches of samples without their response data, which a CSV results file never
-     * holds. docs/distributed.md has the measurements behind the choice.
-     */
     /** A slave's round trip from which a run in rows mode is told that its links cost its sampler threads (ms). */
     static final long FAR_ROUND_TRIP_MILLIS = 20;
-    static final String DEFAULT_SENDER_MODE = "StrippedBatch";
+    /**
+     * The sample sender ({@code mode}), set explicitly on the master (where JMeter resolves it) and the
+     * slaves: dsload's {@code recording.QueuedSampleSender} (named here, as the runner's JVM has no
+     * JMeter classes), which sends batches of samples without their response data from a thread of its
+     * own, so that no sampler thread waits for the master. docs/distributed.md has the measurements
+     * behind the choice.
+     */
+    static final String DEFAULT_SENDER_MODE = "org.dsload.recording.QueuedSampleSender";
+    /** JMeter's senders whose RMI calls are made by the sampler threads. */
+    private static final List<String> WAITING_SENDERS = List.of("standard", "stripped", "batch", "strippedbatch");
     static final String MODE_PROPERTY = "mode";
     /** {@code -Jallow_missing_slaves=true}: run on the slaves that can be reached. */
     static final String ALLOW_MISSING_PROPERTY = "allow_missing_slaves";
@@ -418,7 +423,7 @@ final class DistributedRun implements AutoCloseable {
                         + o.error() + " ms)"));
                 console.println("dsload: the slaves on other machines were given the start instant in their own clocks;"
                         + " their offsets from this one: " + String.join(", ", each));
-                String far = farInRowsMode(offsets, histograms);
+                String far = farInRowsMode(offsets, histograms || !samplerThreadsSend(senderMode()));
                 if (far != null) {
                     console.println(far);
                 }
@@ -437,13 +442,22 @@ final class DistributedRun implements AutoCloseable {
         roster().write(dir);
     }
 
+    /** Whether the slaves' sampler threads make the RMI calls of sender {@code mode} themselves, and wait for them. */
+    static boolean samplerThreadsSend(String mode) {
+        return WAITING_SENDERS.contains(mode.trim().toLowerCase(Locale.ROOT));
+    }
+
     /**
      * What a run in rows mode over long links should know, or null: the slaves whose clock measure
-     * took a round trip of {@value #FAR_ROUND_TRIP_MILLIS} ms or more. In rows mode a slave hands its
-     * samples to the master in batches of RMI calls made by its sampler threads, which wait for them.
+     * took a round trip of {@value #FAR_ROUND_TRIP_MILLIS} ms or more. In rows mode with one of
+     * JMeter's batch senders a slave hands its samples to the master in RMI calls made by its sampler
+     * threads, which wait for them.
+     *
+     * @param noWait the run's sampler threads do not wait on the links (histograms mode, or a sender
+     *               with a thread of its own)
      */
-    static String farInRowsMode(Map<String, StartSignal.Offset> offsets, boolean histograms) {
-        if (histograms) {
+    static String farInRowsMode(Map<String, StartSignal.Offset> offsets, boolean noWait) {
+        if (noWait) {
             return null;
         }
         List<String> far = new ArrayList<>();
@@ -459,10 +473,11 @@ final class DistributedRun implements AutoCloseable {
             return null;
         }
         return "dsload: slave" + (far.size() == 1 ? " " : "s ") + String.join(", ", far) + (far.size() == 1 ? " is" : " are")
-                + " far from this machine (a round trip of up to " + longest + " ms): in rows mode a slave's sampler threads"
-                + " send its samples to the master and wait for each batch to cross (over links of 50 ms each way, a closed"
-                + "-loop run carried 3 % of the requests it did over a direct link); --record histograms sends one row per"
-                + " label and second instead, and ran as fast over those links";
+                + " far from this machine (a round trip of up to " + longest + " ms): with this sample sender (mode) a"
+                + " slave's sampler threads send its samples to the master and wait for each batch to cross (over links"
+                + " of 50 ms each way, a closed-loop run carried 3 % of the requests it did over a direct link); dsload's"
+                + " own sender (-Jmode unset) sends them from a thread of its own, and --record histograms sends one row"
+                + " per label and second instead";
     }
 
     private SlaveRoster roster() {

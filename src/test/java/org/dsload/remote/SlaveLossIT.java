@@ -187,9 +187,10 @@ class SlaveLossIT {
             long reported = Long.parseLong(figures.group(1));
             long counted = Long.parseLong(figures.group(2));
             assertEquals(RedisCalls.of(redis, "GET") + RedisCalls.of(redis, "SET"), counted, line);
-            // what the killed slave sent but never told the master: the requests in flight and a batch
-            // of rows not yet sent (JMeter's StrippedBatch sender sends every 100 samples)
-            assertTrue(counted - reported >= 0 && counted - reported <= 250, "the gap is " + (counted - reported) + ": "
+            // what the killed slave sent but never told the master: the requests in flight, the rows queued
+            // for the master (dsload's sender sends a batch once 100 are queued or every 100 ms) and the
+            // batch on its way; at the 5,000 GETs/s a slave makes here, a few hundred (407 in one run)
+            assertTrue(counted - reported >= 0 && counted - reported <= 1000, "the gap is " + (counted - reported) + ": "
                     + line);
         }
     }

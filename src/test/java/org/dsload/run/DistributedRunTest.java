@@ -55,8 +55,13 @@ class DistributedRunTest {
     }
 
     @Test
-    void theDefaultSenderModeIsStrippedBatch() {
-        assertEquals("StrippedBatch", DistributedRun.DEFAULT_SENDER_MODE);
+    void theDefaultSenderIsDsloadsQueuedSenderNamedAsJMeterLoadsIt() {
+        assertEquals(org.dsload.recording.QueuedSampleSender.class.getName(), DistributedRun.DEFAULT_SENDER_MODE);
+        assertFalse(DistributedRun.samplerThreadsSend(DistributedRun.DEFAULT_SENDER_MODE));
+        for (String waits : List.of("StrippedBatch", "Batch", "Standard", "stripped")) {
+            assertTrue(DistributedRun.samplerThreadsSend(waits), waits);
+        }
+        assertFalse(DistributedRun.samplerThreadsSend("StrippedAsynch"));
     }
 
     @Test

@@ -107,17 +107,30 @@ public final class QueuedSampleSender extends AbstractSampleSender implements Se
     @Override
     public void sampleOccurred(SampleEvent event) {
         strip(event.getResult(), 3);
+        if (queue.offer(event)) {
+            return;
+        }
+        // a full queue waits for the sending thread; one that has ended takes nothing more. A thread
+        // interrupted by a test that stops still hands its sample over: the master is to have every row
+        boolean interrupted = false;
         try {
-            // a full queue waits for the sending thread; one that has ended takes nothing more
-            while (!queue.offer(event, 1, TimeUnit.SECONDS)) {
-                if (!worker.isAlive()) {
-                    lost.incrementAndGet();
-                    return;
+            while (true) {
+                try {
+                    if (queue.offer(event, 1, TimeUnit.SECONDS)) {
+                        return;
+                    }
+                    if (!worker.isAlive()) {
+                        lost.incrementAndGet();
+                        return;
+                    }
+                } catch (InterruptedException e) {
+                    interrupted = true;
                 }
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            lost.incrementAndGet();
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

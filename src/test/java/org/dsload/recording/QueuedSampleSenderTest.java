@@ -157,6 +157,35 @@ class QueuedSampleSenderTest {
     }
 
     @Test
+    void aSamplerThreadInterruptedByAStoppingTestStillHandsOverItsSamples() throws Exception {
+        BusyMaster master = new BusyMaster();
+        master.open = new CountDownLatch(1);
+        QueuedSampleSender sender = new QueuedSampleSender(master, 1, 0, 2).start();
+        List<Boolean> stillInterrupted = Collections.synchronizedList(new ArrayList<>());
+        Thread sampler = new Thread(() -> {
+            // stopped at once, as JMeter's stop interrupts its threads; the master busy, so the queue fills
+            Thread.currentThread().interrupt();
+            for (String label : labels(6)) {
+                sender.sampleOccurred(sample(label, "x", true));
+            }
+            stillInterrupted.add(Thread.currentThread().isInterrupted());
+        });
+        sampler.start();
+        assertTrue(!awaitEnd(sampler, 300), "with 2 places and a busy master, the interrupted sampler waits too");
+        master.open.countDown();
+        assertTrue(awaitEnd(sampler, 30_000));
+        sender.testEnded("h");
+        assertEquals(labels(6), master.labels(), "no sample of the interrupted thread is lost");
+        assertEquals(List.of(true), stillInterrupted, "and the thread still knows it was interrupted");
+        assertEquals(0, sender.lost());
+    }
+
+    private static boolean awaitEnd(Thread thread, long millis) throws InterruptedException {
+        thread.join(millis);
+        return !thread.isAlive();
+    }
+
+    @Test
     void responseDataIsDroppedAndTheByteCountsKept() {
         List<SampleEvent> seen = Collections.synchronizedList(new ArrayList<>());
         RemoteSampleListener keeping = new BusyMaster() {

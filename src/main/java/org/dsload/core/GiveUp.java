@@ -56,10 +56,13 @@ public final class GiveUp {
             return result.isStopTest(); // never, or a refused configuration, which stops the test itself
         }
         long since = failingSince.get();
+        // judged on the clock: a row of requests in flight ends, as JMeter reckons it, at its start plus
+        // the time of all its requests together, which can lie seconds ahead of now
+        long now = System.currentTimeMillis();
         if (since == 0) {
-            failingSince.compareAndSet(0, Math.max(1, result.getStartTime()));
-        } else if (result.getEndTime() - since >= limit) {
-            giveUp(result, since, limit);
+            failingSince.compareAndSet(0, Math.max(1, Math.min(result.getStartTime(), now)));
+        } else if (now - since >= limit) {
+            giveUp(result, since, limit, now);
         }
         return result.isStopTest();
     }
@@ -89,11 +92,11 @@ public final class GiveUp {
         }
     }
 
-    private static void giveUp(SampleResult result, long since, long limit) {
+    private static void giveUp(SampleResult result, long since, long limit, long now) {
         String reason = "no request succeeded for " + limit / 1000 + " s (since " + TIME.format(Instant.ofEpochMilli(since))
                 + "; the last failure: '" + result.getSampleLabel() + "' " + result.getResponseCode() + ": "
                 + shortened(Errors.sentence(String.valueOf(result.getResponseMessage()))) + "), so the test stopped early at "
-                + TIME.format(Instant.ofEpochMilli(result.getEndTime())) + " (" + RunProperties.GIVE_UP_AFTER + "=" + limit / 1000
+                + TIME.format(Instant.ofEpochMilli(now)) + " (" + RunProperties.GIVE_UP_AFTER + "=" + limit / 1000
                 + "; 0 runs to the planned end)";
         TestStop.stop(result, "dsload: " + reason);
         if (RECORDED.first()) {

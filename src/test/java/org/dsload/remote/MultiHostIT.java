@@ -198,10 +198,12 @@ class MultiHostIT {
         assertTrue(ended, "dsload run did not end in 240 s:\n" + output);
         assertTrue(farInForce && far.passed() > 0, "the 50 ms link delay was not in force to the run's end");
         // the far slave's clock measured over a round trip of 100 ms or more, and found where it is: the
-        // rig's hosts share one kernel clock, so a measure that is not symmetric shows as an offset
+        // rig's hosts share one kernel clock, so a measure that is not symmetric shows as an offset. A measure
+        // that did not take the link's 50 ms each way into account would be 50 ms off; one beside other tests
+        // on 2 cores was 11 ms off (its answers scheduled late), within the +-63 ms it gave
         long[] farOffset = slaveOffset(output, other.address() + ":" + REGISTRY);
         assertTrue(farOffset[1] >= 45, "half the round trip of the far slave's clock measure: " + farOffset[1] + " ms");
-        assertTrue(Math.abs(farOffset[0]) <= 10, "the far slave's clock offset: " + farOffset[0] + " ms (+-"
+        assertTrue(Math.abs(farOffset[0]) <= 25, "the far slave's clock offset: " + farOffset[0] + " ms (+-"
                 + farOffset[1] + " ms)");
         System.out.println("rig: run cut-off: exit " + p.exitValue() + " after " + millisSince(start) + " ms");
         Path folder = RigCluster.resultsOf(output);

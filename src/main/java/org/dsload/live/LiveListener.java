@@ -21,6 +21,7 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.util.JMeterUtils;
+import org.dsload.core.EngineProperty;
 import org.dsload.core.GaugeStream;
 import org.dsload.core.RequestsResult;
 import org.dsload.core.SampleTiming;
@@ -167,7 +168,7 @@ public class LiveListener extends AbstractTestElement
         Path folder = runDir == null || runDir.isBlank() ? null : Path.of(runDir.trim());
         LiveMetrics metrics = new LiveMetrics(new GeneratorFiles(folder),
                 new ServerGaugeFiles(folder, !GaugeStream.slavesSend()));
-        int port = number(RunProperties.METRICS_PORT, 0);
+        int port = EngineProperty.wholeNumber(RunProperties.METRICS_PORT, 0);
         LiveEndpoint endpoint = null;
         if (port > 0) {
             try {
@@ -329,24 +330,10 @@ public class LiveListener extends AbstractTestElement
                 ended.print();
             }
             if (ended.endpoint != null) {
-                int linger = number(RunProperties.METRICS_LINGER, DEFAULT_LINGER_SECONDS);
+                int linger = EngineProperty.wholeNumber(RunProperties.METRICS_LINGER, DEFAULT_LINGER_SECONDS);
                 ended.endpoint.closeAfter(Duration.ofSeconds(linger));
                 lingering = ended.endpoint;
             }
-        }
-    }
-
-    /** A whole-number property, {@code fallback} when unset or not a number (the runner checked it). */
-    static int number(String name, int fallback) {
-        String value = JMeterUtils.getProperty(name);
-        if (value == null || value.isBlank()) {
-            return fallback;
-        }
-        try {
-            return Integer.parseInt(value.trim());
-        } catch (NumberFormatException e) {
-            log.warn("dsload: property {} must be a whole number, got '{}'", name, value);
-            return fallback;
         }
     }
 

@@ -3,6 +3,7 @@ package org.dsload.live;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
+import org.dsload.core.EngineProperty;
 import org.dsload.core.EngineService;
 import org.dsload.core.LiveFigures;
 import org.dsload.core.SampleTiming;
@@ -25,7 +26,7 @@ public final class LiveService implements EngineService {
 
     @Override
     public void started(String engineName, String remoteHost) {
-        if (remoteHost != null || LiveListener.number(RunProperties.METRICS_PORT, 0) <= 0) {
+        if (remoteHost != null || EngineProperty.wholeNumber(RunProperties.METRICS_PORT, 0) <= 0) {
             return;
         }
         synchronized (LiveService.class) {

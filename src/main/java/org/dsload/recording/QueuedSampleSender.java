@@ -15,7 +15,7 @@ import org.apache.jmeter.samplers.AbstractSampleSender;
 import org.apache.jmeter.samplers.RemoteSampleListener;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.util.JMeterUtils;
+import org.dsload.core.EngineProperty;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,7 +62,8 @@ public final class QueuedSampleSender extends AbstractSampleSender implements Se
 
     /** JMeter's factory builds the sender on the master with the listener the slave calls back. */
     public QueuedSampleSender(RemoteSampleListener listener) {
-        this(listener, setting(BATCH_PROPERTY, 100), setting(LINGER_PROPERTY, 100), setting(QUEUE_PROPERTY, 20_000));
+        this(listener, EngineProperty.wholeNumber(BATCH_PROPERTY, 100), EngineProperty.wholeNumber(LINGER_PROPERTY, 100),
+                EngineProperty.wholeNumber(QUEUE_PROPERTY, 20_000));
     }
 
     QueuedSampleSender(RemoteSampleListener listener, int batch, long lingerMillis, int capacity) {
@@ -70,19 +71,6 @@ public final class QueuedSampleSender extends AbstractSampleSender implements Se
         this.batch = Math.max(1, batch);
         this.lingerMillis = Math.max(0, lingerMillis);
         this.capacity = Math.max(this.batch, capacity);
-    }
-
-    private static int setting(String name, int fallback) {
-        if (JMeterUtils.getJMeterProperties() == null) {
-            return fallback;
-        }
-        String value = JMeterUtils.getPropDefault(name, "").trim();
-        try {
-            return value.isEmpty() ? fallback : Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            log.warn("{}={} is not a whole number: {} is used", name, value, fallback);
-            return fallback;
-        }
     }
 
     /** On the slave, as RMI brings the master's sender: the queue and the thread that empties it. */
@@ -148,7 +136,6 @@ public final class QueuedSampleSender extends AbstractSampleSender implements Se
     }
 
     private void sendQueued() {
-        List<SampleEvent> events = new ArrayList<>();
         try {
             while (true) {
                 SampleEvent first = queue.poll(50, TimeUnit.MILLISECONDS);
@@ -158,6 +145,7 @@ public final class QueuedSampleSender extends AbstractSampleSender implements Se
                     }
                     continue;
                 }
+                List<SampleEvent> events = new ArrayList<>();
                 events.add(first);
                 long due = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(lingerMillis);
                 while (events.size() < batch && !ending) {
@@ -170,7 +158,6 @@ public final class QueuedSampleSender extends AbstractSampleSender implements Se
                 }
                 queue.drainTo(events);
                 send(events);
-                events.clear();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -179,7 +166,7 @@ public final class QueuedSampleSender extends AbstractSampleSender implements Se
 
     private void send(List<SampleEvent> events) {
         try {
-            listener.processBatch(new ArrayList<>(events));
+            listener.processBatch(events);
         } catch (RemoteException | RuntimeException e) {
             long before = lost.getAndAdd(events.size());
             if (before == 0) {

@@ -191,7 +191,6 @@ public final class RmiKeystore {
     }
 
     private void create() throws IOException {
-        Files.createDirectories(keystore.getParent());
         Files.deleteIfExists(keystore);
         Files.deleteIfExists(passwordFile);
         byte[] random = new byte[24];

@@ -10,7 +10,7 @@ import picocli.CommandLine.Parameters;
 /** {@code dsload install}: this bundle into a JMeter 5.6 home (see jmeter-plugins/README.md). */
 @Command(name = "install", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Install this bundle into a JMeter 5.6 home: the plugin jar into lib/ext, its libraries"
-                + " into lib. Refuses, listing them, when the home holds other versions of those libraries."
+                + " into lib, and a class-data archive of the classes a run loads into bin. Refuses, listing them, when the home holds other versions of those libraries."
                 + " Run it from the bundle's jar: java -jar jmeter-plugins/lib/ext/dsload-<version>.jar install <home>."},
         exitCodeListHeading = ExitCodes.HEADING,
         exitCodeList = {"  0:installed", "  1:refused (conflicting libraries, not a JMeter home) or not run from"
@@ -23,6 +23,12 @@ final class InstallCommand extends Subcommand {
             description = "Remove other versions of the bundle's libraries from the home instead of refusing.")
     private boolean replace;
 
+    @Option(names = "--no-class-data",
+            description = "Make no class-data archive (bin/" + org.dsload.process.JMeterJvm.CLASS_DATA + "). By default"
+                    + " install runs JMeter once to make it, so that every later JMeter JVM of the home starts with its"
+                    + " classes already loaded.")
+    private boolean noClassData;
+
     @Option(names = "--maven-target", paramLabel = "<target-dir>",
             description = "Used by the build: install into the home jmeter-maven-plugin configured in <target-dir>"
                     + " and link it as <target-dir>/jmeter-home.")
@@ -34,10 +40,15 @@ final class InstallCommand extends Subcommand {
             throw usageError("install needs a JMeter home");
         }
         BundleInstaller installer = new BundleInstaller(BundleInstaller.bundleOfThisJar(), out());
+        Path installed;
         if (mavenTarget != null) {
-            installer.installIntoMavenBuild(mavenTarget);
+            installed = installer.installIntoMavenBuild(mavenTarget);
         } else {
             installer.install(home, false, replace);
+            installed = home;
+        }
+        if (!noClassData) {
+            ClassDataArchive.make(installed, out());
         }
         return ExitCodes.OK;
     }

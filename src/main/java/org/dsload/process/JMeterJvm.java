@@ -19,6 +19,12 @@ public final class JMeterJvm {
      * local slaves', the dashboard's), after dsload's own so that they win.
      */
     public static final String EXTRA_OPTIONS_ENV = "DSLOAD_JMETER_JAVA_OPTS";
+    /**
+     * The class-data archive {@code dsload install} leaves in a JMeter home's {@code bin/}: the classes a
+     * run loads (JMeter's, dsload's, their libraries'), parsed and verified once, mapped by every JMeter
+     * JVM started from that home instead of being loaded from the jars again.
+     */
+    public static final String CLASS_DATA = "dsload-classes.jsa";
 
     private static final List<String> OPENS = List.of(
             "java.desktop/sun.awt", "java.desktop/sun.swing", "java.desktop/javax.swing.text.html",
@@ -59,6 +65,20 @@ public final class JMeterJvm {
         options.add("-Dlog4j2.contextSelector=org.apache.logging.log4j.core.selector.BasicContextSelector");
         options.addAll(Java.optionsFrom(EXTRA_OPTIONS_ENV));
         return options;
+    }
+
+    /**
+     * The options that map the home's class-data archive, or none when it has none. An archive the
+     * JVM cannot use (made by another JDK, or for jars since replaced) is passed over in silence: the
+     * JVM then loads every class from the jars, as without an archive. Before {@link #baseOptions()},
+     * whose options from {@value #EXTRA_OPTIONS_ENV} come last: {@code -Xshare:off} there turns it off.
+     */
+    public static List<String> classData(Path home) {
+        Path archive = home.resolve("bin").resolve(CLASS_DATA);
+        if (!Files.isRegularFile(archive)) {
+            return List.of();
+        }
+        return List.of("-XX:SharedArchiveFile=" + archive.toAbsolutePath(), "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
     }
 
     public static List<String> heap(String max) {

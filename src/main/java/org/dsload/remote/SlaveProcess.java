@@ -61,6 +61,7 @@ public final class SlaveProcess {
         }
         List<String> command = new ArrayList<>();
         command.add(Java.executable());
+        command.addAll(JMeterJvm.classData(spec.jmeterHome()));
         command.addAll(JMeterJvm.baseOptions());
         command.addAll(JMeterJvm.heap(spec.heap()));
         // Without it the slave refuses to start on a loopback name, and it is the address RMI hands out.

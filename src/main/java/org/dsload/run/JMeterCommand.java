@@ -66,6 +66,7 @@ public final class JMeterCommand {
             ResultsPlan results) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Java.executable());
+        command.addAll(JMeterJvm.classData(run.jmeterHome));
         command.addAll(JMeterJvm.baseOptions());
         command.addAll(run.jvmArgs);
         if (distributed != null) {
@@ -138,6 +139,7 @@ public final class JMeterCommand {
     static List<String> dashboard(Path jar, Path dir, Path jtl, Path properties) {
         List<String> command = new ArrayList<>();
         command.add(Java.executable());
+        command.addAll(JMeterJvm.classData(jar.getParent().getParent()));
         command.addAll(JMeterJvm.baseOptions());
         command.addAll(JMeterJvm.heap("512m"));
         command.addAll(List.of("-jar", jar.toString(), "-g", jtl.toString(), "-o", dir.resolve("dashboard").toString(),

@@ -185,4 +185,32 @@ class EkvProfilePlanIT {
             assertTrue(first.responseMessage().contains("field 'Socket timeout (ms)'"), first.responseMessage());
         }
     }
+
+    @Test
+    void theJMeterJvmStartsWithTheClassesOfTheArchiveThatInstallMadeInTheHome() throws Exception {
+        java.nio.file.Path archive = Checkout.jmeterHome().resolve("bin").resolve(org.dsload.process.JMeterJvm.CLASS_DATA);
+        assertTrue(Files.isRegularFile(archive), "the build's install made " + archive);
+        java.nio.file.Path loads = Files.createTempFile(Checkout.target(), "class-loads", ".txt");
+        try (EmbeddedRedis redis = EmbeddedRedis.start()) {
+            ByteArrayOutputStream console = new ByteArrayOutputStream();
+            PlanRun run = new PlanRun(Checkout.jmeterHome(), PlanRuns.plan("ekv-profile-get.jmx"))
+                    .resultsRoot(Checkout.target().resolve("test-results")).timeout(Duration.ofMinutes(2)).dashboard(false)
+                    .jvmArgs(List.of("-Xms256m", "-Xmx512m", "-Xlog:class+load=info:file=" + loads))
+                    .property("hosts", redis.address()).property("profiles", "100").property("duration", "1");
+            PlanRunner.Outcome outcome = new PlanRunner(new PrintStream(console, true, StandardCharsets.UTF_8)).run(run);
+            assertTrue(outcome.ok(), outcome.problem() + "\n" + console);
+            List<String> lines = Files.readAllLines(loads, StandardCharsets.UTF_8);
+            String archived = " source: shared objects file (top)";
+            // JMeter's engine and dsload's sampler, both loaded by JMeter's own class loader from lib/ and lib/ext/
+            for (String name : List.of("org.apache.jmeter.engine.StandardJMeterEngine", "org.dsload.redis.RedisSampler",
+                    "org.dsload.redis.RedisConnection")) {
+                assertTrue(lines.stream().anyMatch(l -> l.endsWith(" " + name + archived)), name + " not from the archive");
+            }
+            long fromArchive = lines.stream().filter(l -> l.endsWith(archived)).count();
+            System.out.printf("dsload: %d of %d classes loaded from %s%n", fromArchive, lines.size(), archive);
+            assertTrue(fromArchive > lines.size() / 3, fromArchive + " of " + lines.size());
+        } finally {
+            Files.deleteIfExists(loads);
+        }
+    }
 }

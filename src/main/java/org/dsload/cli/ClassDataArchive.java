@@ -53,13 +53,16 @@ final class ClassDataArchive {
                 Files.copy(in, plan);
             }
             Path written = work.resolve(JMeterJvm.CLASS_DATA);
-            int closed = Ports.free();
             List<String> jvm = new ArrayList<>(JMeterJvm.heap("256m"));
             jvm.add("-XX:ArchiveClassesAtExit=" + written);
-            PlanRun run = new PlanRun(home, plan).resultsRoot(work.resolve("results")).runId("class-data")
-                    .dashboard(false).timeout(LIMIT).jvmArgs(jvm).property("hosts", "127.0.0.1:" + closed);
-            new PlanRunner(new PrintStream(OutputStream.nullOutputStream())).run(run);
-            Ports.release(closed);
+            int closed = Ports.free();
+            try {
+                PlanRun run = new PlanRun(home, plan).resultsRoot(work.resolve("results")).runId("class-data")
+                        .dashboard(false).timeout(LIMIT).jvmArgs(jvm).property("hosts", "127.0.0.1:" + closed);
+                new PlanRunner(new PrintStream(OutputStream.nullOutputStream())).run(run);
+            } finally {
+                Ports.release(closed);
+            }
             if (!Files.isRegularFile(written) || Files.size(written) == 0) {
                 out.println("no class-data archive made (JMeter's JVM wrote none; see " + work + "): JMeter JVMs load"
                         + " their classes from the jars");

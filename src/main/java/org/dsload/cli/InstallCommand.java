@@ -10,7 +10,8 @@ import picocli.CommandLine.Parameters;
 /** {@code dsload install}: this bundle into a JMeter 5.6 home (see jmeter-plugins/README.md). */
 @Command(name = "install", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Install this bundle into a JMeter 5.6 home: the plugin jar into lib/ext, its libraries"
-                + " into lib, and a class-data archive of the classes a run loads into bin. Refuses, listing them, when the home holds other versions of those libraries."
+                + " into lib, and a class-data archive of the classes a run loads into bin. Refuses, listing them,"
+                + " when the home holds other versions of those libraries."
                 + " Run it from the bundle's jar: java -jar jmeter-plugins/lib/ext/dsload-<version>.jar install <home>."},
         exitCodeListHeading = ExitCodes.HEADING,
         exitCodeList = {"  0:installed", "  1:refused (conflicting libraries, not a JMeter home) or not run from"

@@ -18,15 +18,22 @@ import org.junit.jupiter.api.io.TempDir;
 class JMeterJvmTest {
     @Test
     void theJavaThatRunsJMeterAcceptsEveryOption() throws Exception {
+        List<String> options = new ArrayList<>(JMeterJvm.baseOptions());
+        options.addAll(JMeterJvm.heap("64m"));
+        String output = javaVersion(options);
+        assertFalse(output.contains("Unrecognized") || output.contains("warning"), output);
+    }
+
+    /** What {@code java <options> -version} prints, once it exited with 0. */
+    private static String javaVersion(List<String> options) throws Exception {
         List<String> command = new ArrayList<>(List.of(Java.executable()));
-        command.addAll(JMeterJvm.baseOptions());
-        command.addAll(JMeterJvm.heap("64m"));
+        command.addAll(options);
         command.add("-version");
         Process java = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(java.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(java.waitFor(60, TimeUnit.SECONDS));
         assertEquals(0, java.exitValue(), output);
-        assertFalse(output.contains("Unrecognized") || output.contains("warning"), output);
+        return output;
     }
 
     @Test
@@ -54,14 +61,9 @@ class JMeterJvmTest {
         List<String> options = JMeterJvm.classData(home);
         assertTrue(options.contains("-XX:SharedArchiveFile=" + home.resolve("bin").resolve(JMeterJvm.CLASS_DATA)
                 .toAbsolutePath()), options.toString());
-        List<String> command = new ArrayList<>(List.of(Java.executable()));
-        command.addAll(options);
-        command.addAll(JMeterJvm.baseOptions());
-        command.add("-version");
-        Process java = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(java.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(java.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(0, java.exitValue(), output);
+        List<String> all = new ArrayList<>(options);
+        all.addAll(JMeterJvm.baseOptions());
+        String output = javaVersion(all);
         assertFalse(output.contains("warning") || output.contains("archive"), output);
     }
 }

@@ -6,13 +6,11 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.UnaryOperator;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.HdrHistogram.Recorder;
-import org.HdrHistogram.SingleWriterRecorder;
-import org.HdrHistogram.ValueRecorder;
+import org.dsload.core.IntervalBuffer;
 
 import io.prometheus.metrics.model.registry.Collector;
 import io.prometheus.metrics.model.registry.MetricType;
@@ -88,7 +86,7 @@ final class LatencyHistograms implements Collector {
         private Writer writerOfThisThread() {
             synchronized (writers) {
                 if (writers.size() < OWN_WRITERS) {
-                    Writer own = new Writer(new SingleWriterRecorder(3));
+                    Writer own = new Writer();
                     writers.add(own);
                     return own;
                 }
@@ -101,33 +99,66 @@ final class LatencyHistograms implements Collector {
         }
     }
 
-    /** A recorder of one thread, or of the threads that share one, with the histogram it recycles. */
+    /**
+     * A recorder of one thread, or of the threads that share one. A thread of its own records into a
+     * plain histogram of an {@link IntervalBuffer}, which the drain swaps for the other: a row of requests takes one critical section ({@link #enter}, {@link #exit}, two
+     * atomic increments) for all its requests rather than one each. The threads that share one record
+     * through HdrHistogram's multi-writer recorder, a critical section per request.
+     */
     static final class Writer {
-        private final ValueRecorder recorder;
-        private final UnaryOperator<Histogram> intervals;
-        /** Guarded by the enclosing instance's drain. */
+        /** The shared threads' recorder, or null for a thread's own. */
+        private final Recorder shared;
+        /** A thread's own histograms, or null for the shared threads'. */
+        private final IntervalBuffer<Histogram> own;
+        /** Guarded by the enclosing instance's drain: the shared recorder's last interval. */
         private Histogram spare;
 
-        Writer(SingleWriterRecorder own) {
-            this(own, own::getIntervalHistogram);
+        /** A thread's own recorder. */
+        Writer() {
+            this.shared = null;
+            this.own = new IntervalBuffer<>(new Histogram(3), new Histogram(3), Histogram::reset);
         }
 
+        /** The recorder of the threads beyond the first {@value #OWN_WRITERS} of a series. */
         Writer(Recorder shared) {
-            this(shared, shared::getIntervalHistogram);
-        }
-
-        private Writer(ValueRecorder recorder, UnaryOperator<Histogram> intervals) {
-            this.recorder = recorder;
-            this.intervals = intervals;
+            this.shared = shared;
+            this.own = null;
         }
 
         void record(long micros, long count) {
-            recorder.recordValueWithCount(micros, count);
+            long entered = enter();
+            try {
+                recordInside(micros, count);
+            } finally {
+                exit(entered);
+            }
         }
 
-        /** What was recorded since the last call. */
+        /** Opens a critical section in which {@link #recordInside} records; {@link #exit} closes it. */
+        long enter() {
+            return own != null ? own.enter() : 0;
+        }
+
+        void recordInside(long micros, long count) {
+            if (own != null) {
+                own.active().recordValueWithCount(micros, count);
+            } else {
+                shared.recordValueWithCount(micros, count);
+            }
+        }
+
+        void exit(long entered) {
+            if (own != null) {
+                own.exit(entered);
+            }
+        }
+
+        /** What was recorded since the last call, readable until the next. */
         Histogram interval() {
-            spare = intervals.apply(spare);
+            if (own != null) {
+                return own.swap();
+            }
+            spare = shared.getIntervalHistogram(spare);
             return spare;
         }
     }

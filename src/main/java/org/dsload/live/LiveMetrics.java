@@ -201,7 +201,7 @@ public final class LiveMetrics {
     /**
      * The requests of one row made in this JVM, each counted as {@link #requests(String, String, long,
      * long, boolean, String, boolean, long)} counts one, with one lookup of the series and of this
-     * thread's recorder for the row.
+     * thread's recorder, and one critical section of the recorder, for the row.
      */
     public void requests(String label, String engine, List<Completion> completions, boolean success, String code) {
         Series s = series(label, engine);
@@ -210,14 +210,19 @@ public final class LiveMetrics {
         long sum = 0;
         long late = 0;
         long dropped = 0;
-        for (Completion c : completions) {
-            long n = Math.max(1, c.count());
-            long value = clamp(c.elapsedMicros());
-            recorder.record(value, n);
-            sum += value * n;
-            requests += n;
-            late += c.delayMicros() > TimingValue.DEFAULT_LATE_MICROS ? 1 : 0;
-            dropped += c.dropped();
+        long entered = recorder.enter();
+        try {
+            for (Completion c : completions) {
+                long n = Math.max(1, c.count());
+                long value = clamp(c.elapsedMicros());
+                recorder.recordInside(value, n);
+                sum += value * n;
+                requests += n;
+                late += c.delayMicros() > TimingValue.DEFAULT_LATE_MICROS ? 1 : 0;
+                dropped += c.dropped();
+            }
+        } finally {
+            recorder.exit(entered);
         }
         s.latency.addSum(sum);
         s.requests.inc(requests);

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -54,6 +55,8 @@ public final class ServerGaugeFiles {
     private final Map<String, Map<String, GaugeTable.Row>> latest = new TreeMap<>();
     private long readNanos;
     private boolean read;
+    /** What {@link #readings()} returns until a new line comes; null once one came. */
+    private List<Reading> readings;
 
     /** @param slaveFolders whether the gauge files of the slaves' folders are read too, or only the run folder's */
     public ServerGaugeFiles(Path runDir, boolean slaveFolders) {
@@ -70,7 +73,10 @@ public final class ServerGaugeFiles {
         this.everyNanos = every.toNanos();
     }
 
-    /** The latest reading of every numeric gauge of every server, by store, server and gauge. */
+    /**
+     * The latest reading of every numeric gauge of every server, by store, server and gauge: built
+     * again only after a read or a slave's lines brought a new line, else the list of the last call.
+     */
     public synchronized List<Reading> readings() {
         long now = System.nanoTime();
         if (!read || now - readNanos >= everyNanos) {
@@ -78,12 +84,24 @@ public final class ServerGaugeFiles {
             readNanos = now;
             readFiles();
         }
-        return latest.entrySet().stream().flatMap(file -> file.getValue().values().stream()
-                .filter(GaugeTable.Row::ok)
-                .flatMap(row -> new TreeMap<>(row.values()).keySet().stream()
-                        .map(gauge -> new Reading(store(file.getKey()), server(row.node()), gauge, row.number(gauge)))
-                        .filter(reading -> Double.isFinite(reading.value()))))
-                .toList();
+        if (readings == null) {
+            List<Reading> all = new ArrayList<>();
+            latest.forEach((fileName, servers) -> {
+                String store = store(fileName);
+                for (GaugeTable.Row row : servers.values()) {
+                    if (row.ok()) {
+                        for (String gauge : new TreeMap<>(row.values()).keySet()) {
+                            double value = row.number(gauge);
+                            if (Double.isFinite(value)) {
+                                all.add(new Reading(store, server(row.node()), gauge, value));
+                            }
+                        }
+                    }
+                }
+            });
+            readings = List.copyOf(all);
+        }
+        return readings;
     }
 
     private void readFiles() {
@@ -135,6 +153,7 @@ public final class ServerGaugeFiles {
 
     /** One line: the server's newest, whichever engine read it and however it came (a file, a slave's sample). */
     private void row(String fileName, GaugeTable.Row row) {
+        readings = null;
         latest.computeIfAbsent(fileName, s -> new TreeMap<>()).merge(server(row.node()), row,
                 (old, fresh) -> fresh.epochMillis() >= old.epochMillis() ? fresh : old);
     }

@@ -4,13 +4,13 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-import org.HdrHistogram.WriterReaderPhaser;
 import org.apache.jmeter.samplers.SampleListener;
+import org.dsload.core.IntervalBuffer;
 
 /**
  * One label's recording on one engine. Sampler threads add each sample to the active interval
- * inside a {@link WriterReaderPhaser} critical section (HdrHistogram's own mechanism behind its
- * Recorder, here around the histograms and the counts together); once a second the flusher swaps
+ * inside a critical section of an {@link IntervalBuffer} (HdrHistogram's writer-reader phaser, the
+ * mechanism behind its Recorder, here around the histograms and the counts together); once a second the flusher swaps
  * in an empty interval and waits for the writers of the old one to leave it, so the histogram and
  * the counts of a second hold exactly the same samples, and no sampler thread ever waits.
  */
@@ -24,9 +24,8 @@ final class LabelRecording {
     }
 
     final String label;
-    private final WriterReaderPhaser phaser = new WriterReaderPhaser();
-    private volatile IntervalTally active = new IntervalTally();
-    private IntervalTally inactive = new IntervalTally();
+    private final IntervalBuffer<IntervalTally> tallies = new IntervalBuffer<>(new IntervalTally(), new IntervalTally(),
+            IntervalTally::reset);
     private final Set<String> messages = ConcurrentHashMap.newKeySet();
     private volatile Listeners listeners;
 
@@ -36,11 +35,11 @@ final class LabelRecording {
 
     void record(RecordedSample sample) {
         String messageKey = sample.success() ? "" : messageKey(sample.message());
-        long critical = phaser.writerCriticalSectionEnter();
+        long entered = tallies.enter();
         try {
-            active.add(sample, messageKey);
+            tallies.active().add(sample, messageKey);
         } finally {
-            phaser.writerCriticalSectionExit(critical);
+            tallies.exit(entered);
         }
     }
 
@@ -61,18 +60,7 @@ final class LabelRecording {
      * and none after. Flusher thread only; the tally is valid until the next swap.
      */
     IntervalTally swap() {
-        phaser.readerLock();
-        try {
-            IntervalTally next = inactive;
-            next.reset();
-            IntervalTally closed = active;
-            active = next;
-            phaser.flipPhase();
-            inactive = closed;
-            return closed;
-        } finally {
-            phaser.readerUnlock();
-        }
+        return tallies.swap();
     }
 
     /** Remembers where this label's aggregate rows go, from the first sampler thread that knows. */

@@ -96,12 +96,22 @@ public final class LiveMetricsOverhead {
         }
         System.out.println();
         System.out.printf(Locale.ROOT, "Redis GETs, %d threads x %d in flight, %d s measured after %d s per run, %d cores"
-                + " %s; endpoint scraped every second (%d scrapes in all)%n", threads,
+                + " %s; endpoint %s (%d scrapes in all)%n", threads,
                 inFlight, seconds, warmup, Runtime.getRuntime().availableProcessors(),
-                pin ? "(JMeter pinned to CPU 0, redis-server to CPU 1)" : "shared by redis-server and JMeter", scrapes.get());
+                pin ? "(JMeter pinned to CPU 0, redis-server to CPU 1)" : "shared by redis-server and JMeter", scrapedHow(),
+                scrapes.get());
         System.out.print(Bench.table(rows));
         System.out.println(Bench.medianRatio("requests/s with the endpoint on and scraped / off", ratios));
         printRounds(rows, ratios, scrapes.get());
+    }
+
+    /** How the side with the endpoint is fetched, as the tables say it. */
+    private static String scrapedHow() {
+        if ("false".equals(System.getProperty("bench.scrape"))) {
+            return "served, never fetched";
+        }
+        long every = Long.getLong("bench.scrape_every", 1000);
+        return every == 1000 ? "scraped every second" : "scraped every " + every + " ms";
     }
 
     private static void printRounds(List<Bench.Row> rows, List<Double> ratios, long scrapes) {
@@ -216,7 +226,7 @@ public final class LiveMetricsOverhead {
         if (!outcome.ok()) {
             throw new IllegalStateException("JMeter run failed: " + outcome.problem());
         }
-        return Bench.measured(metrics ? "endpoint on, scraped each second" : "endpoint off", threads, outcome.jtl(),
+        return Bench.measured(metrics ? "endpoint on, " + scrapedHow() : "endpoint off", threads, outcome.jtl(),
                 Set.of("GET profile"), warmup, seconds);
     }
 

@@ -88,7 +88,20 @@ class LatencyHistogramsTest {
                     return;
                 }
                 for (int i = 0; i < each; i++) {
-                    series.record(micros, i % 2 == 0 ? 1 : 2);
+                    if (i % 2 == 0) {
+                        series.record(micros, 1);
+                    } else {
+                        // a row of two requests, recorded in one critical section
+                        LatencyHistograms.Writer row = series.recorder();
+                        long entered = row.enter();
+                        try {
+                            row.recordInside(micros, 1);
+                            row.recordInside(micros, 1);
+                        } finally {
+                            row.exit(entered);
+                        }
+                        series.addSum(2 * micros);
+                    }
                 }
             });
             w.start();

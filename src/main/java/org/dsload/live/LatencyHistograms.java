@@ -7,9 +7,9 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.LongAdder;
 
+import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
-import org.HdrHistogram.Recorder;
 import org.dsload.core.IntervalBuffer;
 
 import io.prometheus.metrics.model.registry.Collector;
@@ -50,16 +50,18 @@ final class LatencyHistograms implements Collector {
 
     /**
      * The latencies of one label on one engine. Each of the first {@value #OWN_WRITERS} threads that
-     * record into it gets a recorder of its own (a single writer's: no atomic operation shared with
+     * record into it gets histograms of its own (a single writer's: no atomic operation shared with
      * another thread, which on two busy cores costs more than the recording); further threads (a plan
-     * of many blocking threads, each recording seldom) share one recorder.
+     * of many blocking threads, each recording seldom) share concurrent ones. A thread records inside
+     * a critical section of its {@link IntervalBuffer} (two atomic increments, for a row of requests as
+     * for one), which the drain swaps.
      */
     final class Series {
         final Labels labels;
-        private final List<Writer> writers = new CopyOnWriteArrayList<>();
-        private final ThreadLocal<Writer> mine = ThreadLocal.withInitial(this::writerOfThisThread);
-        /** The recorder of the threads beyond the first {@value #OWN_WRITERS} (guarded by writers). */
-        private Writer shared;
+        private final List<IntervalBuffer<Histogram>> writers = new CopyOnWriteArrayList<>();
+        private final ThreadLocal<IntervalBuffer<Histogram>> mine = ThreadLocal.withInitial(this::writerOfThisThread);
+        /** The histograms of the threads beyond the first {@value #OWN_WRITERS} (guarded by writers). */
+        private IntervalBuffer<Histogram> shared;
         private final LongAdder sumMicros = new LongAdder();
         private final Histogram total = new Histogram(highestMicros, 3);
 
@@ -69,12 +71,21 @@ final class LatencyHistograms implements Collector {
 
         /** {@code count} requests of {@code micros} each (at most the highest value kept). */
         void record(long micros, long count) {
-            mine.get().record(micros, count);
+            IntervalBuffer<Histogram> buffer = mine.get();
+            long entered = buffer.enter();
+            try {
+                buffer.active().recordValueWithCount(micros, count);
+            } finally {
+                buffer.exit(entered);
+            }
             sumMicros.add(micros * count);
         }
 
-        /** This thread's recorder, for a caller that records several requests at once and adds their sum. */
-        Writer recorder() {
+        /**
+         * This thread's histograms, for a caller that records several requests in one critical section
+         * and adds their sum.
+         */
+        IntervalBuffer<Histogram> recorder() {
             return mine.get();
         }
 
@@ -83,83 +94,21 @@ final class LatencyHistograms implements Collector {
             sumMicros.add(micros);
         }
 
-        private Writer writerOfThisThread() {
+        private IntervalBuffer<Histogram> writerOfThisThread() {
             synchronized (writers) {
                 if (writers.size() < OWN_WRITERS) {
-                    Writer own = new Writer();
+                    IntervalBuffer<Histogram> own = new IntervalBuffer<>(new Histogram(3), new Histogram(3),
+                            Histogram::reset);
                     writers.add(own);
                     return own;
                 }
                 if (shared == null) {
-                    shared = new Writer(new Recorder(3));
+                    shared = new IntervalBuffer<>(new ConcurrentHistogram(3), new ConcurrentHistogram(3),
+                            Histogram::reset);
                     writers.add(shared);
                 }
                 return shared;
             }
-        }
-    }
-
-    /**
-     * A recorder of one thread, or of the threads that share one. A thread of its own records into a
-     * plain histogram of an {@link IntervalBuffer}, which the drain swaps for the other: a row of requests takes one critical section ({@link #enter}, {@link #exit}, two
-     * atomic increments) for all its requests rather than one each. The threads that share one record
-     * through HdrHistogram's multi-writer recorder, a critical section per request.
-     */
-    static final class Writer {
-        /** The shared threads' recorder, or null for a thread's own. */
-        private final Recorder shared;
-        /** A thread's own histograms, or null for the shared threads'. */
-        private final IntervalBuffer<Histogram> own;
-        /** Guarded by the enclosing instance's drain: the shared recorder's last interval. */
-        private Histogram spare;
-
-        /** A thread's own recorder. */
-        Writer() {
-            this.shared = null;
-            this.own = new IntervalBuffer<>(new Histogram(3), new Histogram(3), Histogram::reset);
-        }
-
-        /** The recorder of the threads beyond the first {@value #OWN_WRITERS} of a series. */
-        Writer(Recorder shared) {
-            this.shared = shared;
-            this.own = null;
-        }
-
-        void record(long micros, long count) {
-            long entered = enter();
-            try {
-                recordInside(micros, count);
-            } finally {
-                exit(entered);
-            }
-        }
-
-        /** Opens a critical section in which {@link #recordInside} records; {@link #exit} closes it. */
-        long enter() {
-            return own != null ? own.enter() : 0;
-        }
-
-        void recordInside(long micros, long count) {
-            if (own != null) {
-                own.active().recordValueWithCount(micros, count);
-            } else {
-                shared.recordValueWithCount(micros, count);
-            }
-        }
-
-        void exit(long entered) {
-            if (own != null) {
-                own.exit(entered);
-            }
-        }
-
-        /** What was recorded since the last call, readable until the next. */
-        Histogram interval() {
-            if (own != null) {
-                return own.swap();
-            }
-            spare = shared.getIntervalHistogram(spare);
-            return spare;
         }
     }
 
@@ -177,8 +126,8 @@ final class LatencyHistograms implements Collector {
     /** Moves what every recorder took since the last drain into its series' total and the live line's interval. */
     private synchronized void drain() {
         for (Series s : all) {
-            for (Writer w : s.writers) {
-                Histogram h = w.interval();
+            for (IntervalBuffer<Histogram> w : s.writers) {
+                Histogram h = w.swap();
                 s.total.add(h);
                 pending.add(h);
             }

@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 import org.HdrHistogram.Histogram;
 import org.dsload.core.Completion;
+import org.dsload.core.IntervalBuffer;
 import org.dsload.core.format.TimingValue;
 
 import io.prometheus.metrics.core.datapoints.CounterDataPoint;
@@ -205,17 +206,18 @@ public final class LiveMetrics {
      */
     public void requests(String label, String engine, List<Completion> completions, boolean success, String code) {
         Series s = series(label, engine);
-        LatencyHistograms.Writer recorder = s.latency.recorder();
+        IntervalBuffer<Histogram> recorder = s.latency.recorder();
         long requests = 0;
         long sum = 0;
         long late = 0;
         long dropped = 0;
         long entered = recorder.enter();
         try {
+            Histogram histogram = recorder.active();
             for (Completion c : completions) {
                 long n = Math.max(1, c.count());
                 long value = clamp(c.elapsedMicros());
-                recorder.recordInside(value, n);
+                histogram.recordValueWithCount(value, n);
                 sum += value * n;
                 requests += n;
                 late += c.delayMicros() > TimingValue.DEFAULT_LATE_MICROS ? 1 : 0;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Random;
 
 import org.HdrHistogram.Histogram;
+import org.dsload.core.IntervalBuffer;
 import org.junit.jupiter.api.Test;
 
 import io.prometheus.metrics.config.EscapingScheme;
@@ -92,11 +93,11 @@ class LatencyHistogramsTest {
                         series.record(micros, 1);
                     } else {
                         // a row of two requests, recorded in one critical section
-                        LatencyHistograms.Writer row = series.recorder();
+                        IntervalBuffer<Histogram> row = series.recorder();
                         long entered = row.enter();
                         try {
-                            row.recordInside(micros, 1);
-                            row.recordInside(micros, 1);
+                            row.active().recordValueWithCount(micros, 1);
+                            row.active().recordValueWithCount(micros, 1);
                         } finally {
                             row.exit(entered);
                         }

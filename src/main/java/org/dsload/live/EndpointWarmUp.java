@@ -3,8 +3,19 @@ package org.dsload.live;
 import java.io.IOException;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.Comparator;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.dsload.core.format.GaugeTable;
+import org.dsload.core.format.RunProperties;
+import org.dsload.report.GeneratorCsv;
 
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 
@@ -12,7 +23,8 @@ import io.prometheus.metrics.exporter.httpserver.HTTPServer;
  * The scrape path run before a test's load, on figures of its own: an endpoint on a loopback port
  * fetched as Prometheus fetches (OpenMetrics, gzip) until the code of a scrape (the HTTP server, the
  * drain of the recorders, the histograms' buckets, the client's writer and the JDK's number
- * formatting under it) is hot, then a wait while the JIT compiler compiles it. Without it that
+ * formatting under it, and the reads of a run folder's server gauges and generator figures, here from a
+ * temporary folder shaped like one) is hot, then a wait while the JIT compiler compiles it. Without it that
  * compilation comes with the first minutes of scrapes, on the cores the load runs on: in a run of
  * Redis GETs that fills the machine, scraped every second, the compiler took some 2 s of CPU in
  * the first 75 s, most of it in the first 30. The test starts 2 to 4 s later instead.
@@ -30,6 +42,8 @@ final class EndpointWarmUp {
     static final Duration LIMIT = Duration.ofSeconds(4);
     /** Series of the sample figures. */
     private static final int SERIES = 8;
+    /** Gauges of the sample figures' server, as many as a Redis server's table has. */
+    private static final int GAUGES = 16;
     /** The compiler is done when its total time has not grown for this long. */
     private static final long QUIET_MILLIS = 200;
 
@@ -49,10 +63,15 @@ final class EndpointWarmUp {
         boolean timed = compiler != null && compiler.isCompilationTimeMonitoringSupported();
         long compiledBefore = timed ? compiler.getTotalCompilationTime() : 0;
         int done = 0;
-        try (HTTPServer server = HTTPServer.builder().hostname("127.0.0.1").port(0).registry(sample().registry())
-                .buildAndStart(); MetricsFetch fetch = new MetricsFetch(server.getPort(), 2000)) {
+        Folder folder = Folder.create();
+        try (HTTPServer server = HTTPServer.builder().hostname("127.0.0.1").port(0)
+                .registry(sample(folder == null ? null : folder.dir).registry()).buildAndStart();
+                MetricsFetch fetch = new MetricsFetch(server.getPort(), 2000)) {
             for (int round = 1; round <= rounds && System.nanoTime() < until; round++) {
                 while (done < (long) fetches * round / rounds && System.nanoTime() < until) {
+                    if (folder != null) {
+                        folder.tick();
+                    }
                     fetch.fetch();
                     done++;
                 }
@@ -62,6 +81,10 @@ final class EndpointWarmUp {
             }
         } catch (IOException | RuntimeException e) {
             // a warm-up cut short: the scrapes of the run compile what it did not
+        } finally {
+            if (folder != null) {
+                folder.delete();
+            }
         }
         long compiled = timed ? compiler.getTotalCompilationTime() - compiledBefore : 0;
         return new Done(done, Duration.ofNanos(System.nanoTime() - start), Duration.ofMillis(compiled));
@@ -94,7 +117,17 @@ final class EndpointWarmUp {
      * first real scrape and compiled again.
      */
     static LiveMetrics sample() {
-        LiveMetrics m = new LiveMetrics(new GeneratorFiles(null), new ServerGaugeFiles(null, true));
+        return sample(null);
+    }
+
+    /**
+     * The sample figures, with a run folder's server gauges and generator figures read from
+     * {@code runDir} at every fetch when it is not null.
+     */
+    static LiveMetrics sample(Path runDir) {
+        LiveMetrics m = runDir == null ? new LiveMetrics(new GeneratorFiles(null), new ServerGaugeFiles(null, true))
+                : new LiveMetrics(new GeneratorFiles(runDir, Duration.ZERO, Duration.ZERO),
+                        new ServerGaugeFiles(runDir, true, Duration.ZERO));
         for (int l = 0; l < SERIES; l++) {
             String label = "warm-up " + l;
             for (long micros = 100; micros < 400; micros++) {
@@ -108,5 +141,66 @@ final class EndpointWarmUp {
         }
         m.engineStarted("master");
         return m;
+    }
+
+    /**
+     * A temporary run folder as a run's engine fills it: a server's gauge table and the engine's CPU
+     * and target-rate figures, each a line longer at every {@link #tick()}.
+     */
+    static final class Folder {
+        final Path dir;
+        private final Path gauges;
+        private final Path cpu;
+        private final Path rate;
+        private long line;
+
+        private Folder(Path dir) throws IOException {
+            this.dir = dir;
+            Path engine = Files.createDirectories(dir.resolve(GeneratorCsv.FOLDER).resolve(RunProperties.MASTER));
+            cpu = engine.resolve(GeneratorFiles.CPU);
+            rate = engine.resolve(GeneratorFiles.TARGET_RATE);
+            gauges = dir.resolve("warmup-info.tsv");
+            StringBuilder header = new StringBuilder(GaugeTable.EPOCH + "\t" + GaugeTable.NODE + "\t" + GaugeTable.STATE);
+            for (int g = 0; g < GAUGES; g++) {
+                header.append("\tgauge_").append(g);
+            }
+            Files.writeString(gauges, header.append('\t').append(GaugeTable.NOTE).append('\n'));
+        }
+
+        /** A folder in the temporary directory, or null when none can be made (the warm-up then reads no files). */
+        static Folder create() {
+            try {
+                return new Folder(Files.createTempDirectory("dsload-warm-up"));
+            } catch (IOException | RuntimeException e) {
+                return null;
+            }
+        }
+
+        /** One more line in each file, as a run's second brings. */
+        void tick() throws IOException {
+            line++;
+            long now = System.currentTimeMillis();
+            StringBuilder row = new StringBuilder().append(now).append("\t127.0.0.1:6379\tok");
+            for (int g = 0; g < GAUGES; g++) {
+                row.append('\t').append(line * (g + 1) % 100_003);
+            }
+            append(gauges, row.append("\t\n").toString());
+            append(cpu, String.format(Locale.ROOT, "%d,%.2f%n", now / 1000, 40 + line % 20 / 3.0));
+            append(rate, now / 1000 + ",5000.0\n");
+        }
+
+        private static void append(Path file, String text) throws IOException {
+            Files.writeString(file, text, StandardCharsets.US_ASCII, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        }
+
+        void delete() {
+            try (Stream<Path> all = Files.walk(dir)) {
+                for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            } catch (IOException | RuntimeException e) {
+                // a temporary folder left behind
+            }
+        }
     }
 }

@@ -59,9 +59,18 @@ final class LatencyHistograms implements Collector {
     final class Series {
         final Labels labels;
         private final List<IntervalBuffer<Histogram>> writers = new CopyOnWriteArrayList<>();
-        private final ThreadLocal<IntervalBuffer<Histogram>> mine = ThreadLocal.withInitial(this::writerOfThisThread);
-        /** The histograms of the threads beyond the first {@value #OWN_WRITERS} (guarded by writers). */
-        private IntervalBuffer<Histogram> shared;
+        /**
+         * The threads with histograms of their own and those histograms, the first {@link #owned} of
+         * each filled; a thread finds its own by a scan of at most {@value #OWN_WRITERS} references,
+         * not through a thread-local (a lookup in a JMeter thread's crowded map, several probes).
+         */
+        private final Thread[] owners = new Thread[OWN_WRITERS];
+        @SuppressWarnings("unchecked")
+        private final IntervalBuffer<Histogram>[] own = new IntervalBuffer[OWN_WRITERS];
+        /** Entries of {@link #owners} filled (written under writers, after the entry). */
+        private volatile int owned;
+        /** The histograms of the threads beyond the first {@value #OWN_WRITERS} (set under writers). */
+        private volatile IntervalBuffer<Histogram> shared;
         private final LongAdder sumMicros = new LongAdder();
         private final Histogram total = new Histogram(highestMicros, 3);
 
@@ -71,7 +80,7 @@ final class LatencyHistograms implements Collector {
 
         /** {@code count} requests of {@code micros} each (at most the highest value kept). */
         void record(long micros, long count) {
-            IntervalBuffer<Histogram> buffer = mine.get();
+            IntervalBuffer<Histogram> buffer = recorder();
             long entered = buffer.enter();
             try {
                 buffer.active().recordValueWithCount(micros, count);
@@ -86,7 +95,15 @@ final class LatencyHistograms implements Collector {
          * and adds their sum.
          */
         IntervalBuffer<Histogram> recorder() {
-            return mine.get();
+            Thread me = Thread.currentThread();
+            int n = owned;
+            for (int i = 0; i < n; i++) {
+                if (owners[i] == me) {
+                    return own[i];
+                }
+            }
+            IntervalBuffer<Histogram> s = n == OWN_WRITERS ? shared : null;
+            return s != null ? s : writerOf(me);
         }
 
         /** Adds the sum of requests recorded through {@link #recorder()}. */
@@ -94,18 +111,23 @@ final class LatencyHistograms implements Collector {
             sumMicros.add(micros);
         }
 
-        private IntervalBuffer<Histogram> writerOfThisThread() {
+        private IntervalBuffer<Histogram> writerOf(Thread me) {
             synchronized (writers) {
-                if (writers.size() < OWN_WRITERS) {
-                    IntervalBuffer<Histogram> own = new IntervalBuffer<>(new Histogram(3), new Histogram(3),
+                int n = owned;
+                if (n < OWN_WRITERS) {
+                    IntervalBuffer<Histogram> mine = new IntervalBuffer<>(new Histogram(3), new Histogram(3),
                             Histogram::reset);
-                    writers.add(own);
-                    return own;
+                    owners[n] = me;
+                    own[n] = mine;
+                    writers.add(mine);
+                    owned = n + 1;
+                    return mine;
                 }
                 if (shared == null) {
-                    shared = new IntervalBuffer<>(new ConcurrentHistogram(3), new ConcurrentHistogram(3),
-                            Histogram::reset);
-                    writers.add(shared);
+                    IntervalBuffer<Histogram> s = new IntervalBuffer<>(new ConcurrentHistogram(3),
+                            new ConcurrentHistogram(3), Histogram::reset);
+                    writers.add(s);
+                    shared = s;
                 }
                 return shared;
             }

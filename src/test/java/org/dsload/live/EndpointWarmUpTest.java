@@ -1,6 +1,8 @@
 package org.dsload.live;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,6 +12,7 @@ import java.io.OutputStream;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -43,6 +46,28 @@ class EndpointWarmUpTest {
         assertEquals(8, series, text);
         assertTrue(text.contains("dsload_errors_total{code=\"ERR\",engine=\"master\",label=\"warm-up 7\"} 1.0"), text);
         assertTrue(text.contains("dsload_arrivals_late_total{engine=\"master\",label=\"warm-up 0\"} 1.0"), text);
+    }
+
+    @Test
+    void theSampleReadsAFolderShapedLikeARunsAtEachTickAndLeavesNoneBehind() throws IOException {
+        EndpointWarmUp.Folder folder = EndpointWarmUp.Folder.create();
+        assertNotNull(folder);
+        try {
+            LiveMetrics sample = EndpointWarmUp.sample(folder.dir);
+            folder.tick();
+            String first = text(sample);
+            assertTrue(first.contains("dsload_server_gauge{gauge=\"gauge_3\",server=\"127.0.0.1:6379\",store=\"warmup\"} 4.0"),
+                    first);
+            assertTrue(first.contains("dsload_generator_cpu_percent{engine=\"master\"} 40.33"), first);
+            assertTrue(first.contains("dsload_target_rate{engine=\"master\"} 5000.0"), first);
+            folder.tick();
+            String second = text(sample);
+            assertTrue(second.contains("dsload_server_gauge{gauge=\"gauge_3\",server=\"127.0.0.1:6379\",store=\"warmup\"} 8.0"),
+                    "the next line read at the next fetch: " + second);
+        } finally {
+            folder.delete();
+        }
+        assertFalse(Files.exists(folder.dir));
     }
 
     @Test

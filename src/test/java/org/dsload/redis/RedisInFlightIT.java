@@ -368,4 +368,37 @@ class RedisInFlightIT {
             assertEquals(Set.of("OK", "WRONGTYPE"), codes);
         }
     }
+
+    @Test
+    void commandsAndRepliesLargerThanTheConnectionsBuffersGoThroughWhole() {
+        int size = 200_123; // 50 times the reply buffer a connection starts with, more than a socket takes in one call
+        try (EmbeddedRedis redis = EmbeddedRedis.start()) {
+            InFlightRuns run = new InFlightRuns(connection(redis.address()));
+            try (run) {
+                RedisSampler set = sampler("SET", "big:#{seq:6}", "#{value}");
+                set.setValueSize(Integer.toString(size));
+                set.setInFlight("3");
+                set.setResponseDataLimit("0");
+                run.drain(set, InFlightRuns.arrivals(6));
+                RedisSampler get = sampler("GET", "big:#{seq:6}", "");
+                get.setInFlight("3");
+                get.setResponseDataLimit("0");
+                run.drain(get, InFlightRuns.arrivals(6));
+            }
+            List<Completion> requests = run.requests();
+            assertEquals(12, requests.size());
+            assertTrue(requests.stream().allMatch(r -> r.outcome().success()), requests.toString());
+            // each GET reply: $<size>\r\n, the value, \r\n
+            long replies = requests.stream().filter(r -> r.outcome().receivedBytes() == 1 + Integer.toString(size).length() + 2
+                    + size + 2).count();
+            assertEquals(6, replies, "every GET read its whole value");
+            try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
+                Set<String> keys = jedis.keys("big:*");
+                assertEquals(6, keys.size(), keys.toString());
+                for (String key : keys) {
+                    assertEquals(size, jedis.strlen(key), "the server holds each value whole: " + key);
+                }
+            }
+        }
+    }
 }

@@ -184,12 +184,12 @@ public final class PlanRunner {
         String slavesProblem = null;
         Summary summary = null;
         if (!Files.isRegularFile(jtl) || Files.size(jtl) == 0) {
-            resultsProblem = "JMeter wrote no results (" + jtl + "); see " + dir.resolve("jmeter.log") + RunFolder.remoteErrors(dir);
+            resultsProblem = "JMeter wrote no results (" + jtl + "); see " + RunFolder.seeLog(dir) + RunFolder.remoteErrors(dir);
         } else {
             try {
                 summary = Summary.of(jtl);
                 if (summary.total().samples() == 0) {
-                    resultsProblem = "the run produced no samples; see " + dir.resolve("jmeter.log") + RunFolder.remoteErrors(dir);
+                    resultsProblem = "the run produced no samples; see " + RunFolder.seeLog(dir) + RunFolder.remoteErrors(dir);
                 } else if (distributed != null) {
                     slavesProblem = distributed.checkResults(summary);
                 }

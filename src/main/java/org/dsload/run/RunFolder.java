@@ -71,6 +71,28 @@ final class RunFolder {
             + "or copied, since they started): restart them (dsload slaves stop, then dsload slaves start, with the same "
             + "--remote-dir), or give them a copy of this run's keystore";
 
+    /** Lines of a JVM's own output quoted when it wrote no log. */
+    private static final int QUOTED_LINES = 3;
+
+    /**
+     * Where to look for why JMeter failed: its {@code jmeter.log}; or, when it wrote none (a JVM
+     * that did not start, as with an option it refuses), {@code jmeter.out} with its first lines.
+     */
+    static String seeLog(Path dir) {
+        Path log = dir.resolve("jmeter.log");
+        Path out = dir.resolve("jmeter.out");
+        if (Files.isRegularFile(log) || !Files.isRegularFile(out)) {
+            return log.toString();
+        }
+        try {
+            List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8).stream().map(String::strip)
+                    .filter(l -> !l.isEmpty()).limit(QUOTED_LINES).toList();
+            return out + (lines.isEmpty() ? "" : " (JMeter wrote no log; it said: " + String.join(" | ", lines) + ")");
+        } catch (IOException e) {
+            return out.toString();
+        }
+    }
+
     /** What the master said about slaves it could not use, for a run without results. */
     static String remoteErrors(Path dir) {
         Path out = dir.resolve("jmeter.out");

@@ -94,7 +94,7 @@ final class RunJudge {
         }
         // a master stopped on purpose exits with SIGTERM's code; its results file was checked above
         if (f.jmeterExit() != 0 && !f.timedOut() && !f.stoppedOnPurpose()) {
-            failures.add("JMeter exited with code " + f.jmeterExit() + "; see " + f.dir().resolve("jmeter.log"));
+            failures.add("JMeter exited with code " + f.jmeterExit() + "; see " + RunFolder.seeLog(f.dir()));
         }
         List<String> verdicts = new ArrayList<>(RunVerdict.failures(f.dir()));
         // a count the dead store could not answer is part of the store's failure, not one of its own

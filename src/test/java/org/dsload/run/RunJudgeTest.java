@@ -48,6 +48,25 @@ class RunJudgeTest {
     }
 
     @Test
+    void aJmeterThatDidNotStartIsToldByItsOwnWordsNotByALogItNeverWrote() throws IOException {
+        Files.writeString(dir.resolve("jmeter.out"), "[0.000s][error][logging] Invalid tag 'x' in log selection.\n"
+                + "Invalid -Xlog option '-Xlog:x', see error log for details.\n"
+                + "Error: Could not create the Java Virtual Machine.\nError: A fatal exception has occurred.\n");
+        RunJudge.Verdict v = RunJudge.judge(new RunJudge.Facts(dir, null, "JMeter wrote no results", false, 1, false,
+                false, null, null, false));
+        assertEquals(Ending.FAILED, v.ending());
+        assertTrue(v.problem().contains("JMeter exited with code 1; see " + dir.resolve("jmeter.out")
+                + " (JMeter wrote no log; it said: [0.000s][error][logging] Invalid tag 'x' in log selection. | "
+                + "Invalid -Xlog option '-Xlog:x', see error log for details. | Error: Could not create the Java Virtual"
+                + " Machine.)"), v.problem());
+        Files.writeString(dir.resolve("jmeter.log"), "2026-12-01 INFO started\n");
+        RunJudge.Verdict logged = RunJudge.judge(new RunJudge.Facts(dir, null, "JMeter wrote no results", false, 1,
+                false, false, null, null, false));
+        assertTrue(logged.problem().contains("JMeter exited with code 1; see " + dir.resolve("jmeter.log")),
+                logged.problem());
+    }
+
+    @Test
     void aRunWithSuccessesAndNoVerdictEndsWell() throws IOException {
         RunJudge.Verdict v = judge("1,1,GET,OK,ok,true\n2,1,GET,ERR,no,false\n", null);
         assertEquals(Ending.OK, v.ending());

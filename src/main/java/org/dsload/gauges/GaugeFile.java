@@ -1,6 +1,5 @@
 package org.dsload.gauges;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import org.dsload.core.format.GaugeTable;
@@ -34,10 +33,7 @@ public record GaugeFile(String store, String name, String countsName, List<Strin
     }
 
     public String header() {
-        List<String> all = new ArrayList<>(List.of(EPOCH, NODE, STATE));
-        all.addAll(columns);
-        all.add(NOTE);
-        return String.join("\t", all);
+        return GaugeTable.header(columns);
     }
 
     /** A value or a note as one cell: no tab or line break, not longer than the limit. */

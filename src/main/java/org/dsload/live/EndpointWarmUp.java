@@ -8,13 +8,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
+import java.util.stream.IntStream;
 
 import org.dsload.core.format.GaugeTable;
 import org.dsload.core.format.RunProperties;
+import org.dsload.process.Folders;
 import org.dsload.report.GeneratorCsv;
 
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
@@ -125,9 +125,8 @@ final class EndpointWarmUp {
      * {@code runDir} at every fetch when it is not null.
      */
     static LiveMetrics sample(Path runDir) {
-        LiveMetrics m = runDir == null ? new LiveMetrics(new GeneratorFiles(null), new ServerGaugeFiles(null, true))
-                : new LiveMetrics(new GeneratorFiles(runDir, Duration.ZERO, Duration.ZERO),
-                        new ServerGaugeFiles(runDir, true, Duration.ZERO));
+        LiveMetrics m = new LiveMetrics(new GeneratorFiles(runDir, Duration.ZERO, Duration.ZERO),
+                new ServerGaugeFiles(runDir, true, Duration.ZERO));
         for (int l = 0; l < SERIES; l++) {
             String label = "warm-up " + l;
             for (long micros = 100; micros < 400; micros++) {
@@ -160,11 +159,8 @@ final class EndpointWarmUp {
             cpu = engine.resolve(GeneratorFiles.CPU);
             rate = engine.resolve(GeneratorFiles.TARGET_RATE);
             gauges = dir.resolve("warmup-info.tsv");
-            StringBuilder header = new StringBuilder(GaugeTable.EPOCH + "\t" + GaugeTable.NODE + "\t" + GaugeTable.STATE);
-            for (int g = 0; g < GAUGES; g++) {
-                header.append("\tgauge_").append(g);
-            }
-            Files.writeString(gauges, header.append('\t').append(GaugeTable.NOTE).append('\n'));
+            Files.writeString(gauges, GaugeTable.header(IntStream.range(0, GAUGES).mapToObj(g -> "gauge_" + g).toList())
+                    + "\n");
         }
 
         /** A folder in the temporary directory, or null when none can be made (the warm-up then reads no files). */
@@ -180,7 +176,7 @@ final class EndpointWarmUp {
         void tick() throws IOException {
             line++;
             long now = System.currentTimeMillis();
-            StringBuilder row = new StringBuilder().append(now).append("\t127.0.0.1:6379\tok");
+            StringBuilder row = new StringBuilder().append(now).append("\t127.0.0.1:6379\t").append(GaugeTable.OK);
             for (int g = 0; g < GAUGES; g++) {
                 row.append('\t').append(line * (g + 1) % 100_003);
             }
@@ -194,10 +190,8 @@ final class EndpointWarmUp {
         }
 
         void delete() {
-            try (Stream<Path> all = Files.walk(dir)) {
-                for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(p);
-                }
+            try {
+                Folders.deleteTree(dir);
             } catch (IOException | RuntimeException e) {
                 // a temporary folder left behind
             }

@@ -58,18 +58,15 @@ final class LatencyHistograms implements Collector {
      */
     final class Series {
         final Labels labels;
-        private final List<IntervalBuffer<Histogram>> writers = new CopyOnWriteArrayList<>();
         /**
-         * The threads with histograms of their own and those histograms, the first {@link #owned} of
-         * each filled; a thread finds its own by a scan of at most {@value #OWN_WRITERS} references,
-         * not through a thread-local (a lookup in a JMeter thread's crowded map, several probes).
+         * The threads with histograms of their own, the first {@link #owned} filled; a thread finds
+         * its own by a scan of at most {@value #OWN_WRITERS} references, not through a thread-local (a
+         * lookup in a JMeter thread's crowded map, several probes).
          */
-        private final Thread[] owners = new Thread[OWN_WRITERS];
-        @SuppressWarnings("unchecked")
-        private final IntervalBuffer<Histogram>[] own = new IntervalBuffer[OWN_WRITERS];
-        /** Entries of {@link #owners} filled (written under writers, after the entry). */
+        private final Own[] own = new Own[OWN_WRITERS];
+        /** Entries of {@link #own} filled (written under this series' lock, after the entry). */
         private volatile int owned;
-        /** The histograms of the threads beyond the first {@value #OWN_WRITERS} (set under writers). */
+        /** The histograms of the threads beyond the first {@value #OWN_WRITERS} (set under this series' lock). */
         private volatile IntervalBuffer<Histogram> shared;
         private final LongAdder sumMicros = new LongAdder();
         private final Histogram total = new Histogram(highestMicros, 3);
@@ -98,8 +95,8 @@ final class LatencyHistograms implements Collector {
             Thread me = Thread.currentThread();
             int n = owned;
             for (int i = 0; i < n; i++) {
-                if (owners[i] == me) {
-                    return own[i];
+                if (own[i].thread() == me) {
+                    return own[i].histograms();
                 }
             }
             IntervalBuffer<Histogram> s = n == OWN_WRITERS ? shared : null;
@@ -111,27 +108,39 @@ final class LatencyHistograms implements Collector {
             sumMicros.add(micros);
         }
 
-        private IntervalBuffer<Histogram> writerOf(Thread me) {
-            synchronized (writers) {
-                int n = owned;
-                if (n < OWN_WRITERS) {
-                    IntervalBuffer<Histogram> mine = new IntervalBuffer<>(new Histogram(3), new Histogram(3),
-                            Histogram::reset);
-                    owners[n] = me;
-                    own[n] = mine;
-                    writers.add(mine);
-                    owned = n + 1;
-                    return mine;
-                }
-                if (shared == null) {
-                    IntervalBuffer<Histogram> s = new IntervalBuffer<>(new ConcurrentHistogram(3),
-                            new ConcurrentHistogram(3), Histogram::reset);
-                    writers.add(s);
-                    shared = s;
-                }
-                return shared;
+        private synchronized IntervalBuffer<Histogram> writerOf(Thread me) {
+            int n = owned;
+            if (n < OWN_WRITERS) {
+                own[n] = new Own(me, new IntervalBuffer<>(new Histogram(3), new Histogram(3), Histogram::reset));
+                owned = n + 1;
+                return own[n].histograms();
+            }
+            if (shared == null) {
+                shared = new IntervalBuffer<>(new ConcurrentHistogram(3), new ConcurrentHistogram(3), Histogram::reset);
+            }
+            return shared;
+        }
+
+        /** Moves what every writer took since the last drain into {@code into} and this series' total. */
+        void drainInto(Histogram into) {
+            int n = owned;
+            for (int i = 0; i < n; i++) {
+                add(own[i].histograms().swap(), into);
+            }
+            IntervalBuffer<Histogram> s = shared;
+            if (s != null) {
+                add(s.swap(), into);
             }
         }
+
+        private void add(Histogram interval, Histogram into) {
+            total.add(interval);
+            into.add(interval);
+        }
+    }
+
+    /** A thread of a series with histograms of its own. */
+    private record Own(Thread thread, IntervalBuffer<Histogram> histograms) {
     }
 
     LatencyHistograms(long highestMicros) {
@@ -148,11 +157,7 @@ final class LatencyHistograms implements Collector {
     /** Moves what every recorder took since the last drain into its series' total and the live line's interval. */
     private synchronized void drain() {
         for (Series s : all) {
-            for (IntervalBuffer<Histogram> w : s.writers) {
-                Histogram h = w.swap();
-                s.total.add(h);
-                pending.add(h);
-            }
+            s.drainInto(pending);
         }
     }
 

@@ -68,6 +68,14 @@ public final class GaugeTable {
         return label != null && label.startsWith(STREAM_PREFIX);
     }
 
+    /** A gauge file's header: the time stamp, the server, its state, one column per gauge, the note. */
+    public static String header(List<String> gauges) {
+        List<String> all = new ArrayList<>(List.of(EPOCH, NODE, STATE));
+        all.addAll(gauges);
+        all.add(NOTE);
+        return String.join("\t", all);
+    }
+
     /** Whether a file's first line is a gauge file's header: the time stamp, then the server. */
     public static boolean isHeader(String line) {
         return line != null && (line.startsWith(HEADER_START) || line.startsWith(ZOOKEEPER_HEADER_START));

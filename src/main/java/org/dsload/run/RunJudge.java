@@ -94,7 +94,10 @@ final class RunJudge {
         }
         // a master stopped on purpose exits with SIGTERM's code; its results file was checked above
         if (f.jmeterExit() != 0 && !f.timedOut() && !f.stoppedOnPurpose()) {
-            failures.add("JMeter exited with code " + f.jmeterExit() + "; see " + RunFolder.seeLog(f.dir()));
+            // where to look is said once: a missing results file already names the log (or JMeter's own words)
+            String see = RunFolder.seeLog(f.dir());
+            boolean told = f.resultsProblem() != null && f.resultsProblem().contains(see);
+            failures.add("JMeter exited with code " + f.jmeterExit() + (told ? "" : "; see " + see));
         }
         List<String> verdicts = new ArrayList<>(RunVerdict.failures(f.dir()));
         // a count the dead store could not answer is part of the store's failure, not one of its own

@@ -59,6 +59,13 @@ class RunJudgeTest {
                 + " (JMeter wrote no log; it said: [0.000s][error][logging] Invalid tag 'x' in log selection. | "
                 + "Invalid -Xlog option '-Xlog:x', see error log for details. | Error: Could not create the Java Virtual"
                 + " Machine.)"), v.problem());
+        // as the runner words a missing results file: the log, or JMeter's own words, named once
+        String said = "JMeter wrote no results (" + dir.resolve("x.jtl") + "); see " + RunFolder.seeLog(dir);
+        RunJudge.Verdict once = RunJudge.judge(new RunJudge.Facts(dir, null, said, false, 1, false, false, null, null,
+                false));
+        assertTrue(once.problem().contains("JMeter exited with code 1\n") || once.problem().endsWith("JMeter exited with code 1"),
+                once.problem());
+        assertEquals(1, once.problem().split("Could not create the Java Virtual Machine", -1).length - 1, once.problem());
         Files.writeString(dir.resolve("jmeter.log"), "2026-12-01 INFO started\n");
         RunJudge.Verdict logged = RunJudge.judge(new RunJudge.Facts(dir, null, "JMeter wrote no results", false, 1,
                 false, false, null, null, false));

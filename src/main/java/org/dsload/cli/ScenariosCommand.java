@@ -43,8 +43,8 @@ final class ScenariosCommand extends Subcommand {
 
     @Option(names = "--slaves", paramLabel = "<n>", converter = SlavesOrDefault.class,
             description = "jmeter-server slaves on this machine for every plan; 0 runs each plan in the master alone"
-                    + " (default: 2).")
-    private Integer slaves = MainJob.DEFAULT_SLAVES;
+                    + " (default: each scenario's own, 2; influx 1, as S2's rate is this kind of machine's limit).")
+    private Integer slaves;
 
     @Option(names = "--props", paramLabel = "\"name=value ...\"",
             description = "JMeter properties for every plan, space separated (duration=60 threads=50; threads are per"
@@ -105,7 +105,7 @@ final class ScenariosCommand extends Subcommand {
     static final class SlavesOrDefault implements ITypeConverter<Integer> {
         @Override
         public Integer convert(String text) {
-            return text.isBlank() ? MainJob.DEFAULT_SLAVES : new OptionValues.CountOrNone().convert(text);
+            return text.isBlank() ? null : new OptionValues.CountOrNone().convert(text);
         }
     }
 

@@ -31,6 +31,19 @@ final class InfluxDbScenario implements Scenario {
     }
 
     /**
+     * One slave: S2's 5,000 writes/s is this 2-core machine's limit beside influxd, and a second slave
+     * JVM on the same cores costs the schedule more than it adds. Three runs each of the scenario
+     * alone, alternating: one slave with the plan's 2 threads had 0, 1 and 0 of about 100,000
+     * measured arrivals late and a p99 of 6.5-7.3 ms; two slaves of a thread each had 78, 45 and 65
+     * late (113 in a fourth run: 0.11 %, a miss) and a p99 of 14.2-14.6 ms. A 48 ms stall of one
+     * slave's whole process, no safepoint in it (its JVM's safepoint log), made 101 of those 113.
+     */
+    @Override
+    public int defaultSlaves() {
+        return 1;
+    }
+
+    /**
      * The plan's rate and threads are each engine's: the engines share S2's 5,000/s and the plan's 2
      * threads (one each on 2 slaves: every sending thread spins before its arrivals, and the engines
      * share 2 cores with influxd; measured here, 1 thread per slave left 3-69 % of the arrivals late

@@ -38,10 +38,11 @@ public final class MainJob {
 
     private final PrintStream out;
     private final Path results;
-    private final int slaves;
+    /** Slaves for every scenario, or null for each scenario's own ({@link Scenario#defaultSlaves()}). */
+    private final Integer slaves;
     private RunSignals signals;
 
-    public MainJob(PrintStream out, Path results, int slaves) {
+    public MainJob(PrintStream out, Path results, Integer slaves) {
         this.out = out;
         this.results = results;
         this.slaves = slaves;
@@ -86,18 +87,21 @@ public final class MainJob {
         List<String> findings = new ArrayList<>();
         int failed = 0;
         int skipped = 0;
+        Map<String, Integer> slaveCounts = new java.util.LinkedHashMap<>();
         for (Scenario scenario : scenarios) {
             if (signals != null && signals.caught()) {
                 report.add(String.format(Locale.ROOT, "%-10s not run: the job was interrupted", scenario.name()));
                 continue;
             }
-            out.println("== dsload main job: " + scenario.name() + " (" + scenario.plan() + ") ==");
+            int engines = slavesFor(scenario);
+            slaveCounts.put(scenario.name(), engines);
+            out.println("== dsload main job: " + scenario.name() + " (" + scenario.plan() + ")" + onSlaves(engines) + " ==");
             String line;
             try (Scenario.Target target = scenario.start()) {
                 PlanRun run = new PlanRun(Checkout.jmeterHome(), Checkout.basedir().resolve("test-plans").resolve(scenario.plan()))
                         .resultsRoot(results).runId(stamp + "-" + scenario.name()).timeout(PER_PLAN_LIMIT)
-                        .localSlaves(slaves).remoteDir(Checkout.basedir().resolve("remote-servers"));
-                scenario.mainJobProperties(Math.max(1, slaves)).forEach(run::property);
+                        .localSlaves(engines).remoteDir(Checkout.basedir().resolve("remote-servers"));
+                scenario.mainJobProperties(Math.max(1, engines)).forEach(run::property);
                 target.properties().forEach(run::property);
                 overrides.forEach(run::property);
                 PlanRunner.Outcome outcome = new PlanRunner(out).stopOn(signals).run(run);
@@ -135,7 +139,7 @@ public final class MainJob {
         out.println();
         out.println("== dsload main job: " + (scenarios.size() - failed - skipped) + " of " + scenarios.size()
                 + " scenarios ran" + (skipped > 0 ? ", " + skipped + " skipped" : "")
-                + (slaves > 0 ? ", each on " + slaves + " local jmeter-server slaves" : "") + " ==");
+                + slavesOfAll(slaveCounts) + " ==");
         report.forEach(out::println);
         out.println("(this table: " + index + ")");
         if (!findings.isEmpty()) {
@@ -147,6 +151,29 @@ public final class MainJob {
             findings.forEach(out::println);
         }
         return new Tally(failed, findings.size());
+    }
+
+    /** The slaves of a scenario's run: the user's number for all, or the scenario's own. */
+    int slavesFor(Scenario scenario) {
+        return slaves != null ? slaves : scenario.defaultSlaves();
+    }
+
+    private static String onSlaves(int engines) {
+        return engines == 0 ? " in the master alone"
+                : " on " + engines + " local jmeter-server slave" + (engines == 1 ? "" : "s");
+    }
+
+    /** How the scenarios that were tried ran: all on one number of slaves, or each on its own. */
+    static String slavesOfAll(Map<String, Integer> counts) {
+        if (counts.isEmpty()) {
+            return "";
+        }
+        if (counts.values().stream().distinct().count() == 1) {
+            int n = counts.values().iterator().next();
+            return n == 0 ? ", each in the master alone" : ", each on " + n + " local jmeter-server slave" + (n == 1 ? "" : "s");
+        }
+        return ", on local jmeter-server slaves (" + counts.entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
+                .collect(Collectors.joining(", ")) + ")";
     }
 
     /** One line in the table: the reasons of a refusal or failure, after the headline the verdict repeats. */

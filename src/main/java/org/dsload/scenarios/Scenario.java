@@ -26,6 +26,14 @@ public interface Scenario {
     }
 
     /**
+     * The jmeter-server slaves the main job starts for this scenario when the user chose no number
+     * for all of them: each its share of the plan's threads or rate.
+     */
+    default int defaultSlaves() {
+        return MainJob.DEFAULT_SLAVES;
+    }
+
+    /**
      * The share of the measured window's requests that must succeed for the main job's {@code ok}
      * ({@link ScenarioVerdict}): failures the scenario does not expect are a finding.
      */

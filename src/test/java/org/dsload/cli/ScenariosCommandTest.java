@@ -21,4 +21,12 @@ class ScenariosCommandTest {
         assertEquals(ExitCodes.FAILED, ScenariosCommand.exitCode(new MainJob.Tally(1, 0), true));
         assertEquals(ExitCodes.OK, ScenariosCommand.exitCode(new MainJob.Tally(0, 0), true));
     }
+
+    @Test
+    void anEmptySlavesValueLeavesEachScenarioItsOwnAndANumberIsKept() {
+        ScenariosCommand.SlavesOrDefault convert = new ScenariosCommand.SlavesOrDefault();
+        org.junit.jupiter.api.Assertions.assertNull(convert.convert(""), "./mvnw verify -Pscenarios passes --slaves=");
+        assertEquals(0, convert.convert("0"));
+        assertEquals(3, convert.convert("3"));
+    }
 }

@@ -163,17 +163,24 @@ public final class MainJob {
                 : " on " + engines + " local jmeter-server slave" + (engines == 1 ? "" : "s");
     }
 
-    /** How the scenarios that were tried ran: all on one number of slaves, or each on its own. */
+    /**
+     * How the scenarios that were tried ran: on the number of slaves most of them had, and the others
+     * named with theirs.
+     */
     static String slavesOfAll(Map<String, Integer> counts) {
         if (counts.isEmpty()) {
             return "";
         }
-        if (counts.values().stream().distinct().count() == 1) {
-            int n = counts.values().iterator().next();
-            return n == 0 ? ", each in the master alone" : ", each on " + n + " local jmeter-server slave" + (n == 1 ? "" : "s");
-        }
-        return ", on local jmeter-server slaves (" + counts.entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
-                .collect(Collectors.joining(", ")) + ")";
+        Map<Integer, Long> byCount = counts.values().stream().collect(Collectors.groupingBy(n -> n, Collectors.counting()));
+        int most = byCount.entrySet().stream().max(Map.Entry.<Integer, Long>comparingByValue()
+                .thenComparing(Map.Entry.comparingByKey())).orElseThrow().getKey();
+        StringBuilder text = new StringBuilder(", each").append(onSlaves(most));
+        counts.forEach((name, n) -> {
+            if (n != most) {
+                text.append(", ").append(name).append(onSlaves(n));
+            }
+        });
+        return text.toString();
     }
 
     /** One line in the table: the reasons of a refusal or failure, after the headline the verdict repeats. */

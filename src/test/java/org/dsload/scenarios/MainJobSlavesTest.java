@@ -36,7 +36,7 @@ class MainJobSlavesTest {
     }
 
     @Test
-    void theTablesHeadlineSaysOneNumberWhenAllRanAlikeAndEachOtherwise() {
+    void theTablesHeadlineSaysTheNumberMostRanOnAndNamesTheOthers() {
         Map<String, Integer> alike = new LinkedHashMap<>(Map.of("ekv", 2));
         alike.put("cassandra", 2);
         assertEquals(", each on 2 local jmeter-server slaves", MainJob.slavesOfAll(alike));
@@ -46,7 +46,11 @@ class MainJobSlavesTest {
         mixed.put("ekv", 2);
         mixed.put("influx", 1);
         mixed.put("monkey", 2);
-        assertEquals(", on local jmeter-server slaves (ekv 2, influx 1, monkey 2)", MainJob.slavesOfAll(mixed));
+        assertEquals(", each on 2 local jmeter-server slaves, influx on 1 local jmeter-server slave",
+                MainJob.slavesOfAll(mixed));
+        mixed.put("cassandra", 0);
+        assertEquals(", each on 2 local jmeter-server slaves, influx on 1 local jmeter-server slave, cassandra in the"
+                + " master alone", MainJob.slavesOfAll(mixed));
         assertEquals("", MainJob.slavesOfAll(Map.of()));
     }
 }

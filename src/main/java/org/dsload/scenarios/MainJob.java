@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -87,7 +88,7 @@ public final class MainJob {
         List<String> findings = new ArrayList<>();
         int failed = 0;
         int skipped = 0;
-        Map<String, Integer> slaveCounts = new java.util.LinkedHashMap<>();
+        Map<String, Integer> slaveCounts = new LinkedHashMap<>();
         for (Scenario scenario : scenarios) {
             if (signals != null && signals.caught()) {
                 report.add(String.format(Locale.ROOT, "%-10s not run: the job was interrupted", scenario.name()));

@@ -1,6 +1,7 @@
 package org.dsload.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import org.dsload.scenarios.MainJob;
 import org.junit.jupiter.api.Test;
@@ -25,7 +26,7 @@ class ScenariosCommandTest {
     @Test
     void anEmptySlavesValueLeavesEachScenarioItsOwnAndANumberIsKept() {
         ScenariosCommand.SlavesOrDefault convert = new ScenariosCommand.SlavesOrDefault();
-        org.junit.jupiter.api.Assertions.assertNull(convert.convert(""), "./mvnw verify -Pscenarios passes --slaves=");
+        assertNull(convert.convert(""), "./mvnw verify -Pscenarios passes --slaves=");
         assertEquals(0, convert.convert("0"));
         assertEquals(3, convert.convert("3"));
     }

@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -15,7 +16,7 @@ class MainJobSlavesTest {
     private static final PrintStream NOWHERE = new PrintStream(OutputStream.nullOutputStream());
 
     private static Scenario named(String name) {
-        return MainJob.selected(java.util.List.of(name)).get(0);
+        return MainJob.selected(List.of(name)).get(0);
     }
 
     @Test

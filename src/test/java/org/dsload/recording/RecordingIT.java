@@ -80,6 +80,9 @@ class RecordingIT {
     }
 
     @Test
+    // judges what a kill -9 loses against a second of rows: beside three other test JVMs the results writer once
+    // fell further behind than that (279 rows of 3,900 answered GETs), so with no other test JVM beside it
+    @org.junit.jupiter.api.Tag("alone")
     void ctrlCLosesNoRowAndAKilledJMeterAtMostItsLastSecond() throws Exception {
         for (String signal : List.of("INT", "KILL")) {
             try (EmbeddedRedis redis = EmbeddedRedis.start()) {

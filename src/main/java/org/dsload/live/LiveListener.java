@@ -174,6 +174,7 @@ public class LiveListener extends AbstractTestElement
             try {
                 endpoint = LiveEndpoint.start(port, metrics.registry());
                 say(System.out, "dsload: metrics at " + endpoint.address());
+                log.info("dsload: the scrape path compiled by C1 alone: {}", ScrapeCompilation.add());
                 if (loadHere) {
                     EndpointWarmUp.Done w = EndpointWarmUp.run(EndpointWarmUp.FETCHES, EndpointWarmUp.ROUNDS, EndpointWarmUp.LIMIT);
                     warmUp = w;

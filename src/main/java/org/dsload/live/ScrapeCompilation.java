@@ -16,10 +16,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Keeps the code only a scrape runs out of the JVM's optimising compiler (C2): the Prometheus
  * client's writers, snapshots and HTTP server, the JDK's HTTP server, and dsload's reads of a run
- * folder for the endpoint. Such code runs once a second at most, some 2 ms a scrape; C2 compiles it
- * for seconds of CPU in a run's first minutes, on the cores the load runs on. The client compiler (C1)
- * compiles it in a fraction of that, into code a little slower, which a scrape a second does not
- * feel. A compiler directive, added through the JVM's diagnostic command (the one {@code jcmd
+ * folder for the endpoint. Such code runs once a second at most, some 2 ms a scrape, and C2 compiles
+ * it on the cores the load runs on; the client compiler (C1) compiles it in a fraction of that time,
+ * into slower code. With it, the endpoint's warm-up compiled for 1.4 to 1.8 s instead of 2.3 to 2.6
+ * (docs/benchmarks.md). A compiler directive, added through the JVM's diagnostic command (the one {@code jcmd
  * Compiler.directives_add} sends), so that it holds for the JMeter JVMs that serve an endpoint and for
  * no other. The code the load runs (the counting into the live figures, the HdrHistogram recorders,
  * the selectors) stays where the JVM puts it.

@@ -6,12 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import javax.management.JMException;
 import javax.management.ObjectName;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Keeps the code only a scrape runs out of the JVM's optimising compiler (C2): the Prometheus
@@ -46,7 +44,6 @@ final class ScrapeCompilation {
             "org/dsload/live/LatencyHistograms.merge",
             "org/dsload/live/LatencyHistograms.nativeIndex",
             "org/dsload/live/LatencyHistograms.classicIndex");
-    private static final Logger log = LoggerFactory.getLogger(ScrapeCompilation.class);
     private static boolean added;
 
     private ScrapeCompilation() {
@@ -54,17 +51,14 @@ final class ScrapeCompilation {
 
     /** The directive, in the JVM's compiler directive format. */
     static String directive() {
-        StringBuilder out = new StringBuilder("[ { match: [");
-        for (int i = 0; i < SCRAPE_ONLY.size(); i++) {
-            out.append(i == 0 ? "" : ", ").append('"').append(SCRAPE_ONLY.get(i)).append('"');
-        }
-        return out.append("], c2: { Exclude: true } } ]\n").toString();
+        return SCRAPE_ONLY.stream().map(p -> '"' + p + '"')
+                .collect(Collectors.joining(", ", "[ { match: [", "], c2: { Exclude: true } } ]\n"));
     }
 
     /**
      * Adds the directive to this JVM once; what the JVM answered, or why it was not added (a JVM
      * without the diagnostic command, a temporary file that cannot be written: the scrape code is then
-     * compiled as any other, which costs CPU, not correctness).
+     * compiled as any other, which costs CPU, not correctness), for the caller's log.
      */
     static synchronized String add() {
         if (added) {
@@ -83,15 +77,10 @@ final class ScrapeCompilation {
             added = true;
             return String.valueOf(answer).trim();
         } catch (IOException | JMException | RuntimeException e) {
-            log.warn("dsload: the scrape path's compiler directive was not added: {}", e.toString());
             return "not added: " + e;
         } finally {
             if (file != null) {
-                try {
-                    Files.deleteIfExists(file);
-                } catch (IOException e) {
-                    file.toFile().deleteOnExit();
-                }
+                file.toFile().delete(); // read by the JVM in the call: a file left in the temporary folder is harmless
             }
         }
     }

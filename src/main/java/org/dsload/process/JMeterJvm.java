@@ -51,6 +51,13 @@ public final class JMeterJvm {
         // Redis GETs/s that made 4 to 8 % of the measured arrivals late, with these 0.4 % (benchmarks.md).
         options.add("-XX:PerMethodTrapLimit=0");
         options.add("-XX:PerBytecodeTrapLimit=0");
+        // No speculation on types either. C2 also compiles a reference its profile never saw null (a
+        // thread's first buffer, a label's first series) as a trap; the trap limits above do not cover
+        // these. A measured thread group's new threads and new label hit them at once, and the callers
+        // they were inlined into (the results writer's, the live figures', the sampler's) were thrown away
+        // and compiled again in the measured window's first second. At 5,000 InfluxDB writes/s the p99 of
+        // the measured window's first 10 s had a median of 12.0 ms with them, 8.6 ms without (benchmarks.md).
+        options.add("-XX:-UseTypeSpeculation");
         options.add("-Djava.security.egd=file:/dev/urandom");
         // String.format in any locale but en_US builds that locale's DecimalFormatSymbols at each call,
         // and HttpClient 5.1 formats an id that way for every request (InfluxDB, KairosDB): 14 % of the

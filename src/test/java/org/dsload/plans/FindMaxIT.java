@@ -38,7 +38,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * the same search inside one test, on the same server.
  */
 @Timeout(300)
-@org.junit.jupiter.api.Tag("alone") // judges late arrivals and latencies of real runs: no other test JVM beside it
+@org.junit.jupiter.api.Tag("paired") // judges late arrivals and latencies of real runs of one or few requests in flight: beside one such test, no other
 class FindMaxIT {
     private static final Pattern RESULTS = Pattern.compile("dsload find-max: results in (\\S+)");
     private static EmbeddedRedis redis;

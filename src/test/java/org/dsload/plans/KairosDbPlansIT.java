@@ -144,8 +144,8 @@ class KairosDbPlansIT {
         assertTrue(text.contains("== dashboard query =="), text);
     }
 
-    // judges the rate a run achieved: with no other test JVM beside it
-    @org.junit.jupiter.api.Tag("alone")
+    // judges the rate a run achieved (30 queries a minute): beside one such test, no other
+    @org.junit.jupiter.api.Tag("paired")
     @Test
     void aQueryRateBelowOnePerSecondReadsAsThePlanSetsItPerMinute() throws Exception {
         PlanRuns.Result result = PlanRuns.run("kairosdb-read.jmx", Map.of("urls", kairos.url(), "seed_resources", "1",
@@ -162,9 +162,9 @@ class KairosDbPlansIT {
         assertTrue(ratio > 80 && ratio < 120, "achieved / target: " + rate.group());
     }
 
-    // judges schedule keeping: run with no other test JVM beside it, as users run it; the others
+    // judges schedule keeping at 30 queries a minute: beside one such test, no other; the others
     // judge what a run does and run side by side
-    @org.junit.jupiter.api.Tag("alone")
+    @org.junit.jupiter.api.Tag("paired")
     @Test
     void withItsDefaultsTheReadPlanKeepsItsScheduleAfterItsWarmUpAndKairosDbHoldsTheSeed() throws Exception {
         PlanRuns.Result result = PlanRuns.run("kairosdb-read.jmx", Map.of("urls", kairos.url(), "duration", "6"),

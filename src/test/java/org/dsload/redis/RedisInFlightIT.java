@@ -41,7 +41,7 @@ import redis.clients.jedis.Jedis;
 
 /** Redis Command with requests in flight against a real redis-server. */
 @Timeout(180)
-@org.junit.jupiter.api.Tag("alone") // compares requests' start delays with a timer's on this machine: no other test JVM beside it
+@org.junit.jupiter.api.Tag("paired") // compares requests' start delays with a timer's on this machine, both measured alike: beside one such test, no other
 class RedisInFlightIT {
 
     private static RedisSampler get(int inFlight) {

@@ -40,7 +40,7 @@ public final class SlowestTestClasses implements TestExecutionListener, Launcher
     public static final String FILE_PROPERTY = "dsload.test.times";
     /**
      * The stage of the test run this JVM belongs to, appended to each class name as {@code [stage]}
-     * (failsafe's alone execution sets {@code dsload.test.stage}): a class whose tests are split
+     * (failsafe's paired and alone executions set {@code dsload.test.stage}): a class whose tests are split
      * between two stages gets a line for each.
      */
     private static final String STAGE = System.getProperty("dsload.test.stage", "").isBlank() ? ""

@@ -10,6 +10,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import org.dsload.core.ConnectionCounting;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import com.codahale.metrics.Gauge;
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -26,17 +28,24 @@ import com.datastax.oss.driver.api.core.metrics.Metrics;
  * what the samplers need to explain a failure.
  */
 public final class CassandraClient implements AutoCloseable, ConnectionCounting {
+    private static final Logger log = LoggerFactory.getLogger(CassandraClient.class);
+    /** How long the count after the load waits for the driver to report the last replies. */
+    static final Duration LAST_REPORTS = Duration.ofSeconds(5);
+
     private final CqlSession session;
     private final String target;
     private final Duration requestTimeout;
+    /** The session's request tracker: what the samplers sent, for the cross-check. */
+    private final RequestCounter counter;
     private final Map<String, CompletableFuture<PreparedStatement>> prepared = new ConcurrentHashMap<>();
     /** The server gauges recorded while the session is open, or null. */
     private AutoCloseable gauges;
 
-    CassandraClient(CqlSession session, String target, Duration requestTimeout) {
+    CassandraClient(CqlSession session, String target, Duration requestTimeout, RequestCounter counter) {
         this.session = session;
         this.target = target;
         this.requestTimeout = requestTimeout;
+        this.counter = counter;
     }
 
     public CqlSession session() {
@@ -128,14 +137,27 @@ public final class CassandraClient implements AutoCloseable, ConnectionCounting 
         return open;
     }
 
+    /** The samplers read {@code pages} successful replies (see {@link RequestCounter#replied}). */
+    void replied(long pages) {
+        counter.replied(pages);
+    }
+
     void recordGauges(AutoCloseable lease) {
         this.gauges = lease;
     }
 
-    /** The gauges are read a last time first: after the load, before the session goes. */
+    /**
+     * The gauges are read a last time first: after the load, once the driver has counted its last
+     * replies, before the session goes.
+     */
     @Override
     public void close() {
         if (gauges != null) {
+            if (!counter.awaitReported(LAST_REPORTS)) {
+                log.warn("dsload: Cassandra session {}: the driver had not reported {} of the replies read after {} s; "
+                        + "the cross-check of reads and writes may miss them", target, counter.unreported(),
+                        LAST_REPORTS.toSeconds());
+            }
             try {
                 gauges.close();
             } catch (Exception e) {

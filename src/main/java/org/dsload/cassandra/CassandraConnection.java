@@ -156,7 +156,7 @@ public class CassandraConnection extends ClientConfigElement<CassandraClient> {
             session.close();
             throw e;
         }
-        CassandraClient client = new CassandraClient(session, target, timeout);
+        CassandraClient client = new CassandraClient(session, target, timeout, counter);
         if (gauges) {
             client.recordGauges(CassandraGauges.start(f.element(), getVariableName(), config, contacts, dc, counter));
         }

@@ -36,13 +36,13 @@ final class CqlAsync {
         }
         first.whenComplete((rs, error) -> {
             if (error != null) {
-                finish(reply, error, done);
+                finish(client, reply, error, done);
             } else {
                 reply.firstPage(rs, sink);
                 if (allPages && rs.hasMorePages()) {
-                    next(reply, rs, new Paging(statement, version, sink, true, done));
+                    next(reply, rs, new Paging(client, statement, version, sink, true, done));
                 } else {
-                    finish(reply, null, done); // the usual reply: one page, nothing more to hold
+                    finish(client, reply, null, done); // the usual reply: one page, nothing more to hold
                 }
             }
         });
@@ -50,36 +50,37 @@ final class CqlAsync {
     }
 
     /** What reading the further pages of one request needs. */
-    private record Paging(Statement<?> statement, ProtocolVersion version, CqlReply.RowSink sink, boolean allPages,
-            Consumer<CqlReply> done) {
+    private record Paging(CassandraClient client, Statement<?> statement, ProtocolVersion version,
+            CqlReply.RowSink sink, boolean allPages, Consumer<CqlReply> done) {
     }
 
     /** Asks for the page after {@code rs} when there is one and it is wanted, else ends the reply. */
     private static void next(CqlReply reply, AsyncResultSet rs, Paging paging) {
         if (!paging.allPages() || !rs.hasMorePages()) {
-            finish(reply, null, paging.done());
+            finish(paging.client(), reply, null, paging.done());
             return;
         }
         reply.sent += CqlFrames.request(paging.statement(), paging.version(), rs.getExecutionInfo().getPagingState());
         try {
             rs.fetchNextPage().whenComplete((page, error) -> {
                 if (error != null) {
-                    finish(reply, error, paging.done());
+                    finish(paging.client(), reply, error, paging.done());
                 } else {
                     reply.nextPage(page, paging.sink());
                     next(reply, page, paging);
                 }
             });
         } catch (RuntimeException e) {
-            finish(reply, e, paging.done());
+            finish(paging.client(), reply, e, paging.done());
         }
     }
 
-    private static void finish(CqlReply reply, Throwable error, Consumer<CqlReply> done) {
+    private static void finish(CassandraClient client, CqlReply reply, Throwable error, Consumer<CqlReply> done) {
         if (error != null) {
             reply.fail(error);
         }
         reply.ended();
+        client.replied(reply.pages);
         done.accept(reply);
     }
 

@@ -18,8 +18,9 @@ final class CqlCall {
     static CqlReply execute(CassandraClient client, Statement<?> statement, boolean allPages, CqlReply.RowSink sink) {
         ProtocolVersion version = client.protocolVersion();
         CqlReply reply = CqlReply.sending(statement, version);
+        ResultSet rs = null;
         try {
-            ResultSet rs = client.session().execute(statement);
+            rs = client.session().execute(statement);
             if (reply.columns(rs.getColumnDefinitions(), sink)) {
                 reply.applied = rs.wasApplied();
             }
@@ -38,6 +39,8 @@ final class CqlCall {
             reply.fail(failure);
         }
         reply.ended();
+        // a page that failed ends the reply with the error, but the pages before it were answered
+        client.replied(reply.ok() || rs == null ? reply.pages : rs.getExecutionInfos().size());
         return reply;
     }
 }

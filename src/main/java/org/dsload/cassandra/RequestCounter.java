@@ -1,5 +1,6 @@
 package org.dsload.cassandra;
 
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -22,6 +23,13 @@ import com.datastax.oss.driver.api.core.tracker.RequestTracker;
  * nodes' coordinator metrics: every request a node answered (with rows or with an error), so
  * each page, retry and speculative execution counts once, as it does on the coordinator
  * ({@link CqlRequestKind} says what counts as what).
+ *
+ * <p>The driver tells its tracker of a reply only after it has handed the reply over: it completes
+ * the request's future, which wakes the sampler or runs its callback, and then, on the same I/O
+ * thread, calls {@code onNodeSuccess} and {@code onSuccess}. A sample can therefore be recorded,
+ * and the test end, before its reply is counted here. The samplers tell this counter of every
+ * reply they read ({@link #replied}); the count read after the load waits until the driver has
+ * reported as many ({@link #awaitReported}).
  */
 final class RequestCounter implements RequestTracker {
     static final String READS = "reads";
@@ -29,6 +37,10 @@ final class RequestCounter implements RequestTracker {
 
     private final LongAdder reads = new LongAdder();
     private final LongAdder writes = new LongAdder();
+    /** Successful replies the samplers read, each page one. */
+    private final LongAdder replied = new LongAdder();
+    /** Requests the driver reported ended with a result: each after its reply was counted. */
+    private final LongAdder reported = new LongAdder();
     /** The session's keyspace (the element's Keyspace field), for table names without one. */
     private final String sessionKeyspace;
 
@@ -43,6 +55,17 @@ final class RequestCounter implements RequestTracker {
         count(request);
     }
 
+    /** The driver's last word on a request that got its result, after {@link #onNodeSuccess}. */
+    @Override
+    public void onSuccess(Request request, long latencyNanos, DriverExecutionProfile profile, Node node,
+            String logPrefix) {
+        reported.increment();
+    }
+
+    /**
+     * A node's error is counted before the driver retries or fails the request, so before the
+     * sampler sees the failure: no waiting is needed for it.
+     */
     @Override
     public void onNodeError(Request request, Throwable error, long latencyNanos, DriverExecutionProfile profile,
             Node node, String logPrefix) {
@@ -133,6 +156,46 @@ final class RequestCounter implements RequestTracker {
 
     private static String keyspace(ColumnDefinitions columns) {
         return columns == null || columns.size() == 0 ? null : columns.get(0).getKeyspace().asInternal();
+    }
+
+    /**
+     * A sampler read {@code pages} successful replies (pages of one request, each its own request
+     * to the driver); called once the sampler has them, before its sample is recorded.
+     */
+    void replied(long pages) {
+        if (pages > 0) {
+            replied.add(pages);
+        }
+    }
+
+    /**
+     * Waits until the driver has reported every reply the samplers read, so that a count taken
+     * after the load holds the last requests too; called at test end, when no request is sent any
+     * more. The driver reports within microseconds of the reply; {@code limit} only bounds a wait
+     * for a report that never comes.
+     *
+     * @return whether every reply was reported within {@code limit}
+     */
+    boolean awaitReported(Duration limit) {
+        long read = replied.sum();
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (reported.sum() < read) {
+            if (System.nanoTime() - deadline > 0) {
+                return false;
+            }
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Replies the samplers read that the driver has not reported yet. */
+    long unreported() {
+        return Math.max(0, replied.sum() - reported.sum());
     }
 
     Map<String, Long> snapshot() {

@@ -26,9 +26,10 @@ import io.prometheus.metrics.model.snapshots.NativeHistogramBuckets;
  * The latency histogram of the endpoint, one series per label and engine, and the merged histogram
  * of the live line, both kept in HdrHistogram: a request costs one wait-free recording into its
  * thread's recorder of the series (and one add to its sum), and an aggregate row of histograms mode one recording
- * per distinct value, not per request. A scrape or a live line drains every recorder into its series'
- * total and into the live line's interval; a scrape then turns each total into the Prometheus
- * client's histogram snapshot: classic buckets on {@link LiveMetrics#BOUNDS} and a native histogram
+ * per distinct value, not per request. A scrape or a live line drains every recorder into the live
+ * line's interval and into its series' total, which counts them at once in the buckets a scrape serves
+ * ({@link Buckets}); a scrape turns each total into the Prometheus client's histogram snapshot:
+ * classic buckets on {@link LiveMetrics#BOUNDS} and a native histogram
  * (the highest schema, from 5 down, that keeps it within {@value #MOST_NATIVE_BUCKETS} buckets, as the
  * client's own histogram does). Values are HdrHistogram's at 3 significant digits: a request lands in
  * the bucket of its latency to within 0.1 %.
@@ -43,7 +44,6 @@ final class LatencyHistograms implements Collector {
     private static final double ZERO_THRESHOLD = Math.pow(2, -128);
     private static final double[] UPPER_BOUNDS = withInfinity(LiveMetrics.BOUNDS);
 
-    private final long highestMicros;
     private final List<Series> all = new CopyOnWriteArrayList<>();
     /** Every engine's requests since the live line's last interval (guarded by this). */
     private final Histogram pending;
@@ -69,7 +69,8 @@ final class LatencyHistograms implements Collector {
         /** The histograms of the threads beyond the first {@value #OWN_WRITERS} (set under this series' lock). */
         private volatile IntervalBuffer<Histogram> shared;
         private final LongAdder sumMicros = new LongAdder();
-        private final Histogram total = new Histogram(highestMicros, 3);
+        /** Every request of this series drained so far, in the buckets a scrape serves (guarded by the outer lock). */
+        private final Buckets total = new Buckets();
 
         Series(String label, String engine) {
             labels = Labels.of("engine", engine, "label", label);
@@ -144,7 +145,6 @@ final class LatencyHistograms implements Collector {
     }
 
     LatencyHistograms(long highestMicros) {
-        this.highestMicros = highestMicros;
         this.pending = new Histogram(highestMicros, 3);
     }
 
@@ -175,7 +175,7 @@ final class LatencyHistograms implements Collector {
         synchronized (this) {
             drain();
             for (Series s : all) {
-                points.add(point(s.labels, s.total, s.sumMicros.sum()));
+                points.add(s.total.point(s.labels, s.sumMicros.sum()));
             }
         }
         return new HistogramSnapshot(new MetricMetadata(LiveMetrics.LATENCY,
@@ -198,39 +198,113 @@ final class LatencyHistograms implements Collector {
         return Set.of("label", "engine");
     }
 
-    /** One series' histogram as the client's snapshot: classic and native buckets of the same requests. */
+    /** One histogram's requests as the client's snapshot: classic and native buckets of the same requests. */
     static HistogramDataPointSnapshot point(Labels labels, Histogram micros, long sumMicros) {
-        long[] classic = new long[UPPER_BOUNDS.length];
-        long zeros = 0;
-        List<long[]> values = new ArrayList<>();
-        for (HistogramIterationValue v : micros.recordedValues()) {
-            long value = v.getValueIteratedTo();
-            long count = v.getCountAtValueIteratedTo();
-            double seconds = value / 1e6;
-            classic[classicIndex(seconds)] += count;
-            if (value == 0) {
-                zeros += count;
+        Buckets b = new Buckets();
+        b.add(micros);
+        return b.point(labels, sumMicros);
+    }
+
+    /**
+     * The requests of a series since the run began, counted in the buckets a scrape serves: classic ones on
+     * {@link LiveMetrics#BOUNDS} and native ones at the highest schema. A drain adds each interval's distinct
+     * values (a second's worth, a few hundred to a few thousand) into them, so that a scrape reads two
+     * arrays of a few hundred counts instead of walking a histogram of every latency since the start.
+     */
+    static final class Buckets {
+        private final long[] classic = new long[UPPER_BOUNDS.length];
+        private long zeros;
+        /** Native bucket counts at {@value #HIGHEST_SCHEMA}, index {@code i} at {@code i - offset}. */
+        private long[] positive = new long[0];
+        private int offset;
+
+        /** Adds every request of the histogram. */
+        void add(Histogram micros) {
+            if (micros.getTotalCount() == 0) {
+                return;
+            }
+            for (HistogramIterationValue v : micros.recordedValues()) {
+                long value = v.getValueIteratedTo();
+                long count = v.getCountAtValueIteratedTo();
+                double seconds = value / 1e6;
+                classic[classicIndex(seconds)] += count;
+                if (value == 0) {
+                    zeros += count;
+                } else {
+                    int at = slot((int) nativeIndex(seconds, HIGHEST_SCHEMA));
+                    positive[at] += count;
+                }
+            }
+        }
+
+        /** The slot of native index {@code i}, the array grown to hold it. */
+        private int slot(int i) {
+            int at = i + offset;
+            if (at >= 0 && at < positive.length) {
+                return at;
+            }
+            if (positive.length == 0) {
+                // 1 µs to an hour at schema 5 is some 1,000 buckets: room for the usual range at once
+                offset = -i + 640;
+                positive = new long[1_100];
+                return i + offset;
+            }
+            int lowest = Math.min(i, -offset);
+            int highest = Math.max(i, positive.length - 1 - offset);
+            long[] grown = new long[highest - lowest + 1 + 64];
+            int newOffset = -lowest + 32;
+            System.arraycopy(positive, 0, grown, newOffset - offset, positive.length);
+            positive = grown;
+            offset = newOffset;
+            return i + offset;
+        }
+
+        HistogramDataPointSnapshot point(Labels labels, long sumMicros) {
+            int used = 0;
+            for (long c : positive) {
+                if (c != 0) {
+                    used++;
+                }
+            }
+            int[] indexes = new int[used];
+            long[] counts = new long[used];
+            int n = 0;
+            for (int at = 0; at < positive.length; at++) {
+                if (positive[at] != 0) {
+                    indexes[n] = at - offset;
+                    counts[n++] = positive[at];
+                }
+            }
+            int schema = HIGHEST_SCHEMA;
+            while (n > MOST_NATIVE_BUCKETS && schema > -4) {
+                schema--;
+                n = halve(indexes, counts, n);
+            }
+            return HistogramDataPointSnapshot.builder().labels(labels).sum(sumMicros / 1e6)
+                    .classicHistogramBuckets(ClassicHistogramBuckets.of(UPPER_BOUNDS, classic.clone()))
+                    .nativeSchema(schema).nativeZeroThreshold(ZERO_THRESHOLD).nativeZeroCount(zeros)
+                    .nativeBucketsForPositiveValues(NativeHistogramBuckets.of(Arrays.copyOf(indexes, n),
+                            Arrays.copyOf(counts, n)))
+                    .build();
+        }
+    }
+
+    /**
+     * The first {@code n} ascending native indexes and their counts one schema lower (each bucket merged with
+     * its neighbour), in place; returns how many remain.
+     */
+    private static int halve(int[] indexes, long[] counts, int n) {
+        int m = 0;
+        for (int k = 0; k < n; k++) {
+            int i = Math.floorDiv(indexes[k] + 1, 2);
+            if (m > 0 && indexes[m - 1] == i) {
+                counts[m - 1] += counts[k];
             } else {
-                values.add(new long[] {nativeIndex(seconds, HIGHEST_SCHEMA), count});
+                indexes[m] = i;
+                counts[m++] = counts[k];
             }
         }
-        int schema = HIGHEST_SCHEMA;
-        long[][] buckets = merge(values);
-        while (buckets[0].length > MOST_NATIVE_BUCKETS && schema > -4) {
-            schema--;
-            for (long[] v : values) {
-                v[0] = Math.floorDiv(v[0] + 1, 2);
-            }
-            buckets = merge(values);
-        }
-        int[] indexes = new int[buckets[0].length];
-        for (int i = 0; i < indexes.length; i++) {
-            indexes[i] = (int) buckets[0][i];
-        }
-        return HistogramDataPointSnapshot.builder().labels(labels).sum(sumMicros / 1e6)
-                .classicHistogramBuckets(ClassicHistogramBuckets.of(UPPER_BOUNDS, classic)).nativeSchema(schema)
-                .nativeZeroThreshold(ZERO_THRESHOLD).nativeZeroCount(zeros)
-                .nativeBucketsForPositiveValues(NativeHistogramBuckets.of(indexes, buckets[1])).build();
+        return m;
     }
 
     /** The first classic bucket whose upper bound the value does not pass. */
@@ -242,22 +316,6 @@ final class LatencyHistograms implements Collector {
     /** The native bucket of a value above 0 at a schema: bucket i holds (base^(i-1), base^i], base = 2^(2^-schema). */
     static long nativeIndex(double value, int schema) {
         return (long) Math.ceil(Math.log(value) / Math.log(2) * Math.pow(2, schema));
-    }
-
-    /** Indexes in ascending order (as HdrHistogram iterates values) with their counts added up per index. */
-    private static long[][] merge(List<long[]> values) {
-        long[] indexes = new long[values.size()];
-        long[] counts = new long[values.size()];
-        int n = 0;
-        for (long[] v : values) {
-            if (n > 0 && indexes[n - 1] == v[0]) {
-                counts[n - 1] += v[1];
-            } else {
-                indexes[n] = v[0];
-                counts[n++] = v[1];
-            }
-        }
-        return new long[][] {Arrays.copyOf(indexes, n), Arrays.copyOf(counts, n)};
     }
 
     private static double[] withInfinity(double[] bounds) {

@@ -41,7 +41,8 @@ final class ScrapeCompilation {
             "org/dsload/live/MetricsFetch*.*",
             "org/dsload/live/LatencyHistograms.collect",
             "org/dsload/live/LatencyHistograms.point",
-            "org/dsload/live/LatencyHistograms.merge",
+            "org/dsload/live/LatencyHistograms.halve",
+            "org/dsload/live/LatencyHistograms$Buckets.*",
             "org/dsload/live/LatencyHistograms.nativeIndex",
             "org/dsload/live/LatencyHistograms.classicIndex");
     private static boolean added;

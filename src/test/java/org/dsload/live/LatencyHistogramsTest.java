@@ -17,6 +17,7 @@ import io.prometheus.metrics.model.snapshots.HistogramSnapshot.HistogramDataPoin
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.prometheus.metrics.model.snapshots.NativeHistogramBucket;
+import io.prometheus.metrics.model.snapshots.NativeHistogramBuckets;
 
 /** The endpoint's latency histogram built from HdrHistogram: classic and native buckets of the same requests. */
 class LatencyHistogramsTest {
@@ -150,5 +151,45 @@ class LatencyHistogramsTest {
         get.record(300, 1);
         assertEquals(1, histograms.takeInterval().getTotalCount());
         assertEquals(8, ((HistogramSnapshot) histograms.collect()).getDataPoints().get(0).getCount());
+    }
+
+    @Test
+    void bucketsAddedUpScrapeAfterScrapeEqualThoseOfTheWholeRunAtOnce() {
+        LatencyHistograms histograms = new LatencyHistograms(HOUR_MICROS);
+        LatencyHistograms.Series get = histograms.series("GET", "master");
+        Histogram whole = new Histogram(HOUR_MICROS, 3);
+        Random random = new Random(11);
+        long sum = 0;
+        for (int scrape = 0; scrape < 6; scrape++) {
+            for (int i = 0; i < 3_000; i++) {
+                // later scrapes reach further out: 0 µs to an hour, the buckets' array grown on the way
+                long micros = scrape == 0 ? 100 + random.nextInt(50)
+                        : Math.min(HOUR_MICROS, (long) Math.exp(random.nextDouble() * (4 + 3.7 * scrape)));
+                get.record(micros, 1);
+                whole.recordValue(micros);
+                sum += micros;
+            }
+            get.record(0, 1);
+            whole.recordValue(0);
+            histograms.collect();
+        }
+        HistogramDataPointSnapshot scraped = ((HistogramSnapshot) histograms.collect()).getDataPoints().get(0);
+        HistogramDataPointSnapshot atOnce = LatencyHistograms.point(Labels.of("engine", "master", "label", "GET"), whole, sum);
+        assertEquals(atOnce.getCount(), scraped.getCount());
+        assertEquals(atOnce.getNativeSchema(), scraped.getNativeSchema());
+        assertEquals(atOnce.getNativeZeroCount(), scraped.getNativeZeroCount());
+        assertEquals(6, scraped.getNativeZeroCount());
+        assertEquals(atOnce.getNativeBucketsForPositiveValues().size(), scraped.getNativeBucketsForPositiveValues().size());
+        for (int i = 0; i < atOnce.getNativeBucketsForPositiveValues().size(); i++) {
+            NativeHistogramBuckets a = atOnce.getNativeBucketsForPositiveValues();
+            NativeHistogramBuckets b = scraped.getNativeBucketsForPositiveValues();
+            assertEquals(a.getBucketIndex(i), b.getBucketIndex(i));
+            assertEquals(a.getCount(i), b.getCount(i), "native bucket " + a.getBucketIndex(i));
+        }
+        for (int i = 0; i < atOnce.getClassicBuckets().size(); i++) {
+            assertEquals(atOnce.getClassicBuckets().getCount(i), scraped.getClassicBuckets().getCount(i), "classic bucket " + i);
+        }
+        // a native histogram from 1 µs to an hour at schema 5 is over a thousand buckets: the schema came down
+        assertTrue(scraped.getNativeSchema() < 5, "schema " + scraped.getNativeSchema());
     }
 }

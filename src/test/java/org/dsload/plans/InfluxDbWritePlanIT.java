@@ -44,7 +44,9 @@ class InfluxDbWritePlanIT {
     }
 
     @Test
-    @org.junit.jupiter.api.Tag("paired") // a freeze timed against the run's 8 s, and a run that kept its schedule at 500/s: beside one such test, no other
+    // a freeze timed against the run's 8 s, and a run that kept its schedule at 500/s: beside a test that seeds a
+    // KairosDB, influxd stalled for 0.5-1.9 s and 4.7 % of the arrivals went unsent
+    @org.junit.jupiter.api.Tag("alone")
     void writesAtAConstantRateAndAServerThatStopsAnsweringShowsAsStatusCodeZero() throws Exception {
         int rate = 500;
         try (EmbeddedInfluxDb influx = EmbeddedInfluxDb.start()) {
@@ -166,7 +168,7 @@ class InfluxDbWritePlanIT {
     }
 
     @Test
-    @org.junit.jupiter.api.Tag("paired") // judges the writes of each phase's rate (400/s) and when the warm-up ends: beside one such test, no other
+    @org.junit.jupiter.api.Tag("alone") // judges the writes of each phase's rate (400/s) and when the warm-up ends: no other test JVM beside it
     void aWarmUpWritesAtTheRateUnderItsOwnLabelBeforeTheMeasuredWrites() throws Exception {
         try (EmbeddedInfluxDb influx = EmbeddedInfluxDb.start()) {
             PlanRuns.Result result = PlanRuns.run("influxdb-write.jmx", Map.of("influx_host", influx.host(),

@@ -255,6 +255,7 @@ public class ResultsWriter extends ResultCollector {
 
     @Override
     public synchronized void testStarted(String host) {
+        EndForAll.started(host);
         if (starts++ == 0) {
             String name = getPropertyAsString(SUMMARISER);
             summariser = name.isBlank() ? null : new Summariser(name);
@@ -345,6 +346,7 @@ public class ResultsWriter extends ResultCollector {
         if (summariser != null) {
             summariser.sampleOccurred(event);
         }
+        EndForAll.sampled(result);
         LiveListener l = live;
         if (l != null) {
             l.sampleOccurred(event);
@@ -364,6 +366,7 @@ public class ResultsWriter extends ResultCollector {
         if (live != null) {
             live.testEnded(host);
         }
+        EndForAll.ended(host);
         if (--starts == 0 && file != null) {
             OpenFile f = file;
             file = null;

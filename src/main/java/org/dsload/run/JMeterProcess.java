@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 import org.dsload.process.ManagedProcess;
 import org.dsload.process.Orphans;
 import org.dsload.process.ProcessTree;
+import org.dsload.recording.EndForAll;
 
 /**
  * A JMeter process of a run: started in the run folder, its console output copied to a file and
@@ -120,6 +121,14 @@ final class JMeterProcess {
                 Matcher m = COMMAND_PORT.matcher(line);
                 if (m.find()) {
                     commandPort = Integer.parseInt(m.group(1));
+                }
+                if (line.startsWith(EndForAll.LINE)) {
+                    // the fault experiment is over: the engines that only carried load stop too
+                    int port = commandPort;
+                    if (port <= 0 || !StopMessage.shutdown(port)) {
+                        console.println("dsload: could not ask JMeter to end the other engines' test; they run to "
+                                + "the plan's duration");
+                    }
                 }
             }
         } catch (IOException e) {

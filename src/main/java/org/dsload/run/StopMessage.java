@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
  */
 final class StopMessage {
     static final String STOP_TEST_NOW = "StopTestNow";
+    static final String SHUTDOWN = "Shutdown";
 
     private StopMessage() {
     }
@@ -22,6 +23,11 @@ final class StopMessage {
     /** Sends StopTestNow to a JMeter of this machine listening on {@code port}; false when it cannot be sent. */
     static boolean stopTestNow(int port) {
         return send(STOP_TEST_NOW, port);
+    }
+
+    /** Sends Shutdown (the samples under way end first) to a JMeter of this machine listening on {@code port}. */
+    static boolean shutdown(int port) {
+        return send(SHUTDOWN, port);
     }
 
     private static boolean send(String command, int port) {

@@ -23,8 +23,9 @@ final class MonkeyScenario implements Scenario {
 
     @Override
     public Map<String, String> mainJobProperties() {
-        // the schedule ends the test on the engine that injects; duration bounds the other slave's load, with room
-        // for a killed node's restart, which takes minutes on a busy machine
+        // the schedule ends the test on the engine that injects, and the runner then ends it on the other slave;
+        // duration only bounds a run whose injecting engine never ends, with room for a killed node's restart,
+        // which takes minutes on a busy machine
         return Map.of("workload", "a", "recordcount", "10000", "baseline", "10",
                 "fault_time", "10", "gap", "10", "memory_percent", "10", "duration", "480");
     }

@@ -104,7 +104,7 @@ class CassandraMonkeyPlanIT {
         assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
         Path dir = result.outcome().dir();
 
-        List<JtlSample> all = withFaultMarkers(result.outcome().jtl());
+        List<JtlSample> all = PlanRuns.samplesWithFaultMarkers(result.outcome().jtl());
         List<JtlSample> marks = all.stream().filter(s -> s.label().startsWith("fault:")).toList();
         Map<String, Long> codes = marks.stream().collect(Collectors.groupingBy(JtlSample::responseCode, Collectors.counting()));
         assertEquals(Map.of("APPLIED", 8L, "REVERTED", 8L), codes, "every fault applied and reverted: "
@@ -203,17 +203,6 @@ class CassandraMonkeyPlanIT {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Optional.empty();
-        }
-    }
-
-    private static List<JtlSample> withFaultMarkers(Path jtl) throws java.io.IOException {
-        try (org.dsload.report.JtlReader reader = new org.dsload.report.JtlReader(jtl).faultMarkers(true)) {
-            List<JtlSample> samples = new java.util.ArrayList<>();
-            JtlSample s;
-            while ((s = reader.next()) != null) {
-                samples.add(s);
-            }
-            return samples;
         }
     }
 

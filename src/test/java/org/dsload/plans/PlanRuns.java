@@ -150,7 +150,16 @@ public final class PlanRuns {
     }
 
     public static List<JtlSample> samples(Path jtl) throws IOException {
-        try (JtlReader reader = new JtlReader(jtl)) {
+        return samples(jtl, false);
+    }
+
+    /** Every row of the results file, the fault markers ({@code fault:} labels) among them. */
+    public static List<JtlSample> samplesWithFaultMarkers(Path jtl) throws IOException {
+        return samples(jtl, true);
+    }
+
+    private static List<JtlSample> samples(Path jtl, boolean faultMarkers) throws IOException {
+        try (JtlReader reader = new JtlReader(jtl).faultMarkers(faultMarkers)) {
             List<JtlSample> samples = new java.util.ArrayList<>();
             JtlSample s;
             while ((s = reader.next()) != null) {

@@ -48,6 +48,85 @@ class ResultsWriterTest {
         return w;
     }
 
+    private static SampleEvent from(String thread, String label) {
+        SampleResult r = new SampleResult(System.currentTimeMillis(), 1);
+        r.setSampleLabel(label);
+        r.setSuccessful(true);
+        r.setThreadName(thread);
+        return new SampleEvent(r, "group");
+    }
+
+    /** What the master's console shows while {@code run} runs. */
+    private static String console(Runnable run) {
+        java.io.PrintStream out = System.out;
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        System.setOut(new java.io.PrintStream(bytes, true, StandardCharsets.UTF_8));
+        try {
+            run.run();
+        } finally {
+            System.setOut(out);
+        }
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void theMasterSaysOnceWhenTheEngineThatInjectedTheFaultsEndedBeforeTheOthers(@TempDir Path dir) {
+        ResultsWriter w = writer(dir.resolve("r.jtl"));
+        String a = "127.0.0.2:40001";
+        String b = "127.0.0.3:40002";
+        // JMeter gives each remote engine its own copy of the master's listeners
+        ResultsWriter wa = writer(dir.resolve("r.jtl"));
+        ResultsWriter wb = writer(dir.resolve("r.jtl"));
+        String said = console(() -> {
+            wa.testStarted(a);
+            wb.testStarted(b);
+            wb.sampleOccurred(from(b + "-run 1-1", "GET"));
+            wa.sampleOccurred(from(a + "-faults 2-1", "fault:pause:redis"));
+            wa.sampleOccurred(from(a + "-run 1-1", "GET"));
+            wa.testEnded(a);
+            wb.testEnded(b);
+        });
+        assertEquals(List.of(EndForAll.LINE + "the engine that injected the faults (" + a + ") has ended its test"),
+                said.lines().filter(l -> l.startsWith(EndForAll.LINE)).toList(), said);
+
+        // an engine that refused the test ends it on the others too
+        String refused = console(() -> {
+            w.testStarted(a);
+            w.testStarted(b);
+            SampleEvent config = from(b + "-run 1-1", "GET");
+            config.getResult().setSuccessful(false);
+            config.getResult().setResponseCode("CONFIG");
+            w.sampleOccurred(config);
+            w.testEnded(b);
+            w.testEnded(a);
+        });
+        assertEquals(List.of(EndForAll.LINE + "engine " + b + " refused the test (CONFIG)"),
+                refused.lines().filter(l -> l.startsWith(EndForAll.LINE)).toList(), refused);
+
+        // the engine that only carried load ending first says nothing, nor does the injecting one ending last
+        String quiet = console(() -> {
+            w.testStarted(a);
+            w.testStarted(b);
+            w.sampleOccurred(from(a + "-faults 2-1", "fault:pause:redis"));
+            w.testEnded(b);
+            w.testEnded(a);
+        });
+        assertTrue(quiet.lines().noneMatch(l -> l.startsWith(EndForAll.LINE)), quiet);
+
+        // nor a run without faults, nor a local one
+        String none = console(() -> {
+            w.testStarted(a);
+            w.testStarted(b);
+            w.sampleOccurred(from(a + "-run 1-1", "GET"));
+            w.testEnded(a);
+            w.testEnded(b);
+            w.testStarted();
+            w.sampleOccurred(from("faults 2-1", "fault:pause:redis"));
+            w.testEnded();
+        });
+        assertTrue(none.lines().noneMatch(l -> l.startsWith(EndForAll.LINE)), none);
+    }
+
     @Test
     void manyThreadsWriteEveryRowOnceInJMetersOwnFormat(@TempDir Path dir) throws Exception {
         Path jtl = dir.resolve("r.jtl");

@@ -17,8 +17,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import org.dsload.core.format.RunProperties;
 import org.dsload.plans.PlanRuns;
 import org.dsload.process.Ports;
+import org.dsload.recording.EndForAll;
 import org.dsload.report.JtlSample;
 import org.dsload.report.LabelStats;
 import org.dsload.report.SlaveOfSample;
@@ -159,5 +161,98 @@ class DistributedRunIT {
         assertTrue(summary.contains("Missing: " + nobody + " could not be reached before the run (its RMI registry port "),
                 summary);
         assertTrue(summary.lines().anyMatch(l -> l.matches("127\\.0\\.0\\.2:\\d+\\s+used\\s+[1-9].*")), summary);
+    }
+
+    /**
+     * A fault experiment over two slaves: the first applies a schedule (Redis paused for a second) and ends its
+     * test a second after the pause; the other only carries load, with a duration far beyond. The run ends on
+     * both once the first has, not at the duration.
+     */
+    @Test
+    void theOtherSlaveStopsOnceTheSlaveThatInjectedTheFaultsHasEndedItsTest() throws Exception {
+        Path dir = Files.createDirectories(Checkout.target().resolve("test-results").resolve("end-for-all-" + System.nanoTime()));
+        Path plan = dir.resolve("ekv-with-a-pause.jmx");
+        String text = Files.readString(PlanRuns.plan("ekv-profile-get.jmx"), StandardCharsets.UTF_8)
+                .replace("<boolProp name=\"TestPlan.serialize_threadgroups\">true</boolProp>",
+                        "<boolProp name=\"TestPlan.serialize_threadgroups\">false</boolProp>");
+        String end = "    </hashTree>\n  </hashTree>\n</jmeterTestPlan>";
+        assertTrue(text.stripTrailing().endsWith(end), "the plan ends as expected");
+        String faults = """
+                      <ThreadGroup guiclass="ThreadGroupGui" testclass="ThreadGroup" testname="faults" enabled="true">
+                        <stringProp name="ThreadGroup.on_sample_error">continue</stringProp>
+                        <elementProp name="ThreadGroup.main_controller" elementType="LoopController" guiclass="LoopControlPanel" testclass="LoopController" testname="Loop Controller" enabled="true">
+                          <boolProp name="LoopController.continue_forever">false</boolProp>
+                          <stringProp name="LoopController.loops">-1</stringProp>
+                        </elementProp>
+                        <stringProp name="ThreadGroup.num_threads">1</stringProp>
+                        <stringProp name="ThreadGroup.ramp_time">0</stringProp>
+                      </ThreadGroup>
+                      <hashTree>
+                        <org.dsload.chaos.FaultSchedule guiclass="TestBeanGUI" testclass="org.dsload.chaos.FaultSchedule" testname="pause redis" enabled="true">
+                          <stringProp name="faults">pause redis at 2s for 1s</stringProp>
+                          <stringProp name="targets">redis: host=127.0.0.1 port=${__P(redis_port,6379)} pid=${__P(redis_pid,1)}</stringProp>
+                          <stringProp name="networkDriver">proxy</stringProp>
+                          <stringProp name="processDriver">process</stringProp>
+                          <stringProp name="proxyControl"></stringProp>
+                          <stringProp name="commandPrefix"></stringProp>
+                          <stringProp name="commandTemplates"></stringProp>
+                          <stringProp name="commandTimeout">${__P(command_timeout,60)}</stringProp>
+                          <stringProp name="readyTimeout">240</stringProp>
+                          <stringProp name="engine">${__P(dsload.faults.engine,)}</stringProp>
+                          <stringProp name="endWithLoad">true</stringProp>
+                          <stringProp name="endTestAfter">1s</stringProp>
+                        </org.dsload.chaos.FaultSchedule>
+                        <hashTree/>
+                      </hashTree>
+                """;
+        String body = text.stripTrailing();
+        Files.writeString(plan, body.substring(0, body.length() - end.length()) + faults + end + "\n", StandardCharsets.UTF_8);
+
+        // a schedule the injecting engine refuses: the run is refused, and the other engine stops with it
+        ByteArrayOutputStream refusedConsole = new ByteArrayOutputStream();
+        long refusedStart = System.nanoTime();
+        PlanRunner.Outcome refused = new PlanRunner(new PrintStream(refusedConsole, true, StandardCharsets.UTF_8))
+                .run(pausing(plan, dir).property("command_timeout", "0"));
+        long refusedSeconds = Duration.ofNanos(System.nanoTime() - refusedStart).toSeconds();
+        String refusedSaid = refusedConsole.toString(StandardCharsets.UTF_8);
+        assertEquals(Ending.REFUSED, refused.ending(), refused.problem() + "\n" + refusedSaid);
+        assertTrue(refusedSaid.contains(EndForAll.LINE + "engine 127.0.0.2:"), refusedSaid);
+        assertTrue(refusedSeconds < 150, "the refused run ended at once, not at its duration of 300 s: " + refusedSeconds + " s");
+
+        RedisCalls.reset(redis);
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        long started = System.nanoTime();
+        PlanRunner.Outcome outcome = new PlanRunner(new PrintStream(console, true, StandardCharsets.UTF_8))
+                .run(pausing(plan, dir));
+        long seconds = Duration.ofNanos(System.nanoTime() - started).toSeconds();
+        String said = console.toString(StandardCharsets.UTF_8);
+        assertTrue(outcome.ok(), outcome.ending() + " " + outcome.problem() + "\n" + said);
+        assertTrue(said.contains(EndForAll.LINE + "the engine that injected the faults (127.0.0.2:"), said);
+        assertTrue(seconds < 150, "the run ended with the fault experiment, not at its duration of 300 s: " + seconds + " s");
+
+        List<JtlSample> samples = PlanRuns.samplesWithFaultMarkers(outcome.jtl());
+        List<JtlSample> marks = samples.stream().filter(s -> s.label().startsWith("fault:")).toList();
+        assertEquals(List.of("APPLIED", "REVERTED"), marks.stream().map(JtlSample::responseCode).toList(), marks.toString());
+        assertTrue(marks.stream().allMatch(m -> m.threadName().startsWith("127.0.0.2:")), "the first slave injects");
+        long reverted = marks.get(1).start() + marks.get(1).elapsed();
+        List<JtlSample> other = samples.stream().filter(s -> s.threadName().startsWith("127.0.0.3:")
+                && s.label().equals("GET profile")).toList();
+        assertFalse(other.isEmpty(), "the other slave carried load");
+        long lastOther = other.stream().mapToLong(s -> s.start() + s.elapsed()).max().orElseThrow();
+        assertTrue(lastOther < reverted + 60_000, "the other slave stopped soon after the experiment: its last GET ended "
+                + (lastOther - reverted) + " ms after the revert");
+        assertEquals(RedisCalls.of(redis, "GET"), samples.stream().filter(s -> s.label().equals("GET profile")).count(),
+                "every GET of both slaves recorded: the other slave's last samples reached the master");
+    }
+
+    /** The plan with the pause on two local slaves, for 300 s unless a slave ends the test. */
+    private static PlanRun pausing(Path plan, Path results) {
+        return new PlanRun(Checkout.jmeterHome(), plan).resultsRoot(results).timeout(Duration.ofMinutes(4))
+                .jvmArgs(List.of("-Xms256m", "-Xmx512m")).dashboard(false).slaveHeap("256m")
+                .remoteDir(Checkout.target().resolve("rmi")).localSlaves(2)
+                .property(RunProperties.EXPECT_FAULTS, "true")
+                .property("hosts", redis.address()).property("profiles", "100").property("threads", "1")
+                .property("redis_port", Integer.toString(redis.port())).property("redis_pid", Long.toString(redis.pid()))
+                .property("duration", "300");
     }
 }

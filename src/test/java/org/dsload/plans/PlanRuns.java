@@ -171,4 +171,47 @@ public final class PlanRuns {
             return samples;
         }
     }
+
+    /**
+     * A plan's text with a thread group of one Fault Schedule, 'pause redis', added after its other
+     * groups: {@code faults} on the Redis of the properties redis_port and redis_pid, the test ended
+     * {@code endTestAfter} after the last fault (empty: with the load), the command time limit the property
+     * command_timeout (60 s).
+     */
+    public static String withRedisFaultSchedule(String plan, String faults, String endTestAfter) {
+        String end = "    </hashTree>\n  </hashTree>\n</jmeterTestPlan>";
+        String text = plan.stripTrailing();
+        if (!text.endsWith(end)) {
+            throw new IllegalArgumentException("the plan does not end as a saved plan does");
+        }
+        String group = """
+                      <ThreadGroup guiclass="ThreadGroupGui" testclass="ThreadGroup" testname="faults" enabled="true">
+                        <stringProp name="ThreadGroup.on_sample_error">continue</stringProp>
+                        <elementProp name="ThreadGroup.main_controller" elementType="LoopController" guiclass="LoopControlPanel" testclass="LoopController" testname="Loop Controller" enabled="true">
+                          <boolProp name="LoopController.continue_forever">false</boolProp>
+                          <stringProp name="LoopController.loops">-1</stringProp>
+                        </elementProp>
+                        <stringProp name="ThreadGroup.num_threads">1</stringProp>
+                        <stringProp name="ThreadGroup.ramp_time">0</stringProp>
+                      </ThreadGroup>
+                      <hashTree>
+                        <org.dsload.chaos.FaultSchedule guiclass="TestBeanGUI" testclass="org.dsload.chaos.FaultSchedule" testname="pause redis" enabled="true">
+                          <stringProp name="faults">FAULTS</stringProp>
+                          <stringProp name="targets">redis: host=127.0.0.1 port=${__P(redis_port,6379)} pid=${__P(redis_pid,1)}</stringProp>
+                          <stringProp name="networkDriver">proxy</stringProp>
+                          <stringProp name="processDriver">process</stringProp>
+                          <stringProp name="proxyControl"></stringProp>
+                          <stringProp name="commandPrefix"></stringProp>
+                          <stringProp name="commandTemplates"></stringProp>
+                          <stringProp name="commandTimeout">${__P(command_timeout,60)}</stringProp>
+                          <stringProp name="readyTimeout">240</stringProp>
+                          <stringProp name="engine">${__P(dsload.faults.engine,)}</stringProp>
+                          <stringProp name="endWithLoad">true</stringProp>
+                          <stringProp name="endTestAfter">END_AFTER</stringProp>
+                        </org.dsload.chaos.FaultSchedule>
+                        <hashTree/>
+                      </hashTree>
+                """.replace("FAULTS", faults).replace("END_AFTER", endTestAfter);
+        return text.substring(0, text.length() - end.length()) + group + end + "\n";
+    }
 }

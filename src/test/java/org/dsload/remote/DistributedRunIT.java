@@ -175,38 +175,7 @@ class DistributedRunIT {
         String text = Files.readString(PlanRuns.plan("ekv-profile-get.jmx"), StandardCharsets.UTF_8)
                 .replace("<boolProp name=\"TestPlan.serialize_threadgroups\">true</boolProp>",
                         "<boolProp name=\"TestPlan.serialize_threadgroups\">false</boolProp>");
-        String end = "    </hashTree>\n  </hashTree>\n</jmeterTestPlan>";
-        assertTrue(text.stripTrailing().endsWith(end), "the plan ends as expected");
-        String faults = """
-                      <ThreadGroup guiclass="ThreadGroupGui" testclass="ThreadGroup" testname="faults" enabled="true">
-                        <stringProp name="ThreadGroup.on_sample_error">continue</stringProp>
-                        <elementProp name="ThreadGroup.main_controller" elementType="LoopController" guiclass="LoopControlPanel" testclass="LoopController" testname="Loop Controller" enabled="true">
-                          <boolProp name="LoopController.continue_forever">false</boolProp>
-                          <stringProp name="LoopController.loops">-1</stringProp>
-                        </elementProp>
-                        <stringProp name="ThreadGroup.num_threads">1</stringProp>
-                        <stringProp name="ThreadGroup.ramp_time">0</stringProp>
-                      </ThreadGroup>
-                      <hashTree>
-                        <org.dsload.chaos.FaultSchedule guiclass="TestBeanGUI" testclass="org.dsload.chaos.FaultSchedule" testname="pause redis" enabled="true">
-                          <stringProp name="faults">pause redis at 2s for 1s</stringProp>
-                          <stringProp name="targets">redis: host=127.0.0.1 port=${__P(redis_port,6379)} pid=${__P(redis_pid,1)}</stringProp>
-                          <stringProp name="networkDriver">proxy</stringProp>
-                          <stringProp name="processDriver">process</stringProp>
-                          <stringProp name="proxyControl"></stringProp>
-                          <stringProp name="commandPrefix"></stringProp>
-                          <stringProp name="commandTemplates"></stringProp>
-                          <stringProp name="commandTimeout">${__P(command_timeout,60)}</stringProp>
-                          <stringProp name="readyTimeout">240</stringProp>
-                          <stringProp name="engine">${__P(dsload.faults.engine,)}</stringProp>
-                          <stringProp name="endWithLoad">true</stringProp>
-                          <stringProp name="endTestAfter">1s</stringProp>
-                        </org.dsload.chaos.FaultSchedule>
-                        <hashTree/>
-                      </hashTree>
-                """;
-        String body = text.stripTrailing();
-        Files.writeString(plan, body.substring(0, body.length() - end.length()) + faults + end + "\n", StandardCharsets.UTF_8);
+        Files.writeString(plan, PlanRuns.withRedisFaultSchedule(text, "pause redis at 2s for 1s", "1s"), StandardCharsets.UTF_8);
 
         // a schedule the injecting engine refuses: the run is refused, and the other engine stops with it
         ByteArrayOutputStream refusedConsole = new ByteArrayOutputStream();

@@ -113,8 +113,8 @@ class RunExitCodesIT {
     void aFaultScheduleInAPlanWhoseThreadGroupsRunConsecutivelyRefusesTheTestBeforeItsLoad() throws Exception {
         Path results = freshResults("consecutive-faults");
         Path plan = results.resolve("get-rate-with-faults.jmx");
-        Files.writeString(plan, withFaultSchedule(Files.readString(PlanRuns.plan("redis-get-rate.jmx"),
-                StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+        Files.writeString(plan, PlanRuns.withRedisFaultSchedule(Files.readString(PlanRuns.plan("redis-get-rate.jmx"),
+                StandardCharsets.UTF_8), "pause redis at 1s for 1s", ""), StandardCharsets.UTF_8);
         try (EmbeddedRedis redis = EmbeddedRedis.start();
              DsloadProcess run = DsloadProcess.start("run", plan.toString(), "--results", results.toString(),
                 "--no-dashboard", "-Jduration=3", "-Jrate=100", "-Jthreads=2", "-Jwarmup=0", "-Jhosts=" + redis.address(),
@@ -179,42 +179,6 @@ class RunExitCodesIT {
             assertEquals(List.of("get.jmx", "keys.csv"), files.map(p -> p.getFileName().toString()).sorted().toList(),
                     "no copy of the plan beside it, during the run or after");
         }
-    }
-
-    /** The plan with a thread group of one Fault Schedule added after its load's. */
-    private static String withFaultSchedule(String plan) {
-        String end = "    </hashTree>\n  </hashTree>\n</jmeterTestPlan>";
-        String text = plan.stripTrailing();
-        assertTrue(text.endsWith(end), "the plan ends as expected");
-        String group = """
-                      <ThreadGroup guiclass="ThreadGroupGui" testclass="ThreadGroup" testname="faults" enabled="true">
-                        <stringProp name="ThreadGroup.on_sample_error">continue</stringProp>
-                        <elementProp name="ThreadGroup.main_controller" elementType="LoopController" guiclass="LoopControlPanel" testclass="LoopController" testname="Loop Controller" enabled="true">
-                          <boolProp name="LoopController.continue_forever">false</boolProp>
-                          <stringProp name="LoopController.loops">-1</stringProp>
-                        </elementProp>
-                        <stringProp name="ThreadGroup.num_threads">1</stringProp>
-                        <stringProp name="ThreadGroup.ramp_time">0</stringProp>
-                      </ThreadGroup>
-                      <hashTree>
-                        <org.dsload.chaos.FaultSchedule guiclass="TestBeanGUI" testclass="org.dsload.chaos.FaultSchedule" testname="pause redis" enabled="true">
-                          <stringProp name="faults">pause redis at 1s for 1s</stringProp>
-                          <stringProp name="targets">redis: host=127.0.0.1 port=${__P(redis_port,6379)} pid=${__P(redis_pid,1)}</stringProp>
-                          <stringProp name="networkDriver">proxy</stringProp>
-                          <stringProp name="processDriver">process</stringProp>
-                          <stringProp name="proxyControl"></stringProp>
-                          <stringProp name="commandPrefix"></stringProp>
-                          <stringProp name="commandTemplates"></stringProp>
-                          <stringProp name="commandTimeout">60</stringProp>
-                          <stringProp name="readyTimeout">240</stringProp>
-                          <stringProp name="engine">${__P(dsload.faults.engine,)}</stringProp>
-                          <stringProp name="endWithLoad">true</stringProp>
-                          <stringProp name="endTestAfter"></stringProp>
-                        </org.dsload.chaos.FaultSchedule>
-                        <hashTree/>
-                      </hashTree>
-                """;
-        return text.substring(0, text.length() - end.length()) + group + end + "\n";
     }
 
     @Test

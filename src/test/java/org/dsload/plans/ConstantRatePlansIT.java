@@ -30,8 +30,13 @@ import org.junit.jupiter.api.Timeout;
  * moment with DEBUG SLEEP while the load runs: what a constant arrival rate must show then.
  */
 @Timeout(300)
-@org.junit.jupiter.api.Tag("paired") // judges schedule keeping and late arrivals at 1,000 GETs/s: beside one such test, no other
 class ConstantRatePlansIT {
+    /*
+     * Every test judges schedule keeping and late arrivals at 1,000 GETs/s: "paired", beside one such test and no
+     * other. The open-model plan's test judges 3 s after a warm-up that starts a thread per arrival, and beside the
+     * end of FindMaxIT (its JMeter, slaves and KairosDB stopping) 164 of its 3,000 arrivals came up to 75 ms late
+     * in seconds the machine's one-second readings showed cores to spare: it runs alone.
+     */
     private static final Duration STALL = Duration.ofMillis(1000);
     private static EmbeddedRedis redis;
 
@@ -48,6 +53,7 @@ class ConstantRatePlansIT {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag("paired")
     void aStallIsInTheCorrectedLatencyAndItsArrivalsCountAsLateWithAClassicThreadGroup() throws Exception {
         int rate = 400;
         int seconds = 7;
@@ -93,6 +99,7 @@ class ConstantRatePlansIT {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag("paired")
     void withRequestsInFlightAStallShowsInTheRequestsOutstandingAndInTheArrivalsItHeldBack() throws Exception {
         int rate = 400;
         int seconds = 7;
@@ -129,6 +136,7 @@ class ConstantRatePlansIT {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag("paired")
     void withItsDefaultsTheRatePlanKeepsItsScheduleAfterItsWarmUpAndRedisCountsEveryGet() throws Exception {
         RedisCalls.reset(redis);
         PlanRuns.Result result = PlanRuns.run("redis-get-rate.jmx", Map.of("hosts", redis.address(), "duration", "3"),
@@ -145,6 +153,7 @@ class ConstantRatePlansIT {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag("alone")
     void withItsDefaultsTheOpenModelPlanKeepsItsScheduleAfterItsWarmUpAndRedisCountsEveryGet() throws Exception {
         RedisCalls.reset(redis);
         PlanRuns.Result result = PlanRuns.run("redis-get-open-model.jmx", Map.of("hosts", redis.address(),
@@ -192,6 +201,7 @@ class ConstantRatePlansIT {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag("paired")
     void theGuardCapsOpenModelArrivalsInFlightAndCountsTheDroppedOnes() throws Exception {
         int rate = 300;
         int seconds = 6;
@@ -238,6 +248,7 @@ class ConstantRatePlansIT {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag("paired")
     void withoutTheCapTheOpenModelThreadGroupStartsAThreadPerWaitingArrival() throws Exception {
         int rate = 300;
         Duration stall = Duration.ofMillis(1500);

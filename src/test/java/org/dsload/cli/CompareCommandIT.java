@@ -111,16 +111,22 @@ class CompareCommandIT {
                     "--max-p99-increase", "10%", "--max-throughput-decrease", "5%", "--junit", xml.toString());
             boolean breached = check.contains("FAILED  GET: p99 ");
             assertTrue(breached || !spare, check);
-            assertTrue(check.contains(breached ? "dsload check: FAILED, 1 limit not kept" : "dsload check: passed"), check);
-            assertTrue(check.endsWith("(exit " + (breached ? 1 : 0) + ")"), check);
-            assertTrue(check.contains("ok      GET: throughput "), check);
+            // a rate plan keeps its throughput where the machine has cores to spare; where it had none, the blocking
+            // threads' waits for a core can cost the delayed run more than 5 % of it too (192 against 207 GETs/s)
+            boolean slowerRate = check.contains("FAILED  GET: throughput ");
+            assertTrue(!slowerRate || !spare, check);
+            int failed = (breached ? 1 : 0) + (slowerRate ? 1 : 0);
+            assertTrue(check.contains(failed == 0 ? "dsload check: passed" : "dsload check: FAILED, " + failed
+                    + (failed == 1 ? " limit" : " limits") + " not kept"), check);
+            assertTrue(check.endsWith("(exit " + (failed > 0 ? 1 : 0) + ")"), check);
+            assertTrue(slowerRate || check.contains("ok      GET: throughput "), check);
             String report = Files.readString(xml, StandardCharsets.UTF_8);
             JUnitReportTest.validate(report);
             Element suite = JUnitReportTest.parse(report).getDocumentElement();
             assertEquals("dsload.redis-get-rate", suite.getAttribute("name"));
             assertEquals("2", suite.getAttribute("tests"), report);
-            assertEquals(breached ? "1" : "0", suite.getAttribute("failures"), "the p99, not the throughput of a rate"
-                    + " plan: " + report);
+            assertEquals(Integer.toString(failed), suite.getAttribute("failures"), "the p99, and the throughput of a rate"
+                    + " plan only on a machine with no core to spare: " + report);
             if (!breached) {
                 return;
             }

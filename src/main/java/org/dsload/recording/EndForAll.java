@@ -27,7 +27,10 @@ import org.slf4j.LoggerFactory;
  * only prints the line, and its other engines run to their duration.
  */
 public final class EndForAll {
-    /** The start of the master's console line that the run ends on every engine. */
+    /**
+     * The start of the master's console line that the run ends on every engine. A constant, so that the runner,
+     * whose JVM has no JMeter classes, reads it without loading this class.
+     */
     public static final String LINE = "dsload: ending the test on every engine: ";
 
     private static final Logger log = LoggerFactory.getLogger(EndForAll.class);

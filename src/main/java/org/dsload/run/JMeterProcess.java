@@ -123,7 +123,8 @@ final class JMeterProcess {
                     commandPort = Integer.parseInt(m.group(1));
                 }
                 if (line.startsWith(EndForAll.LINE)) {
-                    // the fault experiment is over: the engines that only carried load stop too
+                    // an engine whose end ends the run has ended (the one that injected the faults, or one that
+                    // refused the test): the others stop too
                     int port = commandPort;
                     if (port <= 0 || !StopMessage.shutdown(port)) {
                         console.println("dsload: could not ask JMeter to end the other engines' test; they run to "

@@ -273,10 +273,12 @@ class ZooKeeperPlansIT {
         // domain each executor runs its jobs back to back (the timer's range is 2 x 180000 / 90 - 4000 = 0 ms), so
         // each step's measured window holds requests however long the executors' sessions took to connect: with
         // 35 a step could end before its executors' first jobs fired after the settle time (they fire after up to
-        // 6.3 s), and the step had no requests to judge
+        // 6.3 s), and the step had no requests to judge. A job runs 2 s between its calls: a step of 4 s whose
+        // sessions took 2.9 s to connect on a busy machine judged 1.1 s that fell within one such run, and had no
+        // requests either; steps of 6 s judge more than a job's run
         FindMaxIT.FindMax run = FindMaxIT.findMax("zk-scheduler-model.jmx", List.of("-Jhosts=" + zk.connectString(),
                 "-Jmax_p99_ms=60000", "-Jmax_error_pct=100", "-Jjobs=90", "--rate-property=domains", "--unit=domains", "--start=3",
-                "--step-seconds=4", "--settle-seconds=2", "--max-steps=4", "--max-error-rate=50%",
+                "--step-seconds=6", "--settle-seconds=2", "--max-steps=4", "--max-error-rate=50%",
                 "--max-gauge=zk_ephemerals_count=15"));
         JsonNode json = run.json();
         assertEquals(ExitCodes.OK, run.exit(), run.output());

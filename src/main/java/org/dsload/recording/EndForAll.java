@@ -1,5 +1,7 @@
 package org.dsload.recording;
 
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -40,10 +42,10 @@ public final class EndForAll {
     private static final Map<String, String> THREADS = new ConcurrentHashMap<>();
     private static final AtomicBoolean TOLD = new AtomicBoolean();
     /**
-     * The engines whose test runs, by host:port: JMeter gives each remote engine its own copy of the plan's
-     * listeners, so that no writer alone hears every engine start and end.
+     * The engines whose test runs, by host:port (guarded by the class): JMeter gives each remote engine its own
+     * copy of the plan's listeners, so that no writer alone hears every engine start and end.
      */
-    private static final Set<String> RUNNING = ConcurrentHashMap.newKeySet();
+    private static final Set<String> RUNNING = new HashSet<>();
 
     private EndForAll() {
     }
@@ -82,14 +84,12 @@ public final class EndForAll {
             return;
         }
         String prefix = host + "-";
-        THREADS.entrySet().stream().filter(e -> e.getKey().startsWith(prefix)).map(Map.Entry::getValue)
-                .reduce((a, b) -> a.equals(REFUSED) ? a : b)
-                .ifPresent(why -> {
-                    if (TOLD.compareAndSet(false, true)) {
-                        String line = LINE + String.format(why, host);
-                        log.info(line);
-                        System.out.println(line); // NOSONAR the runner reads the master's console
-                    }
-                });
+        List<String> reasons = THREADS.entrySet().stream().filter(e -> e.getKey().startsWith(prefix))
+                .map(Map.Entry::getValue).toList();
+        if (!reasons.isEmpty() && TOLD.compareAndSet(false, true)) {
+            String line = LINE + String.format(reasons.contains(REFUSED) ? REFUSED : INJECTED, host);
+            log.info(line);
+            System.out.println(line); // NOSONAR the runner reads the master's console
+        }
     }
 }

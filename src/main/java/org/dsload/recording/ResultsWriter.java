@@ -64,6 +64,8 @@ public class ResultsWriter extends ResultCollector {
     /** The live figures this writer's samples go to, or null. */
     private transient LiveListener live;
     private transient int starts;
+    /** Whether this writer is a master's copy for a remote engine: only there can one engine's end end the others'. */
+    private transient volatile boolean remote;
     /**
      * The files open in this JVM, by path, with how many writers share each: a distributed run's
      * master can hold several copies of the writer (one per slave's copy of the plan), and all of
@@ -261,6 +263,7 @@ public class ResultsWriter extends ResultCollector {
             summariser = name.isBlank() ? null : new Summariser(name);
             live = getPropertyAsBoolean(LIVE) ? new LiveListener() : null;
             boolean distributed = !LOCAL.equals(host);
+            remote = distributed;
             try {
                 file = share(distributed);
             } catch (IOException e) {
@@ -346,7 +349,9 @@ public class ResultsWriter extends ResultCollector {
         if (summariser != null) {
             summariser.sampleOccurred(event);
         }
-        EndForAll.sampled(result);
+        if (remote) {
+            EndForAll.sampled(result);
+        }
         LiveListener l = live;
         if (l != null) {
             l.sampleOccurred(event);

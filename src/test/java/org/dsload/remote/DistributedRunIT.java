@@ -53,7 +53,12 @@ class DistributedRunIT {
     }
 
     private static PlanRun ekv() {
-        return new PlanRun(Checkout.jmeterHome(), PlanRuns.plan("ekv-profile-get.jmx"))
+        return ekv(PlanRuns.plan("ekv-profile-get.jmx"));
+    }
+
+    /** {@code plan}, an ekv plan, on the test's Redis with small heaps and no dashboard. */
+    private static PlanRun ekv(Path plan) {
+        return new PlanRun(Checkout.jmeterHome(), plan)
                 .resultsRoot(Checkout.target().resolve("test-results")).timeout(Duration.ofMinutes(4))
                 .jvmArgs(List.of("-Xms256m", "-Xmx512m")).dashboard(false).slaveHeap("256m")
                 .remoteDir(Checkout.target().resolve("rmi"))
@@ -216,11 +221,8 @@ class DistributedRunIT {
 
     /** The plan with the pause on two local slaves, for 300 s unless a slave ends the test. */
     private static PlanRun pausing(Path plan, Path results) {
-        return new PlanRun(Checkout.jmeterHome(), plan).resultsRoot(results).timeout(Duration.ofMinutes(4))
-                .jvmArgs(List.of("-Xms256m", "-Xmx512m")).dashboard(false).slaveHeap("256m")
-                .remoteDir(Checkout.target().resolve("rmi")).localSlaves(2)
-                .property(RunProperties.EXPECT_FAULTS, "true")
-                .property("hosts", redis.address()).property("profiles", "100").property("threads", "1")
+        return ekv(plan).resultsRoot(results).localSlaves(2).property(RunProperties.EXPECT_FAULTS, "true")
+                .property("profiles", "100").property("threads", "1")
                 .property("redis_port", Integer.toString(redis.port())).property("redis_pid", Long.toString(redis.pid()))
                 .property("duration", "300");
     }

@@ -20,6 +20,9 @@ import org.dsload.process.ManagedProcess;
 /**
  * A real InfluxDB 1.x server ({@code influxd} from Debian's {@code influxdb} package) on loopback
  * ports, data in its folder ({@link Placement}), no usage reporting, no internal monitoring database.
+ * Where its data is not kept, its write-ahead log is in memory ({@link MemoryFolder}): influxd syncs
+ * the log on every write, and on this machine's shared disk the syncs, not the server, set the
+ * latency (vegeta at 5,000/s: p99 174-286 ms with the log on disk, 4.6-6.9 ms in memory).
  * The binary is {@code -Ddsload.influxd=<path>}, else {@code influxd} on the PATH or in
  * /usr/bin.
  */
@@ -31,10 +34,12 @@ public final class EmbeddedInfluxDb implements AutoCloseable {
 
     private final int port;
     private final ManagedProcess process;
+    private final Optional<MemoryFolder> memoryWal;
 
-    private EmbeddedInfluxDb(int port, ManagedProcess process) {
+    private EmbeddedInfluxDb(int port, ManagedProcess process, Optional<MemoryFolder> memoryWal) {
         this.port = port;
         this.process = process;
+        this.memoryWal = memoryWal;
     }
 
     /** The influxd binary, if one is installed. */
@@ -84,26 +89,37 @@ public final class EmbeddedInfluxDb implements AutoCloseable {
         int http = placement.ports().pick("influxdb.http", "127.0.0.1");
         int rpc = placement.ports().pick("influxdb.rpc", "127.0.0.1");
         Path dir = placement.folder("influxdb", "influxdb-" + http);
+        // data not kept: the write-ahead log, synced on every write, in memory (MemoryFolder says why)
+        Optional<MemoryFolder> memoryWal = placement.keepData() ? Optional.empty()
+                : MemoryFolder.create("influxdb-wal-" + http);
+        Path wal = memoryWal.map(MemoryFolder::path).orElse(dir.resolve("wal"));
+        ManagedProcess process;
         try {
             Files.createDirectories(dir);
-            Files.writeString(dir.resolve("influxdb.conf"), config(dir, http, rpc, dataSettings, httpSettings), StandardCharsets.UTF_8);
+            Files.writeString(dir.resolve("influxdb.conf"), config(dir, wal, http, rpc, dataSettings, httpSettings),
+                    StandardCharsets.UTF_8);
+            process = ManagedProcess.start("influxd:" + http,
+                    List.of(influxd.toString(), "run", "-config", dir.resolve("influxdb.conf").toString()), dir,
+                    dir.resolve("influxd.log"));
         } catch (IOException e) {
+            memoryWal.ifPresent(MemoryFolder::close);
             throw new UncheckedIOException(e);
+        } catch (RuntimeException e) {
+            memoryWal.ifPresent(MemoryFolder::close);
+            throw e;
         }
-        ManagedProcess process = ManagedProcess.start("influxd:" + http,
-                List.of(influxd.toString(), "run", "-config", dir.resolve("influxdb.conf").toString()), dir,
-                dir.resolve("influxd.log"));
-        EmbeddedInfluxDb db = new EmbeddedInfluxDb(http, process);
+        EmbeddedInfluxDb db = new EmbeddedInfluxDb(http, process, memoryWal);
         try {
             process.await(db::pingAnswers, READY, "GET /ping on 127.0.0.1:" + http + " to answer 204");
         } catch (RuntimeException e) {
             process.close();
+            memoryWal.ifPresent(MemoryFolder::close);
             throw e;
         }
         return db;
     }
 
-    private static String config(Path dir, int http, int rpc, Map<String, String> dataSettings,
+    private static String config(Path dir, Path wal, int http, int rpc, Map<String, String> dataSettings,
             Map<String, String> httpSettings) {
         StringBuilder data = new StringBuilder();
         dataSettings.forEach((k, v) -> data.append("  ").append(k).append(" = ").append(v).append('\n'));
@@ -117,7 +133,7 @@ public final class EmbeddedInfluxDb implements AutoCloseable {
                 "  logging-enabled = false",
                 "[data]",
                 "  dir = \"" + dir.resolve("data") + "\"",
-                "  wal-dir = \"" + dir.resolve("wal") + "\"",
+                "  wal-dir = \"" + wal + "\"",
                 "  query-log-enabled = false",
                 "  wal-fsync-delay = \"0s\"",
                 data.toString(),
@@ -206,6 +222,15 @@ public final class EmbeddedInfluxDb implements AutoCloseable {
 
     @Override
     public void close() {
-        process.stop(Duration.ofSeconds(10));
+        try {
+            process.stop(Duration.ofSeconds(10));
+        } finally {
+            memoryWal.ifPresent(MemoryFolder::close);
+        }
+    }
+
+    /** Where the server keeps its write-ahead log in memory, if it does (its data is not kept). */
+    public Optional<Path> memoryWal() {
+        return memoryWal.map(MemoryFolder::path);
     }
 }

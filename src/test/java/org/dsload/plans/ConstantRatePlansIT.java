@@ -65,7 +65,8 @@ class ConstantRatePlansIT {
                     false);
             stall.verify();
         }
-        assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+        // the stall is the subject: a paired machine that left arrivals unsent at the end says so (exit code 6)
+        PlanRuns.assertRan(result.outcome(), result.console());
         LabelStats get = result.outcome().summary().label("GET");
         long stallMicros = STALL.toNanos() / 1000;
 
@@ -111,7 +112,8 @@ class ConstantRatePlansIT {
                     false);
             stall.verify();
         }
-        assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+        // the stall is the subject: a paired machine that left arrivals unsent at the end says so (exit code 6)
+        PlanRuns.assertRan(result.outcome(), result.console());
         LabelStats get = result.outcome().summary().label("GET");
         long stallMicros = STALL.toNanos() / 1000;
         InFlightCounts counts = InFlightCounts.of(result.outcome(), "GET");
@@ -259,7 +261,8 @@ class ConstantRatePlansIT {
                     "max_concurrent", "1000000"), Duration.ofMinutes(2), false);
             s.verify();
         }
-        assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+        // the stall is the subject: a paired machine that left arrivals unsent at the end says so (exit code 6)
+        PlanRuns.assertRan(result.outcome(), result.console());
         long threads = maxActiveThreads(result.outcome().jtl());
         assertTrue(threads > 200, "every arrival of the stall waits in a thread of its own: " + threads);
         assertEquals(0, result.outcome().summary().label("GET").droppedArrivals());

@@ -104,7 +104,10 @@ class InfluxDbWritePlanIT {
     void withItsDefaultsThePlanKeepsS2sRateAfterItsWarmUpAndInfluxDbCountsEveryWrite() throws Exception {
         int rate = 5000;
         int seconds = 3;
+        java.nio.file.Path wal;
         try (EmbeddedInfluxDb influx = EmbeddedInfluxDb.start()) {
+            // the log influxd syncs on every write is in memory: the writes are timed, not this machine's disk
+            wal = influx.memoryWal().orElseThrow(() -> new AssertionError("no write-ahead log in /dev/shm"));
             PlanRuns.Result result = PlanRuns.run("influxdb-write.jmx", Map.of("influx_host", influx.host(),
                     "influx_port", "" + influx.port(), "duration", "" + seconds), Duration.ofMinutes(2), false);
             PlanRuns.assertKeptSchedule(result);
@@ -118,7 +121,11 @@ class InfluxDbWritePlanIT {
             assertTrue(measured.rows() < measured.requests(), "writes in flight, rows of several: " + measured);
             assertEquals(measured.requests(), result.outcome().summary().label("POST /write").requests());
             warmUp.plus(measured).assertServerCounted(influx.httpd("writeReq"));
+            try (var files = Files.walk(wal)) {
+                assertTrue(files.anyMatch(f -> f.getFileName().toString().endsWith(".wal")), "the log holds writes");
+            }
         }
+        assertTrue(!Files.exists(wal), "the log in memory is deleted with the server");
     }
 
     @Test

@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 
 import org.apache.jmeter.samplers.SampleResult;
-import org.dsload.core.ArrivalSource;
 import org.dsload.core.Completion;
 import org.dsload.core.RequestsResult;
 import org.dsload.core.inflight.InFlightWindow;
@@ -248,36 +247,8 @@ class InfluxDbWriteSamplerIT {
     @Test
     void underAnArrivalScheduleEachWriteIsSentAtItsIntendedStartNeverBefore() {
         try (EmbeddedInfluxDb influx = withDatabase()) {
-            SamplerThread run = new SamplerThread(connection(url(influx)));
-            java.util.concurrent.CompletableFuture<long[]> timer;
-            var sampler = write(TWO_BODIES, 4);
-            try (run) {
-                run.loop(sampler, Duration.ofMillis(500)); // unscheduled: the connections open, the path compiles
-                long start = System.nanoTime() + 50_000_000L;
-                timer = TimerDelays.beside(500);
-                ArrivalSource every2ms = new ArrivalSource() {
-                    private int n;
-
-                    @Override
-                    public Arrival take(long nowNanos) {
-                        return n < 500 ? new Arrival(start + 2_000_000L * n++, 0) : null;
-                    }
-                };
-                run.drain(sampler, every2ms);
-            }
-            List<Completion> requests = run.requests().stream().filter(Completion::scheduled).toList();
-            assertEquals(500, requests.size());
-            assertTrue(requests.stream().allMatch(r -> r.scheduled() && r.sendNanos() >= r.intendedNanos()), "never early");
-            // a request due while earlier ones waited (a cold start, a slow server) waited for them: the send's own
-            // delay is judged on the requests that found the sender idle
-            long[] judged = TimerDelays.whenIdle(requests, 4);
-            assertTrue(judged.length >= 100, "only " + judged.length + " requests found the sender idle");
-            long ours = TimerDelays.median(judged);
-            long reference = TimerDelays.median(timer.join());
-            System.out.println("dsload: median start delay " + ours + " µs over " + judged.length
-                    + " requests that found the sender idle; a timer's whole-millisecond sleeps: " + reference + " µs");
-            assertTrue(ours < reference, "median start delay " + ours + " µs, against " + reference
-                    + " µs for a timer's whole-millisecond sleeps on another thread at the same time");
+            TimerDelays.assertSentOnTimeSoonerThanATimer(new SamplerThread(connection(url(influx))),
+                    write(TWO_BODIES, 4), 500, 4);
         }
     }
 }

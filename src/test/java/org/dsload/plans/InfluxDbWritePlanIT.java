@@ -1,12 +1,14 @@
 package org.dsload.plans;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -104,7 +106,7 @@ class InfluxDbWritePlanIT {
     void withItsDefaultsThePlanKeepsS2sRateAfterItsWarmUpAndInfluxDbCountsEveryWrite() throws Exception {
         int rate = 5000;
         int seconds = 3;
-        java.nio.file.Path wal;
+        Path wal;
         try (EmbeddedInfluxDb influx = EmbeddedInfluxDb.start()) {
             // the log influxd syncs on every write is in memory: the writes are timed, not this machine's disk
             wal = influx.memoryWal().orElseThrow(() -> new AssertionError("no write-ahead log in /dev/shm"));
@@ -125,7 +127,7 @@ class InfluxDbWritePlanIT {
                 assertTrue(files.anyMatch(f -> f.getFileName().toString().endsWith(".wal")), "the log holds writes");
             }
         }
-        assertTrue(!Files.exists(wal), "the log in memory is deleted with the server");
+        assertFalse(Files.exists(wal), "the log in memory is deleted with the server");
     }
 
     @Test

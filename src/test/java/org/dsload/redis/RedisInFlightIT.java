@@ -20,7 +20,6 @@ import java.util.stream.Collectors;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
-import org.dsload.core.ArrivalSource;
 import org.dsload.core.Completion;
 import org.dsload.core.RequestsResult;
 import org.dsload.core.Results;
@@ -319,36 +318,8 @@ class RedisInFlightIT {
     @Test
     void underAnArrivalScheduleEachRequestIsSentAtItsIntendedStartNeverBefore() {
         try (EmbeddedRedis redis = loaded(1000)) {
-            InFlightRuns run = new InFlightRuns(connection(redis.address()));
-            java.util.concurrent.CompletableFuture<long[]> timer;
-            var sampler = get(5);
-            try (run) {
-                run.loop(sampler, Duration.ofMillis(500)); // unscheduled: the connections open, the path compiles
-                long start = System.nanoTime() + 50_000_000L;
-                timer = TimerDelays.beside(500);
-                ArrivalSource every2ms = new ArrivalSource() {
-                    private int n;
-
-                    @Override
-                    public Arrival take(long nowNanos) {
-                        return n < 500 ? new Arrival(start + 2_000_000L * n++, 0) : null;
-                    }
-                };
-                run.drain(sampler, every2ms);
-            }
-            List<Completion> requests = run.requests().stream().filter(Completion::scheduled).toList();
-            assertEquals(500, requests.size());
-            assertTrue(requests.stream().allMatch(r -> r.sendNanos() >= r.intendedNanos()), "never early");
-            // a request due while earlier ones waited (a cold start, a slow server) waited for them: the send's own
-            // delay is judged on the requests that found the sender idle
-            long[] judged = TimerDelays.whenIdle(requests, 5);
-            assertTrue(judged.length >= 100, "only " + judged.length + " requests found the sender idle");
-            long ours = TimerDelays.median(judged);
-            long reference = TimerDelays.median(timer.join());
-            System.out.println("dsload: median start delay " + ours + " µs over " + judged.length
-                    + " requests that found the sender idle; a timer's whole-millisecond sleeps: " + reference + " µs");
-            assertTrue(ours < reference, "median start delay " + ours + " µs, against " + reference
-                    + " µs for a timer's whole-millisecond sleeps on another thread at the same time");
+            TimerDelays.assertSentOnTimeSoonerThanATimer(new InFlightRuns(connection(redis.address())), get(5),
+                    500, 5);
         }
     }
 

@@ -1,10 +1,23 @@
 package org.dsload.testing;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.stream.LongStream;
 
-/** How late a JMeter timer's whole-millisecond sleep starts a sample, measured on this machine just now. */
+import org.apache.jmeter.samplers.Sampler;
+import org.dsload.core.ArrivalSource;
+import org.dsload.core.Completion;
+
+/**
+ * How late a JMeter timer's whole-millisecond sleep starts a sample, measured on this machine, and
+ * the start delays of a sampler's own sends to compare with it.
+ */
 public final class TimerDelays {
     private TimerDelays() {
     }
@@ -54,10 +67,10 @@ public final class TimerDelays {
      * {@code places} others were outstanding. The delay of the send itself, without the wait behind
      * earlier arrivals that a cold start or a slow server makes.
      */
-    public static long[] whenIdle(List<org.dsload.core.Completion> requests, int places) {
-        List<org.dsload.core.Completion> due = requests.stream()
-                .sorted(java.util.Comparator.comparingLong(org.dsload.core.Completion::intendedNanos)).toList();
-        java.util.stream.LongStream.Builder judged = java.util.stream.LongStream.builder();
+    public static long[] whenIdle(List<Completion> requests, int places) {
+        List<Completion> due = requests.stream()
+                .sorted(Comparator.comparingLong(Completion::intendedNanos)).toList();
+        LongStream.Builder judged = LongStream.builder();
         for (int i = 1; i < due.size(); i++) {
             long at = due.get(i).intendedNanos();
             long outstanding = due.stream().filter(o -> o.sendNanos() <= at && o.endNanos() > at).count();
@@ -66,5 +79,41 @@ public final class TimerDelays {
             }
         }
         return judged.build().toArray();
+    }
+
+    /**
+     * A self-paced sampler, warmed by half a second of unscheduled samples (its connections open,
+     * its path compiled), takes {@code arrivals} arrivals 2 ms apart on the thread {@code run}, which
+     * it ends: each is sent at or after its intended start, and the sends that found the sender idle
+     * ({@link #whenIdle}) start with a median delay below that of a timer's whole-millisecond sleeps
+     * timed on another thread at the same time ({@link #beside}).
+     */
+    public static void assertSentOnTimeSoonerThanATimer(SamplerThread run, Sampler sampler, int arrivals,
+            int places) {
+        CompletableFuture<long[]> timer;
+        try (run) {
+            run.loop(sampler, Duration.ofMillis(500));
+            long start = System.nanoTime() + 50_000_000L;
+            timer = beside(arrivals);
+            run.drain(sampler, new ArrivalSource() {
+                private int n;
+
+                @Override
+                public Arrival take(long nowNanos) {
+                    return n < arrivals ? new Arrival(start + 2_000_000L * n++, 0) : null;
+                }
+            });
+        }
+        List<Completion> requests = run.requests().stream().filter(Completion::scheduled).toList();
+        assertEquals(arrivals, requests.size());
+        assertTrue(requests.stream().allMatch(r -> r.sendNanos() >= r.intendedNanos()), "never early");
+        long[] judged = whenIdle(requests, places);
+        assertTrue(judged.length >= arrivals / 5, "only " + judged.length + " requests found the sender idle");
+        long ours = median(judged);
+        long reference = median(timer.join());
+        System.out.println("dsload: median start delay " + ours + " µs over " + judged.length
+                + " requests that found the sender idle; a timer's whole-millisecond sleeps: " + reference + " µs");
+        assertTrue(ours < reference, "median start delay " + ours + " µs, against " + reference
+                + " µs for a timer's whole-millisecond sleeps on another thread at the same time");
     }
 }

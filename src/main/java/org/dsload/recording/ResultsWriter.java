@@ -262,15 +262,14 @@ public class ResultsWriter extends ResultCollector {
             String name = getPropertyAsString(SUMMARISER);
             summariser = name.isBlank() ? null : new Summariser(name);
             live = getPropertyAsBoolean(LIVE) ? new LiveListener() : null;
-            boolean distributed = !LOCAL.equals(host);
-            remote = distributed;
+            remote = !LOCAL.equals(host);
             try {
-                file = share(distributed);
+                file = share(remote);
             } catch (IOException e) {
                 String problem = "dsload: cannot open the results file " + getFilename() + ": " + e.getMessage();
                 log.error(problem, e);
                 System.err.println(problem); // NOSONAR as above
-                stopTest(distributed);
+                stopTest(remote);
             }
         }
         if (summariser != null) {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 import org.dsload.process.Folders;
+import org.dsload.process.ProcessTree;
 
 /**
  * A folder in memory ({@code /dev/shm}, a tmpfs on Linux) for a server's write-ahead log when its
@@ -52,7 +53,7 @@ public record MemoryFolder(Path path) implements AutoCloseable {
                 } catch (NumberFormatException e) {
                     continue;
                 }
-                if (ProcessHandle.of(pid).isEmpty()) {
+                if (ProcessTree.alive(pid).isEmpty()) {
                     Folders.deleteTree(folder);
                 }
             }

@@ -10,6 +10,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -108,7 +109,7 @@ public final class PlanRuns {
             return;
         }
         long late = 0;
-        List<LateStreaks.Due> due = new java.util.ArrayList<>();
+        List<LateStreaks.Due> due = new ArrayList<>();
         for (JtlSample s : samples(result.outcome().jtl())) {
             if (WarmUp.is(s.label()) || !s.scheduled()) {
                 continue;
@@ -160,7 +161,7 @@ public final class PlanRuns {
 
     private static List<JtlSample> samples(Path jtl, boolean faultMarkers) throws IOException {
         try (JtlReader reader = new JtlReader(jtl).faultMarkers(faultMarkers)) {
-            List<JtlSample> samples = new java.util.ArrayList<>();
+            List<JtlSample> samples = new ArrayList<>();
             JtlSample s;
             while ((s = reader.next()) != null) {
                 samples.add(s);

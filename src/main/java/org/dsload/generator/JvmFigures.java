@@ -14,13 +14,14 @@ import com.codahale.metrics.MetricRegistry;
 
 /**
  * The JVM's own figures as gauges of the generator registry: CPU of this process and of the
- * machine, heap, time spent in garbage collection, threads. CPU is a share of the time between
+ * machine, the CPU the machine's hypervisor took from it ({@link StolenCpu}), heap, time spent in garbage collection, threads. CPU is a share of the time between
  * two reports, so the figures are read once per report ({@link #refresh}) and the gauges give
  * the last reading, whichever reporter asks.
  */
 final class JvmFigures {
     static final String PROCESS_CPU = "jvm.cpu.process";
     static final String SYSTEM_CPU = "jvm.cpu.system";
+    static final String STOLEN_CPU = "jvm.cpu.stolen";
     static final String CORES = "jvm.cpu.cores";
     static final String HEAP_USED = "jvm.heap.used";
     static final String GC_TIME = "jvm.gc.time";
@@ -36,11 +37,13 @@ final class JvmFigures {
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     private final int cores = Runtime.getRuntime().availableProcessors();
     private final MetricRegistry registry;
+    private final StolenCpu stolen = new StolenCpu(StolenCpu.PROC_STAT);
 
     private long lastCpuNanos;
     private long lastWallNanos;
     private volatile double processCpu;
     private volatile double systemCpu;
+    private volatile double stolenCpu = -1;
     private volatile long heapUsed;
     private volatile long gcMillis;
     private volatile int jvmThreads;
@@ -58,6 +61,7 @@ final class JvmFigures {
         }
         publish(PROCESS_CPU, () -> processCpu);
         publish(SYSTEM_CPU, () -> systemCpu);
+        publish(STOLEN_CPU, () -> stolenCpu);
         publish(CORES, () -> cores);
         publish(HEAP_USED, () -> heapUsed);
         publish(GC_TIME, () -> gcMillis);
@@ -88,6 +92,8 @@ final class JvmFigures {
             lastWallNanos = wall;
             double load = os == null ? -1 : os.getCpuLoad();
             systemCpu = load < 0 ? -1 : round(load * 100);
+            double steal = stolen.sinceLast();
+            stolenCpu = steal < 0 ? -1 : round(steal);
         }
         heapUsed = memory.getHeapMemoryUsage().getUsed();
         long gc = 0;

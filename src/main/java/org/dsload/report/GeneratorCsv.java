@@ -22,6 +22,8 @@ public final class GeneratorCsv {
     public static final String FOLDER = "generator";
     public static final String PROCESS_CPU = "jvm.cpu.process";
     public static final String SYSTEM_CPU = "jvm.cpu.system";
+    /** The share of the machine's CPU its hypervisor took (steal), % of all cores; -1 where not accounted. */
+    public static final String STOLEN_CPU = "jvm.cpu.stolen";
     public static final String CORES = "jvm.cpu.cores";
     public static final String HEAP_USED = "jvm.heap.used";
     public static final String GC_TIME = "jvm.gc.time";

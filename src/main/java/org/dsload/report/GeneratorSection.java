@@ -22,6 +22,8 @@ public final class GeneratorSection implements RunSection {
     static final double SATURATED_CPU = 90;
     /** ... for this many seconds in a row counts as saturation (a single busy second is JIT or GC). */
     static final int SATURATED_SECONDS = 3;
+    /** A second in which the machine's hypervisor took more than this share of its CPU is worth a note. */
+    public static final double STOLEN_CPU = 5;
 
     @Override
     public Optional<String> render(Path runDir, Summary summary) throws IOException {
@@ -31,6 +33,11 @@ public final class GeneratorSection implements RunSection {
             out.append("== Generator ").append(e.name()).append(" (peaks of per-second readings) ==\n");
             line(out, "CPU", "[generator, other procs, cores]", percent(e.peak(GeneratorCsv.PROCESS_CPU)) + ", "
                     + percent(CpuShares.of(e).peakOthers()) + ", " + whole(e.last(GeneratorCsv.CORES)));
+            List<GeneratorCsv.Point> stolen = stolenSeconds(e);
+            if (!e.series(GeneratorCsv.STOLEN_CPU).stream().allMatch(p -> p.value() < 0)) {
+                line(out, "CPU stolen", "[peak, seconds above " + (int) STOLEN_CPU + " %]",
+                        percent(e.peak(GeneratorCsv.STOLEN_CPU)) + ", " + stolen.size());
+            }
             line(out, "Heap", "[used]", megabytes(e.peak(GeneratorCsv.HEAP_USED)));
             line(out, "GC", "[total, per second]", millis(e.last(GeneratorCsv.GC_TIME)) + ", "
                     + millis(e.peakRate(GeneratorCsv.GC_TIME)));
@@ -65,6 +72,14 @@ public final class GeneratorSection implements RunSection {
                     .append(": other processes on the machine (the server under test, other programs) took it. The "
                             + "generator was not its bottleneck; a server on the same machine shared its CPU.\n");
         }
+        List<GeneratorCsv.Point> stolen = stolenSeconds(e);
+        if (!stolen.isEmpty() && e.last(GeneratorCsv.ARRIVALS_LATE) > 0) {
+            out.append("Note: generator ").append(e.name()).append("'s machine is virtual, and its hypervisor took more than ")
+                    .append((int) STOLEN_CPU).append(" % of its CPU in ").append(stolen.size()).append(" s (at most ")
+                    .append(percent(e.peak(GeneratorCsv.STOLEN_CPU))).append("): while it did, every thread of the machine "
+                            + "stopped, the generator's timers with them. Late arrivals of those seconds may be the host's "
+                            + "doing, not the generator's (jvm.cpu.stolen in its figures gives each second).\n");
+        }
         double dropped = e.last(GeneratorCsv.ARRIVALS_DROPPED);
         if (dropped > 0) {
             out.append("Warning: generator ").append(e.name()).append(" dropped ").append(whole(dropped))
@@ -77,6 +92,11 @@ public final class GeneratorSection implements RunSection {
                     .append(" scheduled arrivals: no thread took them before the schedule's end, every one being busy "
                             + "(waiting on a server that did not answer, or on a generator short of CPU).\n");
         }
+    }
+
+    /** The seconds in which the hypervisor took more than {@link #STOLEN_CPU} % of the machine's CPU. */
+    public static List<GeneratorCsv.Point> stolenSeconds(GeneratorCsv.Engine e) {
+        return e.series(GeneratorCsv.STOLEN_CPU).stream().filter(p -> p.value() > STOLEN_CPU).toList();
     }
 
     /** Samples that failed because the client's own pool had no connection to give. */

@@ -94,4 +94,30 @@ class GeneratorSectionTest {
     void aRunWithoutGeneratorFiguresHasNoSection() throws IOException {
         assertTrue(new GeneratorSection().render(run, summary("1,1,get,OK,OK,true\n")).isEmpty());
     }
+
+    @Test
+    void cpuTheHypervisorTookIsShownAndNotedWhenArrivalsWereLate() throws IOException {
+        figure("master", "jvm.cpu.process", "t,value", 20, 25, 22, 21);
+        figure("master", "jvm.cpu.stolen", "t,value", 1.5, 12.25, 0, 6);
+        figure("master", "dsload.arrivals.late", "t,count", 0, 30, 30, 31);
+        String text = new GeneratorSection().render(run, summary("1,1,get,OK,OK,true\n")).orElseThrow();
+        assertTrue(text.contains("CPU stolen    [peak, seconds above 5 %]         12.25%, 2"), text);
+        assertTrue(text.contains("Note: generator master's machine is virtual, and its hypervisor took more than 5 % of its"
+                + " CPU in 2 s (at most 12.25%)"), text);
+    }
+
+    @Test
+    void stolenCpuIsNotNotedWithoutLateArrivalsNorShownWhereTheMachineDoesNotAccountIt() throws IOException {
+        figure("master", "jvm.cpu.process", "t,value", 20, 25);
+        figure("master", "jvm.cpu.stolen", "t,value", 9, 12);
+        String text = new GeneratorSection().render(run, summary("1,1,get,OK,OK,true\n")).orElseThrow();
+        assertTrue(text.contains("CPU stolen    [peak, seconds above 5 %]         12.00%, 2"), text);
+        assertFalse(text.contains("hypervisor"), text);
+
+        figure("master", "jvm.cpu.stolen", "t,value", -1, -1);
+        figure("master", "dsload.arrivals.late", "t,count", 0, 30);
+        text = new GeneratorSection().render(run, summary("1,1,get,OK,OK,true\n")).orElseThrow();
+        assertFalse(text.contains("CPU stolen"), text);
+        assertFalse(text.contains("hypervisor"), text);
+    }
 }

@@ -136,9 +136,9 @@ public final class PlanRuns {
      * {@value GeneratorSection#STOLEN_CPU} % of it (each reading covers the second before it). This
      * machine is a virtual one whose host takes its cores away for tens of milliseconds at a time:
      * of 14 backlogs that began inside the measured windows of 10 runs of the open-model plan on an
-     * otherwise idle machine, 2 began at a young collection (8 ms), 10 within 100 ms of 50 ms or more
-     * of stolen CPU, which fewer than 1 in 10 random instants had, and 2 with neither; those 10
-     * seconds had 7.5-15 % of the machine's CPU stolen, the median second 1.5 %.
+     * otherwise idle machine, 2 began at a young collection (8 ms), 9 within 100 ms of 50 ms or more
+     * of stolen CPU (which fewer than 1 in 10 random instants had), 1 near 40 ms of it, and 2 with
+     * none of these; those 10 seconds had 7.5-15 % of the machine's CPU stolen, the median second 1.5 %.
      */
     private static Set<Long> busySeconds(Path runDir) throws IOException {
         Set<Long> busy = new HashSet<>();

@@ -14,9 +14,10 @@ import com.codahale.metrics.MetricRegistry;
 
 /**
  * The JVM's own figures as gauges of the generator registry: CPU of this process and of the
- * machine, the CPU the machine's hypervisor took from it ({@link StolenCpu}), heap, time spent in garbage collection, threads. CPU is a share of the time between
- * two reports, so the figures are read once per report ({@link #refresh}) and the gauges give
- * the last reading, whichever reporter asks.
+ * machine, the CPU the machine's hypervisor took from it ({@link StolenCpu}), heap, time spent in
+ * garbage collection, threads. CPU is a share of the time between two reports, so the figures are
+ * read once per report ({@link #refresh}) and the gauges give the last reading, whichever reporter
+ * asks.
  */
 final class JvmFigures {
     static final String PROCESS_CPU = "jvm.cpu.process";

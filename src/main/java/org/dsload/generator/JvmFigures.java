@@ -8,6 +8,7 @@ import java.util.List;
 
 import org.apache.jmeter.threads.JMeterContextService;
 import org.dsload.core.GeneratorMetrics;
+import org.dsload.process.ProcFs;
 
 import com.codahale.metrics.Gauge;
 import com.codahale.metrics.MetricRegistry;
@@ -38,7 +39,7 @@ final class JvmFigures {
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     private final int cores = Runtime.getRuntime().availableProcessors();
     private final MetricRegistry registry;
-    private final StolenCpu stolen = new StolenCpu(StolenCpu.PROC_STAT);
+    private final StolenCpu stolen = new StolenCpu(ProcFs.MACHINE_STAT);
 
     private long lastCpuNanos;
     private long lastWallNanos;

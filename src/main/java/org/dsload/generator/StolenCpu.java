@@ -1,8 +1,8 @@
 package org.dsload.generator;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
+
+import org.dsload.process.ProcFs;
 
 /**
  * The share of the machine's CPU time that its hypervisor gave to others while this machine's
@@ -13,8 +13,6 @@ import java.nio.file.Path;
  * its own.
  */
 final class StolenCpu {
-    /** The kernel's per-machine CPU time line. */
-    static final Path PROC_STAT = Path.of("/proc/stat");
     /** Field of the steal time on the {@code cpu} line, after the name: user nice system idle iowait irq softirq steal. */
     private static final int STEAL = 7;
 
@@ -41,7 +39,7 @@ final class StolenCpu {
     }
 
     private boolean read() {
-        long[] fields = cpuLine(source);
+        long[] fields = ProcFs.machineCpuTicks(source);
         if (fields == null || fields.length <= STEAL) {
             lastSteal = -1;
             return false;
@@ -54,28 +52,5 @@ final class StolenCpu {
         lastSteal = fields[STEAL];
         lastTotal = total;
         return true;
-    }
-
-    /** The numbers of the first line ({@code cpu ...}), or null. */
-    static long[] cpuLine(Path file) {
-        String line;
-        try (var lines = Files.lines(file)) {
-            line = lines.findFirst().orElse("");
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
-        String[] words = line.trim().split("\\s+");
-        if (words.length < 2 || !words[0].equals("cpu")) {
-            return null;
-        }
-        long[] fields = new long[words.length - 1];
-        try {
-            for (int i = 1; i < words.length; i++) {
-                fields[i - 1] = Long.parseLong(words[i]);
-            }
-        } catch (NumberFormatException e) {
-            return null;
-        }
-        return fields;
     }
 }

@@ -11,9 +11,42 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
-/** What Linux's /proc tells about a process: its state, its memory, the ports it listens on. */
+/**
+ * What Linux's /proc tells about a process: its state, its memory, the ports it listens on; and
+ * about the machine: its CPU time.
+ */
 public final class ProcFs {
+    /** The machine's CPU time, its first line for all cores together. */
+    public static final Path MACHINE_STAT = Path.of("/proc/stat");
+
     private ProcFs() {
+    }
+
+    /**
+     * The numbers of the {@code cpu} line of a /proc/stat file, in clock ticks: user, nice, system,
+     * idle, iowait, irq, softirq, steal, guest, guest_nice (older kernels give fewer); null where it
+     * cannot be read.
+     */
+    public static long[] machineCpuTicks(Path stat) {
+        String line;
+        try (var lines = Files.lines(stat, StandardCharsets.US_ASCII)) {
+            line = lines.findFirst().orElse("");
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        String[] words = line.trim().split("\\s+");
+        if (words.length < 2 || !words[0].equals("cpu")) {
+            return null;
+        }
+        long[] fields = new long[words.length - 1];
+        try {
+            for (int i = 1; i < words.length; i++) {
+                fields[i - 1] = Long.parseLong(words[i]);
+            }
+        } catch (NumberFormatException e) {
+            return null;
+        }
+        return fields;
     }
 
     /** The state letter of a /proc stat file (R, S, D, T ...), or '?' where it cannot be read. */

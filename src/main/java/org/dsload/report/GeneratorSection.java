@@ -34,7 +34,8 @@ public final class GeneratorSection implements RunSection {
             line(out, "CPU", "[generator, other procs, cores]", percent(e.peak(GeneratorCsv.PROCESS_CPU)) + ", "
                     + percent(CpuShares.of(e).peakOthers()) + ", " + whole(e.last(GeneratorCsv.CORES)));
             List<GeneratorCsv.Point> stolen = stolenSeconds(e);
-            if (!e.series(GeneratorCsv.STOLEN_CPU).stream().allMatch(p -> p.value() < 0)) {
+            // -1 readings, or none: the machine does not account steal
+            if (e.peak(GeneratorCsv.STOLEN_CPU) >= 0) {
                 line(out, "CPU stolen", "[peak, seconds above " + (int) STOLEN_CPU + " %]",
                         percent(e.peak(GeneratorCsv.STOLEN_CPU)) + ", " + stolen.size());
             }
@@ -50,13 +51,13 @@ public final class GeneratorSection implements RunSection {
                     + whole(e.peakRate(GeneratorCsv.BYTES_RECEIVED)) + " B/s");
             line(out, "Arrivals", "[late, dropped, missed]", whole(e.last(GeneratorCsv.ARRIVALS_LATE)) + ", "
                     + whole(e.last(GeneratorCsv.ARRIVALS_DROPPED)) + ", " + whole(orZero(e.last(GeneratorCsv.ARRIVALS_MISSED))));
-            warnings(out, e);
+            warnings(out, e, stolen);
         }
         poolWarning(out, summary);
         return out.length() == 0 ? Optional.empty() : Optional.of(out.toString());
     }
 
-    private static void warnings(StringBuilder out, GeneratorCsv.Engine e) {
+    private static void warnings(StringBuilder out, GeneratorCsv.Engine e, List<GeneratorCsv.Point> stolen) {
         CpuShares cpu = CpuShares.of(e);
         int own = cpu.longestRun(CpuShares.Second::generatorBound, SATURATED_CPU);
         int busy = cpu.longestRun(CpuShares.Second::machineBusy, SATURATED_CPU);
@@ -72,7 +73,6 @@ public final class GeneratorSection implements RunSection {
                     .append(": other processes on the machine (the server under test, other programs) took it. The "
                             + "generator was not its bottleneck; a server on the same machine shared its CPU.\n");
         }
-        List<GeneratorCsv.Point> stolen = stolenSeconds(e);
         if (!stolen.isEmpty() && e.last(GeneratorCsv.ARRIVALS_LATE) > 0) {
             out.append("Note: generator ").append(e.name()).append("'s machine is virtual, and its hypervisor took more than ")
                     .append((int) STOLEN_CPU).append(" % of its CPU in ").append(stolen.size()).append(" s (at most ")

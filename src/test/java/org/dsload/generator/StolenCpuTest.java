@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.dsload.process.ProcFs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,8 +42,8 @@ class StolenCpuTest {
         StolenCpu short_ = new StolenCpu(old);
         stat("cpu  1100 10 200 5100");
         assertEquals(-1, short_.sinceLast());
-        assertNull(StolenCpu.cpuLine(stat("cpu  1 x 3")));
-        assertNull(StolenCpu.cpuLine(stat("intr 1 2 3")));
+        assertNull(ProcFs.machineCpuTicks(stat("cpu  1 x 3")));
+        assertNull(ProcFs.machineCpuTicks(stat("intr 1 2 3")));
     }
 
     @Test
@@ -50,8 +51,8 @@ class StolenCpuTest {
         Path file = stat("cpu  1000 10 200 5000 30 0 40 20 0 0");
         StolenCpu stolen = new StolenCpu(file);
         assertEquals(-1, stolen.sinceLast());
-        if (Files.isReadable(StolenCpu.PROC_STAT)) {
-            StolenCpu here = new StolenCpu(StolenCpu.PROC_STAT);
+        if (Files.isReadable(ProcFs.MACHINE_STAT)) {
+            StolenCpu here = new StolenCpu(ProcFs.MACHINE_STAT);
             long end = System.nanoTime() + 50_000_000;
             while (System.nanoTime() < end) {
                 Thread.onSpinWait();

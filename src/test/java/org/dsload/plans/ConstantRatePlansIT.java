@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Timeout;
 class ConstantRatePlansIT {
     /*
      * Every test judges schedule keeping and late arrivals at 1,000 GETs/s: "paired", beside one such test and no
-     * other. The open-model plan's test judges 3 s after a warm-up that starts a thread per arrival, and beside the
+     * other. The open-model plan's test judges 6 s after a warm-up that starts a thread per arrival, and beside the
      * end of FindMaxIT (its JMeter, slaves and KairosDB stopping) 164 of its 3,000 arrivals came up to 75 ms late
      * in seconds the machine's one-second readings showed cores to spare: it runs alone.
      */
@@ -158,13 +158,14 @@ class ConstantRatePlansIT {
     @org.junit.jupiter.api.Tag("alone")
     void withItsDefaultsTheOpenModelPlanKeepsItsScheduleAfterItsWarmUpAndRedisCountsEveryGet() throws Exception {
         RedisCalls.reset(redis);
+        // 6 s rather than 3: a pause of the host shorter than a second leaves about 100 arrivals late
         PlanRuns.Result result = PlanRuns.run("redis-get-open-model.jmx", Map.of("hosts", redis.address(),
-                "duration", "3"), Duration.ofMinutes(2), false);
+                "duration", "6"), Duration.ofMinutes(2), false);
         PlanRuns.assertKeptSchedule(result);
         LabelStats warmUp = result.outcome().summary().label("GET (warm-up)");
         LabelStats measured = result.outcome().summary().label("GET");
-        // random (Poisson) arrivals of seed 1 at 1,000/s: about 3,000 in 3 s, 10,000 in the warm-up's 10
-        assertEquals(3000, measured.arrivals(), 300, "the measured arrivals");
+        // random (Poisson) arrivals of seed 1 at 1,000/s: about 6,000 in 6 s, 10,000 in the warm-up's 10
+        assertEquals(6000, measured.arrivals(), 600, "the measured arrivals");
         assertEquals(10_000, warmUp.arrivals(), 1000, "the warm-up's arrivals, before the measured ones");
         assertTrue(warmUp.lastEnd() <= measured.firstStart() + 50, "the warm-up ends as the measured arrivals begin");
         assertEquals(warmUp.requests() + measured.requests(), RedisCalls.of(redis, "GET"),

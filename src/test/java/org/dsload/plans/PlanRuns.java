@@ -78,8 +78,12 @@ public final class PlanRuns {
      * ScenarioVerdict#MAX_LATE_PERCENT}) on a machine left to the run; a test shares its machine
      * with other work and guards against the failures that bound was set against: blocking
      * defaults at a plan's rate left 20 to 24 % of the arrivals late, a spoiled warm-up 10 to 12 %.
+     * A pause of the machine shorter than a second leaves behind it a backlog that its per-second
+     * readings need not show: the open-model plan's test once had 99 of its 3,000 arrivals late
+     * (3.3 %) in one backlog of an otherwise quiet run, and the rest of 35 runs had at most 88. Half
+     * the smallest failure guarded against lets such a pause pass and none of those failures.
      */
-    static final double TEST_MAX_LATE_PERCENT = 2;
+    static final double TEST_MAX_LATE_PERCENT = 5;
 
     /**
      * The run kept its schedule and every measured request succeeded. This machine is shared with

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -11,6 +13,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.stream.Stream;
 
 import org.dsload.process.Folders;
 import org.dsload.process.JMeterJvm;
@@ -40,10 +46,13 @@ final class ClassDataArchive {
     static void make(Path home, PrintStream out) {
         Path bin = home.resolve("bin");
         Path archive = bin.resolve(JMeterJvm.CLASS_DATA);
+        Path launcher = bin.resolve(JMeterJvm.LAUNCHER);
         Path work = null;
         long start = System.nanoTime();
+        boolean made = false;
         try {
             Files.deleteIfExists(archive);
+            writeLauncher(home, launcher);
             work = Files.createTempDirectory("dsload-class-data-");
             Path plan = work.resolve(PLAN);
             try (InputStream in = ClassDataArchive.class.getResourceAsStream(PLAN)) {
@@ -70,6 +79,7 @@ final class ClassDataArchive {
                 return;
             }
             Files.move(written, archive, StandardCopyOption.REPLACE_EXISTING);
+            made = true;
             out.printf(Locale.ROOT, "class-data archive: %s (%d MiB, made in %.1f s)%n", home.relativize(archive),
                     Files.size(archive) >> 20, (System.nanoTime() - start) / 1e9);
         } catch (IOException | RuntimeException e) {
@@ -77,6 +87,10 @@ final class ClassDataArchive {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
+            if (!made) {
+                // the launcher is there for the archive: without one, JMeter starts as it always does
+                deleteQuietly(launcher);
+            }
             if (work != null) {
                 try {
                     Folders.deleteTree(work);
@@ -84,6 +98,63 @@ final class ClassDataArchive {
                     // a temporary folder left behind
                 }
             }
+        }
+    }
+
+    /** Removes the home's archive and launcher, if any: its JMeter JVMs start from JMeter's own jar. */
+    static void remove(Path home) throws IOException {
+        Files.deleteIfExists(home.resolve("bin").resolve(JMeterJvm.CLASS_DATA));
+        Files.deleteIfExists(home.resolve("bin").resolve(JMeterJvm.LAUNCHER));
+    }
+
+    /**
+     * Writes the home's launcher ({@link JMeterJvm#LAUNCHER}): a jar of one manifest whose class path
+     * names, relative to {@code bin/}, JMeter's jar and then the jars of {@code lib/}, {@code lib/ext/}
+     * and {@code lib/junit/}, each folder sorted as JMeter's launcher sorts it, and whose main class is
+     * JMeter's. The archive is made through it, so both hold the same class path.
+     */
+    static void writeLauncher(Path home, Path launcher) throws IOException {
+        List<String> entries = new ArrayList<>();
+        entries.add(relative(home, JMeterJvm.jmeterJar(home)));
+        for (String folder : List.of("lib", "lib/ext", "lib/junit")) {
+            Path dir = home.resolve(folder);
+            if (!Files.isDirectory(dir)) {
+                continue;
+            }
+            try (Stream<Path> files = Files.list(dir)) {
+                files.filter(p -> p.getFileName().toString().endsWith(".jar") && Files.isRegularFile(p))
+                        .map(p -> p.getFileName().toString()).sorted()
+                        .forEach(name -> entries.add(relative(home, dir.resolve(name))));
+            }
+        }
+        Manifest manifest = new Manifest();
+        Attributes main = manifest.getMainAttributes();
+        main.put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        main.put(Attributes.Name.MAIN_CLASS, "org.apache.jmeter.NewDriver");
+        main.put(Attributes.Name.CLASS_PATH, String.join(" ", entries));
+        Path written = launcher.resolveSibling(launcher.getFileName() + ".new");
+        try (OutputStream out = Files.newOutputStream(written); JarOutputStream jar = new JarOutputStream(out, manifest)) {
+            jar.flush();
+        }
+        Files.move(written, launcher, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** A jar's URL relative to the home's bin/, as a manifest's class path takes it (spaces and all escaped). */
+    private static String relative(Path home, Path jar) {
+        String path = home.resolve("bin").toAbsolutePath().normalize().relativize(jar.toAbsolutePath().normalize())
+                .toString().replace(java.io.File.separatorChar, '/');
+        try {
+            return new URI(null, null, path, null).getRawPath();
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException(path, e);
+        }
+    }
+
+    private static void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // left behind; the next install replaces it
         }
     }
 }

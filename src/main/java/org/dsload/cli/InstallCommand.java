@@ -25,8 +25,9 @@ final class InstallCommand extends Subcommand {
     private boolean replace;
 
     @Option(names = "--no-class-data",
-            description = "Make no class-data archive (bin/" + org.dsload.process.JMeterJvm.CLASS_DATA + "). By default"
-                    + " install runs JMeter once to make it, so that every later JMeter JVM of the home starts with its"
+            description = "Make no class-data archive (bin/" + org.dsload.process.JMeterJvm.CLASS_DATA + ") and no launcher"
+                    + " (bin/" + org.dsload.process.JMeterJvm.LAUNCHER + "), removing those of an earlier install. By default"
+                    + " install runs JMeter once to make them, so that every later JMeter JVM of the home starts with its"
                     + " classes already loaded.")
     private boolean noClassData;
 
@@ -48,7 +49,9 @@ final class InstallCommand extends Subcommand {
             installer.install(home, false, replace);
             installed = home;
         }
-        if (!noClassData) {
+        if (noClassData) {
+            ClassDataArchive.remove(installed);
+        } else {
             ClassDataArchive.make(installed, out());
         }
         return ExitCodes.OK;

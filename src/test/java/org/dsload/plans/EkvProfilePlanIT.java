@@ -201,14 +201,19 @@ class EkvProfilePlanIT {
             assertTrue(outcome.ok(), outcome.problem() + "\n" + console);
             List<String> lines = Files.readAllLines(loads, StandardCharsets.UTF_8);
             String archived = " source: shared objects file (top)";
-            // JMeter's engine and dsload's sampler, both loaded by JMeter's own class loader from lib/ and lib/ext/
+            String shared = " source: shared objects file";
+            // JMeter's engine and dsload's sampler, from lib/ext/ through the launcher install made beside the archive
             for (String name : List.of("org.apache.jmeter.engine.StandardJMeterEngine", "org.dsload.redis.RedisSampler",
                     "org.dsload.redis.RedisConnection")) {
                 assertTrue(lines.stream().anyMatch(l -> l.endsWith(" " + name + archived)), name + " not from the archive");
             }
             long fromArchive = lines.stream().filter(l -> l.endsWith(archived)).count();
-            System.out.printf("dsload: %d of %d classes loaded from %s%n", fromArchive, lines.size(), archive);
-            assertTrue(fromArchive > lines.size() / 3, fromArchive + " of " + lines.size());
+            long fromEither = lines.stream().filter(l -> l.contains(shared)).count();
+            System.out.printf("dsload: %d of %d classes loaded from %s, %d from it or the JDK's archive%n", fromArchive,
+                    lines.size(), archive, fromEither);
+            // through JMeter's own launcher (its class loader) two thirds came from the two archives, 3,684 of 5,638
+            // in a run like this one; through dsload's launcher 85 %, 4,823 of 5,697
+            assertTrue(fromEither > lines.size() * 3 / 4, fromEither + " of " + lines.size());
         } finally {
             Files.deleteIfExists(loads);
         }

@@ -6,23 +6,22 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Locale;
 
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.dsload.core.SharedClients;
 import org.dsload.targets.EmbeddedInfluxDb;
+import org.dsload.testing.ServerConnections;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
  * dsload InfluxDB Connection's start against a real InfluxDB 1.x: the connections it opens before
- * the first write, counted by the operating system (established TCP connections to the server's
- * port) and by the server (its ping count), and no write among them.
+ * the first write, counted by the operating system (this JVM's established TCP connections to the
+ * server's port: a machine-wide count also takes in the server side of other tests' connections
+ * whose client port happens to be the same number) and by the server (its ping count), and no
+ * write among them.
  */
 @Timeout(120)
 class InfluxDbConnectionIT {
@@ -64,12 +63,12 @@ class InfluxDbConnectionIT {
         JMeterContextService.getContext().setVariables(new JMeterVariables());
         long writesBefore = influx.httpd("writeReq");
         long pingsBefore = influx.httpd("pingReq");
-        int establishedBefore = established(influx.port());
+        int establishedBefore = ServerConnections.established(influx.port());
         element.testStarted();
         try {
             InfluxDbClient client = SharedClients.lookup("influxdb", InfluxDbClient.class, "dsload InfluxDB Connection");
             int pooled = client.openConnections();
-            assertEquals(pooled, established(influx.port()) - establishedBefore,
+            assertEquals(pooled, ServerConnections.established(influx.port()) - establishedBefore,
                     "the pool's connections are the ones the operating system has open to the server");
             long pings = influx.httpd("pingReq") - pingsBefore;
             assertTrue(pings >= pooled, "each opened by a ping: " + pings + " pings for " + pooled + " connections");
@@ -78,25 +77,5 @@ class InfluxDbConnectionIT {
         } finally {
             element.testEnded();
         }
-    }
-
-    /** Established TCP connections of this machine whose remote end is {@code port} (/proc/net/tcp and tcp6). */
-    private static int established(int port) throws IOException {
-        String remotePort = String.format(Locale.ROOT, ":%04X", port);
-        int n = 0;
-        for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
-            Path path = Path.of(table);
-            if (!Files.exists(path)) {
-                continue;
-            }
-            for (String line : Files.readAllLines(path)) {
-                String[] f = line.trim().split("\\s+");
-                // sl local_address rem_address st ...; 01 is ESTABLISHED
-                if (f.length > 3 && f[2].endsWith(remotePort) && f[3].equals("01")) {
-                    n++;
-                }
-            }
-        }
-        return n;
     }
 }

@@ -1,4 +1,4 @@
-package org.dsload.kairosdb;
+package org.dsload.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,12 +14,12 @@ import java.util.Set;
  * those this JVM opened to it, which is the server's view of this JVM's client pools; connections
  * other processes keep to the same server are not counted.
  */
-final class ServerConnections {
+public final class ServerConnections {
     private ServerConnections() {
     }
 
     /** Connections from this JVM to {@code port} on this machine, in the ESTABLISHED state. */
-    static int established(int port) {
+    public static int established(int port) {
         String remote = String.format(Locale.ROOT, ":%04X", port);
         Set<String> mine = socketInodes();
         int count = 0;

@@ -35,7 +35,9 @@ class ConstantRatePlansIT {
      * Every test judges schedule keeping and late arrivals at 1,000 GETs/s: "paired", beside one such test and no
      * other. The open-model plan's test judges 6 s after a warm-up that starts a thread per arrival, and beside the
      * end of FindMaxIT (its JMeter, slaves and KairosDB stopping) 164 of its 3,000 arrivals came up to 75 ms late
-     * in seconds the machine's one-second readings showed cores to spare: it runs alone.
+     * in seconds the machine's one-second readings showed cores to spare: it runs alone. So does the rate plan's
+     * test: beside FindMaxIT's search, whose first step saturates the machine, 168 of its 2,995 arrivals were late
+     * (one request of 1.49 s) in a backlog between seconds that showed no core to spare.
      */
     private static final Duration STALL = Duration.ofMillis(1000);
     private static EmbeddedRedis redis;
@@ -138,7 +140,7 @@ class ConstantRatePlansIT {
     }
 
     @Test
-    @org.junit.jupiter.api.Tag("paired")
+    @org.junit.jupiter.api.Tag("alone")
     void withItsDefaultsTheRatePlanKeepsItsScheduleAfterItsWarmUpAndRedisCountsEveryGet() throws Exception {
         RedisCalls.reset(redis);
         PlanRuns.Result result = PlanRuns.run("redis-get-rate.jmx", Map.of("hosts", redis.address(), "duration", "3"),

@@ -133,9 +133,8 @@ final class ClassDataArchive {
         main.put(Attributes.Name.MAIN_CLASS, "org.apache.jmeter.NewDriver");
         main.put(Attributes.Name.CLASS_PATH, String.join(" ", entries));
         Path written = launcher.resolveSibling(launcher.getFileName() + ".new");
-        try (OutputStream out = Files.newOutputStream(written); JarOutputStream jar = new JarOutputStream(out, manifest)) {
-            jar.flush();
-        }
+        // the manifest is the jar's only entry: written as the stream opens, finished as it closes
+        new JarOutputStream(Files.newOutputStream(written), manifest).close();
         Files.move(written, launcher, StandardCopyOption.REPLACE_EXISTING);
     }
 

@@ -119,6 +119,13 @@ public final class ProcFs {
         return tcpRows(pid).stream().anyMatch(f -> f[1].endsWith(local) && f[3].equals("0A"));
     }
 
+    /** The process's ESTABLISHED TCP connections to {@code port} (of any address of this machine's tables). */
+    public static int establishedTo(long pid, int port) throws IOException {
+        String remote = String.format(Locale.ROOT, ":%04X", port);
+        // remote address, state 01 (ESTABLISHED)
+        return (int) tcpRows(pid).stream().filter(f -> f[2].endsWith(remote) && f[3].equals("01")).count();
+    }
+
     /**
      * The IPv4 addresses ({@code host:port}) the process is connecting to and that have not answered
      * yet (TCP state SYN_SENT), IPv4-mapped ones of IPv6 sockets included.

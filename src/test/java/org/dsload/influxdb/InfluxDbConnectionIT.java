@@ -10,8 +10,8 @@ import java.io.IOException;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.dsload.core.SharedClients;
+import org.dsload.process.ProcFs;
 import org.dsload.targets.EmbeddedInfluxDb;
-import org.dsload.testing.ServerConnections;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -63,12 +63,12 @@ class InfluxDbConnectionIT {
         JMeterContextService.getContext().setVariables(new JMeterVariables());
         long writesBefore = influx.httpd("writeReq");
         long pingsBefore = influx.httpd("pingReq");
-        int establishedBefore = ServerConnections.established(influx.port());
+        int establishedBefore = ProcFs.establishedTo(ProcessHandle.current().pid(), influx.port());
         element.testStarted();
         try {
             InfluxDbClient client = SharedClients.lookup("influxdb", InfluxDbClient.class, "dsload InfluxDB Connection");
             int pooled = client.openConnections();
-            assertEquals(pooled, ServerConnections.established(influx.port()) - establishedBefore,
+            assertEquals(pooled, ProcFs.establishedTo(ProcessHandle.current().pid(), influx.port()) - establishedBefore,
                     "the pool's connections are the ones the operating system has open to the server");
             long pings = influx.httpd("pingReq") - pingsBefore;
             assertTrue(pings >= pooled, "each opened by a ping: " + pings + " pings for " + pooled + " connections");

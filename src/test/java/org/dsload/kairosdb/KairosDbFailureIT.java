@@ -18,9 +18,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterVariables;
+import org.dsload.process.ProcFs;
 import org.dsload.targets.EmbeddedKairosDb;
 import org.dsload.testing.JMeterRuntime;
-import org.dsload.testing.ServerConnections;
 import org.dsload.testing.SharedKairosDb;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -44,7 +44,7 @@ class KairosDbFailureIT {
     /** Runs THREADS writer threads for a while; returns the most connections to KairosDB this JVM had open at once. */
     private static int busiestServerView(KairosDbConnection connection) throws Exception {
         // The launcher's own HTTP client may keep an idle connection from its readiness check.
-        int before = ServerConnections.established(kairos.port());
+        int before = ProcFs.establishedTo(ProcessHandle.current().pid(), kairos.port());
         JMeterVariables variables = JMeterRuntime.freshVariables();
         connection.testStarted();
         AtomicBoolean stop = new AtomicBoolean();
@@ -67,7 +67,7 @@ class KairosDbFailureIT {
             int most = 0;
             long deadline = System.nanoTime() + 4_000_000_000L;
             while (System.nanoTime() < deadline) {
-                most = Math.max(most, ServerConnections.established(kairos.port()));
+                most = Math.max(most, ProcFs.establishedTo(ProcessHandle.current().pid(), kairos.port()));
                 Thread.sleep(5);
             }
             stop.set(true);

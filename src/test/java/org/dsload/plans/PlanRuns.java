@@ -90,7 +90,8 @@ public final class PlanRuns {
      * other work: an arrival due in a second when the machine had no core to spare (the generator's
      * figures: above 90 % CPU, the server under test, the generator and whatever else runs here
      * together, or a second in which the hypervisor took the machine's cores) may be late whatever
-     * the generator does, and so may the backlog it left ({@link LateStreaks}): those are left out, and the message says how many; of the others at most
+     * the generator does, and so may the backlog it left ({@link LateStreaks}): those are left out,
+     * and the message says how many; of the others at most
      * {@link #TEST_MAX_LATE_PERCENT} % of the arrivals may be late. The main job's verdict (at most
      * 0.1 %) is printed beside it. A run that left arrivals unsent (exit code 6) passes only when the
      * machine had seconds with no core to spare.

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -18,6 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterVariables;
+import org.dsload.chaos.proxy.FaultProxy;
 import org.dsload.process.ProcFs;
 import org.dsload.targets.EmbeddedKairosDb;
 import org.dsload.testing.JMeterRuntime;
@@ -41,10 +43,27 @@ class KairosDbFailureIT {
         kairos = SharedKairosDb.server();
     }
 
-    /** Runs THREADS writer threads for a while; returns the most connections to KairosDB this JVM had open at once. */
-    private static int busiestServerView(KairosDbConnection connection) throws Exception {
-        // The launcher's own HTTP client may keep an idle connection from its readiness check.
-        int before = ProcFs.establishedTo(ProcessHandle.current().pid(), kairos.port());
+    /**
+     * Runs THREADS writer threads for a while through a connection with a pool of {@code maxConnections};
+     * returns the most connections KairosDB was sent at once. The pool reaches KairosDB through a
+     * forwarding port of its own, one connection for each of the pool's: connections other clients of
+     * this JVM keep to the shared server (a class before may have left one) are not counted.
+     */
+    private static int busiestServerView(String maxConnections) throws Exception {
+        InetSocketAddress server = new InetSocketAddress("127.0.0.1", kairos.port());
+        try (FaultProxy forward = FaultProxy.start(List.of(new FaultProxy.RouteSpec("kairosdb",
+                new InetSocketAddress("127.0.0.1", 0), server)), new InetSocketAddress("127.0.0.1", 0))) {
+            String address = forward.listenAddress("kairosdb");
+            int port = Integer.parseInt(address.substring(address.lastIndexOf(':') + 1));
+            KairosDbConnection connection = connection("http://" + address);
+            connection.setMaxConnections(maxConnections);
+            connection.setCrossCheck("false");
+            connection.setRecordGauges("false");
+            return busiest(connection, port);
+        }
+    }
+
+    private static int busiest(KairosDbConnection connection, int port) throws Exception {
         JMeterVariables variables = JMeterRuntime.freshVariables();
         connection.testStarted();
         AtomicBoolean stop = new AtomicBoolean();
@@ -67,7 +86,7 @@ class KairosDbFailureIT {
             int most = 0;
             long deadline = System.nanoTime() + 4_000_000_000L;
             while (System.nanoTime() < deadline) {
-                most = Math.max(most, ProcFs.establishedTo(ProcessHandle.current().pid(), kairos.port()));
+                most = Math.max(most, ProcFs.establishedTo(ProcessHandle.current().pid(), port));
                 Thread.sleep(5);
             }
             stop.set(true);
@@ -75,7 +94,7 @@ class KairosDbFailureIT {
                 w.get(60, TimeUnit.SECONDS);
             }
             assertEquals(0, failures.get(), "failed writes");
-            return most - before;
+            return most;
         } finally {
             stop.set(true);
             pool.shutdownNow();
@@ -86,19 +105,10 @@ class KairosDbFailureIT {
     @Test
     @Order(1)
     void thePoolSizeBoundsTheConnectionsKairosDbSees() throws Exception {
-        KairosDbConnection two = connection(kairos.url());
-        two.setMaxConnections("2");
-        two.setCrossCheck("false");
-        // no gauge recorder's connection beside the pool's (one starts when a class before left a run folder set)
-        two.setRecordGauges("false");
-        int withTwo = busiestServerView(two);
+        int withTwo = busiestServerView("2");
         assertTrue(withTwo >= 1 && withTwo <= 2, "connections seen by KairosDB with a pool of 2: " + withTwo);
 
-        KairosDbConnection eight = connection(kairos.url());
-        eight.setMaxConnections("200");
-        eight.setCrossCheck("false");
-        eight.setRecordGauges("false");
-        int withMany = busiestServerView(eight);
+        int withMany = busiestServerView("200");
         assertTrue(withMany > 2 && withMany <= THREADS, "connections seen by KairosDB with a pool of 200 and "
                 + THREADS + " threads: " + withMany);
     }

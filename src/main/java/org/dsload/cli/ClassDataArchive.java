@@ -34,6 +34,7 @@ import org.dsload.run.PlanRunner;
 final class ClassDataArchive {
     private static final String PLAN = "class-data-plan.jmx";
     private static final Duration LIMIT = Duration.ofSeconds(120);
+    private static final int ATTEMPTS = 3;
 
     private ClassDataArchive() {
     }
@@ -62,26 +63,23 @@ final class ClassDataArchive {
                 Files.copy(in, plan);
             }
             Path written = work.resolve(JMeterJvm.CLASS_DATA);
-            List<String> jvm = new ArrayList<>(JMeterJvm.heap("256m"));
-            jvm.add("-XX:ArchiveClassesAtExit=" + written);
-            int closed = Ports.free();
-            try {
-                PlanRun run = new PlanRun(home, plan).resultsRoot(work.resolve("results")).runId("class-data")
-                        .dashboard(false).timeout(LIMIT).jvmArgs(jvm).property("hosts", "127.0.0.1:" + closed);
-                new PlanRunner(new PrintStream(OutputStream.nullOutputStream())).run(run);
-            } finally {
-                Ports.release(closed);
+            // JDK 17's JVM can crash while it writes the archive (in its lambda-proxy step, an hs_err file
+            // in the run's folder); seen on a machine's first JMeter runs, and the next attempt wrote it
+            int attempt = 1;
+            while (!runOnce(home, plan, work.resolve("results-" + attempt), written) && attempt < ATTEMPTS) {
+                attempt++;
             }
             if (!Files.isRegularFile(written) || Files.size(written) == 0) {
-                out.println("no class-data archive made (JMeter's JVM wrote none; see " + work + "): JMeter JVMs load"
-                        + " their classes from the jars");
+                out.println("no class-data archive made (JMeter's JVM wrote none in " + ATTEMPTS + " attempts; see "
+                        + work + "): JMeter JVMs load their classes from the jars");
                 work = null; // kept for the reader
                 return;
             }
             Files.move(written, archive, StandardCopyOption.REPLACE_EXISTING);
             made = true;
-            out.printf(Locale.ROOT, "class-data archive: %s (%d MiB, made in %.1f s)%n", home.relativize(archive),
-                    Files.size(archive) >> 20, (System.nanoTime() - start) / 1e9);
+            out.printf(Locale.ROOT, "class-data archive: %s (%d MiB, made in %.1f s%s)%n", home.relativize(archive),
+                    Files.size(archive) >> 20, (System.nanoTime() - start) / 1e9,
+                    attempt == 1 ? "" : ", by attempt " + attempt + " of " + ATTEMPTS);
         } catch (IOException | RuntimeException e) {
             out.println("no class-data archive made (" + e.getMessage() + "): JMeter JVMs load their classes from the jars");
         } catch (InterruptedException e) {
@@ -99,6 +97,22 @@ final class ClassDataArchive {
                 }
             }
         }
+    }
+
+    /** One run of the plan in a JVM that writes the archive as it exits; true when it wrote one. */
+    private static boolean runOnce(Path home, Path plan, Path results, Path written)
+            throws IOException, InterruptedException {
+        List<String> jvm = new ArrayList<>(JMeterJvm.heap("256m"));
+        jvm.add("-XX:ArchiveClassesAtExit=" + written);
+        int closed = Ports.free();
+        try {
+            PlanRun run = new PlanRun(home, plan).resultsRoot(results).runId("class-data")
+                    .dashboard(false).timeout(LIMIT).jvmArgs(jvm).property("hosts", "127.0.0.1:" + closed);
+            new PlanRunner(new PrintStream(OutputStream.nullOutputStream())).run(run);
+        } finally {
+            Ports.release(closed);
+        }
+        return Files.isRegularFile(written) && Files.size(written) > 0;
     }
 
     /** Removes the home's archive and launcher, if any: its JMeter JVMs start from JMeter's own jar. */

@@ -275,10 +275,13 @@ class ZooKeeperPlansIT {
         // 35 a step could end before its executors' first jobs fired after the settle time (they fire after up to
         // 6.3 s), and the step had no requests to judge. A job runs 2 s between its calls: a step of 4 s whose
         // sessions took 2.9 s to connect on a busy machine judged 1.1 s that fell within one such run, and had no
-        // requests either; steps of 6 s judge more than a job's run
+        // requests either. A step's window is what is left of its step time after the executors' first requests:
+        // with steps of 6 s a step whose executors sent their first requests 4.4 s after its thread group started
+        // (the side-by-side stage, the machine 99 % busy) judged 1.6 s, within one run of its jobs, and had no
+        // requests; steps of 9 s leave a job's run of 2 s for a start up to 6.9 s late
         FindMaxIT.FindMax run = FindMaxIT.findMax("zk-scheduler-model.jmx", List.of("-Jhosts=" + zk.connectString(),
                 "-Jmax_p99_ms=60000", "-Jmax_error_pct=100", "-Jjobs=90", "--rate-property=domains", "--unit=domains", "--start=3",
-                "--step-seconds=6", "--settle-seconds=2", "--max-steps=4", "--max-error-rate=50%",
+                "--step-seconds=9", "--settle-seconds=2", "--max-steps=4", "--max-error-rate=50%",
                 "--max-gauge=zk_ephemerals_count=15"));
         JsonNode json = run.json();
         assertEquals(ExitCodes.OK, run.exit(), run.output());

@@ -270,15 +270,10 @@ class ZooKeeperPlansIT {
     @Test
     void theCapacityInDomainsIsTheHighestCountWithinTheLimits() throws Exception {
         // the plan's own stop condition is left wide open: the search's limits judge the steps. With 90 jobs a
-        // domain each executor runs its jobs back to back (the timer's range is 2 x 180000 / 90 - 4000 = 0 ms), so
-        // each step's measured window holds requests however long the executors' sessions took to connect: with
-        // 35 a step could end before its executors' first jobs fired after the settle time (they fire after up to
-        // 6.3 s), and the step had no requests to judge. A job runs 2 s between its calls: a step of 4 s whose
-        // sessions took 2.9 s to connect on a busy machine judged 1.1 s that fell within one such run, and had no
-        // requests either. A step's window is what is left of its step time after the executors' first requests:
-        // with steps of 6 s a step whose executors sent their first requests 4.4 s after its thread group started
-        // (the side-by-side stage, the machine 99 % busy) judged 1.6 s, within one run of its jobs, and had no
-        // requests; steps of 9 s leave a job's run of 2 s for a start up to 6.9 s late
+        // domain each executor runs its jobs back to back (the timer's range is 2 x 180000 / 90 - 4000 = 0 ms), and a
+        // job runs 2 s between its calls. A step's measured window is its step time less the delay before the
+        // executors' first requests, and it must hold more than one job's run: steps of 4 s and 6 s judged 1.1 s and
+        // 1.6 s, and no request, when that delay was 2.9 s and 4.4 s on a busy machine; 9 s allow up to 6.9 s
         FindMaxIT.FindMax run = FindMaxIT.findMax("zk-scheduler-model.jmx", List.of("-Jhosts=" + zk.connectString(),
                 "-Jmax_p99_ms=60000", "-Jmax_error_pct=100", "-Jjobs=90", "--rate-property=domains", "--unit=domains", "--start=3",
                 "--step-seconds=9", "--settle-seconds=2", "--max-steps=4", "--max-error-rate=50%",

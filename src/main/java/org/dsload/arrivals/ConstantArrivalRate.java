@@ -10,6 +10,7 @@ import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
 import org.dsload.core.GeneratorMetrics;
 import org.dsload.core.IntendedStart;
+import org.dsload.report.WarmUp;
 
 /**
  * dsload Constant Arrival Rate: open-model arrivals for a classic thread group. The threads of
@@ -67,6 +68,7 @@ public class ConstantArrivalRate extends ArrivalElement implements ThreadListene
         Sampler current = context.getCurrentSampler();
         if (current instanceof IntendedStart.SelfPaced) {
             if (source == null || source.schedule != schedule) {
+                markWarmUp(schedule, current);
                 source = new ScheduleSource(schedule, IntendedStart.threadEndNanos());
                 schedule.threadTakes(source.endNanos);
             }
@@ -75,6 +77,7 @@ public class ConstantArrivalRate extends ArrivalElement implements ThreadListene
         }
         long endTime = context.getThread() == null ? 0 : context.getThread().getEndTime();
         if (taker != schedule) {
+            markWarmUp(schedule, current);
             taker = schedule;
             schedule.threadTakes(endTime > 0 ? IntendedStart.nanosOfEpochMillis(endTime) : Long.MAX_VALUE);
         }
@@ -88,13 +91,18 @@ public class ConstantArrivalRate extends ArrivalElement implements ThreadListene
             }
         }
         EvenSchedule.Slot slot = schedule.take(now);
-        if (slot.dropped() > 0) {
-            GeneratorMetrics.arrivalsDropped(slot.dropped());
-        }
+        schedule.countDropped(slot.dropped());
         IntendedStart.set(new IntendedStart.Stamp(context.getCurrentSampler(), slot.dueNanos(), slot.dropped()));
         long wait = slot.dueNanos() - System.nanoTime();
         // Whole milliseconds, rounded up: the sample starts at or just after its time, never before.
         return wait <= 0 ? 0 : (wait + 999_999) / 1_000_000;
+    }
+
+    /** A schedule whose slots a warm-up's sampler takes is a warm-up's: its drops and misses are counted apart. */
+    private static void markWarmUp(EvenSchedule schedule, Sampler sampler) {
+        if (sampler != null && WarmUp.is(sampler.getName())) {
+            schedule.warmUp();
+        }
     }
 
     /** Slots of the group's schedule due before this thread's end. */
@@ -113,19 +121,20 @@ public class ConstantArrivalRate extends ArrivalElement implements ThreadListene
             if (slot == null) {
                 return null;
             }
-            if (slot.dropped() > 0) {
-                GeneratorMetrics.arrivalsDropped(slot.dropped());
-            }
+            schedule.countDropped(slot.dropped());
             return new Arrival(slot.dueNanos(), slot.dropped());
         }
 
         @Override
         public long dropUntil(long untilNanos) {
             long dropped = schedule.skipUntil(untilNanos, endNanos);
-            if (dropped > 0) {
-                GeneratorMetrics.arrivalsDropped(dropped);
-            }
+            schedule.countDropped(dropped);
             return dropped;
+        }
+
+        @Override
+        public void dropped(long count) {
+            schedule.countDropped(count);
         }
     }
 
@@ -143,13 +152,13 @@ public class ConstantArrivalRate extends ArrivalElement implements ThreadListene
         // the schedule is made at the group's first arrival
     }
 
-    /** Slots due before the schedule's end that no thread took are missed: counted before the last figures are written. */
+    /**
+     * Slots due before the schedule's end that no thread took are missed: counted before the last figures are
+     * written, a warm-up's apart.
+     */
     @Override
     public void testEnded() {
-        long missed = ArrivalState.all(EvenSchedule.class).stream().mapToLong(EvenSchedule::untakenAtEnd).sum();
-        if (missed > 0) {
-            GeneratorMetrics.arrivalsMissed(missed);
-        }
+        ArrivalState.all(EvenSchedule.class).forEach(EvenSchedule::countMissed);
         super.testEnded();
     }
 

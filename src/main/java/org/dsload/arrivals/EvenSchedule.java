@@ -3,6 +3,8 @@ package org.dsload.arrivals;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.dsload.core.GeneratorMetrics;
+
 /**
  * Arrival slots at a constant rate, shared by the threads of one thread group: slot n is due
  * at {@code origin + n / rate}. A thread takes the next slot whether or not it is already past
@@ -32,6 +34,8 @@ final class EvenSchedule {
     private final AtomicLong threadsEnd = new AtomicLong(Long.MIN_VALUE);
     /** When the last of those threads finished. */
     private final AtomicLong lastFinished = new AtomicLong(Long.MIN_VALUE);
+    /** Its slots are taken for a plan's warm-up: its drops and misses are counted apart. */
+    private volatile boolean warmUp;
 
     /** A slot taken by a thread, and how many older slots it skipped. */
     record Slot(long index, long dueNanos, long dropped) {
@@ -150,6 +154,26 @@ final class EvenSchedule {
             if (next.compareAndSet(first, index)) {
                 return index - first;
             }
+        }
+    }
+
+    /** Its slots are taken for a plan's warm-up (samplers whose labels end in {@code " (warm-up)"}). */
+    void warmUp() {
+        warmUp = true;
+    }
+
+    /** Counts slots of this schedule that were dropped, in the generator's figures (a warm-up's apart). */
+    void countDropped(long count) {
+        if (count > 0) {
+            GeneratorMetrics.arrivalsDropped(count, warmUp);
+        }
+    }
+
+    /** Counts the slots due before its end that no thread took ({@link #untakenAtEnd}), a warm-up's apart. */
+    void countMissed() {
+        long missed = untakenAtEnd();
+        if (missed > 0) {
+            GeneratorMetrics.arrivalsMissed(missed, warmUp);
         }
     }
 

@@ -71,4 +71,13 @@ public interface ArrivalSource {
     default long dropUntil(long untilNanos) {
         return 0;
     }
+
+    /**
+     * Counts {@code count} of its arrivals that the taker dropped: taken, and not sent (due while it
+     * backed off, or overdue when it ended). A schedule counts its own in the generator's figures (a
+     * warm-up's apart).
+     */
+    default void dropped(long count) {
+        GeneratorMetrics.arrivalsDropped(count);
+    }
 }

@@ -22,6 +22,13 @@ public final class GeneratorMetrics {
     public static final String ARRIVALS_DROPPED = "dsload.arrivals.dropped";
     /** Scheduled arrivals neither sent nor dropped: taken by no thread before the schedule's end (every thread busy). */
     public static final String ARRIVALS_MISSED = "dsload.arrivals.missed";
+    /**
+     * The same two for the schedules of a plan's warm-up (labels ending in {@code " (warm-up)"}), kept apart: a
+     * cold JVM's first seconds are what a warm-up is there to absorb, and the run's verdicts judge the measured
+     * arrivals only.
+     */
+    public static final String WARM_UP_ARRIVALS_DROPPED = "dsload.arrivals.warm_up.dropped";
+    public static final String WARM_UP_ARRIVALS_MISSED = "dsload.arrivals.warm_up.missed";
     /** Arrivals per second the engine's schedules (dsload Constant Arrival Rate) aim at, all together. */
     public static final String ARRIVALS_TARGET_RATE = "dsload.arrivals.target_rate";
     /** Requests sent and not yet answered by samplers that keep several in flight per thread. */
@@ -33,6 +40,8 @@ public final class GeneratorMetrics {
     private static final Counter LATE = REGISTRY.counter(ARRIVALS_LATE);
     private static final Counter DROPPED = REGISTRY.counter(ARRIVALS_DROPPED);
     private static final Counter MISSED = REGISTRY.counter(ARRIVALS_MISSED);
+    private static final Counter WARM_UP_DROPPED = REGISTRY.counter(WARM_UP_ARRIVALS_DROPPED);
+    private static final Counter WARM_UP_MISSED = REGISTRY.counter(WARM_UP_ARRIVALS_MISSED);
     private static final Counter IN_FLIGHT = REGISTRY.counter(REQUESTS_IN_FLIGHT);
 
     private GeneratorMetrics() {
@@ -55,8 +64,14 @@ public final class GeneratorMetrics {
         DROPPED.inc(count);
     }
 
-    public static void arrivalsMissed(long count) {
-        MISSED.inc(count);
+    /** Arrivals dropped by a schedule, a warm-up's ({@code warmUp}) counted apart. */
+    public static void arrivalsDropped(long count, boolean warmUp) {
+        (warmUp ? WARM_UP_DROPPED : DROPPED).inc(count);
+    }
+
+    /** Arrivals of a schedule that no thread took before its end, a warm-up's ({@code warmUp}) counted apart. */
+    public static void arrivalsMissed(long count, boolean warmUp) {
+        (warmUp ? WARM_UP_MISSED : MISSED).inc(count);
     }
 
     /** A request of an in-flight window was sent (+1) or ended (-1). */

@@ -35,6 +35,9 @@ public final class GeneratorCsv {
     public static final String ARRIVALS_LATE = "dsload.arrivals.late";
     public static final String ARRIVALS_DROPPED = "dsload.arrivals.dropped";
     public static final String ARRIVALS_MISSED = "dsload.arrivals.missed";
+    /** A plan's warm-up's drops and misses, apart from the measured ones. */
+    public static final String WARM_UP_ARRIVALS_DROPPED = "dsload.arrivals.warm_up.dropped";
+    public static final String WARM_UP_ARRIVALS_MISSED = "dsload.arrivals.warm_up.missed";
 
     /** One reading. */
     public record Point(long epochSecond, double value) {

@@ -51,6 +51,11 @@ public final class GeneratorSection implements RunSection {
                     + whole(e.peakRate(GeneratorCsv.BYTES_RECEIVED)) + " B/s");
             line(out, "Arrivals", "[late, dropped, missed]", whole(e.last(GeneratorCsv.ARRIVALS_LATE)) + ", "
                     + whole(e.last(GeneratorCsv.ARRIVALS_DROPPED)) + ", " + whole(orZero(e.last(GeneratorCsv.ARRIVALS_MISSED))));
+            double warmUpDropped = orZero(e.last(GeneratorCsv.WARM_UP_ARRIVALS_DROPPED));
+            double warmUpMissed = orZero(e.last(GeneratorCsv.WARM_UP_ARRIVALS_MISSED));
+            if (warmUpDropped + warmUpMissed > 0) {
+                line(out, "Warm-up", "[arrivals dropped, missed]", whole(warmUpDropped) + ", " + whole(warmUpMissed));
+            }
             warnings(out, e, stolen);
         }
         poolWarning(out, summary);

@@ -15,6 +15,7 @@ import org.dsload.core.format.RunProperties;
 import org.dsload.core.format.RunVerdict;
 import org.dsload.report.FaultWindows;
 import org.dsload.report.GeneratorCsv;
+import org.dsload.report.LabelStats;
 import org.dsload.report.Outages;
 import org.dsload.report.RequestSeconds;
 import org.dsload.report.SlaveRoster;
@@ -170,7 +171,10 @@ final class RunHealth {
                 + requests + " (" + percent((double) failed / requests) + ")";
     }
 
-    /** Scheduled arrivals neither sent nor counted in a sample: dropped, and missed (the generator's figures). */
+    /**
+     * Measured arrivals neither sent nor counted in a sample: dropped, and missed (the generator's figures), the
+     * warm-up's left out.
+     */
     private static String unsent(List<GeneratorCsv.Engine> engines, Summary summary) {
         double missed = 0;
         double droppedByEngines = 0;
@@ -178,8 +182,10 @@ final class RunHealth {
             missed += orZero(e.last(GeneratorCsv.ARRIVALS_MISSED));
             droppedByEngines += orZero(e.last(GeneratorCsv.ARRIVALS_DROPPED));
         }
-        long dropped = Math.max(summary.total().droppedArrivals(), Math.round(droppedByEngines));
-        long sent = summary.total().arrivals() - summary.total().droppedArrivals();
+        // the measured arrivals: the engines count a warm-up's drops and misses apart, as the summary its samples
+        LabelStats measured = summary.measured();
+        long dropped = Math.max(measured.droppedArrivals(), Math.round(droppedByEngines));
+        long sent = measured.arrivals() - measured.droppedArrivals();
         long scheduled = sent + dropped + Math.round(missed);
         long notSent = dropped + Math.round(missed);
         if (scheduled == 0 || notSent <= scheduled * UNSENT) {

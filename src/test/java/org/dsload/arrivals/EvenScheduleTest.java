@@ -3,7 +3,12 @@ package org.dsload.arrivals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import java.util.List;
+
+import org.dsload.core.GeneratorMetrics;
 import org.junit.jupiter.api.Test;
+
+import com.codahale.metrics.MetricRegistry;
 
 class EvenScheduleTest {
     private static final long MS = 1_000_000;
@@ -79,6 +84,30 @@ class EvenScheduleTest {
         s.threadFinished(2500 * MS);
         assertEquals(1998, s.untakenAtEnd(), "slots 2 to 1999 were due before the threads' end");
         assertEquals(0, s.untakenAtEnd());
+    }
+
+    @Test
+    void aWarmUpsDropsAndMissesAreCountedApartFromTheMeasuredOnes() {
+        MetricRegistry figures = GeneratorMetrics.registry();
+        long missed = figures.counter(GeneratorMetrics.ARRIVALS_MISSED).getCount();
+        long warmUpMissed = figures.counter(GeneratorMetrics.WARM_UP_ARRIVALS_MISSED).getCount();
+        long warmUpDropped = figures.counter(GeneratorMetrics.WARM_UP_ARRIVALS_DROPPED).getCount();
+        long dropped = figures.counter(GeneratorMetrics.ARRIVALS_DROPPED).getCount();
+        EvenSchedule warmUp = new EvenSchedule(0, 1000, 0);
+        warmUp.warmUp();
+        EvenSchedule measured = new EvenSchedule(0, 1000, 0);
+        for (EvenSchedule s : List.of(warmUp, measured)) {
+            s.threadTakes(100 * MS);
+            s.take(0);
+            s.threadFinished(200 * MS);
+        }
+        warmUp.countDropped(3);
+        warmUp.countMissed();
+        measured.countMissed();
+        assertEquals(warmUpMissed + 99, figures.counter(GeneratorMetrics.WARM_UP_ARRIVALS_MISSED).getCount());
+        assertEquals(warmUpDropped + 3, figures.counter(GeneratorMetrics.WARM_UP_ARRIVALS_DROPPED).getCount());
+        assertEquals(missed + 99, figures.counter(GeneratorMetrics.ARRIVALS_MISSED).getCount());
+        assertEquals(dropped, figures.counter(GeneratorMetrics.ARRIVALS_DROPPED).getCount());
     }
 
     @Test

@@ -222,6 +222,22 @@ class RunJudgeTest {
     }
 
     @Test
+    void arrivalsTheWarmUpMissedAreNotTheMeasuredLoads() throws IOException {
+        // a cold engine fell behind in its warm-up and left 300 of its arrivals untaken at the warm-up's end
+        Path figures = Files.createDirectories(dir.resolve("generator/master"));
+        Files.writeString(figures.resolve("dsload.arrivals.warm_up.missed.csv"), "t,count\n1,0\n2,300\n");
+        Files.writeString(figures.resolve("dsload.arrivals.missed.csv"), "t,count\n1,0\n2,0\n");
+        String warmUp = gets(0, 3, true).replace(",GET,", ",GET (warm-up),");
+        RunJudge.Verdict v = judge(warmUp + gets(3, 10, true), null);
+        assertEquals(Ending.OK, v.ending(), v.problem());
+        // one measured arrival missed is judged, alone: the warm-up's 300 are no part of the count
+        Files.writeString(figures.resolve("dsload.arrivals.missed.csv"), "t,count\n1,0\n2,1\n");
+        RunJudge.Verdict measured = judge(warmUp + gets(3, 10, true), null);
+        assertEquals(Ending.LOAD_INCOMPLETE, measured.ending());
+        assertTrue(measured.problem().contains(": 1 of 1 (100.0 %) were not sent: 0 dropped"), measured.problem());
+    }
+
+    @Test
     void aLostSlaveMeansTheLoadWasNotThePlans() throws IOException {
         new SlaveRoster(List.of(new SlaveRoster.Entry("127.0.0.2:1099", SlaveRoster.State.USED, 0, ""),
                 new SlaveRoster.Entry("127.0.0.3:1099", SlaveRoster.State.LOST, T0 + 5000, "its process ended")))

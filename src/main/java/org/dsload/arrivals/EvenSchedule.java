@@ -18,12 +18,36 @@ import org.dsload.core.GeneratorMetrics;
  */
 final class EvenSchedule {
     /**
-     * The slots from {@code firstIndex} on: slot n is due at {@code originNanos + (n - firstIndex) *
-     * intervalNanos}. A new rate starts a new one ({@link #rebase}).
+     * The slots from {@code firstIndex} on: after a ramp of {@code rampNanos} whose rate rises evenly from 0 to the
+     * segment's (slot n of the ramp due at {@code originNanos + rampNanos * sqrt(n / rampSlots)}, rampSlots being
+     * the arrivals of the ramp, half those of as long at the full rate), slot n is due at {@code originNanos +
+     * rampNanos + (n - firstIndex - rampSlots) * intervalNanos}. Without a ramp, every {@code intervalNanos} from
+     * the origin. A new rate starts a new one, without a ramp ({@link #rebase}).
      */
-    private record Segment(long originNanos, double intervalNanos, long firstIndex) {
+    private record Segment(long originNanos, double intervalNanos, long firstIndex, long rampNanos) {
+        /** The arrivals of the ramp. */
+        double rampSlots() {
+            return rampNanos / (2 * intervalNanos);
+        }
+
         long dueNanos(long index) {
-            return originNanos + Math.round((index - firstIndex) * intervalNanos);
+            double n = index - firstIndex;
+            double rampSlots = rampSlots();
+            if (n < rampSlots) {
+                return originNanos + Math.round(rampNanos * Math.sqrt(n / rampSlots));
+            }
+            return originNanos + Math.round(rampNanos + (n - rampSlots) * intervalNanos);
+        }
+
+        /** The first index due at or after {@code nanos}, give or take one of rounding (the inverse of dueNanos). */
+        long firstIndexFrom(long nanos) {
+            double t = nanos - originNanos;
+            if (t <= 0) {
+                return firstIndex;
+            }
+            double rampSlots = rampSlots();
+            double n = t < rampNanos ? rampSlots * (t / rampNanos) * (t / rampNanos) : rampSlots + (t - rampNanos) / intervalNanos;
+            return firstIndex + (long) Math.ceil(n);
         }
     }
 
@@ -41,13 +65,12 @@ final class EvenSchedule {
     record Slot(long index, long dueNanos, long dropped) {
     }
 
-    /**
-     * @param ratePerSecond  arrivals per second, more than 0
-     * @param dropAfterNanos how late a slot may be and still be sent; 0 sends every slot
-     */
-    /** The schedule's arrivals per second. */
-    double perSecond() {
-        return 1e9 / segment.get().intervalNanos();
+    /** The schedule's arrivals per second at {@code nowNanos}: during a ramp, the share of the full rate it has reached. */
+    double perSecond(long nowNanos) {
+        Segment s = segment.get();
+        double full = 1e9 / s.intervalNanos();
+        long into = nowNanos - s.originNanos();
+        return into >= 0 && into < s.rampNanos() ? full * into / s.rampNanos() : full;
     }
 
     /**
@@ -65,7 +88,7 @@ final class EvenSchedule {
             }
             long first = next.get();
             long due = s.dueNanos(first);
-            Segment rebased = new Segment(due - nowNanos > 0 ? due : nowNanos, interval, first);
+            Segment rebased = new Segment(due - nowNanos > 0 ? due : nowNanos, interval, first, 0);
             if (segment.compareAndSet(s, rebased)) {
                 return;
             }
@@ -81,8 +104,19 @@ final class EvenSchedule {
         return ends != Long.MIN_VALUE && nowNanos < ends && (ends != Long.MAX_VALUE || lastFinished.get() == Long.MIN_VALUE);
     }
 
+    /**
+     * @param ratePerSecond  arrivals per second, more than 0
+     * @param dropAfterNanos how late a slot may be and still be sent; 0 sends every slot
+     */
     EvenSchedule(long originNanos, double ratePerSecond, long dropAfterNanos) {
-        this.segment = new AtomicReference<>(new Segment(originNanos, 1e9 / ratePerSecond, 0));
+        this(originNanos, ratePerSecond, 0, dropAfterNanos);
+    }
+
+    /**
+     * @param rampNanos how long the rate takes to rise evenly from 0 to {@code ratePerSecond}; 0: no ramp
+     */
+    EvenSchedule(long originNanos, double ratePerSecond, long rampNanos, long dropAfterNanos) {
+        this.segment = new AtomicReference<>(new Segment(originNanos, 1e9 / ratePerSecond, 0, Math.max(0, rampNanos)));
         this.dropAfterNanos = dropAfterNanos;
     }
 
@@ -111,9 +145,7 @@ final class EvenSchedule {
             long first = next.get();
             long index = first;
             if (dropAfterNanos > 0 && nowNanos - s.dueNanos(first) > dropAfterNanos) {
-                long oldestKept = s.firstIndex()
-                        + (long) Math.ceil((nowNanos - dropAfterNanos - s.originNanos()) / s.intervalNanos());
-                index = Math.max(first, oldestKept);
+                index = Math.max(first, firstDueFrom(s, nowNanos - dropAfterNanos));
             }
             if (limitNanos != Long.MAX_VALUE && s.dueNanos(index) - limitNanos >= 0) {
                 return null;
@@ -126,8 +158,11 @@ final class EvenSchedule {
 
     /** The first slot due at or after {@code nanos}. */
     private long firstDueFrom(long nanos) {
-        Segment s = segment.get();
-        long index = s.firstIndex() + Math.max(0, (long) Math.ceil((nanos - s.originNanos()) / s.intervalNanos()));
+        return firstDueFrom(segment.get(), nanos);
+    }
+
+    private static long firstDueFrom(Segment s, long nanos) {
+        long index = s.firstIndexFrom(nanos);
         while (index > s.firstIndex() && s.dueNanos(index - 1) - nanos >= 0) {
             index--;
         }

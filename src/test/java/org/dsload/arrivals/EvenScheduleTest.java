@@ -2,6 +2,7 @@ package org.dsload.arrivals;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
@@ -122,7 +123,7 @@ class EvenScheduleTest {
     @Test
     void itAimsAtItsRateWhileItsThreadsTakeSlotsAndNotBeforeOrAfter() {
         EvenSchedule s = new EvenSchedule(1000 * MS, 4, 0);
-        assertEquals(4.0, s.perSecond(), 1e-9);
+        assertEquals(4.0, s.perSecond(1000 * MS), 1e-9);
         org.junit.jupiter.api.Assertions.assertFalse(s.active(1000 * MS), "no thread took a slot yet");
         s.threadTakes(5000 * MS);
         org.junit.jupiter.api.Assertions.assertTrue(s.active(2000 * MS));
@@ -141,7 +142,7 @@ class EvenScheduleTest {
         s.take(0);
         // at 5 s slots 2..5000 of the old rate are overdue: the new rate starts at 5 s, not with a burst of them
         s.rebase(5000 * MS, 10);
-        assertEquals(10, s.perSecond(), 1e-9);
+        assertEquals(10, s.perSecond(5000 * MS), 1e-9);
         assertEquals(new EvenSchedule.Slot(2, 5000 * MS, 0), s.take(5000 * MS));
         assertEquals(new EvenSchedule.Slot(3, 5100 * MS, 0), s.take(5000 * MS));
         s.rebase(5000 * MS, 10); // the same rate again: nothing changes
@@ -158,5 +159,37 @@ class EvenScheduleTest {
         // skipping and the drop limit count within the new rate's slots
         assertEquals(999, s.skipUntil(2001 * MS, Long.MAX_VALUE), "slots 3..1001, due 1002 ms to 2000 ms");
         assertEquals(new EvenSchedule.Slot(1002, 2001 * MS, 0), s.take(2001 * MS));
+    }
+
+    @Test
+    void aRampRaisesTheRateEvenlyFromZeroAndThenKeepsIt() {
+        EvenSchedule s = new EvenSchedule(0, 1000, 10_000 * MS, 0); // 0 to 1000/s over 10 s: 5,000 arrivals
+        assertEquals(0, s.dueNanos(0));
+        assertEquals(5000 * MS, s.dueNanos(1250), "a quarter of the ramp's arrivals in its first half");
+        assertEquals(10_000 * MS, s.dueNanos(5000));
+        assertEquals(11_000 * MS, s.dueNanos(6000), "then one each ms");
+        assertEquals(500, s.perSecond(5000 * MS), 1e-9);
+        assertEquals(1000, s.perSecond(12_000 * MS), 1e-9);
+        for (long n = 1; n < 7000; n++) {
+            assertTrue(s.dueNanos(n) > s.dueNanos(n - 1), "slot " + n + " after slot " + (n - 1));
+        }
+    }
+
+    @Test
+    void aRampsDropLimitAndSkipsCountItsOwnSlots() {
+        EvenSchedule s = new EvenSchedule(0, 1000, 10_000 * MS, 100 * MS);
+        s.take(0);
+        // at 5 s the slots due before 4.9 s are more than 100 ms late: slot 1201 (4.901 s) is the oldest kept
+        EvenSchedule.Slot slot = s.take(5000 * MS);
+        assertEquals(1201, slot.index());
+        assertEquals(1200, slot.dropped());
+        assertEquals(1250 - 1202, s.skipUntil(5000 * MS, Long.MAX_VALUE), "slots 1202..1249, due before 5 s");
+        assertEquals(new EvenSchedule.Slot(1250, 5000 * MS, 0), s.take(5000 * MS));
+        // a new rate ends the ramp: from the next slot's time on at the new rate
+        long nextDue = s.dueNanos(1251); // 5.002 s
+        s.rebase(5000 * MS, 10);
+        assertEquals(new EvenSchedule.Slot(1251, nextDue, 0), s.take(5000 * MS));
+        assertEquals(nextDue + 100 * MS, s.dueNanos(1252));
+        assertEquals(10, s.perSecond(5001 * MS), 1e-9);
     }
 }

@@ -119,11 +119,15 @@ public final class ProcFs {
         return tcpRows(pid).stream().anyMatch(f -> f[1].endsWith(local) && f[3].equals("0A"));
     }
 
-    /** The process's ESTABLISHED TCP connections to {@code port} (of any address of this machine's tables). */
-    public static int establishedTo(long pid, int port) throws IOException {
-        String remote = String.format(Locale.ROOT, ":%04X", port);
+    /**
+     * The process's ESTABLISHED TCP connections to the IPv4 address {@code host:port} (IPv4-mapped
+     * ones of IPv6 sockets included). The whole address counts: servers on other loopback addresses
+     * (127.0.0.2, ...) may listen on the same port number.
+     */
+    public static int establishedTo(long pid, String hostPort) throws IOException {
         // remote address, state 01 (ESTABLISHED)
-        return (int) tcpRows(pid).stream().filter(f -> f[2].endsWith(remote) && f[3].equals("01")).count();
+        return (int) tcpRows(pid).stream().filter(f -> f[3].equals("01") && ipv4(f[2]).filter(hostPort::equals)
+                .isPresent()).count();
     }
 
     /**

@@ -63,12 +63,13 @@ class InfluxDbConnectionIT {
         JMeterContextService.getContext().setVariables(new JMeterVariables());
         long writesBefore = influx.httpd("writeReq");
         long pingsBefore = influx.httpd("pingReq");
-        int establishedBefore = ProcFs.establishedTo(ProcessHandle.current().pid(), influx.port());
+        String server = influx.host() + ":" + influx.port();
+        int establishedBefore = ProcFs.establishedTo(ProcessHandle.current().pid(), server);
         element.testStarted();
         try {
             InfluxDbClient client = SharedClients.lookup("influxdb", InfluxDbClient.class, "dsload InfluxDB Connection");
             int pooled = client.openConnections();
-            assertEquals(pooled, ProcFs.establishedTo(ProcessHandle.current().pid(), influx.port()) - establishedBefore,
+            assertEquals(pooled, ProcFs.establishedTo(ProcessHandle.current().pid(), server) - establishedBefore,
                     "the pool's connections are the ones the operating system has open to the server");
             long pings = influx.httpd("pingReq") - pingsBefore;
             assertTrue(pings >= pooled, "each opened by a ping: " + pings + " pings for " + pooled + " connections");

@@ -16,6 +16,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterVariables;
@@ -36,6 +37,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(SharedKairosDb.class)
 class KairosDbFailureIT {
     private static final int THREADS = 8;
+    /** The busiest moment {@link #busiest} saw, told by a failing assertion. */
+    private static String mostSeen = "";
     private static EmbeddedKairosDb kairos;
 
     @BeforeAll
@@ -54,16 +57,22 @@ class KairosDbFailureIT {
         try (FaultProxy forward = FaultProxy.start(List.of(new FaultProxy.RouteSpec("kairosdb",
                 new InetSocketAddress("127.0.0.1", 0), server)), new InetSocketAddress("127.0.0.1", 0))) {
             String address = forward.listenAddress("kairosdb");
-            int port = Integer.parseInt(address.substring(address.lastIndexOf(':') + 1));
             KairosDbConnection connection = connection("http://" + address);
             connection.setMaxConnections(maxConnections);
             connection.setCrossCheck("false");
             connection.setRecordGauges("false");
-            return busiest(connection, port);
+            return busiest(connection, address, () -> forward.command("STATE"));
         }
     }
 
-    private static int busiest(KairosDbConnection connection, int port) throws Exception {
+    /**
+     * The most ESTABLISHED connections of this JVM to {@code address} at once while the writers ran; when
+     * more than the pool allows, the message that fails the test also gives the forwarding port's own
+     * count ({@code state}) at that moment.
+     */
+    private static int busiest(KairosDbConnection connection, String address, Supplier<String> state)
+            throws Exception {
+        mostSeen = "";
         JMeterVariables variables = JMeterRuntime.freshVariables();
         connection.testStarted();
         AtomicBoolean stop = new AtomicBoolean();
@@ -86,7 +95,11 @@ class KairosDbFailureIT {
             int most = 0;
             long deadline = System.nanoTime() + 4_000_000_000L;
             while (System.nanoTime() < deadline) {
-                most = Math.max(most, ProcFs.establishedTo(ProcessHandle.current().pid(), port));
+                int now = ProcFs.establishedTo(ProcessHandle.current().pid(), address);
+                if (now > most) {
+                    most = now;
+                    mostSeen = now + " connections to " + address + ", the forwarding port's state: " + state.get();
+                }
                 Thread.sleep(5);
             }
             stop.set(true);
@@ -106,11 +119,12 @@ class KairosDbFailureIT {
     @Order(1)
     void thePoolSizeBoundsTheConnectionsKairosDbSees() throws Exception {
         int withTwo = busiestServerView("2");
-        assertTrue(withTwo >= 1 && withTwo <= 2, "connections seen by KairosDB with a pool of 2: " + withTwo);
+        assertTrue(withTwo >= 1 && withTwo <= 2, "connections seen by KairosDB with a pool of 2: " + withTwo
+                + " (" + mostSeen + ")");
 
         int withMany = busiestServerView("200");
         assertTrue(withMany > 2 && withMany <= THREADS, "connections seen by KairosDB with a pool of 200 and "
-                + THREADS + " threads: " + withMany);
+                + THREADS + " threads: " + withMany + " (" + mostSeen + ")");
     }
 
     @Test

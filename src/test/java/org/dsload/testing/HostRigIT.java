@@ -99,14 +99,17 @@ class HostRigIT {
             HostRig.Host far = rig.host(1);
             long dropped;
             long median;
+            String counters;
             try (HostRig.LinkLoss loss = near.loss(far.address(), 0.05)) {
                 median = medianRoundTripMicros(near, far);
                 dropped = loss.dropped();
+                // what the rules counted, shown if none dropped: each rule's packets seen and dropped
+                counters = near.iptables("-t", "mangle", "-L", "-v", "-x", "-n").output();
             }
             System.out.println("host rig: 5 % of the packets dropped each way: " + dropped + " dropped, median round trip "
                     + median + " us; all 50 round trips made");
             // some 200 packets cross: at 5 % each way about ten are dropped, and retransmitted
-            assertTrue(dropped > 0, "no packet dropped");
+            assertTrue(dropped > 0, "no packet dropped; the rules of " + near + ":\n" + counters);
             assertEquals("", near.iptables("-t", "mangle", "-S", "OUTPUT").output().replace("-P OUTPUT ACCEPT", "").strip(),
                     "the loss rules are gone");
         }

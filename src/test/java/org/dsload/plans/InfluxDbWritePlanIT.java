@@ -132,13 +132,15 @@ class InfluxDbWritePlanIT {
 
     @Test
     void writesRefusedByAFullCacheShowAsStatusCode500() throws Exception {
-        // A cache this small, never snapshotted, is full after a few dozen points: the
-        // back-pressure failure of S2, on purpose. Threads enough to keep the rate with writes of 100 ms, as
-        // on a machine busy with other tests: the writes the full cache refuses then outnumber the few it took.
+        // A cache this small, never snapshotted, is full after a few dozen points (59 writes here): the
+        // back-pressure failure of S2, on purpose. The run must send more writes after that than before it,
+        // however slow the server is while its cache fills: on a machine busy with other tests its writes
+        // took up to 860 ms there, and 20 threads sent 63 writes in a run of 3 s, too few for the refused to
+        // outnumber the taken. Refused writes come back sooner; 8 s leave time for many of them.
         try (EmbeddedInfluxDb influx = EmbeddedInfluxDb.start(Map.of("cache-max-memory-size", "1024",
                 "cache-snapshot-memory-size", "104857600"))) {
             PlanRuns.Result result = PlanRuns.run("influxdb-write.jmx", Map.of("influx_host", influx.host(),
-                    "influx_port", "" + influx.port(), "rate", "200", "duration", "3", "threads", "20", "in_flight", "1",
+                    "influx_port", "" + influx.port(), "rate", "200", "duration", "8", "threads", "20", "in_flight", "1",
                     "warmup", "0"), Duration.ofMinutes(2), false);
             // S2's lesson: a tool must show back-pressure, not hide it: a run that most writes failed fails
             assertEquals(Ending.STORE_FAILED, result.outcome().ending(), result.outcome().problem() + "\n"

@@ -227,13 +227,15 @@ class ZooKeeperInFlightIT {
     void aRequestThatGotThroughOnlyAfterCuratorRetriedItIsMarkedRetried() throws Exception {
         plain.create().forPath(root + "/x");
         ZooKeeperConnection c = connection("zk", zk.connectString());
-        // the client gives a silent server up after 2/3 of the session timeout, then Curator retries
+        // the client gives a silent server up after 2/3 of the session timeout, then Curator retries: 25 times
+        // 200 ms outlast the freeze's end and the reconnection after it on a busy machine (20 times 100 ms ran
+        // out once, and the 5 requests outstanding failed with CONNECTIONLOSS)
         c.setSessionTimeout("4000");
         c.setConnectionTimeout("1000");
         c.setRequestTimeout("20000");
         c.setRetryPolicy("n-times");
-        c.setRetries("20");
-        c.setRetrySleep("100");
+        c.setRetries("25");
+        c.setRetrySleep("200");
         SamplerThread thread = new SamplerThread(c);
         try (thread) {
             ZooKeeperSampler get = inFlight("get", root + "/x", 5);

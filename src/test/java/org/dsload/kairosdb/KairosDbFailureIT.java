@@ -16,7 +16,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterVariables;
@@ -37,8 +36,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(SharedKairosDb.class)
 class KairosDbFailureIT {
     private static final int THREADS = 8;
-    /** The busiest moment {@link #busiest} saw, told by a failing assertion. */
-    private static String mostSeen = "";
     private static EmbeddedKairosDb kairos;
 
     @BeforeAll
@@ -52,7 +49,7 @@ class KairosDbFailureIT {
      * forwarding port of its own, one connection for each of the pool's: connections other clients of
      * this JVM keep to the shared server (a class before may have left one) are not counted.
      */
-    private static int busiestServerView(String maxConnections) throws Exception {
+    private static Busiest busiestServerView(String maxConnections) throws Exception {
         InetSocketAddress server = new InetSocketAddress("127.0.0.1", kairos.port());
         try (FaultProxy forward = FaultProxy.start(List.of(new FaultProxy.RouteSpec("kairosdb",
                 new InetSocketAddress("127.0.0.1", 0), server)), new InetSocketAddress("127.0.0.1", 0))) {
@@ -61,18 +58,23 @@ class KairosDbFailureIT {
             connection.setMaxConnections(maxConnections);
             connection.setCrossCheck("false");
             connection.setRecordGauges("false");
-            return busiest(connection, address, () -> forward.command("STATE"));
+            return busiest(connection, address, forward);
         }
     }
 
     /**
-     * The most ESTABLISHED connections of this JVM to {@code address} at once while the writers ran; when
-     * more than the pool allows, the message that fails the test also gives the forwarding port's own
-     * count ({@code state}) at that moment.
+     * The most ESTABLISHED connections of this JVM to {@code address} at once, and what the forwarding
+     * port counted at that moment (for the message of a failing assertion).
      */
-    private static int busiest(KairosDbConnection connection, String address, Supplier<String> state)
-            throws Exception {
-        mostSeen = "";
+    private record Busiest(int connections, String forwardState) {
+        @Override
+        public String toString() {
+            return connections + " (the forwarding port's state then: " + forwardState + ")";
+        }
+    }
+
+    /** The busiest moment of this JVM's connections to {@code address} while the writers ran. */
+    private static Busiest busiest(KairosDbConnection connection, String address, FaultProxy forward) throws Exception {
         JMeterVariables variables = JMeterRuntime.freshVariables();
         connection.testStarted();
         AtomicBoolean stop = new AtomicBoolean();
@@ -92,13 +94,12 @@ class KairosDbFailureIT {
                     }
                 }));
             }
-            int most = 0;
+            Busiest most = new Busiest(0, "");
             long deadline = System.nanoTime() + 4_000_000_000L;
             while (System.nanoTime() < deadline) {
                 int now = ProcFs.establishedTo(ProcessHandle.current().pid(), address);
-                if (now > most) {
-                    most = now;
-                    mostSeen = now + " connections to " + address + ", the forwarding port's state: " + state.get();
+                if (now > most.connections()) {
+                    most = new Busiest(now, forward.command("STATE"));
                 }
                 Thread.sleep(5);
             }
@@ -118,13 +119,13 @@ class KairosDbFailureIT {
     @Test
     @Order(1)
     void thePoolSizeBoundsTheConnectionsKairosDbSees() throws Exception {
-        int withTwo = busiestServerView("2");
-        assertTrue(withTwo >= 1 && withTwo <= 2, "connections seen by KairosDB with a pool of 2: " + withTwo
-                + " (" + mostSeen + ")");
+        Busiest withTwo = busiestServerView("2");
+        assertTrue(withTwo.connections() >= 1 && withTwo.connections() <= 2,
+                "connections seen by KairosDB with a pool of 2: " + withTwo);
 
-        int withMany = busiestServerView("200");
-        assertTrue(withMany > 2 && withMany <= THREADS, "connections seen by KairosDB with a pool of 200 and "
-                + THREADS + " threads: " + withMany + " (" + mostSeen + ")");
+        Busiest withMany = busiestServerView("200");
+        assertTrue(withMany.connections() > 2 && withMany.connections() <= THREADS,
+                "connections seen by KairosDB with a pool of 200 and " + THREADS + " threads: " + withMany);
     }
 
     @Test

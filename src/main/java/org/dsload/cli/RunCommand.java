@@ -44,6 +44,9 @@ final class RunCommand extends Subcommand {
     @Option(names = "--no-dashboard", description = "Skip JMeter's HTML dashboard.")
     private boolean noDashboard;
 
+    @Option(names = "--no-charts", description = "Skip the PNG charts (the summary and summary.json are written all the same).")
+    private boolean noCharts;
+
     @Option(names = "--record", paramLabel = "rows|histograms", converter = OptionValues.Record.class,
             description = "What every engine records of its samples: rows (a results row per sample, the default) or"
                     + " histograms (HdrHistogram interval logs per label, one results row per label and second); the"
@@ -90,7 +93,7 @@ final class RunCommand extends Subcommand {
             throw usageError(badLive);
         }
         PlanRun run = new PlanRun(jmeterHome.home(), plan).resultsRoot(results.root).runId(results.runId)
-                .timeout(timeout).dashboard(!noDashboard).remoteDir(remoteDir.dir());
+                .timeout(timeout).dashboard(!noDashboard).charts(!noCharts).remoteDir(remoteDir.dir());
         slaves.applyTo(run);
         if (expectFaults) {
             run.property(RunProperties.EXPECT_FAULTS, "true");

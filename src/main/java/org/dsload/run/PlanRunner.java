@@ -134,7 +134,7 @@ public final class PlanRunner {
             }
             boolean dashboard = results.dashboardByJMeter(run.dashboard) || results.dashboardAfterRun(run.dashboard);
             return finish(new Ended(jar, dir, jtl, scratch, exit, timedOut, stoppedOnPurpose, signal,
-                    run.faultsExpected()), dashboard, distributed);
+                    run.faultsExpected()), dashboard, run.charts, distributed);
         } finally {
             if (distributed != null) {
                 distributed.close();
@@ -176,8 +176,12 @@ public final class PlanRunner {
             String signal, boolean faultsExpected) {
     }
 
-    /** @param dashboard whether the run wants JMeter's dashboard: made here when JMeter did not make it */
-    private Outcome finish(Ended e, boolean dashboard, DistributedRun distributed) throws IOException, InterruptedException {
+    /**
+     * @param dashboard whether the run wants JMeter's dashboard: made here when JMeter did not make it
+     * @param charts whether the run wants its PNG charts
+     */
+    private Outcome finish(Ended e, boolean dashboard, boolean charts, DistributedRun distributed)
+            throws IOException, InterruptedException {
         Path dir = e.dir();
         Path jtl = e.jtl();
         String resultsProblem = null;
@@ -209,7 +213,9 @@ public final class PlanRunner {
             Files.writeString(dir.resolve("summary.txt"), RunReport.render(dir, summary)
                     + RunEndText.of(verdict, noted ? DashboardNote.README : null), StandardCharsets.UTF_8);
             Files.writeString(dir.resolve("summary.json"), SummaryJson.render(summary), StandardCharsets.UTF_8);
-            charts(jtl, dir);
+            if (charts) {
+                charts(jtl, dir);
+            }
         }
         if (distributed != null) {
             for (SlaveRoster.Entry gone : distributed.lost()) {

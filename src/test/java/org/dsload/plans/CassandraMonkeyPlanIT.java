@@ -95,7 +95,7 @@ class CassandraMonkeyPlanIT {
                         .forEach(seenActive::add);
             }), 0, 250, java.util.concurrent.TimeUnit.MILLISECONDS);
             try {
-                result = PlanRuns.run("cassandra-monkey.jmx", p, Duration.ofMinutes(8), false);
+                result = PlanRuns.run("cassandra-monkey.jmx", p, Duration.ofMinutes(8), PlanRuns.Views.CHARTS);
             } finally {
                 watch.shutdownNow();
                 scraper.shutdownNow();

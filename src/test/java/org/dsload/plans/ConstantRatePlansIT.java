@@ -64,7 +64,7 @@ class ConstantRatePlansIT {
             // the blocking path: a thread per request outstanding
             result = PlanRuns.run("redis-get-rate.jmx", Map.of("hosts", redis.address(), "rate", "" + rate,
                     "threads", "10", "in_flight", "1", "warmup", "0", "duration", "" + seconds), Duration.ofMinutes(2),
-                    false);
+                    PlanRuns.Views.CHARTS);
             stall.verify();
         }
         // the stall is the subject: a paired machine that left arrivals unsent at the end says so (exit code 6)

@@ -43,29 +43,53 @@ public final class PlanRuns {
 
     /**
      * Runs a plan into target/test-results/, with the given -J properties and a time limit, without
-     * JMeter's HTML dashboard: a JMeter process of its own, about 4 s of CPU, that only a test looking
-     * at it should pay.
+     * JMeter's HTML dashboard and dsload's charts (see {@link Views}): only a test looking at them
+     * should pay for them.
      */
     public static Result run(String planName, Map<String, String> properties, Duration limit)
             throws IOException, InterruptedException {
         return run(planName, properties, limit, false);
     }
 
-    /** As {@link #run(String, Map, Duration)}, with JMeter's HTML dashboard when {@code dashboard}. */
-    public static Result run(String planName, Map<String, String> properties, Duration limit, boolean dashboard)
+    /**
+     * As {@link #run(String, Map, Duration)}, with what a user's run leaves to look at (JMeter's HTML
+     * dashboard and dsload's PNG charts) when {@code views}.
+     */
+    public static Result run(String planName, Map<String, String> properties, Duration limit, boolean views)
             throws IOException, InterruptedException {
-        return run(plan(planName), properties, limit, dashboard);
+        return run(plan(planName), properties, limit, views ? Views.ALL : Views.NONE);
+    }
+
+    /** As {@link #run(String, Map, Duration)}, with the given views of the results. */
+    public static Result run(String planName, Map<String, String> properties, Duration limit, Views views)
+            throws IOException, InterruptedException {
+        return run(plan(planName), properties, limit, views);
+    }
+
+    /**
+     * What a run draws from its results besides the summary: tests that do not look at them leave
+     * them out (the dashboard is a JMeter JVM of its own, about 4 s of CPU; the charts read the results
+     * file again, 0.3 s and more).
+     */
+    public enum Views {
+        NONE, CHARTS, ALL
     }
 
     /** As {@link #run(String, Map, Duration, boolean)}, for a plan of the tests' own (under src/test/resources). */
-    public static Result run(Path plan, Map<String, String> properties, Duration limit, boolean dashboard)
+    public static Result run(Path plan, Map<String, String> properties, Duration limit, boolean views)
+            throws IOException, InterruptedException {
+        return run(plan, properties, limit, views ? Views.ALL : Views.NONE);
+    }
+
+    private static Result run(Path plan, Map<String, String> properties, Duration limit, Views views)
             throws IOException, InterruptedException {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
         PlanRun run = new PlanRun(Checkout.jmeterHome(), plan)
                 .resultsRoot(Checkout.target().resolve("test-results"))
                 .timeout(limit)
-                .dashboard(dashboard)
+                .dashboard(views == Views.ALL)
+                .charts(views != Views.NONE)
                 .jvmArgs(List.of("-Xms256m", "-Xmx512m"));
         properties.forEach(run::property);
         PlanRunner.Outcome outcome = new PlanRunner(out).run(run);

@@ -372,9 +372,9 @@ class DeadStoreIT {
         Path results = results("zk-freeze");
         try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.single();
              FaultedRun blocking = FaultedRun.start(results, "zk-latencies.jmx", "Create", 2, zk(zk, "blocking", "1",
-                     2000, "-Jzk_gauges=true")).answeredWith("NONODE");
+                     FROZEN_ZNODES, "-Jzk_gauges=true")).answeredWith("NONODE");
              FaultedRun inFlight = FaultedRun.start(results, "zk-latencies.jmx", "Create", 2 * 8, zk(zk, "in-flight", "8",
-                     8000, "-Jzk_gauges=true")).answeredWith("NONODE")) {
+                     4 * FROZEN_ZNODES, "-Jzk_gauges=true")).answeredWith("NONODE")) {
             long frozen = fault(blocking, inFlight, 50, freeze(zk.node(0).pid()));
             assertStoreFailed(blocking, frozen, "");
             assertStoreFailed(inFlight, frozen, "");
@@ -391,9 +391,17 @@ class DeadStoreIT {
     private static final int KILLED_ZNODES = 40_000;
 
     /**
-     * The runs' options. Of a frozen server, the run in flight gets four times the znodes, so that it is still at
-     * work when the slower blocking run has made the requests the fault waits for (the whole plan can take it 6 s).
+     * Znodes of the blocking run whose server is frozen. The run in flight gets four times as many, as it makes about
+     * four times the requests a second (5,000 against 1,400 while both run), so that each run's plan (7 requests a
+     * znode and client: 11,200 and 44,800) lasts about as long, some 10 s besides the freeze. The fault comes once
+     * both runs' load reached the server, and each run must still be at work then however late the other's JMeter
+     * started: in the alone stage the two started 0.1 to 0.6 s apart, and once 3.9 s, when the run in flight made
+     * 8,900 requests alone before the fault, a fifth of its 44,800. The blocking run is slower alone than that while
+     * the other JVM starts (1,100 requests in its first 2 s). With 2,000 and 8,000 znodes the runs took 29 to 32 s.
      */
+    private static final int FROZEN_ZNODES = 800;
+
+    /** The runs' options. */
     private static String[] zk(EmbeddedZooKeeper zk, String root, String inFlight, int znodes, String... more) {
         java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("-Jhosts=" + zk.connectString(),
                 "-Jclients=2", "-Jznodes=" + znodes, "-Jwatches=10", "-Jzk_root=/dead-store-" + root, "-Jin_flight=" + inFlight,

@@ -236,8 +236,13 @@ class DeadStoreIT {
         Path results = results("redis-freeze");
         try (EmbeddedRedis redis = EmbeddedRedis.start();
              EmbeddedRedis other = EmbeddedRedis.start();
+             // the blocking run ends at its operation count, seconds before its planned end: at full speed it ran
+             // 3,000 to 8,000 operations a second beside other test JVMs and 19,000 alone, at most 1,220 of them before
+             // its freeze. 30,000 are 4 to 10 s of its load beside other JVMs (it ran 45,000 in the 9 s after the freeze)
+             // and 1.5 s alone: the freeze finds it at work unless it comes 1.5 s late with the machine to itself
              FaultedRun blocking = FaultedRun.start(results, "redis-ycsb.jmx", "READ", 4, "-Jhosts=" + redis.address(),
-                     "-Jduration=14", "-Jthreads=4", "-Jin_flight=1", "-Jrecordcount=200", "-Jload_threads=2", "-Jsocket_timeout=1000");
+                     "-Jduration=14", "-Joperations=30000", "-Jthreads=4", "-Jin_flight=1", "-Jrecordcount=200",
+                     "-Jload_threads=2", "-Jsocket_timeout=1000");
              FaultedRun inFlight = FaultedRun.start(results, "redis-get-rate.jmx", "GET", 2 * 8, "-Jhosts=" + other.address(),
                      "-Jduration=14", "-Jrate=400", "-Jwarmup=0", "-Jthreads=2", "-Jin_flight=8", "-Jnil_is_failure=false",
                      "-Jsocket_timeout=1000", "--expect-faults")) {

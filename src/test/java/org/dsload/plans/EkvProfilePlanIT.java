@@ -38,9 +38,11 @@ class EkvProfilePlanIT {
     @Test
     void withItsDefaultsLoadsEveryProfileThenReadsThemAllSuccessfullyAsTheServerCounts() throws Exception {
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
-            // the plan's defaults: 10,000 profiles, then 10 blocking readers through S3's pool
-            PlanRuns.Result result = PlanRuns.run("ekv-profile-get.jmx", Map.of("hosts", redis.address(), "duration", "3"),
-                    Duration.ofMinutes(3), true);
+            // the plan's defaults: 10,000 profiles, then 10 blocking readers through S3's pool, each reading 300
+            // profiles (-Jloops): what is judged is that every reader read and the server counted each read, which
+            // 3,000 reads show as well as the 100,000 or more that 3 s at full speed made, both cores busy
+            PlanRuns.Result result = PlanRuns.run("ekv-profile-get.jmx", Map.of("hosts", redis.address(), "duration", "3",
+                    "loops", "300"), Duration.ofMinutes(3), true);
             assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
 
             List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
@@ -76,8 +78,10 @@ class EkvProfilePlanIT {
     void withRequestsInFlightEachRowStandsForSeveralGetsAndTheServerCountsEveryOne() throws Exception {
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
             PlanRuns.Result result = PlanRuns.run("ekv-profile-get.jmx", Map.of("hosts", redis.address(),
-                    "profiles", "2000", "value_sizes", "100", "threads", "2", "in_flight", "10", "duration", "4"),
-                    Duration.ofMinutes(3), false);
+                    "profiles", "2000", "value_sizes", "100", "threads", "2", "in_flight", "10", "duration", "4",
+                    // 200 samples a thread: some 6,000 GETs (a sample takes what completed, 16 or so), where 4 s at
+                    // full speed made over 100,000; the counts are judged, not the volume
+                    "loops", "200"), Duration.ofMinutes(3), false);
             assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
             InFlightCounts gets = InFlightCounts.of(result.outcome(), "GET profile");
             assertTrue(gets.rows() < gets.requests(), "rows stand for several requests: " + gets);
@@ -98,7 +102,8 @@ class EkvProfilePlanIT {
             try (EmbeddedRedis redis = EmbeddedRedis.start()) {
                 PlanRuns.Result result = PlanRuns.run("ekv-profile-get.jmx", Map.of("hosts", redis.address(),
                         "profiles", "2000", "value_sizes", "100", "threads", "2", "requests_per_sample", "50",
-                        "duration", "4", RunProperties.RECORD, mode), Duration.ofMinutes(3), false);
+                        // 100 samples of 50 GETs a thread: 10,000 GETs, each counted (not as many as 4 s allow)
+                        "duration", "4", "loops", "100", RunProperties.RECORD, mode), Duration.ofMinutes(3), false);
                 assertTrue(result.outcome().ok(), mode + ": " + result.outcome().problem() + "\n" + result.console());
                 LabelStats get = result.outcome().summary().label("GET profile");
                 assertEquals(RedisCalls.of(redis, "GET"), get.requests(), mode + ": the summary counts each GET");
@@ -124,7 +129,9 @@ class EkvProfilePlanIT {
                     .jvmArgs(List.of("-Xms256m", "-Xmx512m")).dashboard(false).slaveHeap("256m")
                     .remoteDir(Checkout.target().resolve("rmi")).localSlaves(2)
                     .property("hosts", redis.address()).property("profiles", "1000").property("value_sizes", "100")
-                    .property("threads", "2").property("in_flight", "8").property("duration", "4");
+                    .property("threads", "2").property("in_flight", "8").property("duration", "4")
+                    // 200 samples a thread, some 12,000 GETs over both slaves: every one is counted at the master
+                    .property("loops", "200");
             ByteArrayOutputStream console = new ByteArrayOutputStream();
             PlanRunner.Outcome outcome = new PlanRunner(new PrintStream(console, true, StandardCharsets.UTF_8)).run(run);
             assertTrue(outcome.ok(), outcome.problem() + "\n" + console.toString(StandardCharsets.UTF_8));
@@ -196,7 +203,8 @@ class EkvProfilePlanIT {
             PlanRun run = new PlanRun(Checkout.jmeterHome(), PlanRuns.plan("ekv-profile-get.jmx"))
                     .resultsRoot(Checkout.target().resolve("test-results")).timeout(Duration.ofMinutes(2)).dashboard(false)
                     .jvmArgs(List.of("-Xms256m", "-Xmx512m", "-Xlog:class+load=info:file=" + loads))
-                    .property("hosts", redis.address()).property("profiles", "100").property("duration", "1");
+                    .property("hosts", redis.address()).property("profiles", "100").property("duration", "1")
+                    .property("loops", "100");
             PlanRunner.Outcome outcome = new PlanRunner(new PrintStream(console, true, StandardCharsets.UTF_8)).run(run);
             assertTrue(outcome.ok(), outcome.problem() + "\n" + console);
             List<String> lines = Files.readAllLines(loads, StandardCharsets.UTF_8);

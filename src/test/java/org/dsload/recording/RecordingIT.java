@@ -44,6 +44,13 @@ class RecordingIT {
     private record Run(PlanRunner.Outcome outcome, String console) {
     }
 
+    /**
+     * GETs a reader makes where a test judges that each GET is recorded and counted, not how many there
+     * are: 4,000 for a run's 4 readers, where the seconds of its duration at full speed made 30,000 to
+     * 70,000 with both cores busy.
+     */
+    private static final String COUNTED_LOOPS = "1000";
+
     private static PlanRun plan(EmbeddedRedis redis, String id, int seconds) {
         return new PlanRun(Checkout.jmeterHome(), PlanRuns.plan("ekv-profile-get.jmx"))
                 .resultsRoot(Checkout.target().resolve("test-results")).runId(id + "-" + System.currentTimeMillis())
@@ -66,7 +73,7 @@ class RecordingIT {
     @Test
     void rowsModeWritesEveryRequestWithDsloadsWriterAndMakesTheDashboardAfterTheRun() throws Exception {
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
-            Run run = run(plan(redis, "rows", 4).property("load_threads", "1"));
+            Run run = run(plan(redis, "rows", 4).property("load_threads", "1").property("loops", COUNTED_LOOPS));
             assertTrue(run.outcome().ok(), run.outcome().problem() + "\n" + run.console());
             Path dir = run.outcome().dir();
             assertEquals(RedisCalls.of(redis, "GET"), rowRequests(run.outcome().jtl(), GET), "a row per GET");
@@ -112,7 +119,7 @@ class RecordingIT {
     @Test
     void histogramsModeRecordsEveryRequestIntoTheEnginesLogsAndNoDashboard() throws Exception {
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
-            Run run = run(plan(redis, "histograms", 4).property("load_threads", "1")
+            Run run = run(plan(redis, "histograms", 4).property("load_threads", "1").property("loops", COUNTED_LOOPS)
                     .property(RunProperties.RECORD, "histograms"));
             assertTrue(run.outcome().ok(), run.outcome().problem() + "\n" + run.console());
             Path dir = run.outcome().dir();
@@ -174,7 +181,8 @@ class RecordingIT {
                     .stopOnExit()) {
                 List<String> hosts = slaves.addresses().stream().map(Object::toString).toList();
                 PlanRun plan = plan(redis, "fetched", 5).remoteHosts(hosts).remoteDir(Checkout.target().resolve("rmi"))
-                        .property("load_threads", "1").property(RunProperties.RECORD, "histograms");
+                        .property("load_threads", "1").property("loops", COUNTED_LOOPS)
+                        .property(RunProperties.RECORD, "histograms");
                 Run run = run(plan);
                 assertTrue(run.outcome().ok(), run.outcome().problem() + "\n" + run.console());
                 for (String host : hosts) {

@@ -70,7 +70,9 @@ class DistributedRunIT {
         RedisCalls.reset(redis);
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         PlanRunner.Outcome outcome = new PlanRunner(new PrintStream(console, true, StandardCharsets.UTF_8))
-                .run(ekv().localSlaves(2).property("duration", "4"));
+                // 1,000 GETs a thread, 4,000 over both slaves, each one's row judged at the master: as many as 4 s at
+                // full speed would make took both cores for those seconds
+                .run(ekv().localSlaves(2).property("duration", "4").property("loops", "1000"));
         String said = console.toString(StandardCharsets.UTF_8);
         assertTrue(outcome.ok(), outcome.problem() + "\n" + said);
         Path dir = outcome.dir();
@@ -157,7 +159,8 @@ class DistributedRunIT {
 
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         PlanRunner.Outcome outcome = new PlanRunner(new PrintStream(console, true, StandardCharsets.UTF_8))
-                .run(ekv().localSlaves(1).remoteHosts(List.of(nobody)).minSlaves(1).property("duration", "3"));
+                .run(ekv().localSlaves(1).remoteHosts(List.of(nobody)).minSlaves(1).property("duration", "3")
+                        .property("loops", "1000"));
         String said = console.toString(StandardCharsets.UTF_8);
         assertEquals(Ending.OK, outcome.ending(), outcome.problem() + "\n" + said);
         assertTrue(said.contains("dsload: going on with 1 of 2 slaves (at least 1 needed), without the unreachable: "

@@ -48,7 +48,7 @@ class ServeIT {
 
     /** Small runs of each target's plan: the point is that they reach the server, not how fast. */
     private static final Map<String, Map<String, String>> PLAN_RUNS = Map.of(
-            "ekv-profile-get.jmx", Map.of("threads", "2", "duration", "3", "profiles", "200"),
+            "ekv-profile-get.jmx", Map.of("threads", "2", "duration", "3", "loops", "1000", "profiles", "200"),
             "zk-latencies.jmx", Map.of("znodes", "100", "watches", "20"),
             "kairosdb-write.jmx", Map.of("threads", "2", "ramp_step", "0", "repeats", "4", "paced", "false"),
             "influxdb-write.jmx", Map.of("rate", "100", "duration", "3", "threads", "10", "warmup", "0"),

@@ -41,21 +41,68 @@ public final class QuietMachine implements BeforeEachCallback {
     }
 
     /**
-     * Reads the machine's CPU each second until a second was quiet or {@code limit} has passed.
+     * Waits until the last second was quiet or {@code limit} has passed. The machine's CPU is read
+     * every {@value #PERIOD_MILLIS} ms from the first wait on, by a thread of its own, so that a test
+     * that follows a quiet second goes on at once: judged by readings taken only once it asks, each of
+     * the alone stage's 28 tests waited a second at least.
      *
      * @return the busy share of the last second, in percent
      */
     static double await(Duration limit) throws InterruptedException {
+        Readings readings = Readings.started();
         long deadline = System.nanoTime() + limit.toNanos();
-        long[] before = ticks();
-        double busy;
-        do {
-            Thread.sleep(1000);
-            long[] now = ticks();
-            busy = busyPercent(before, now);
-            before = now;
-        } while (busy > QUIET_PERCENT && System.nanoTime() < deadline);
-        return busy;
+        while (true) {
+            double busy = readings.lastSecond();
+            boolean known = !Double.isNaN(busy);
+            if (known && busy <= QUIET_PERCENT) {
+                return busy;
+            }
+            if (System.nanoTime() >= deadline) {
+                return known ? busy : 0;
+            }
+            Thread.sleep(PERIOD_MILLIS);
+        }
+    }
+
+    static final long PERIOD_MILLIS = 250;
+
+    /** The machine's CPU readings of the last second, {@value #PERIOD_MILLIS} ms apart, kept by a daemon thread. */
+    private static final class Readings {
+        private static final int PER_SECOND = (int) (1000 / PERIOD_MILLIS);
+        private static Readings running;
+        private final java.util.ArrayDeque<long[]> last = new java.util.ArrayDeque<>();
+
+        static synchronized Readings started() {
+            if (running == null) {
+                running = new Readings();
+                Thread t = new Thread(running::read, "quiet-machine");
+                t.setDaemon(true);
+                t.start();
+            }
+            return running;
+        }
+
+        private void read() {
+            try {
+                while (true) {
+                    long[] now = ticks();
+                    synchronized (this) {
+                        last.addLast(now);
+                        while (last.size() > PER_SECOND + 1) {
+                            last.removeFirst();
+                        }
+                    }
+                    Thread.sleep(PERIOD_MILLIS);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        /** The busy share over the last second, or NaN until a second has been read. */
+        synchronized double lastSecond() {
+            return last.size() <= PER_SECOND ? Double.NaN : busyPercent(last.getFirst(), last.getLast());
+        }
     }
 
     /** The share of the ticks between two readings of {@code /proc/stat}'s cpu line spent neither idle nor waiting on I/O. */

@@ -144,19 +144,34 @@ class KairosDbPlansIT {
         assertTrue(text.contains("== dashboard query =="), text);
     }
 
+    /**
+     * kairosdb-read.jmx with its defaults but a measured window of 6 s: seeded history, 10 s of warm-up
+     * and the measured queries at 30 a minute. Run once, by whichever of the two tests that judge it
+     * comes first: a run of its own for each cost the alone stage 23 s more.
+     */
+    private static PlanRuns.Result defaultsRun;
+
+    private static synchronized PlanRuns.Result defaultsRun() throws Exception {
+        if (defaultsRun == null) {
+            defaultsRun = PlanRuns.run("kairosdb-read.jmx", Map.of("urls", kairos.url(), "duration", "6"),
+                    Duration.ofMinutes(3), false);
+        }
+        return defaultsRun;
+    }
+
     // judges the rate a run achieved (30 queries a minute), after a set-up that seeds history with all the
     // machine has: no other test JVM beside it (a paired test beside the seeding lost its schedule)
     @org.junit.jupiter.api.Tag("alone")
     @Test
     void aQueryRateBelowOnePerSecondReadsAsThePlanSetsItPerMinute() throws Exception {
-        PlanRuns.Result result = PlanRuns.run("kairosdb-read.jmx", Map.of("urls", kairos.url(), "seed_resources", "1",
-                "threads", "1", "queries_per_min", "30", "duration", "12", "warmup", "0",
-                "metric_name", "plan.slow.#{m}"),
-                Duration.ofMinutes(3), false);
+        PlanRuns.Result result = defaultsRun();
         assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
         String text = Files.readString(result.outcome().dir().resolve("summary.txt"), StandardCharsets.UTF_8);
+        // the measured label's section: the warm-up's comes before it
+        assertTrue(text.contains("== dashboard query =="), text);
+        String measured = text.substring(text.indexOf("== dashboard query =="));
         java.util.regex.Matcher rate = java.util.regex.Pattern.compile(
-                "Rate +\\[target, achieved, ratio] +([0-9.]+)/min, ([0-9.]+)/min, ([0-9.]+)%").matcher(text);
+                "Rate +\\[target, achieved, ratio] +([0-9.]+)/min, ([0-9.]+)/min, ([0-9.]+)%").matcher(measured);
         assertTrue(rate.find(), text);
         assertEquals(30.0, Double.parseDouble(rate.group(1)), 0.5, "the plan's 30 queries a minute: " + rate.group());
         double ratio = Double.parseDouble(rate.group(3));
@@ -168,8 +183,7 @@ class KairosDbPlansIT {
     @org.junit.jupiter.api.Tag("alone")
     @Test
     void withItsDefaultsTheReadPlanKeepsItsScheduleAfterItsWarmUpAndKairosDbHoldsTheSeed() throws Exception {
-        PlanRuns.Result result = PlanRuns.run("kairosdb-read.jmx", Map.of("urls", kairos.url(), "duration", "6"),
-                Duration.ofMinutes(3), false);
+        PlanRuns.Result result = defaultsRun();
         PlanRuns.assertKeptSchedule(result);
         LabelStats warmUp = result.outcome().summary().label("dashboard query (warm-up)");
         LabelStats measured = result.outcome().summary().label("dashboard query");

@@ -36,7 +36,9 @@ class KeystoreUnderRunningSlavesIT {
                 .resolve("keystore-in-use-" + System.nanoTime()));
         Path remote = base.resolve("remote");
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
-            try (DsloadProcess start = DsloadProcess.start("slaves", "start", "-n", "1", "--remote-dir", remote.toString(),
+            // started in the test's folder: a slave without a run folder records into dsload-recordings/ of its working
+            // directory, which would otherwise be the checkout's
+            try (DsloadProcess start = DsloadProcess.startIn(base, "slaves", "start", "-n", "1", "--remote-dir", remote.toString(),
                     "--logs", base.resolve("slave-logs").toString(), "--heap", "256m")) {
                 assertEquals(ExitCodes.OK, start.exitCode(LIMIT), start.output());
                 assertTrue(start.output().contains("stop them:    bin/dsload slaves stop --remote-dir " + remote),
@@ -93,6 +95,6 @@ class KeystoreUnderRunningSlavesIT {
         return DsloadProcess.start("run", PlanRuns.plan("ekv-profile-get.jmx").toString(), "--results",
                 remote.getParent().resolve("results").toString(), "--no-dashboard", "--hosts-file",
                 remote.resolve("local.hosts").toString(), "--remote-dir", remote.toString(), "-Jhosts=" + redis.address(),
-                "-Jduration=2", "-Jthreads=1", "-Jprofiles=10");
+                "-Jduration=2", "-Jthreads=1", "-Jprofiles=10", "-Jloops=1000"); // 1,000 GETs: a run, not a load
     }
 }

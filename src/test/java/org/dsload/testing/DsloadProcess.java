@@ -38,10 +38,25 @@ public final class DsloadProcess implements AutoCloseable {
 
     /** Starts bin/dsload with these arguments and extra environment variables. */
     public static DsloadProcess start(Map<String, String> environment, String... args) throws IOException {
+        return start(null, environment, args);
+    }
+
+    /**
+     * Starts bin/dsload in {@code workDir} (null: this JVM's, the checkout), where what a command writes
+     * beside itself lands: the recordings of slaves that {@code slaves start} leaves running, for one.
+     */
+    public static DsloadProcess startIn(Path workDir, String... args) throws IOException {
+        return start(workDir, Map.of(), args);
+    }
+
+    private static DsloadProcess start(Path workDir, Map<String, String> environment, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(Checkout.basedir().resolve("bin/dsload").toString()));
         command.addAll(List.of(args));
         // bin/dsload execs its JVM, and setsid execs bin/dsload: the PID is the JVM's and leads its process group
         ProcessBuilder builder = new ProcessBuilder(ManagedProcess.detached(command)).redirectErrorStream(true);
+        if (workDir != null) {
+            builder.directory(workDir.toFile());
+        }
         builder.environment().putAll(environment);
         return new DsloadProcess(builder.start());
     }

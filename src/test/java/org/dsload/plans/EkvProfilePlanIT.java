@@ -70,6 +70,7 @@ class EkvProfilePlanIT {
             assertTrue(text.contains("Status Codes  [code:count]                      OK:" + gets), text);
             assertTrue(Files.isRegularFile(result.outcome().dir().resolve("summary.json")));
             assertTrue(Files.isRegularFile(result.outcome().dir().resolve("dashboard/index.html")), "HTML dashboard");
+            assertTrue(Files.isRegularFile(result.outcome().dir().resolve(org.dsload.report.RunCharts.LATENCY)), "charts");
             assertTrue(Files.isRegularFile(result.outcome().dir().resolve("jmeter.log")));
         }
     }
@@ -84,6 +85,8 @@ class EkvProfilePlanIT {
                     "loops", "200"), Duration.ofMinutes(3), false);
             assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
             InFlightCounts gets = InFlightCounts.of(result.outcome(), "GET profile");
+            assertFalse(Files.exists(result.outcome().dir().resolve(org.dsload.report.RunCharts.LATENCY)),
+                    "no charts where the run was asked for none");
             assertTrue(gets.rows() < gets.requests(), "rows stand for several requests: " + gets);
             assertEquals(gets.requests(), result.outcome().summary().label("GET profile").requests(),
                     "the summary counts requests, not rows");

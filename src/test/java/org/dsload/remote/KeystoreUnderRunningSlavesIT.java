@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.List;
 
 import org.dsload.cli.ExitCodes;
 import org.dsload.plans.PlanRuns;
@@ -55,6 +56,9 @@ class KeystoreUnderRunningSlavesIT {
                     assertTrue(summary.contains("== Redis server gauges"), summary);
                     assertTrue(summary.lines().anyMatch(l -> l.startsWith("Cross-check [dsload reported, server counted]")
                             && l.contains(" (match) commands GET, SET")), summary);
+                    try (var files = Files.list(run.resultsDir())) {
+                        assertEquals(List.of(), files.filter(f -> f.toString().endsWith(".png")).toList(), "--no-charts");
+                    }
                 }
                 Path keystore = remote.resolve(RmiKeystore.KEYSTORE);
                 Files.delete(keystore);
@@ -93,7 +97,7 @@ class KeystoreUnderRunningSlavesIT {
 
     private static DsloadProcess run(Path remote, EmbeddedRedis redis) throws Exception {
         return DsloadProcess.start("run", PlanRuns.plan("ekv-profile-get.jmx").toString(), "--results",
-                remote.getParent().resolve("results").toString(), "--no-dashboard", "--hosts-file",
+                remote.getParent().resolve("results").toString(), "--no-dashboard", "--no-charts", "--hosts-file",
                 remote.resolve("local.hosts").toString(), "--remote-dir", remote.toString(), "-Jhosts=" + redis.address(),
                 "-Jduration=2", "-Jthreads=1", "-Jprofiles=10", "-Jloops=1000"); // 1,000 GETs: a run, not a load
     }

@@ -18,6 +18,8 @@ public final class HttpGauges {
     private final HttpClient http;
     private final String authorization;
     private final Duration timeout;
+    /** The time an answer's body may take beyond the request's timeout, which covers its head only. */
+    static final long BODY_GRACE_MILLIS = 1000;
 
     public HttpGauges(String user, String password, Duration timeout) {
         this.http = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER).build();
@@ -39,9 +41,20 @@ public final class HttpGauges {
             request.header("Authorization", authorization);
         }
         HttpResponse<String> response;
+        // the request's own timeout ends with the answer's head: a server stopped between its head and its body
+        // (a KairosDB frozen while it answered) would hold this thread, and the recorder it polls for, for good
+        java.util.concurrent.CompletableFuture<HttpResponse<String>> answer = http.sendAsync(request.build(),
+                HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         try {
-            response = http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            response = answer.get(timeout.toMillis() + BODY_GRACE_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            answer.cancel(true);
+            throw new java.net.http.HttpTimeoutException("no whole answer from " + uri.getPath() + " within "
+                    + (timeout.toMillis() + BODY_GRACE_MILLIS) + " ms");
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
         } catch (InterruptedException e) {
+            answer.cancel(true);
             Thread.currentThread().interrupt();
             throw new IOException("interrupted", e);
         }

@@ -5,9 +5,14 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The HTTP client of gauge sources that read a store's HTTP API (KairosDB, InfluxDB): a client of
@@ -43,15 +48,15 @@ public final class HttpGauges {
         HttpResponse<String> response;
         // the request's own timeout ends with the answer's head: a server stopped between its head and its body
         // (a KairosDB frozen while it answered) would hold this thread, and the recorder it polls for, for good
-        java.util.concurrent.CompletableFuture<HttpResponse<String>> answer = http.sendAsync(request.build(),
+        CompletableFuture<HttpResponse<String>> answer = http.sendAsync(request.build(),
                 HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        long limitMillis = timeout.toMillis() + BODY_GRACE_MILLIS;
         try {
-            response = answer.get(timeout.toMillis() + BODY_GRACE_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.TimeoutException e) {
+            response = answer.get(limitMillis, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
             answer.cancel(true);
-            throw new java.net.http.HttpTimeoutException("no whole answer from " + uri.getPath() + " within "
-                    + (timeout.toMillis() + BODY_GRACE_MILLIS) + " ms");
-        } catch (java.util.concurrent.ExecutionException e) {
+            throw new HttpTimeoutException("no whole answer from " + uri.getPath() + " within " + limitMillis + " ms");
+        } catch (ExecutionException e) {
             throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
         } catch (InterruptedException e) {
             answer.cancel(true);

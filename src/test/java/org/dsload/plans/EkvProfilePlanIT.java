@@ -18,6 +18,7 @@ import org.dsload.core.format.RunProperties;
 import org.dsload.process.Ports;
 import org.dsload.report.JtlSample;
 import org.dsload.report.LabelStats;
+import org.dsload.report.RunCharts;
 import org.dsload.report.SlaveOfSample;
 import org.dsload.report.SlaveRoster;
 import org.dsload.run.Ending;
@@ -70,7 +71,7 @@ class EkvProfilePlanIT {
             assertTrue(text.contains("Status Codes  [code:count]                      OK:" + gets), text);
             assertTrue(Files.isRegularFile(result.outcome().dir().resolve("summary.json")));
             assertTrue(Files.isRegularFile(result.outcome().dir().resolve("dashboard/index.html")), "HTML dashboard");
-            assertTrue(Files.isRegularFile(result.outcome().dir().resolve(org.dsload.report.RunCharts.LATENCY)), "charts");
+            assertTrue(Files.isRegularFile(result.outcome().dir().resolve(RunCharts.LATENCY)), "charts");
             assertTrue(Files.isRegularFile(result.outcome().dir().resolve("jmeter.log")));
         }
     }
@@ -85,7 +86,7 @@ class EkvProfilePlanIT {
                     "loops", "200"), Duration.ofMinutes(3), false);
             assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
             InFlightCounts gets = InFlightCounts.of(result.outcome(), "GET profile");
-            assertFalse(Files.exists(result.outcome().dir().resolve(org.dsload.report.RunCharts.LATENCY)),
+            assertFalse(Files.exists(result.outcome().dir().resolve(RunCharts.LATENCY)),
                     "no charts where the run was asked for none");
             assertTrue(gets.rows() < gets.requests(), "rows stand for several requests: " + gets);
             assertEquals(gets.requests(), result.outcome().summary().label("GET profile").requests(),

@@ -57,7 +57,7 @@ public final class PlanRuns {
      */
     public static Result run(String planName, Map<String, String> properties, Duration limit, boolean views)
             throws IOException, InterruptedException {
-        return run(plan(planName), properties, limit, views ? Views.ALL : Views.NONE);
+        return run(plan(planName), properties, limit, Views.of(views));
     }
 
     /** As {@link #run(String, Map, Duration)}, with the given views of the results. */
@@ -72,13 +72,17 @@ public final class PlanRuns {
      * file again, 0.3 s and more).
      */
     public enum Views {
-        NONE, CHARTS, ALL
+        NONE, CHARTS, ALL;
+
+        static Views of(boolean all) {
+            return all ? ALL : NONE;
+        }
     }
 
     /** As {@link #run(String, Map, Duration, boolean)}, for a plan of the tests' own (under src/test/resources). */
     public static Result run(Path plan, Map<String, String> properties, Duration limit, boolean views)
             throws IOException, InterruptedException {
-        return run(plan, properties, limit, views ? Views.ALL : Views.NONE);
+        return run(plan, properties, limit, Views.of(views));
     }
 
     private static Result run(Path plan, Map<String, String> properties, Duration limit, Views views)

@@ -104,7 +104,8 @@ class HostRigIT {
             // connection's own: 12, 15 and 17 were dropped in three runs at 10 %), and none dropped at all is 0.93^150,
             // one run in 50,000 (at 5 % one in 2,000, and one run dropped none). TCP gets every byte through, but a
             // packet lost again and again waits 0.2, 0.4, 0.8 s... (a SYN 1, 2, 4 s...): the round trips may take a
-            // minute (at 10 % with 5 s one run in about 50 timed out). 8 losses in a row: 0.135^8 x 50, one in 2 million
+            // minute (at 10 % with 5 s one run in about 50 timed out). Past 60 s: a SYN or its answer lost 6 times in
+            // a row (1 + 2 + ... + 32 s), 0.135^6, one run in 160,000; a byte 9 times (0.2 x 511 s), far rarer
             try (HostRig.LinkLoss loss = near.loss(far.address(), 0.07)) {
                 median = medianRoundTripMicros(near, far);
                 dropped = loss.dropped();

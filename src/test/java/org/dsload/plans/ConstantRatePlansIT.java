@@ -13,6 +13,7 @@ import java.util.Map;
 
 import javax.imageio.ImageIO;
 
+import org.dsload.core.format.TimingValue;
 import org.dsload.report.GeneratorCsv;
 import org.dsload.report.JtlSample;
 import org.dsload.report.LabelStats;
@@ -84,8 +85,9 @@ class ConstantRatePlansIT {
         long rawP99 = get.latencies().percentile(99);
         long correctedP99 = get.corrected().percentile(99);
         assertTrue(rawP99 < stallMicros / 2, "only the 10 samples in flight saw the stall: raw p99 " + rawP99);
-        assertTrue(correctedP99 - rawP99 > stallMicros * 6 / 10 && correctedP99 - rawP99 < stallMicros * 16 / 10,
+        assertTrue(correctedP99 - rawP99 > stallMicros * 6 / 10,
                 "corrected p99 " + correctedP99 + " µs should exceed raw p99 " + rawP99 + " µs by about the stall");
+        correctionIsExplainedByTheBacklog(result, get, stallMicros);
         assertTrue(get.corrected().max() >= stallMicros * 9 / 10, "corrected max " + get.corrected().max());
         assertTrue(get.lateArrivals() >= rate * STALL.toMillis() * 6 / 10 / 1000,
                 "the arrivals due during the stall started late: " + get.lateArrivals());
@@ -130,8 +132,9 @@ class ConstantRatePlansIT {
         long rawP99 = get.latencies().percentile(99);
         long correctedP99 = get.corrected().percentile(99);
         assertTrue(rawP99 < stallMicros / 2, "only the 10 requests in flight saw the stall: raw p99 " + rawP99);
-        assertTrue(correctedP99 - rawP99 > stallMicros * 6 / 10 && correctedP99 - rawP99 < stallMicros * 16 / 10,
+        assertTrue(correctedP99 - rawP99 > stallMicros * 6 / 10,
                 "corrected p99 " + correctedP99 + " µs should exceed raw p99 " + rawP99 + " µs by about the stall");
+        correctionIsExplainedByTheBacklog(result, get, stallMicros);
         assertTrue(get.lateArrivals() >= rate * STALL.toMillis() * 6 / 10 / 1000,
                 "the arrivals due during the stall waited for a place: " + get.lateArrivals());
         List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
@@ -172,6 +175,24 @@ class ConstantRatePlansIT {
         assertTrue(warmUp.lastEnd() <= measured.firstStart() + 50, "the warm-up ends as the measured arrivals begin");
         assertEquals(warmUp.requests() + measured.requests(), RedisCalls.of(redis, "GET"),
                 "one GET per arrival thread, each counted by the server");
+    }
+
+    /**
+     * The corrected p99 exceeds the raw one by no more than the stall and the backlog it left explain: how
+     * long after the first late arrival's intended start the last late one started, plus the longest request.
+     * A paired machine drains that backlog at its own pace (late arrivals over 5.1 s around a 1 s stall on a
+     * slow day, the raw p99 109 ms, the corrected 2.46 s), so the bound is the run's own backlog, not a fixed one.
+     */
+    private static void correctionIsExplainedByTheBacklog(PlanRuns.Result result, LabelStats get, long stallMicros)
+            throws Exception {
+        List<JtlSample> late = PlanRuns.samples(result.outcome().jtl()).stream().filter(s -> s.label().equals("GET")
+                && s.intendedDelayMicros() > TimingValue.DEFAULT_LATE_MICROS).toList();
+        long backlogMicros = late.stream().mapToLong(s -> s.start() * 1000).max().orElseThrow()
+                - late.stream().mapToLong(JtlSample::intendedStartMicros).min().orElseThrow();
+        assertTrue(backlogMicros >= stallMicros * 9 / 10, "the arrivals due during the stall were late: " + backlogMicros);
+        long correctedP99 = get.corrected().percentile(99);
+        assertTrue(correctedP99 <= backlogMicros + get.latencies().max(), "corrected p99 " + correctedP99
+                + " µs is more than the backlog (" + backlogMicros + " µs) and the longest request explain");
     }
 
     private static void generatorFiguresArePlausible(Path dir, LabelStats get, int threads) throws Exception {

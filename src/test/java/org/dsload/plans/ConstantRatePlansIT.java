@@ -87,7 +87,8 @@ class ConstantRatePlansIT {
         assertTrue(rawP99 < stallMicros / 2, "only the 10 samples in flight saw the stall: raw p99 " + rawP99);
         assertTrue(correctedP99 - rawP99 > stallMicros * 6 / 10,
                 "corrected p99 " + correctedP99 + " µs should exceed raw p99 " + rawP99 + " µs by about the stall");
-        correctionIsExplainedByTheBacklog(result, get, stallMicros);
+        List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
+        correctionIsExplainedByTheBacklog(samples, get, stallMicros);
         assertTrue(get.corrected().max() >= stallMicros * 9 / 10, "corrected max " + get.corrected().max());
         assertTrue(get.lateArrivals() >= rate * STALL.toMillis() * 6 / 10 / 1000,
                 "the arrivals due during the stall started late: " + get.lateArrivals());
@@ -99,7 +100,7 @@ class ConstantRatePlansIT {
                 + get.lateArrivals() + ", 0"), summary);
         assertTrue(summary.contains("== Generator master"), summary);
 
-        generatorFiguresArePlausible(dir, get, 10);
+        generatorFiguresArePlausible(dir, samples, get, 10);
         chartsAreWritten(dir);
     }
 
@@ -134,10 +135,10 @@ class ConstantRatePlansIT {
         assertTrue(rawP99 < stallMicros / 2, "only the 10 requests in flight saw the stall: raw p99 " + rawP99);
         assertTrue(correctedP99 - rawP99 > stallMicros * 6 / 10,
                 "corrected p99 " + correctedP99 + " µs should exceed raw p99 " + rawP99 + " µs by about the stall");
-        correctionIsExplainedByTheBacklog(result, get, stallMicros);
+        List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
+        correctionIsExplainedByTheBacklog(samples, get, stallMicros);
         assertTrue(get.lateArrivals() >= rate * STALL.toMillis() * 6 / 10 / 1000,
                 "the arrivals due during the stall waited for a place: " + get.lateArrivals());
-        List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
         long stalled = samples.stream().filter(x -> x.elapsedMicros() >= stallMicros * 8 / 10).count();
         assertTrue(stalled >= 1 && stalled <= 10, "the requests in flight during the stall carry it: " + stalled);
     }
@@ -183,9 +184,8 @@ class ConstantRatePlansIT {
      * A paired machine drains that backlog at its own pace (late arrivals over 5.1 s around a 1 s stall on a
      * slow day, the raw p99 109 ms, the corrected 2.46 s), so the bound is the run's own backlog, not a fixed one.
      */
-    private static void correctionIsExplainedByTheBacklog(PlanRuns.Result result, LabelStats get, long stallMicros)
-            throws Exception {
-        List<JtlSample> late = PlanRuns.samples(result.outcome().jtl()).stream().filter(s -> s.label().equals("GET")
+    private static void correctionIsExplainedByTheBacklog(List<JtlSample> samples, LabelStats get, long stallMicros) {
+        List<JtlSample> late = samples.stream().filter(s -> s.label().equals("GET")
                 && s.intendedDelayMicros() > TimingValue.DEFAULT_LATE_MICROS).toList();
         long backlogMicros = late.stream().mapToLong(s -> s.start() * 1000).max().orElseThrow()
                 - late.stream().mapToLong(JtlSample::intendedStartMicros).min().orElseThrow();
@@ -195,7 +195,8 @@ class ConstantRatePlansIT {
                 + " µs is more than the backlog (" + backlogMicros + " µs) and the longest request explain");
     }
 
-    private static void generatorFiguresArePlausible(Path dir, LabelStats get, int threads) throws Exception {
+    private static void generatorFiguresArePlausible(Path dir, List<JtlSample> samples, LabelStats get, int threads)
+            throws Exception {
         List<GeneratorCsv.Engine> engines = GeneratorCsv.read(dir);
         assertEquals(List.of("master"), engines.stream().map(GeneratorCsv.Engine::name).toList());
         GeneratorCsv.Engine master = engines.get(0);
@@ -208,7 +209,6 @@ class ConstantRatePlansIT {
         assertTrue(master.peak(GeneratorCsv.JVM_THREADS) >= threads);
         double connections = master.peak(GeneratorCsv.CONNECTIONS);
         assertTrue(connections >= 1 && connections <= threads, "connections " + connections);
-        List<JtlSample> samples = PlanRuns.samples(dir.resolve("redis-get-rate.jtl"));
         assertEquals(samples.stream().mapToLong(JtlSample::sentBytes).sum(), master.last(GeneratorCsv.BYTES_SENT),
                 "the engine counted the bytes the results file holds");
         assertEquals(samples.stream().mapToLong(JtlSample::bytes).sum(), master.last(GeneratorCsv.BYTES_RECEIVED));

@@ -6,9 +6,13 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * TCP ports: free ones to start a server on, and whether one accepts connections.
@@ -16,10 +20,15 @@ import java.util.Optional;
  * <p>A free port is one nothing listens on and no other running dsload process has picked
  * ({@link PortReservations}): a server picked a port seconds before it binds it (a JVM starting),
  * and two processes side by side (two {@code dsload serve}, tests beside a serve) must not pick
- * the same one meanwhile.
+ * the same one meanwhile. It is also picked outside the range of ports the kernel gives outgoing
+ * connections ({@code /proc/sys/net/ipv4/ip_local_port_range}): a port from that range can become
+ * the local port of any process's new connection in those seconds, and the server's bind then fails.
  */
 public final class Ports {
     private static final int ATTEMPTS = 200;
+    /** The lowest port picked outside the kernel's range for outgoing connections: well-known services live below. */
+    static final int LOWEST = 10000;
+    private static final Path LOCAL_RANGE = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
 
     private Ports() {
     }
@@ -40,7 +49,7 @@ public final class Ports {
      */
     public static int freeOnAll(List<String> addresses, int companionOffset) {
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            int port = ephemeral(addresses.get(0));
+            int port = candidate(addresses.get(0), companionOffset);
             if (claim(addresses, port, companionOffset)) {
                 return port;
             }
@@ -52,8 +61,8 @@ public final class Ports {
     /** A port free on every address of the machine (a server binding the wildcard address), reserved. */
     public static int freeEverywhere() {
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            int port = ephemeral(null);
-            if (PortReservations.reserve(port)) {
+            int port = candidate(null, 0);
+            if (bindable((String) null, port) && PortReservations.reserve(port)) {
                 return port;
             }
         }
@@ -93,14 +102,64 @@ public final class Ports {
      */
     private static boolean bindable(List<String> addresses, int port) {
         for (String address : addresses) {
-            try (ServerSocket socket = new ServerSocket()) {
-                socket.setReuseAddress(true);
-                socket.bind(new InetSocketAddress(InetAddress.getByName(address), port));
-            } catch (IOException e) {
+            if (!bindable(address, port)) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** {@link #bindable(List, int)} on one address, or on every address when it is null. */
+    private static boolean bindable(String address, int port) {
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.setReuseAddress(true);
+            socket.bind(address == null ? new InetSocketAddress(port) : new InetSocketAddress(InetAddress.getByName(address), port));
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * A port to try: one outside the kernel's range for outgoing connections, with its companion
+     * outside it too, or, where that range cannot be read or leaves no room, one the system hands out.
+     */
+    private static int candidate(String address, int companionOffset) {
+        int[] room = serverPorts(companionOffset, localRange());
+        if (room.length == 0) {
+            return ephemeral(address);
+        }
+        int below = room[1] - room[0] + 1;
+        int pick = ThreadLocalRandom.current().nextInt(below + (room.length > 2 ? room[3] - room[2] + 1 : 0));
+        return pick < below ? room[0] + pick : room[2] + pick - below;
+    }
+
+    /**
+     * The stretches of ports, as {low, high} pairs, outside the outgoing-connection range {@code local}
+     * (null: unknown) from {@link #LOWEST} up, whose companion {@code port + companionOffset} is outside too.
+     */
+    static int[] serverPorts(int companionOffset, int[] local) {
+        if (local == null) {
+            return new int[0];
+        }
+        int[] below = {LOWEST, local[0] - 1 - companionOffset};
+        int[] above = {Math.max(LOWEST, local[1] + 1), 65535 - companionOffset};
+        boolean hasBelow = below[1] >= below[0];
+        boolean hasAbove = above[1] >= above[0];
+        if (hasBelow && hasAbove) {
+            return new int[] {below[0], below[1], above[0], above[1]};
+        }
+        return hasBelow ? below : hasAbove ? above : new int[0];
+    }
+
+    /** The kernel's range for outgoing connections' local ports, or null where it cannot be read (procfs: line by line). */
+    private static int[] localRange() {
+        try {
+            String[] f = Files.readAllLines(LOCAL_RANGE, StandardCharsets.US_ASCII).get(0).trim().split("\\s+");
+            return new int[] {Integer.parseInt(f[0]), Integer.parseInt(f[1])};
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     /** A port the system hands out as free on the address (all addresses when null). */

@@ -36,12 +36,7 @@ class LiveEndpointTest {
         h.recordValueWithCount(200, 4);
         metrics.interval("GET", "slave-b", h, java.util.Map.of("ERR", 1L), 0, 0);
         metrics.engineEnded("slave-b");
-        LiveEndpoint endpoint;
-        try (ServerSocket probe = new ServerSocket(0)) {
-            int port = probe.getLocalPort();
-            probe.close();
-            endpoint = LiveEndpoint.start(port, metrics.registry());
-        }
+        LiveEndpoint endpoint = LiveEndpoint.start(org.dsload.process.Ports.free(), metrics.registry());
         try {
             String text = scrape(endpoint.port());
             assertTrue(text.contains("dsload_requests_total{engine=\"slave-a\",label=\"GET\"} 3.0"), text);

@@ -3,8 +3,6 @@ package org.dsload.live;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -27,11 +25,9 @@ class LiveServiceTest {
     private int port;
 
     @BeforeEach
-    void aMetricsPort() throws IOException {
+    void aMetricsPort() {
         JMeterRuntime.init();
-        try (ServerSocket probe = new ServerSocket(0)) {
-            port = probe.getLocalPort();
-        }
+        port = org.dsload.process.Ports.free();
         JMeterUtils.setProperty(RunProperties.METRICS_PORT, Integer.toString(port));
         JMeterUtils.setProperty(RunProperties.METRICS_LINGER, "0");
     }

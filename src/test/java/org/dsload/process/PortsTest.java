@@ -29,6 +29,36 @@ class PortsTest {
     }
 
     @Test
+    void freePortsAndTheirCompanionsLieOutsideTheKernelsRangeForOutgoingConnections() throws IOException {
+        java.nio.file.Path range = java.nio.file.Path.of("/proc/sys/net/ipv4/ip_local_port_range");
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isReadable(range), "Linux only");
+        String[] f = java.nio.file.Files.readAllLines(range).get(0).trim().split("\\s+");
+        int low = Integer.parseInt(f[0]);
+        int high = Integer.parseInt(f[1]);
+        for (int i = 0; i < 20; i++) {
+            int port = Ports.free();
+            assertTrue(port < low || port > high, port + " is in " + low + "-" + high);
+            int pair = Ports.freeOnAll(List.of("127.0.0.1"), 10000);
+            assertTrue(pair + 10000 < low || pair > high, pair + " or its companion is in " + low + "-" + high);
+            int everywhere = Ports.freeEverywhere();
+            assertTrue(everywhere < low || everywhere > high, everywhere + " is in " + low + "-" + high);
+        }
+    }
+
+    @Test
+    void theStretchesOutsideTheRangeLeaveRoomForTheCompanionAndAnEmptyStretchOut() {
+        assertEquals(List.of(10000, 32767, 61000, 65535), asList(Ports.serverPorts(0, new int[] {32768, 60999})));
+        assertEquals(List.of(10000, 22767), asList(Ports.serverPorts(10000, new int[] {32768, 60999})));
+        assertEquals(List.of(50001, 65535), asList(Ports.serverPorts(0, new int[] {1024, 50000})));
+        assertEquals(List.of(), asList(Ports.serverPorts(0, new int[] {1024, 65535})));
+        assertEquals(List.of(), asList(Ports.serverPorts(0, null)), "unknown: the system's choice");
+    }
+
+    private static List<Integer> asList(int[] a) {
+        return java.util.Arrays.stream(a).boxed().toList();
+    }
+
+    @Test
     void aPortAnotherRunningProcessPickedIsNotGivenHereUntilThatProcessEnds() throws Exception {
         try (ChildJvm other = ChildJvm.start(Holder.class)) {
             int port = Integer.parseInt(other.readLine());

@@ -114,15 +114,17 @@ class FindMaxIT {
     @Test
     void aLatencyLimitIsKeptUpToTheAnswerOverTwoSlaves() throws Exception {
         // Over two slaves, which share each step's rate; with a gauge limit the server keeps: a step whose
-        // gauges were not recorded, or not read from the slaves' folders, would break it. The limit leaves
-        // room for slave JVMs that compile while they run the first seconds on two shared cores (a first
-        // distributed step at 1,000/s had a p99 of 50 ms), and a warm-up of 5 s for them to catch up in: after
-        // one of 3 s, the slaves of a step beside another test were still behind in the measured window, 18 % late.
-        // Places for 200 ms of requests (100 a slave, not the plan's 25 for 50 ms): a first step's slaves whose GETs
-        // took up to 120 ms filled their 25 places, and 20 of 1,964 arrivals were left unsent at the step's end, which
-        // broke it (1 % unsent is the limit of a run that ran as planned)
-        FindMax run = findMax("--slaves=2", "-Jserver_gauges=true", "-Jpause_ms=200", "--settle-seconds=5", "--start=1000",
-                "--max-steps=2", "--max-p99=250ms", "--max-error-rate=1%", "--max-gauge=connected_clients=10000");
+        // gauges were not recorded, or not read from the slaves' folders, would break it. The latency limit and the
+        // places in flight leave room for a machine the slaves share with the neighbouring test and the server: a
+        // first step at 1,000/s had a p99 of 50 ms on a quiet machine, and on a busy one (its other processes at
+        // 82-87 % of both cores, the slaves' young collections 80-90 ms a second) 395 ms, with all of 2 x 100 places
+        // in use; with 25 places a slave, 20 of 1,964 arrivals were left unsent at such a step's end (more than the
+        // 1 % of a run that ran as planned). So: places for 1 s of requests and a limit of 1 s. A warm-up of 5 s lets
+        // slave JVMs that compile while they run their first seconds catch up: after one of 3 s, the slaves of a step
+        // beside another test were still behind in the measured window, 18 % late.
+        FindMax run = findMax("--slaves=2", "-Jserver_gauges=true", "-Jpause_ms=1000", "--settle-seconds=5",
+                "--start=1000", "--max-steps=2", "--max-p99=1s", "--max-error-rate=1%",
+                "--max-gauge=connected_clients=10000");
         assertEquals(ExitCodes.OK, run.exit(), run.output());
         assertTrue(run.output().contains("dsload find-max: step 1: rate=1000 (500 on each of 2 engines)"), run.output());
         JsonNode json = run.json();
@@ -133,7 +135,7 @@ class FindMaxIT {
         assertSteps(json, rate);
         for (JsonNode step : json.get("steps")) {
             if (step.get("kept").asBoolean()) {
-                assertTrue(step.get("p99Ms").asDouble() <= 250, step.toString());
+                assertTrue(step.get("p99Ms").asDouble() <= 1000, step.toString());
                 assertTrue(step.get("achievedRate").asDouble() > step.get("rate").asDouble() * 0.9, "the plan's load: " + step);
                 assertTrue(step.get("achievedRate").asDouble() < step.get("rate").asDouble() * 1.1,
                         "the two slaves shared the rate, not each ran it: " + step);
@@ -149,7 +151,7 @@ class FindMaxIT {
         assertTrue(text.contains("Answer: rate=" + (long) rate + " "), text);
         assertTrue(run.output().contains(text.lines().filter(l -> l.startsWith("Answer:")).findFirst().orElseThrow()),
                 "the table is printed too: " + run.output());
-        System.out.println("dsload: find-max over two slaves with --max-p99=250ms:\n" + text);
+        System.out.println("dsload: find-max over two slaves with --max-p99=1s:\n" + text);
     }
 
     @Test

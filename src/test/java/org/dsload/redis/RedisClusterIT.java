@@ -141,7 +141,7 @@ class RedisClusterIT {
     }
 
     @Test
-    void aSlotThatMovedAfterTheTopologyWasReadIsFollowed() {
+    void aSlotThatMovedAfterTheTopologyWasReadIsFollowed() throws InterruptedException {
         String key = "{moving}:k";
         int slot = JedisClusterCRC16.getSlot(key);
         EmbeddedRedis from = owner(slot);
@@ -208,15 +208,50 @@ class RedisClusterIT {
     }
 
     /** Gives an empty slot to another node, on every node, as a resharding tool ends a migration. */
-    private static void moveEmptySlot(int slot, EmbeddedRedis to) {
+    /**
+     * Gives the slot to {@code to}: first there, with a new config epoch so that no older view gossiped
+     * by the other nodes takes it back, then on the others; returns once every node points at it.
+     */
+    private static void moveEmptySlot(int slot, EmbeddedRedis to) throws InterruptedException {
         String id;
         try (Jedis jedis = new Jedis(to.host(), to.port())) {
             id = jedis.clusterMyId();
+            jedis.clusterSetSlotNode(slot, id);
+            jedis.sendCommand(redis.clients.jedis.Protocol.Command.CLUSTER, "BUMPEPOCH");
         }
         for (EmbeddedRedis node : cluster.nodes()) {
-            try (Jedis jedis = new Jedis(node.host(), node.port())) {
-                jedis.clusterSetSlotNode(slot, id);
+            if (node != to) {
+                try (Jedis jedis = new Jedis(node.host(), node.port())) {
+                    jedis.clusterSetSlotNode(slot, id);
+                }
             }
+        }
+        String moved = "MOVED " + slot + " " + to.address();
+        assertTrue(org.dsload.process.Deadline.await(() -> cluster.nodes().stream().allMatch(node -> {
+            try (Jedis jedis = new Jedis(node.host(), node.port())) {
+                return node == to ? ownsSlot(jedis, slot) : redirects(jedis, slot, moved);
+            }
+        }), java.time.Duration.ofSeconds(10), java.time.Duration.ofMillis(50)), "every node points slot " + slot
+                + " at " + to.address());
+    }
+
+    /** Whether the node answers a read of a key of the slot itself. */
+    private static boolean ownsSlot(Jedis jedis, int slot) {
+        try {
+            jedis.get("{moving}:k");
+            return true;
+        } catch (redis.clients.jedis.exceptions.JedisRedirectionException e) {
+            return false;
+        }
+    }
+
+    /** Whether the node sends a read of a key of the slot to the new owner. */
+    private static boolean redirects(Jedis jedis, int slot, String moved) {
+        try {
+            jedis.get("{moving}:k");
+            return false;
+        } catch (redis.clients.jedis.exceptions.JedisMovedDataException e) {
+            return e.getMessage().equals(moved);
         }
     }
 

@@ -48,8 +48,9 @@ public final class Ports {
      * (Redis Cluster's bus port); both are reserved for this process.
      */
     public static int freeOnAll(List<String> addresses, int companionOffset) {
+        int[] room = serverPorts(companionOffset, localRange());
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            int port = candidate(addresses.get(0), companionOffset);
+            int port = candidate(room, addresses.get(0));
             if (claim(addresses, port, companionOffset)) {
                 return port;
             }
@@ -60,8 +61,9 @@ public final class Ports {
 
     /** A port free on every address of the machine (a server binding the wildcard address), reserved. */
     public static int freeEverywhere() {
+        int[] room = serverPorts(0, localRange());
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            int port = candidate(null, 0);
+            int port = candidate(room, null);
             if (bindable((String) null, port) && PortReservations.reserve(port)) {
                 return port;
             }
@@ -121,17 +123,25 @@ public final class Ports {
     }
 
     /**
-     * A port to try: one outside the kernel's range for outgoing connections, with its companion
-     * outside it too, or, where that range cannot be read or leaves no room, one the system hands out.
+     * A port to try: a random one of {@code room} ({@link #serverPorts}), or, where that is empty, one
+     * the system hands out on the address.
      */
-    private static int candidate(String address, int companionOffset) {
-        int[] room = serverPorts(companionOffset, localRange());
+    private static int candidate(int[] room, String address) {
         if (room.length == 0) {
             return ephemeral(address);
         }
-        int below = room[1] - room[0] + 1;
-        int pick = ThreadLocalRandom.current().nextInt(below + (room.length > 2 ? room[3] - room[2] + 1 : 0));
-        return pick < below ? room[0] + pick : room[2] + pick - below;
+        int size = 0;
+        for (int i = 0; i < room.length; i += 2) {
+            size += room[i + 1] - room[i] + 1;
+        }
+        int pick = ThreadLocalRandom.current().nextInt(size);
+        for (int i = 0;; i += 2) {
+            int stretch = room[i + 1] - room[i] + 1;
+            if (pick < stretch) {
+                return room[i] + pick;
+            }
+            pick -= stretch;
+        }
     }
 
     /**
@@ -153,7 +163,7 @@ public final class Ports {
     }
 
     /** The kernel's range for outgoing connections' local ports, or null where it cannot be read (procfs: line by line). */
-    private static int[] localRange() {
+    static int[] localRange() {
         try {
             String[] f = Files.readAllLines(LOCAL_RANGE, StandardCharsets.US_ASCII).get(0).trim().split("\\s+");
             return new int[] {Integer.parseInt(f[0]), Integer.parseInt(f[1])};

@@ -13,6 +13,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 
 import org.HdrHistogram.Histogram;
+import org.dsload.process.Ports;
 import org.junit.jupiter.api.Test;
 
 class LiveEndpointTest {
@@ -36,7 +37,7 @@ class LiveEndpointTest {
         h.recordValueWithCount(200, 4);
         metrics.interval("GET", "slave-b", h, java.util.Map.of("ERR", 1L), 0, 0);
         metrics.engineEnded("slave-b");
-        LiveEndpoint endpoint = LiveEndpoint.start(org.dsload.process.Ports.free(), metrics.registry());
+        LiveEndpoint endpoint = LiveEndpoint.start(Ports.free(), metrics.registry());
         try {
             String text = scrape(endpoint.port());
             assertTrue(text.contains("dsload_requests_total{engine=\"slave-a\",label=\"GET\"} 3.0"), text);

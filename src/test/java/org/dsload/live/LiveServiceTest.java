@@ -15,6 +15,7 @@ import org.dsload.core.LiveFigures;
 import org.dsload.core.SampleTiming;
 import org.dsload.core.format.RunProperties;
 import org.dsload.core.format.TimingValue;
+import org.dsload.process.Ports;
 import org.dsload.testing.JMeterRuntime;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -27,7 +28,7 @@ class LiveServiceTest {
     @BeforeEach
     void aMetricsPort() {
         JMeterRuntime.init();
-        port = org.dsload.process.Ports.free();
+        port = Ports.free();
         JMeterUtils.setProperty(RunProperties.METRICS_PORT, Integer.toString(port));
         JMeterUtils.setProperty(RunProperties.METRICS_LINGER, "0");
     }

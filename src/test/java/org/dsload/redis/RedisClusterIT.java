@@ -153,7 +153,7 @@ class RedisClusterIT {
             RedisSampler set = sampler("SET", key, "moved");
             set.setInFlight("2");
             run.drain(warm, InFlightRuns.arrivals(10)); // the slot map is read now, with the slot on 'from'
-            moveEmptySlot(slot, to);
+            moveEmptySlot(key, to);
             run.drain(set, InFlightRuns.arrivals(5));
         }
         assertTrue(run.requests().stream().allMatch(r -> r.outcome().success()), run.rows.get(run.rows.size() - 1)
@@ -207,12 +207,13 @@ class RedisClusterIT {
         throw new IllegalStateException("no node serves slot " + slot);
     }
 
-    /** Gives an empty slot to another node, on every node, as a resharding tool ends a migration. */
     /**
-     * Gives the slot to {@code to}: first there, with a new config epoch so that no older view gossiped
-     * by the other nodes takes it back, then on the others; returns once every node points at it.
+     * Gives the empty slot of a key to {@code to}, as a resharding tool ends a migration: first there, with a
+     * new config epoch so that no older view gossiped by the other nodes takes it back, then on the others;
+     * returns once every node points at it.
      */
-    private static void moveEmptySlot(int slot, EmbeddedRedis to) throws InterruptedException {
+    private static void moveEmptySlot(String key, EmbeddedRedis to) throws InterruptedException {
+        int slot = JedisClusterCRC16.getSlot(key);
         String id;
         try (Jedis jedis = new Jedis(to.host(), to.port())) {
             id = jedis.clusterMyId();
@@ -227,31 +228,18 @@ class RedisClusterIT {
             }
         }
         String moved = "MOVED " + slot + " " + to.address();
-        assertTrue(org.dsload.process.Deadline.await(() -> cluster.nodes().stream().allMatch(node -> {
-            try (Jedis jedis = new Jedis(node.host(), node.port())) {
-                return node == to ? ownsSlot(jedis, slot) : redirects(jedis, slot, moved);
-            }
-        }), java.time.Duration.ofSeconds(10), java.time.Duration.ofMillis(50)), "every node points slot " + slot
-                + " at " + to.address());
+        assertTrue(org.dsload.process.Deadline.await(() -> cluster.nodes().stream().allMatch(node ->
+                readOf(node, key).equals(node == to ? "" : moved)), java.time.Duration.ofSeconds(10),
+                java.time.Duration.ofMillis(50)), "every node points slot " + slot + " at " + to.address());
     }
 
-    /** Whether the node answers a read of a key of the slot itself. */
-    private static boolean ownsSlot(Jedis jedis, int slot) {
-        try {
-            jedis.get("{moving}:k");
-            return true;
+    /** What a read of the key on the node says: "" when the node serves it, else its redirection. */
+    private static String readOf(EmbeddedRedis node, String key) {
+        try (Jedis jedis = new Jedis(node.host(), node.port())) {
+            jedis.get(key);
+            return "";
         } catch (redis.clients.jedis.exceptions.JedisRedirectionException e) {
-            return false;
-        }
-    }
-
-    /** Whether the node sends a read of a key of the slot to the new owner. */
-    private static boolean redirects(Jedis jedis, int slot, String moved) {
-        try {
-            jedis.get("{moving}:k");
-            return false;
-        } catch (redis.clients.jedis.exceptions.JedisMovedDataException e) {
-            return e.getMessage().equals(moved);
+            return e.getMessage();
         }
     }
 

@@ -15,7 +15,7 @@ class InfluxDbScenarioTest {
         assertEquals("2500", s2.mainJobProperties(2).get("rate"), "each of two slaves sends half");
         assertEquals("2", s2.mainJobProperties(1).get("threads"), "the plan's 2 threads on one engine");
         assertEquals("1", s2.mainJobProperties(2).get("threads"), "and shared by two, as the rate is");
-        assertEquals("20", s2.mainJobProperties(2).get("warmup"),
-                "20 s of warm-up before the measured writes: the slaves' JVMs and influxd start cold together");
+        assertEquals("40", s2.mainJobProperties(2).get("warmup"),
+                "40 s of warm-up before the measured writes: the slaves' JVMs and influxd start cold together");
     }
 }

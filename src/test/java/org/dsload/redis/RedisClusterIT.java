@@ -5,11 +5,13 @@ import static org.dsload.redis.RedisFixture.sampler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.List;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.dsload.core.Completion;
 import org.dsload.core.Results;
+import org.dsload.process.Deadline;
 import org.dsload.targets.EmbeddedRedis;
 import org.dsload.targets.EmbeddedRedisCluster;
 import org.dsload.testing.JMeterRuntime;
@@ -19,6 +21,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Protocol;
+import redis.clients.jedis.exceptions.JedisRedirectionException;
 import redis.clients.jedis.util.JedisClusterCRC16;
 
 @Timeout(120)
@@ -218,7 +222,7 @@ class RedisClusterIT {
         try (Jedis jedis = new Jedis(to.host(), to.port())) {
             id = jedis.clusterMyId();
             jedis.clusterSetSlotNode(slot, id);
-            jedis.sendCommand(redis.clients.jedis.Protocol.Command.CLUSTER, "BUMPEPOCH");
+            jedis.sendCommand(Protocol.Command.CLUSTER, "BUMPEPOCH");
         }
         for (EmbeddedRedis node : cluster.nodes()) {
             if (node != to) {
@@ -228,9 +232,9 @@ class RedisClusterIT {
             }
         }
         String moved = "MOVED " + slot + " " + to.address();
-        assertTrue(org.dsload.process.Deadline.await(() -> cluster.nodes().stream().allMatch(node ->
-                readOf(node, key).equals(node == to ? "" : moved)), java.time.Duration.ofSeconds(10),
-                java.time.Duration.ofMillis(50)), "every node points slot " + slot + " at " + to.address());
+        assertTrue(Deadline.await(() -> cluster.nodes().stream().allMatch(node ->
+                readOf(node, key).equals(node == to ? "" : moved)), Duration.ofSeconds(10),
+                Duration.ofMillis(50)), "every node points slot " + slot + " at " + to.address());
     }
 
     /** What a read of the key on the node says: "" when the node serves it, else its redirection. */
@@ -238,7 +242,7 @@ class RedisClusterIT {
         try (Jedis jedis = new Jedis(node.host(), node.port())) {
             jedis.get(key);
             return "";
-        } catch (redis.clients.jedis.exceptions.JedisRedirectionException e) {
+        } catch (JedisRedirectionException e) {
             return e.getMessage();
         }
     }

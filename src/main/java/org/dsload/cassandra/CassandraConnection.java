@@ -95,6 +95,7 @@ public class CassandraConnection extends ClientConfigElement<CassandraClient> {
                 .withBoolean(DefaultDriverOption.RECONNECT_ON_INIT, false)
                 // Open connections are read by the generator's metrics (ConnectionCounting).
                 .withStringList(DefaultDriverOption.METRICS_NODE_ENABLED, List.of("pool.open-connections"));
+        CassandraDriverClose.promptly(config);
 
         String speculative = f.choice("speculativeExecution", speculativeExecution, "none", "constant");
         if (speculative.equals("constant")) {

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.dsload.cassandra.CassandraDriverClose;
 import org.dsload.process.Folders;
 import org.dsload.process.ManagedProcess;
 import org.dsload.process.Ports;
@@ -202,12 +203,12 @@ public final class EmbeddedCassandra implements AutoCloseable {
      * elements' back (as the superuser on a node with logins). Close it.
      */
     public CqlSession session(String keyspace) {
-        DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
+        DriverConfigLoader config = CassandraDriverClose.promptly(DriverConfigLoader.programmaticBuilder()
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(20))
                 .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(5))
                 .withDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, Duration.ofSeconds(5))
                 .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(20))
-                .withBoolean(DefaultDriverOption.RECONNECT_ON_INIT, false)
+                .withBoolean(DefaultDriverOption.RECONNECT_ON_INIT, false))
                 .build();
         var builder = CqlSession.builder().withConfigLoader(config)
                 .addContactPoint(new InetSocketAddress(host(), port())).withLocalDatacenter(DATACENTER);

@@ -292,7 +292,8 @@ class CassandraSamplerIT {
         connection.setSpeculativeDelay("50");
         connection.setPoolLocalSize("2");
         connection.setConsistency("ONE");
-        connection.setDriverOptions("advanced.metadata.schema.enabled = false\nadvanced.heartbeat.interval = 7 seconds");
+        connection.setDriverOptions("advanced.metadata.schema.enabled = false\nadvanced.heartbeat.interval = 7 seconds\n"
+                + "advanced.netty.admin-group.shutdown.quiet-period = 250");
         connection.testStarted();
         CassandraClient client = (CassandraClient) org.apache.jmeter.threads.JMeterContextService.getContext().getVariables()
                 .getObject("cassandra");
@@ -306,6 +307,13 @@ class CassandraSamplerIT {
                 profile.getDuration(com.datastax.oss.driver.api.core.config.DefaultDriverOption.SPECULATIVE_EXECUTION_DELAY));
         assertEquals(java.time.Duration.ofSeconds(7),
                 profile.getDuration(com.datastax.oss.driver.api.core.config.DefaultDriverOption.HEARTBEAT_INTERVAL));
+        // the session shuts its event loops down after a quiet period of 100 ms, not the driver's 2 s; the
+        // driver options still set it
+        assertEquals(List.of("MILLISECONDS", 100, "MILLISECONDS", 250), List.of(
+                profile.getString(com.datastax.oss.driver.api.core.config.DefaultDriverOption.NETTY_IO_SHUTDOWN_UNIT),
+                profile.getInt(com.datastax.oss.driver.api.core.config.DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD),
+                profile.getString(com.datastax.oss.driver.api.core.config.DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_UNIT),
+                profile.getInt(com.datastax.oss.driver.api.core.config.DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD)));
         CassandraSampler read = sampler("SELECT release_version FROM system.local", "");
         read.setIdempotent("true");
         SampleResult r = read.sample(null);

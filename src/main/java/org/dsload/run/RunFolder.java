@@ -27,12 +27,25 @@ final class RunFolder {
                 : LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-"
                         + planName(run);
         Files.createDirectories(run.resultsRoot);
-        Path dir = run.resultsRoot.resolve(base);
-        for (int n = 2; Files.exists(dir); n++) {
-            dir = run.resultsRoot.resolve(base + "-" + n);
+        return fresh(run.resultsRoot, base);
+    }
+
+    /**
+     * Makes {@code root/base}, or {@code base-2}, {@code base-3} ... when taken. Each name is taken by
+     * making its folder, which fails when another process made it first: two runs started in the same
+     * second into one results root (two {@code bin/dsload run} side by side) each get a folder of their
+     * own, where a look for the name before making it let both take the same one.
+     */
+    static Path fresh(Path root, String base) throws IOException {
+        Path dir = root.resolve(base);
+        for (int n = 2; ; n++) {
+            try {
+                Files.createDirectory(dir);
+                return dir.toAbsolutePath();
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                dir = root.resolve(base + "-" + n);
+            }
         }
-        Files.createDirectories(dir);
-        return dir.toAbsolutePath();
     }
 
     /** A record of what ran ({@code run.properties}), with values of secret-looking properties masked. */

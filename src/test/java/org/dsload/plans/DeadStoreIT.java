@@ -39,12 +39,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * <p>A killed store's runs give up on it ({@value #GIVE_UP} s without a success) long before their
  * planned end: they end on that condition, however late the kill comes, so the kill tests hold on a
  * busy machine and run beside other test JVMs. A frozen store must be back while its runs still go
- * on. Where each run has a server of its own (Redis, InfluxDB), each server is frozen once its own
- * run's load reached it, so that its freeze ends seconds before that run's planned end however late
- * the other run's JMeter started: those freeze tests run beside other test JVMs too. Where both runs
- * share the server (Cassandra, ZooKeeper, KairosDB), the freeze waits for both runs' load, a race
- * with the earlier run's planned end that a busy machine can lose (a JMeter JVM that starts seconds
- * after the other delays the fault): those freeze tests run alone.
+ * on. Where each run has a server of its own (Redis, InfluxDB, ZooKeeper, KairosDB), each server is
+ * frozen once its own run's load reached it, so that its freeze ends seconds before that run's
+ * planned end however late the other run's JMeter started: those freeze tests run beside other test
+ * JVMs too. Where both runs share the server (Cassandra, whose second node would cost another node's
+ * start), the freeze waits for both runs' load, a race with the earlier run's planned end that a busy
+ * machine can lose (a JMeter JVM that starts seconds after the other delays the fault): that freeze
+ * test runs alone.
  */
 @Timeout(600)
 @ExtendWith({SharedCassandra.class, SharedKairosDb.class})
@@ -372,18 +373,19 @@ class DeadStoreIT {
     }
 
     @Test
-    @org.junit.jupiter.api.Tag("alone") // the store must be back before the runs' planned end: see the class comment
     void zookeeperFrozenCostsFewFailuresOnBothPaths() throws Exception {
         Path results = results("zk-freeze");
+        // a server for each run, each frozen once its own run's load reached it: see the class comment
         try (EmbeddedZooKeeper zk = EmbeddedZooKeeper.single();
+             EmbeddedZooKeeper other = EmbeddedZooKeeper.single();
              FaultedRun blocking = FaultedRun.start(results, "zk-latencies.jmx", "Create", 2, zk(zk, "blocking", "1",
                      FROZEN_ZNODES, "-Jzk_gauges=true")).answeredWith("NONODE");
-             FaultedRun inFlight = FaultedRun.start(results, "zk-latencies.jmx", "Create", 2 * 8, zk(zk, "in-flight", "8",
+             FaultedRun inFlight = FaultedRun.start(results, "zk-latencies.jmx", "Create", 2 * 8, zk(other, "in-flight", "8",
                      4 * FROZEN_ZNODES, "-Jzk_gauges=true")).answeredWith("NONODE")) {
-            long frozen = fault(blocking, inFlight, 50, freeze(zk.node(0).pid()));
-            assertStoreFailed(blocking, frozen, "");
-            assertStoreFailed(inFlight, frozen, "");
-            // each run in its own root: the server's per-namespace counters count each run's requests apart
+            long[] frozen = faultEach(50, blocking, freeze(zk.node(0).pid()), inFlight, freeze(other.node(0).pid()));
+            assertStoreFailed(blocking, frozen[0], "");
+            assertStoreFailed(inFlight, frozen[1], "");
+            // the server's per-namespace counters count each run's requests in its own root
             assertCountedOnceBack(blocking);
             assertCountedOnceBack(inFlight);
         }
@@ -398,11 +400,11 @@ class DeadStoreIT {
     /**
      * Znodes of the blocking run whose server is frozen. The run in flight gets four times as many, as it makes about
      * four times the requests a second (5,000 against 1,400 while both run), so that each run's plan (7 requests a
-     * znode and client: 11,200 and 44,800) lasts about as long, some 10 s besides the freeze. The fault comes once
-     * both runs' load reached the server, and each run must still be at work then however late the other's JMeter
-     * started: in the alone stage the two started 0.1 to 0.6 s apart, and once 3.9 s, when the run in flight made
-     * 8,900 requests alone before the fault, a fifth of its 44,800. The blocking run is slower alone than that while
-     * the other JVM starts (1,100 requests in its first 2 s). With 2,000 and 8,000 znodes the runs took 29 to 32 s.
+     * znode and client: 11,200 and 44,800) lasts about as long, some 10 s besides the freeze. Each run's server is
+     * frozen once that run's load reached it, so a run must hold more than the requests it makes before its first
+     * results reach the results file. When both runs shared one server frozen once both loads had reached it, the
+     * run in flight once made 8,900 requests before the fault, a fifth of its 44,800, while the other JMeter JVM
+     * started 3.9 s after it. With 2,000 and 8,000 znodes the runs took 29 to 32 s.
      */
     private static final int FROZEN_ZNODES = 800;
 
@@ -420,19 +422,21 @@ class DeadStoreIT {
     }
 
     @Test
-    @org.junit.jupiter.api.Tag("alone") // the store must be back before the runs' planned end: see the class comment
     void kairosDbFrozenCostsFewFailuresOnBothPaths() throws Exception {
         EmbeddedKairosDb kairos = SharedKairosDb.server();
         Path results = results("kairosdb");
-        // both runs count their points back, each in its own metrics: the writes that timed out while KairosDB was
-        // frozen are stored once it runs again, and the count back must not take them for a difference
-        try (FaultedRun blocking = FaultedRun.start(results, "kairosdb-write.jmx", "write batch", 4, kairos(kairos, "1",
+        // a server for each run, each frozen once its own run's load reached it (see the class comment); both runs
+        // count their points back: the writes that timed out while KairosDB was frozen are stored once it runs
+        // again, and the count back must not take them for a difference
+        try (EmbeddedKairosDb other = EmbeddedKairosDb.start();
+             FaultedRun blocking = FaultedRun.start(results, "kairosdb-write.jmx", "write batch", 4, kairos(kairos, "1",
                 "4", "14", "blocking")).countPerRequest(POINTS);
-             FaultedRun inFlight = FaultedRun.start(results, "kairosdb-write.jmx", "write batch", 2 * 4, kairos(kairos,
+             FaultedRun inFlight = FaultedRun.start(results, "kairosdb-write.jmx", "write batch", 2 * 4, kairos(other,
                      "4", "2", "14", "in-flight")).countPerRequest(POINTS)) {
-            long frozen = fault(blocking, inFlight, 20, freeze(kairos::pause, kairos::resume));
-            assertStoreFailed(blocking, frozen, "");
-            assertStoreFailed(inFlight, frozen, "");
+            long[] frozen = faultEach(20, blocking, freeze(kairos::pause, kairos::resume), inFlight,
+                    freeze(other::pause, other::resume));
+            assertStoreFailed(blocking, frozen[0], "");
+            assertStoreFailed(inFlight, frozen[1], "");
             assertCountedOnceBack(blocking);
             assertCountedOnceBack(inFlight);
         }

@@ -7,11 +7,11 @@ import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBui
  * How a driver session of dsload's shuts down. The driver stops its two event loop groups (I/O and
  * admin) with Netty's graceful shutdown, whose quiet period it sets to 2 s by default: a session's
  * {@code close()} then returns no sooner than 2 s after it began, however idle the session, and a
- * run's test end, which closes each Cassandra Session element's session and then the session that
- * read the node's gauges, took 4 s longer than its requests. The driver closes its connections
- * before it stops the groups, so nothing is left for a long quiet period to let through:
- * {@value #QUIET_MILLIS} ms is enough for the close's own last tasks. A Cassandra Session's Driver
- * options ({@code advanced.netty.io-group.shutdown.quiet-period} and its unit) still override it.
+ * run's test end, which closes the session that read the node's gauges and then the load's session,
+ * waited 2 s for each. The driver closes its connections before it stops the groups, so nothing is
+ * left for a long quiet period to let through: {@value #QUIET_MILLIS} ms is enough for the close's
+ * own last tasks. A Cassandra Session's Driver options still override it (the quiet period is then
+ * read in milliseconds unless they set {@code advanced.netty.io-group.shutdown.unit} too).
  */
 public final class CassandraDriverClose {
     /** The quiet period of each event loop group's shutdown. */

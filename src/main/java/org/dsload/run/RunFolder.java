@@ -2,6 +2,7 @@ package org.dsload.run;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -42,7 +43,7 @@ final class RunFolder {
             try {
                 Files.createDirectory(dir);
                 return dir.toAbsolutePath();
-            } catch (java.nio.file.FileAlreadyExistsException e) {
+            } catch (FileAlreadyExistsException e) {
                 dir = root.resolve(base + "-" + n);
             }
         }

@@ -1,6 +1,7 @@
 package org.dsload.process;
 
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -18,6 +19,25 @@ public final class Folders {
         try (var walk = Files.walk(dir)) {
             for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    /**
+     * Makes {@code root/base}, or {@code base-2}, {@code base-3} ... when taken, and returns it as an
+     * absolute path. Each name is taken by making its folder, which fails when another process made it
+     * first: two processes that ask for one name at once (two {@code bin/dsload run} started in the
+     * same second into one results root) each get a folder of their own, where a look for the name
+     * before making it let both take the same one. {@code root} must exist.
+     */
+    public static Path fresh(Path root, String base) throws IOException {
+        Path dir = root.resolve(base);
+        for (int n = 2; ; n++) {
+            try {
+                Files.createDirectory(dir);
+                return dir.toAbsolutePath();
+            } catch (FileAlreadyExistsException e) {
+                dir = root.resolve(base + "-" + n);
             }
         }
     }

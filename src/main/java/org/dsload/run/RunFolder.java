@@ -2,13 +2,14 @@ package org.dsload.run;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
+
+import org.dsload.process.Folders;
 
 /**
  * The folder a run leaves its files in, {@code <results root>/<run-id>/}: made fresh (a
@@ -28,25 +29,7 @@ final class RunFolder {
                 : LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-"
                         + planName(run);
         Files.createDirectories(run.resultsRoot);
-        return fresh(run.resultsRoot, base);
-    }
-
-    /**
-     * Makes {@code root/base}, or {@code base-2}, {@code base-3} ... when taken. Each name is taken by
-     * making its folder, which fails when another process made it first: two runs started in the same
-     * second into one results root (two {@code bin/dsload run} side by side) each get a folder of their
-     * own, where a look for the name before making it let both take the same one.
-     */
-    static Path fresh(Path root, String base) throws IOException {
-        Path dir = root.resolve(base);
-        for (int n = 2; ; n++) {
-            try {
-                Files.createDirectory(dir);
-                return dir.toAbsolutePath();
-            } catch (FileAlreadyExistsException e) {
-                dir = root.resolve(base + "-" + n);
-            }
-        }
+        return Folders.fresh(run.resultsRoot, base);
     }
 
     /** A record of what ran ({@code run.properties}), with values of secret-looking properties masked. */

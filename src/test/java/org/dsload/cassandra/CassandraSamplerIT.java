@@ -35,6 +35,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.data.CqlDuration;
 
@@ -298,22 +299,22 @@ class CassandraSamplerIT {
         CassandraClient client = (CassandraClient) org.apache.jmeter.threads.JMeterContextService.getContext().getVariables()
                 .getObject("cassandra");
         var profile = client.session().getContext().getConfig().getDefaultProfile();
-        assertEquals("lz4", profile.getString(com.datastax.oss.driver.api.core.config.DefaultDriverOption.PROTOCOL_COMPRESSION));
+        assertEquals("lz4", profile.getString(DefaultDriverOption.PROTOCOL_COMPRESSION));
         assertEquals("DcInferringLoadBalancingPolicy",
-                profile.getString(com.datastax.oss.driver.api.core.config.DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS));
+                profile.getString(DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS));
         assertEquals("ConsistencyDowngradingRetryPolicy",
-                profile.getString(com.datastax.oss.driver.api.core.config.DefaultDriverOption.RETRY_POLICY_CLASS));
+                profile.getString(DefaultDriverOption.RETRY_POLICY_CLASS));
         assertEquals(java.time.Duration.ofMillis(50),
-                profile.getDuration(com.datastax.oss.driver.api.core.config.DefaultDriverOption.SPECULATIVE_EXECUTION_DELAY));
+                profile.getDuration(DefaultDriverOption.SPECULATIVE_EXECUTION_DELAY));
         assertEquals(java.time.Duration.ofSeconds(7),
-                profile.getDuration(com.datastax.oss.driver.api.core.config.DefaultDriverOption.HEARTBEAT_INTERVAL));
+                profile.getDuration(DefaultDriverOption.HEARTBEAT_INTERVAL));
         // the session shuts its event loops down after a quiet period of 100 ms, not the driver's 2 s; the
         // driver options still set it
         assertEquals(List.of("MILLISECONDS", 100, "MILLISECONDS", 250), List.of(
-                profile.getString(com.datastax.oss.driver.api.core.config.DefaultDriverOption.NETTY_IO_SHUTDOWN_UNIT),
-                profile.getInt(com.datastax.oss.driver.api.core.config.DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD),
-                profile.getString(com.datastax.oss.driver.api.core.config.DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_UNIT),
-                profile.getInt(com.datastax.oss.driver.api.core.config.DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD)));
+                profile.getString(DefaultDriverOption.NETTY_IO_SHUTDOWN_UNIT),
+                profile.getInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD),
+                profile.getString(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_UNIT),
+                profile.getInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD)));
         CassandraSampler read = sampler("SELECT release_version FROM system.local", "");
         read.setIdempotent("true");
         SampleResult r = read.sample(null);

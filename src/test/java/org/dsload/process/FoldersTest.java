@@ -1,4 +1,4 @@
-package org.dsload.run;
+package org.dsload.process;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,14 +18,14 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class RunFolderTest {
+class FoldersTest {
 
     @Test
     void aTakenNameGetsTheNextNumber(@TempDir Path root) throws Exception {
-        assertEquals(root.resolve("20261204-120000-plan").toAbsolutePath(), RunFolder.fresh(root, "20261204-120000-plan"));
-        assertEquals(root.resolve("20261204-120000-plan-2").toAbsolutePath(), RunFolder.fresh(root, "20261204-120000-plan"));
+        assertEquals(root.resolve("20261204-120000-plan").toAbsolutePath(), Folders.fresh(root, "20261204-120000-plan"));
+        assertEquals(root.resolve("20261204-120000-plan-2").toAbsolutePath(), Folders.fresh(root, "20261204-120000-plan"));
         Files.createDirectory(root.resolve("20261204-120000-plan-3"));
-        assertEquals(root.resolve("20261204-120000-plan-4").toAbsolutePath(), RunFolder.fresh(root, "20261204-120000-plan"));
+        assertEquals(root.resolve("20261204-120000-plan-4").toAbsolutePath(), Folders.fresh(root, "20261204-120000-plan"));
     }
 
     /** Runs started in the same second into one results root, as two bin/dsload run side by side. */
@@ -41,7 +41,7 @@ class RunFolderTest {
                 for (int i = 0; i < runs; i++) {
                     made.add(pool.submit(() -> {
                         go.await();
-                        return RunFolder.fresh(root, base);
+                        return Folders.fresh(root, base);
                     }));
                 }
                 go.countDown();

@@ -17,6 +17,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.dsload.gauges.GaugeLimit;
+import org.dsload.process.Folders;
 import org.dsload.report.FindMaxReport;
 import org.dsload.report.Limits;
 import org.dsload.report.RateSearchRule;
@@ -166,10 +167,7 @@ final class FindMaxCommand extends Subcommand implements PercentileOptions.Limit
         }
         double first = start != null ? start : planDefault(read, property);
         boolean planWarmUp = read.containsKey("warmup");
-        Path folder = results.root.resolve(results.runId != null ? results.runId
-                : LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-find-max-"
-                        + plan.getFileName().toString().replaceFirst("\\.jmx$", ""));
-        Files.createDirectories(folder);
+        Path folder = searchFolder(results, plan);
         PrintStream out = out();
         try (RunSignals signals = RunSignals.catching(out)) {
             PlanRunner runner = new PlanRunner(out).stopOn(signals);
@@ -204,6 +202,18 @@ final class FindMaxCommand extends Subcommand implements PercentileOptions.Limit
             }
             return answer.found() ? ExitCodes.OK : ExitCodes.FAILED;
         }
+    }
+
+    /**
+     * The search's own folder, made fresh as a run's is ({@link Folders#fresh}): its {@code --run-id}, or
+     * {@code <date>-<time>-find-max-<plan>}, with {@code -2}, {@code -3} ... when that name is taken, so that
+     * two searches started in the same second, or a run id used before, never share one.
+     */
+    static Path searchFolder(ResultsOptions results, Path plan) throws IOException {
+        Files.createDirectories(results.root);
+        return Folders.fresh(results.root, results.runId != null ? results.runId
+                : LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-find-max-"
+                        + plan.getFileName().toString().replaceFirst("\\.jmx$", ""));
     }
 
     private PlanRun step(Path folder, String runId) {

@@ -11,6 +11,7 @@ final class ResultsOptions {
     Path root;
 
     @Option(names = "--run-id", paramLabel = "<id>",
-            description = "Name of the run folder (default: the start time and the plan's name).")
+            description = "Name of the run folder (default: the start time and the plan's name); a name already "
+                    + "taken gets -2, -3 and so on.")
     String runId;
 }

@@ -6,12 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -205,15 +202,13 @@ final class FindMaxCommand extends Subcommand implements PercentileOptions.Limit
     }
 
     /**
-     * The search's own folder, made fresh as a run's is ({@link Folders#fresh}): its {@code --run-id}, or
+     * The search's own folder, made fresh as a run's is ({@link Folders#freshRun}): its {@code --run-id}, or
      * {@code <date>-<time>-find-max-<plan>}, with {@code -2}, {@code -3} ... when that name is taken, so that
      * two searches started in the same second, or a run id used before, never share one.
      */
     static Path searchFolder(ResultsOptions results, Path plan) throws IOException {
-        Files.createDirectories(results.root);
-        return Folders.fresh(results.root, results.runId != null ? results.runId
-                : LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-find-max-"
-                        + plan.getFileName().toString().replaceFirst("\\.jmx$", ""));
+        return Folders.freshRun(results.root, results.runId,
+                "find-max-" + plan.getFileName().toString().replaceFirst("\\.jmx$", ""));
     }
 
     private PlanRun step(Path folder, String runId) {

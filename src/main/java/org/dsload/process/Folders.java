@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.Comparator;
+import java.util.Locale;
 
 /** Folders a run or a server leaves behind. */
 public final class Folders {
@@ -21,6 +24,16 @@ public final class Folders {
                 Files.deleteIfExists(p);
             }
         }
+    }
+
+    /**
+     * The fresh folder ({@link #fresh}) of one run under {@code root}, which is made if missing: the
+     * run id asked for, or {@code <date>-<time>-<name>} when none was.
+     */
+    public static Path freshRun(Path root, String runId, String name) throws IOException {
+        Files.createDirectories(root);
+        return fresh(root, runId != null ? runId
+                : LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-" + name);
     }
 
     /**

@@ -4,10 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
-import java.util.Locale;
 
 import org.dsload.process.Folders;
 
@@ -25,11 +22,7 @@ final class RunFolder {
     }
 
     static Path create(PlanRun run) throws IOException {
-        String base = run.runId != null ? run.runId
-                : LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-"
-                        + planName(run);
-        Files.createDirectories(run.resultsRoot);
-        return Folders.fresh(run.resultsRoot, base);
+        return Folders.freshRun(run.resultsRoot, run.runId, planName(run));
     }
 
     /** A record of what ran ({@code run.properties}), with values of secret-looking properties masked. */

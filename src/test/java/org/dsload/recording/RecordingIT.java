@@ -146,8 +146,9 @@ class RecordingIT {
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
             AtomicLong answeredBefore = new AtomicLong(-1);
             Thread killer = wellIntoTheGets(redis, answeredBefore, "java.rmi.server.hostname=127.0.0.2", "KILL");
+            // readers that pause 1 ms between GETs: what is judged is what the lost slave kept, not how much it read
             PlanRun plan = plan(redis, "histograms-slaves", 10).localSlaves(2).slaveHeap("256m")
-                    .remoteDir(Checkout.target().resolve("rmi")).property("load_threads", "1")
+                    .remoteDir(Checkout.target().resolve("rmi")).property("load_threads", "1").property("think_ms", "1")
                     .property(RunProperties.RECORD, "histograms");
             Run run = run(plan);
             killer.join();

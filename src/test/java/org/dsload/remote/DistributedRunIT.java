@@ -222,10 +222,13 @@ class DistributedRunIT {
                 "every GET of both slaves recorded: the other slave's last samples reached the master");
     }
 
-    /** The plan with the pause on two local slaves, for 300 s unless a slave ends the test. */
+    /**
+     * The plan with the pause on two local slaves, for 300 s unless a slave ends the test: one reader a slave,
+     * 1 ms between its GETs, since what is judged is when the load ends and that every GET has its row.
+     */
     private static PlanRun pausing(Path plan, Path results) {
         return ekv(plan).resultsRoot(results).localSlaves(2).property(RunProperties.EXPECT_FAULTS, "true")
-                .property("profiles", "100").property("threads", "1")
+                .property("profiles", "100").property("threads", "1").property("think_ms", "1")
                 .property("redis_port", Integer.toString(redis.port())).property("redis_pid", Long.toString(redis.pid()))
                 .property("duration", "300");
     }

@@ -177,8 +177,9 @@ class MultiHostIT {
         // the other slave far away: 50 ms each way between it and the master, all through the run
         HostRig.LinkDelay far = other.delay(master.address(), Duration.ofMillis(50), Duration.ZERO);
         long start = System.nanoTime();
-        // one reader a slave: the load has to go on through the cut and after it, not to be large (with two, the run
-        // made some 100,000 GETs and took both cores for its seconds)
+        // one reader a slave, 1 ms between its GETs (the rig's runs): the load has to go on through the cut and
+        // after it, not to be large (with two at full speed, the run made some 100,000 GETs and took both cores for
+        // its seconds)
         Process p = cluster.startRun("cut-off", "--record", "histograms", "-Jduration=" + CUT_RUN_SECONDS, "-Jthreads=1");
         Path out = cluster.output("cut-off");
         // the cut comes a fifth of the way into the load: from when the slave started its threads

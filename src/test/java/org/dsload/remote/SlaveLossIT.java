@@ -68,9 +68,11 @@ class SlaveLossIT {
                         .timeout(Duration.ofMinutes(4)).jvmArgs(List.of("-Xms256m", "-Xmx512m"))
                         .remoteDir(SlavesOfTheirOwn.keystoreDir()).allowMissingSlaves(true)
                         .remoteHosts(List.of(victim.address().toString(), survivor.address().toString(), missing))
-                        // one reader a slave: the survivor's load must last past the loss, and its every row is
-                        // judged, not its volume (two readers at full speed took both cores for the 10 s)
-                        .property("profiles", "500").property("threads", "1").property("duration", "10");
+                        // one reader a slave, 1 ms between its GETs: the survivor's load must last past the loss,
+                        // and its every row is judged, not its volume (two readers at full speed took both cores
+                        // for the 10 s, and one took what the other test JVMs needed)
+                        .property("profiles", "500").property("threads", "1").property("think_ms", "1")
+                        .property("duration", "10");
                 PlanRunner.Outcome outcome = new PlanRunner(new PrintStream(console, true, StandardCharsets.UTF_8)).run(run);
                 killer.join(Duration.ofMinutes(1).toMillis());
                 String said = console.toString(StandardCharsets.UTF_8);

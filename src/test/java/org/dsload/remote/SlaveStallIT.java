@@ -57,9 +57,11 @@ class SlaveStallIT {
                         .timeout(Duration.ofMinutes(5)).jvmArgs(List.of("-Xms256m", "-Xmx512m")).dashboard(false)
                         .remoteDir(SlavesOfTheirOwn.keystoreDir())
                         .remoteHosts(List.of(frozen.address().toString(), other.address().toString()))
-                        // one reader a slave: the other slave's load must last past the stall's detection, and its
-                        // every row is judged, not its volume (two readers at full speed took both cores for 15 s)
-                        .property("profiles", "500").property("threads", "1").property("duration", "15");
+                        // one reader a slave, 1 ms between its GETs: the other slave's load must last past the
+                        // stall's detection, and its every row is judged, not its volume (two readers at full speed
+                        // took both cores for 15 s, and one took what the other test JVMs needed)
+                        .property("profiles", "500").property("threads", "1").property("think_ms", "1")
+                        .property("duration", "15");
                 PlanRunner.Outcome outcome;
                 try {
                     outcome = new PlanRunner(new PrintStream(console, true, StandardCharsets.UTF_8)).run(run);

@@ -33,11 +33,15 @@ import org.junit.jupiter.api.Timeout;
 class RunInterruptIT {
     private static final Duration LIMIT = Duration.ofMinutes(3);
 
-    /** A run that would take two minutes, once its GETs have started. */
+    /**
+     * A run that would take two minutes, once its GETs have started: two readers, 1 ms between their GETs, since
+     * what is judged is how the run ends and that every GET has its row, not how many there are.
+     */
     private static DsloadProcess longRun(EmbeddedRedis redis, String name, String... extra) throws Exception {
         Path results = Files.createDirectories(Checkout.target().resolve("test-results").resolve(name + "-" + System.nanoTime()));
         List<String> args = new ArrayList<>(List.of("run", PlanRuns.plan("ekv-profile-get.jmx").toString(), "--results",
-                results.toString(), "-Jhosts=" + redis.address(), "-Jduration=120", "-Jthreads=2", "-Jprofiles=500"));
+                results.toString(), "-Jhosts=" + redis.address(), "-Jduration=120", "-Jthreads=2", "-Jprofiles=500",
+                "-Jthink_ms=1"));
         args.addAll(List.of(extra));
         DsloadProcess run = DsloadProcess.start(args.toArray(String[]::new));
         assertTrue(Deadline.await(() -> RedisCalls.of(redis, "GET") > 1000, LIMIT, Duration.ofMillis(200)),

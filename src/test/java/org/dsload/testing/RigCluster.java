@@ -154,13 +154,17 @@ public final class RigCluster implements AutoCloseable {
         return new Run(p.exitValue(), output, resultsOf(output));
     }
 
-    /** Starts {@code dsload run} of ekv-profile-get.jmx in the master host, on the slaves; its output in {@link #output}. */
+    /**
+     * Starts {@code dsload run} of ekv-profile-get.jmx in the master host, on the slaves; its output in {@link #output}.
+     * Its readers pause 1 ms between GETs: the rig's tests judge what crosses the hosts (every row, the server's
+     * count, the slaves' states), not the volume, and a reader at full speed takes a core for the run's seconds.
+     */
     public Process startRun(String name, String... extra) throws IOException {
         List<String> command = new ArrayList<>(List.of(dsload(), "run", Checkout.basedir()
                 .resolve("test-plans/ekv-profile-get.jmx").toString(), "--hosts-file", hostsFile.toString(),
                 "--remote-dir", masterKeys.toString(), "--rmi-hostname", master.address(), "--results",
                 work.resolve("master").resolve("results").toString(), "-Jhosts=" + store.address() + ":" + REDIS,
-                "-Jthreads=2", "-Jprofiles=200"));
+                "-Jthreads=2", "-Jprofiles=200", "-Jthink_ms=1"));
         command.addAll(List.of(extra));
         return master.start(work.resolve("master"), output(name), command);
     }

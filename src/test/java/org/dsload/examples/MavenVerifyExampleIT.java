@@ -119,7 +119,8 @@ class MavenVerifyExampleIT {
                 "-Dmaven.repo.local=" + repository,
                 "-Dmaven.repo.local.tail=" + usualRepository(),
                 "-Dplans.directory=" + base.resolve("test-plans"),
-                "-Dthreads=2", "-Dduration=3", "-Dprofiles=300"));
+                // readers that pause 1 ms between GETs: the build's verdicts are judged, not the load's volume
+                "-Dthreads=2", "-Dduration=3", "-Dprofiles=300", "-Dthink_ms=1"));
         command.addAll(List.of(properties));
         Path log = work.resolve(name + ".log");
         ProcessBuilder builder = new ProcessBuilder(command).directory(base.toFile()).redirectErrorStream(true)

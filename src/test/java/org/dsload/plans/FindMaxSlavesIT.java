@@ -9,8 +9,6 @@ import java.util.List;
 
 import org.dsload.cli.ExitCodes;
 import org.dsload.targets.EmbeddedRedis;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -26,20 +24,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 @Timeout(300)
 @org.junit.jupiter.api.Tag("paired") // judges latencies of real runs over two slaves: beside one such test, no other
 class FindMaxSlavesIT {
-    private static EmbeddedRedis redis;
-
-    @BeforeAll
-    static void start() {
-        redis = EmbeddedRedis.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (redis != null) {
-            redis.close();
-        }
-    }
-
     @Test
     void aLatencyLimitIsKeptUpToTheAnswerOverTwoSlaves() throws Exception {
         // Over two slaves, which share each step's rate; with a gauge limit the server keeps: a step whose
@@ -51,10 +35,12 @@ class FindMaxSlavesIT {
         // 1 % of a run that ran as planned). So: places for 1 s of requests and a limit of 1 s. A warm-up of 5 s lets
         // slave JVMs that compile while they run their first seconds catch up: after one of 3 s, the slaves of a step
         // beside another test were still behind in the measured window, 18 % late.
-        FindMaxIT.FindMax run = FindMaxIT.findMax("redis-get-rate.jmx", List.of("-Jhosts=" + redis.address(),
-                "-Jserver_gauges=false", "--step-seconds=2", "--slaves=2", "-Jserver_gauges=true", "-Jpause_ms=1000", "--settle-seconds=5",
-                "--start=1000", "--max-steps=2", "--max-p99=1s", "--max-error-rate=1%",
-                "--max-gauge=connected_clients=10000"));
+        FindMaxIT.FindMax run;
+        try (EmbeddedRedis redis = EmbeddedRedis.start()) {
+            run = FindMaxIT.findMax("redis-get-rate.jmx", List.of("-Jhosts=" + redis.address(), "--step-seconds=2",
+                    "--slaves=2", "-Jserver_gauges=true", "-Jpause_ms=1000", "--settle-seconds=5", "--start=1000",
+                    "--max-steps=2", "--max-p99=1s", "--max-error-rate=1%", "--max-gauge=connected_clients=10000"));
+        }
         assertEquals(ExitCodes.OK, run.exit(), run.output());
         assertTrue(run.output().contains("dsload find-max: step 1: rate=1000 (500 on each of 2 engines)"), run.output());
         JsonNode json = run.json();

@@ -77,6 +77,34 @@ class EkvProfilePlanIT {
     }
 
     @Test
+    void aThinkTimePausesEachReaderBeforeEachOfItsGetsOutsideTheGetsTime() throws Exception {
+        try (EmbeddedRedis redis = EmbeddedRedis.start()) {
+            // two readers of 20 GETs each, 100 ms before each GET
+            PlanRuns.Result result = PlanRuns.run("ekv-profile-get.jmx", Map.of("hosts", redis.address(), "profiles", "100",
+                    "threads", "2", "rampup", "0", "loops", "20", "think_ms", "100", "duration", "60"),
+                    Duration.ofMinutes(2), false);
+            assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+            List<JtlSample> gets = PlanRuns.samples(result.outcome().jtl()).stream()
+                    .filter(s -> s.label().equals("GET profile")).toList();
+            assertEquals(40, gets.size());
+            assertEquals(40, RedisCalls.of(redis, "GET"));
+            Map<String, List<JtlSample>> byReader = gets.stream().collect(Collectors.groupingBy(JtlSample::threadName));
+            assertEquals(2, byReader.size(), byReader.keySet().toString());
+            for (List<JtlSample> reader : byReader.values()) {
+                List<Long> starts = reader.stream().map(JtlSample::start).sorted().toList();
+                for (int i = 1; i < starts.size(); i++) {
+                    // start times in whole ms: 100 ms apart or more, less at most the rounding
+                    assertTrue(starts.get(i) - starts.get(i - 1) >= 99, "GETs of a reader " + (starts.get(i)
+                            - starts.get(i - 1)) + " ms apart: " + starts);
+                }
+            }
+            // the pause comes before the sample: a GET on loopback takes microseconds, not the 100 ms
+            List<Long> elapsed = gets.stream().map(JtlSample::elapsed).sorted().toList();
+            assertTrue(elapsed.get(elapsed.size() / 2) < 50, "median GET time " + elapsed.get(elapsed.size() / 2) + " ms");
+        }
+    }
+
+    @Test
     void withRequestsInFlightEachRowStandsForSeveralGetsAndTheServerCountsEveryOne() throws Exception {
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
             PlanRuns.Result result = PlanRuns.run("ekv-profile-get.jmx", Map.of("hosts", redis.address(),

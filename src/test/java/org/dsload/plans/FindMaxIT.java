@@ -33,9 +33,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 /**
  * {@code dsload find-max} as a user runs it, on redis-get-rate.jmx against one embedded redis-server,
  * steps of 2 s after the plan's warm-up (over two slaves: {@link FindMaxSlavesIT}): with one thread and one
- * request in flight and a
- * tight limit on late arrivals, the generator breaks first, and the answer says so; and dsload Find Max Rate,
- * the same search inside one test, on the same server.
+ * request in flight and a tight limit on late arrivals, the generator breaks first, and the answer says so;
+ * and dsload Find Max Rate, the same search inside one test, on the same server.
  */
 @Timeout(300)
 @org.junit.jupiter.api.Tag("paired") // judges late arrivals and latencies of real runs of one or few requests in flight: beside one such test, no other
@@ -63,7 +62,12 @@ class FindMaxIT {
     }
 
     private static FindMax findMax(String... options) throws Exception {
-        List<String> args = new ArrayList<>(List.of("-Jhosts=" + redis.address(), "-Jserver_gauges=false", "--step-seconds=2"));
+        return findMax(redis, options);
+    }
+
+    /** find-max of redis-get-rate.jmx on {@code server}, steps of 2 s, then {@code options}. */
+    static FindMax findMax(EmbeddedRedis server, String... options) throws Exception {
+        List<String> args = new ArrayList<>(List.of("-Jhosts=" + server.address(), "-Jserver_gauges=false", "--step-seconds=2"));
         args.addAll(List.of(options));
         return findMax("redis-get-rate.jmx", args);
     }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.util.List;
 
 import org.dsload.cli.ExitCodes;
 import org.dsload.targets.EmbeddedRedis;
@@ -37,9 +36,9 @@ class FindMaxSlavesIT {
         // beside another test were still behind in the measured window, 18 % late.
         FindMaxIT.FindMax run;
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
-            run = FindMaxIT.findMax("redis-get-rate.jmx", List.of("-Jhosts=" + redis.address(), "--step-seconds=2",
-                    "--slaves=2", "-Jserver_gauges=true", "-Jpause_ms=1000", "--settle-seconds=5", "--start=1000",
-                    "--max-steps=2", "--max-p99=1s", "--max-error-rate=1%", "--max-gauge=connected_clients=10000"));
+            run = FindMaxIT.findMax(redis, "--slaves=2", "-Jserver_gauges=true", "-Jpause_ms=1000", "--settle-seconds=5",
+                    "--start=1000", "--max-steps=2", "--max-p99=1s", "--max-error-rate=1%",
+                    "--max-gauge=connected_clients=10000");
         }
         assertEquals(ExitCodes.OK, run.exit(), run.output());
         assertTrue(run.output().contains("dsload find-max: step 1: rate=1000 (500 on each of 2 engines)"), run.output());

@@ -103,6 +103,28 @@ class StartSignalTest {
     }
 
     @Test
+    void aSlaveWhoseAnswersComeLateForAWhileIsCalledUntilTwoRoundTripsAgree() throws Exception {
+        // 10 ms each way; the first five answers come late by different times, as on a busy machine: the best of
+        // the first four calls would put the slave 30 ms behind
+        long[] late = {60, 90, 70, 120, 80};
+        SlaveClock slave = new SlaveClock(-2_000) {
+            private int calls;
+
+            @Override
+            public long clock() {
+                Deadline.sleep(10);
+                long theirs = super.clock();
+                Deadline.sleep(10 + (calls < late.length ? late[calls] : 0));
+                calls++;
+                return theirs;
+            }
+        };
+        StartSignal.Offset measured = StartSignal.offset(slave);
+        assertTrue(Math.abs(measured.millis() - slave.offset) <= 5, "the slave's offset is -2000 ms: " + measured);
+        assertTrue(measured.error() < 20, "half a round trip of one call on time: " + measured);
+    }
+
+    @Test
     void slavesWithoutARunFolderAreGivenTheInstantInTheirOwnClocksOnceTheyAndTheLocalOnesAreReady() throws Exception {
         Map<String, Path> folders = folders();
         SlaveClock ahead = new SlaveClock(60_000);

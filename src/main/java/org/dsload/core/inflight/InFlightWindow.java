@@ -160,15 +160,19 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
             expire(now);
             long wake = fill(now, preparer);
             if (!ready.isEmpty()) {
-                // replies already in join this row (fewer rows, each reply read as soon as possible),
-                // and their places are filled again: the window stays full while the row is recorded.
-                // A row waits for as many replies as there are places (or the gathering time): each
-                // request keeps its own time whatever the row, and every row costs JMeter a sample.
-                transport.await(now, false, this);
+                // A row waits for as many replies as there are places (or the gathering time, or
+                // until nothing is outstanding): each request keeps its own time whatever the row,
+                // and every row costs JMeter a sample. While it gathers, the wait below reads the
+                // replies; once it is due, replies already in join it (fewer rows, each reply read
+                // as soon as possible), and their places are filled again: the window stays full
+                // while the row is recorded.
                 if (rowDue == 0) {
                     rowDue = now + gatherNanos;
                 }
                 if (now - rowDue >= 0 || ready.size() >= places || outstanding == 0) {
+                    if (ready.size() < places) {
+                        transport.await(now, false, this);
+                    }
                     fill(System.nanoTime(), preparer);
                     return takeRow();
                 }

@@ -98,7 +98,7 @@ final class RedisEventLoop implements Transport<RedisRequest> {
     /**
      * A row gathers replies for up to 1 ms, or until nothing is outstanding (see
      * {@link Transport#gatherNanos}). A row of whatever replies one read found made JMeter a sample of
-     * every 1.9 GETs at a fixed 91,000/s (`redis-get-rate.jmx`); gathering made one of every 17 to 21,
+     * every 1.9 GETs at a fixed 91,000/s (`redis-get-rate.jmx`); gathering made one of every 18 to 21,
      * and the raw p99 of those runs was 0.71-0.76 ms against 0.92-0.95 ms alternating with them on
      * one redis-server (500 µs and 2 ms: the same rows, the same p99). At 107,000/s, rows of about 97
      * (the places fill before nothing is outstanding): raw p99 0.62-0.89 ms (median 0.79) against

@@ -120,7 +120,9 @@ class KairosDbPlansIT {
         PlanRuns.Result result = PlanRuns.run("kairosdb-read.jmx", Map.of("urls", kairos.url(), "seed_resources", "2",
                 "threads", "2", "queries_per_min", "240", "duration", "5", "warmup", "0", "metric_name", "plan.read.#{m}"),
                 Duration.ofMinutes(3), false);
-        assertTrue(result.outcome().ok(), result.outcome().problem() + "\n" + result.console());
+        // runs side by side: a machine busy with other test JVMs may leave an arrival due at the end unsent (the
+        // schedule is the alone test's subject below)
+        PlanRuns.assertRan(result.outcome(), result.console());
         List<JtlSample> samples = PlanRuns.samples(result.outcome().jtl());
         List<JtlSample> queries = samples.stream().filter(s -> s.label().equals("dashboard query")).toList();
         assertEquals(queries, samples, "the seed is the setup phase: its successful batches are not results");

@@ -6,10 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.rmi.registry.LocateRegistry;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -208,33 +206,38 @@ final class StartSignal implements AutoCloseable {
      * answer scheduled late on a busy machine) moves the midpoint by half the extra time: the calls go on until
      * a second one comes within {@value #CLOCK_CONFIRM_MILLIS} ms of the shortest, up to {@value #CLOCK_CALLS_MAX}
      * calls or {@value #CLOCK_CALLS_MILLIS} ms. One slave starting its engine beside three other JVMs on 2 cores
-     * took 201 ms for the best of 4 calls on a link
-     * of 100 ms.
+     * took 201 ms for the best of 4 calls on a link of 100 ms.
      */
     static Offset offset(RemoteGate gate) throws Exception {
         Offset best = null;
-        List<Long> trips = new ArrayList<>();
+        long shortest = Long.MAX_VALUE;
+        long[] trips = new long[CLOCK_CALLS_MAX];
         long until = System.nanoTime() + CLOCK_CALLS_MILLIS * 1_000_000L;
-        for (int i = 1; i <= CLOCK_CALLS_MAX; i++) {
+        for (int calls = 1; calls <= CLOCK_CALLS_MAX; calls++) {
             long before = System.currentTimeMillis();
             long theirs = gate.clock();
             long after = System.currentTimeMillis();
-            Offset o = new Offset(theirs - (before + after) / 2, (after - before + 1) / 2);
-            trips.add(after - before);
-            if (best == null || o.error() < best.error()) {
-                best = o;
+            trips[calls - 1] = after - before;
+            if (after - before < shortest) {
+                shortest = after - before;
+                best = new Offset(theirs - (before + after) / 2, (after - before + 1) / 2);
             }
-            if (i >= CLOCK_CALLS && (confirmed(trips) || System.nanoTime() - until > 0)) {
+            if (calls >= CLOCK_CALLS && (agreeing(trips, calls, shortest) >= 2 || System.nanoTime() - until > 0)) {
                 break;
             }
         }
         return best;
     }
 
-    /** Whether two of the round trips are within {@value #CLOCK_CONFIRM_MILLIS} ms of the shortest. */
-    private static boolean confirmed(List<Long> trips) {
-        long shortest = trips.stream().mapToLong(Long::longValue).min().orElseThrow();
-        return trips.stream().filter(t -> t <= shortest + CLOCK_CONFIRM_MILLIS).count() >= 2;
+    /** How many of the first {@code calls} round trips are within {@value #CLOCK_CONFIRM_MILLIS} ms of the shortest. */
+    private static int agreeing(long[] trips, int calls, long shortest) {
+        int n = 0;
+        for (int i = 0; i < calls; i++) {
+            if (trips[i] <= shortest + CLOCK_CONFIRM_MILLIS) {
+                n++;
+            }
+        }
+        return n;
     }
 
     private void give() throws IOException {

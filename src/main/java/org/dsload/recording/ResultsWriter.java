@@ -24,6 +24,7 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.samplers.SampleSaveConfiguration;
 import org.apache.jmeter.save.CSVSaveService;
 import org.apache.jmeter.save.SaveService;
+import org.apache.jmeter.threads.JMeterContextService;
 import org.dsload.core.format.GaugeTable;
 import org.dsload.live.LiveListener;
 import org.slf4j.Logger;
@@ -38,7 +39,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>What a stop costs: rows reach the operating system every {@value #DRAIN_MILLIS} ms, so a
  * killed JMeter ({@code kill -9}) loses at most that much; on Ctrl-C (or any JVM exit) a shutdown
- * hook writes everything buffered. A write that fails (a full disk) stops the test with a message
+ * hook lets the samples under way end (up to {@value #EXIT_GRACE_MILLIS} ms) and writes everything buffered. A write that fails (a full disk) stops the test with a message
  * saying which file and why, instead of a results file that silently ends early.
  *
  * <p>The dsload runner adds it to the plan it runs in place of JMeter's {@code -l} writer, with
@@ -53,6 +54,8 @@ public class ResultsWriter extends ResultCollector {
     /** Element property: whether the writer also feeds the run's live figures ({@link LiveListener}). */
     public static final String LIVE = "dsload.live";
     static final long DRAIN_MILLIS = 200;
+    /** How long a JVM that exits (Ctrl-C) waits for the samples under way to end and be written. */
+    static final long EXIT_GRACE_MILLIS = 1000;
     /** The host a local engine gives testStarted; a distributed run's slaves give their own. */
     private static final String LOCAL = "*local*";
     /** Characters buffered by all threads together before a sampler thread waits for the writer. */
@@ -198,7 +201,19 @@ public class ResultsWriter extends ResultCollector {
             stopTest(distributed);
         }
 
+        /**
+         * Ctrl-C: a sample under way when the signal came (a reply the server has sent and the thread has not
+         * read yet) still gets its row. The engine's threads are asked to stop after their current sample, and
+         * the rows they add are taken for up to {@value #EXIT_GRACE_MILLIS} ms before the file is closed.
+         */
         private void drainAtExit() {
+            if (!distributed) {
+                StandardJMeterEngine.stopEngine();
+                long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(EXIT_GRACE_MILLIS);
+                while (JMeterContextService.getNumberOfThreads() > 0 && deadline - System.nanoTime() > 0) {
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+                }
+            }
             open = false;
             drain();
             closeChannel();

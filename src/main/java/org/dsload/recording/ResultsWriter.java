@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntSupplier;
 
 import org.apache.jmeter.JMeter;
 import org.apache.jmeter.engine.StandardJMeterEngine;
@@ -207,10 +208,14 @@ public class ResultsWriter extends ResultCollector {
          * the rows they add are taken for up to {@value #EXIT_GRACE_MILLIS} ms before the file is closed.
          */
         private void drainAtExit() {
+            drainAtExit(JMeterContextService::getNumberOfThreads);
+        }
+
+        void drainAtExit(IntSupplier threadsRunning) {
             if (!distributed) {
                 StandardJMeterEngine.stopEngine();
                 long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(EXIT_GRACE_MILLIS);
-                while (JMeterContextService.getNumberOfThreads() > 0 && deadline - System.nanoTime() > 0) {
+                while (threadsRunning.getAsInt() > 0 && deadline - System.nanoTime() > 0) {
                     LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
                 }
             }
@@ -263,6 +268,14 @@ public class ResultsWriter extends ResultCollector {
 
     public ResultsWriter() {
         super();
+    }
+
+    /** What the exit hook of the open file does, with the engine's running threads counted by {@code threadsRunning}. */
+    void exitHook(IntSupplier threadsRunning) {
+        OpenFile f = file;
+        if (f != null) {
+            f.drainAtExit(threadsRunning);
+        }
     }
 
     @Override

@@ -221,6 +221,33 @@ class ResultsWriterTest {
     }
 
     @Test
+    void atAJvmsExitTheSampleUnderWayStillGetsItsRow(@TempDir Path dir) throws Exception {
+        Path jtl = dir.resolve("r.jtl");
+        ResultsWriter w = writer(jtl);
+        w.testStarted();
+        // a sampler thread whose reply the server sent before Ctrl-C, read and timed just after it
+        java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger(1);
+        Thread sampler = new Thread(() -> {
+            try {
+                Thread.sleep(150);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            w.sampleOccurred(event("GET", 1));
+            running.decrementAndGet();
+        }, "sampler");
+        try {
+            sampler.start();
+            w.exitHook(running::get);
+            assertEquals(0, running.get(), "the hook waited for the sample under way");
+            assertEquals(2, lines(jtl), "header and the row of the sample that ended after the signal");
+        } finally {
+            sampler.join();
+            w.testEnded();
+        }
+    }
+
+    @Test
     void aFullDiskStopsWritingWithAMessageNamingTheFile(@TempDir Path dir) throws Exception {
         HostPrivileges.require("a full disk (a 1 MiB tmpfs)", "mount", "umount");
         Path volume = Files.createDirectories(dir.resolve("small"));

@@ -132,6 +132,11 @@ public class ConstantArrivalRate extends ArrivalElement implements ThreadListene
         }
 
         @Override
+        public void ready(long nowNanos) {
+            schedule.startAt(nowNanos);
+        }
+
+        @Override
         public long dropUntil(long untilNanos) {
             long dropped = schedule.skipUntil(untilNanos, endNanos);
             schedule.countDropped(dropped);

@@ -96,6 +96,18 @@ final class EvenSchedule {
     }
 
     /**
+     * Moves the schedule's start to {@code nowNanos} while none of its slots has been taken: the first thread
+     * to take one was getting ready (opening its connections) since the schedule was made. A slot taken
+     * meanwhile by another thread keeps the start where it was.
+     */
+    void startAt(long nowNanos) {
+        Segment s = segment.get();
+        if (next.get() == 0 && s.firstIndex() == 0 && nowNanos - s.originNanos() > 0) {
+            segment.compareAndSet(s, new Segment(nowNanos, s.intervalNanos(), 0, s.rampNanos()));
+        }
+    }
+
+    /**
      * Whether threads take its slots at {@code nowNanos}: one has taken a slot and the latest end
      * of its threads is still to come (without an end, until one of them finished).
      */

@@ -43,6 +43,14 @@ public interface ArrivalSource {
     }
 
     /**
+     * The taker is ready to send (its connections are open) at {@code nowNanos}: a schedule none of whose
+     * arrivals has been taken yet starts then, so that its first arrivals do not wait on connections being made.
+     */
+    default void ready(long nowNanos) {
+        // a source without a schedule of its own has nothing to move
+    }
+
+    /**
      * Takes the next arrival, whether it is due already (late), now or later.
      *
      * @return null when the schedule has no arrival left for this thread (it ends before the next one),

@@ -9,6 +9,7 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -178,6 +179,47 @@ final class RedisEventLoop implements Transport<RedisRequest> {
             nodeList.add(node);
             return node;
         });
+    }
+
+    /**
+     * Standalone: the connections of the places in flight, opened and logged in before the first arrival.
+     * Made as places were first used, 100 of them at 107,000 GETs/s opened within the measured window's
+     * first millisecond, and its first arrivals went out 10-20 ms late. A connection not made and logged
+     * in by the deadline is dropped, so that a server that refuses, hangs or rejects the login fails the
+     * requests that need it, as before, each with its message. A cluster's connections follow its slots,
+     * as requests need them.
+     */
+    @Override
+    public boolean openAhead(int places, long deadlineNanos, Replies<RedisRequest> replies) {
+        if (slotOwners != null) {
+            return false;
+        }
+        int links = Math.min(linksPerNode, (places + depth - 1) / depth);
+        long now = System.nanoTime();
+        first.revive(now);
+        while (first.links.size() < links) {
+            RedisLink link = new RedisLink(first);
+            first.links.add(link);
+            first.offer(link);
+            connect(link, now);
+        }
+        this.replies = replies;
+        while (deadlineNanos - now > 0 && first.links.stream().anyMatch(
+                l -> l.state == RedisLink.State.CONNECTING || l.state == RedisLink.State.HANDSHAKE)) {
+            await(deadlineNanos, false, replies);
+            now = System.nanoTime();
+        }
+        for (Iterator<RedisLink> it = first.links.iterator(); it.hasNext();) {
+            RedisLink link = it.next();
+            if (link.state != RedisLink.State.READY) {
+                close(link);
+                first.backingOff.remove(link);
+                first.available.remove(link);
+                link.listed = false;
+                it.remove();
+            }
+        }
+        return true;
     }
 
     /** Puts a request on a connection of the node with room, or has it wait for one. */

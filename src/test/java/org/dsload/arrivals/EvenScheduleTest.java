@@ -23,6 +23,18 @@ class EvenScheduleTest {
     }
 
     @Test
+    void aScheduleStartsWhenItsFirstThreadIsReadyUnlessASlotWasTaken() {
+        EvenSchedule s = new EvenSchedule(1000 * MS, 4, 0);
+        s.startAt(1012 * MS); // the thread opened its connections for 12 ms
+        assertEquals(new EvenSchedule.Slot(0, 1012 * MS, 0), s.take(1012 * MS));
+        s.startAt(1020 * MS); // a second thread ready after the first took a slot: the start stays
+        assertEquals(new EvenSchedule.Slot(1, 1262 * MS, 0), s.take(1020 * MS));
+        EvenSchedule early = new EvenSchedule(1000 * MS, 4, 0);
+        early.startAt(990 * MS); // never earlier than it was made
+        assertEquals(new EvenSchedule.Slot(0, 1000 * MS, 0), early.take(1000 * MS));
+    }
+
+    @Test
     void withoutADropLimitEveryLateSlotIsStillSent() {
         EvenSchedule s = new EvenSchedule(0, 1000, 0);
         // a thread that comes back 5 s late gets the oldest slot: its wait counts in its latency

@@ -43,6 +43,8 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
     static final int MAX_ROW = 1000;
     /** How long past the thread's end outstanding requests are waited for before they are cancelled. */
     public static final long END_GRACE_NANOS = 1_000_000_000L;
+    /** How long a thread waits at most for the connections it opens before its first arrival (the schedule starts after). */
+    static final long OPEN_AHEAD_NANOS = 1_000_000_000L;
     /** Longest wait without looking at the thread's end and stop requests. */
     private static final long MAX_WAIT_NANOS = 100_000_000L;
 
@@ -62,6 +64,8 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
     private ArrivalSource arrivals;
     private ArrivalSource.Arrival pending;
     private boolean arrivalsEnded;
+    /** The transport was asked to open its connections before the first arrival was taken. */
+    private boolean openedAhead;
     /** The arrivals' end is the end of the thread's work: no wait for the thread's end time after it. */
     private boolean workEndsWithArrivals;
     /** Arrivals dropped during a back-off: counted with the next one sent. */
@@ -237,6 +241,13 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
                 if (pending == null) {
                     if (arrivalsEnded) {
                         break;
+                    }
+                    if (!openedAhead) {
+                        openedAhead = true;
+                        if (transport.openAhead(places, now + OPEN_AHEAD_NANOS, this)) {
+                            now = System.nanoTime();
+                            arrivals.ready(now);
+                        }
                     }
                     pending = arrivals.take(now);
                     if (pending == null) {

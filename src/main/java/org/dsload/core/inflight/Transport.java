@@ -33,6 +33,17 @@ public interface Transport<R extends InFlightRequest> {
      */
     void send(R request, Replies<R> replies);
 
+    /**
+     * Opens, before the first request, the connections {@code places} requests outstanding will use, and
+     * waits until they are made (or failed) or {@code deadlineNanos} passes. A transport that opens its
+     * connections as requests need them, or that has none of its own, does nothing.
+     *
+     * @return whether it opened connections (the arrivals' schedule then starts after them)
+     */
+    default boolean openAhead(int places, long deadlineNanos, Replies<R> replies) {
+        return false;
+    }
+
     /** Writes what {@link #send} queued: one write per connection per round of sends. */
     default void flush(Replies<R> replies) {
     }

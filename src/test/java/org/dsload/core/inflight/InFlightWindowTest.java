@@ -238,6 +238,43 @@ class InFlightWindowTest {
     }
 
     @Test
+    void connectionsOpenedAheadComeBeforeTheScheduleStartsAndItsFirstArrival() {
+        List<String> said = new ArrayList<>();
+        ArrivalSource source = new ArrivalSource() {
+            private int next;
+
+            @Override
+            public Arrival take(long nowNanos) {
+                said.add("take");
+                return next++ < 3 ? new Arrival(nowNanos, 0) : null;
+            }
+
+            @Override
+            public void ready(long nowNanos) {
+                said.add("ready");
+            }
+        };
+        try (InMemoryStore store = new InMemoryStore(10_000, n -> new Answer(1, InMemoryStore.OK)) {
+            @Override
+            public boolean openAhead(int places, long deadlineNanos, Replies<Request> replies) {
+                said.add("open " + places);
+                return true;
+            }
+        }) {
+            InFlightWindow<InMemoryStore.Request> window = new InFlightWindow<>(4, store);
+            window.pace(source, Long.MAX_VALUE);
+            List<Completion> all = new ArrayList<>();
+            List<Completion> row;
+            while (!(row = window.next(numbered(new AtomicInteger()))).isEmpty()) {
+                all.addAll(row);
+            }
+            assertEquals(3, all.size());
+            assertEquals(List.of("open 4", "ready", "take"), said.subList(0, 3), "opened once, then the start");
+            assertEquals(1, said.stream().filter(s -> s.startsWith("open")).count(), "opened once: " + said);
+        }
+    }
+
+    @Test
     @org.junit.jupiter.api.Timeout(30)
     void aThreadWhoseSharedWorkIsAlreadyTakenEndsAtOnceNotAtItsEndTime() {
         ArrivalSource none = nowNanos -> null; // the other threads took the last operation

@@ -13,7 +13,7 @@ import org.dsload.core.Outcome;
  * request is answered after the delay its number asks for ({@code answers}), or never (a
  * negative delay). It counts what it was sent and how many requests it held at once.
  */
-final class InMemoryStore extends CallbackTransport<InMemoryStore.Request> implements AutoCloseable {
+class InMemoryStore extends CallbackTransport<InMemoryStore.Request> implements AutoCloseable {
     static final Outcome OK = Outcome.ok("OK", "OK", 10, 20);
 
     /** What the store answers request number n: after how many ms (negative: never), and with what. */

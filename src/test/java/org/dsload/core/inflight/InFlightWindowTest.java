@@ -40,6 +40,16 @@ class InFlightWindowTest {
         return all;
     }
 
+    /** Every row the window returns until it returns an empty one (no arrival left). */
+    private static List<Completion> untilEmpty(InFlightWindow<InMemoryStore.Request> window) {
+        List<Completion> all = new ArrayList<>();
+        List<Completion> row;
+        while (!(row = window.next(numbered(new AtomicInteger()))).isEmpty()) {
+            all.addAll(row);
+        }
+        return all;
+    }
+
     @Test
     void aClosedWindowKeepsExactlyItsPlacesOutstandingAndEndsEveryRequestOnce() {
         try (InMemoryStore store = new InMemoryStore(10_000, n -> new Answer(2, InMemoryStore.OK))) {
@@ -225,11 +235,7 @@ class InFlightWindowTest {
         try (InMemoryStore store = new InMemoryStore(10_000, n -> new Answer(1, InMemoryStore.OK))) {
             InFlightWindow<InMemoryStore.Request> window = new InFlightWindow<>(8, store);
             window.pace(source, Long.MAX_VALUE);
-            List<Completion> all = new ArrayList<>();
-            List<Completion> row;
-            while (!(row = window.next(numbered(new AtomicInteger()))).isEmpty()) {
-                all.addAll(row);
-            }
+            List<Completion> all = untilEmpty(window);
             assertEquals(30, all.size(), "one request per arrival, then nothing left");
             assertEquals(intended, all.stream().map(Completion::intendedNanos).sorted().toList());
             assertTrue(all.stream().allMatch(c -> c.sendNanos() >= c.intendedNanos()), "never sent early");
@@ -263,11 +269,7 @@ class InFlightWindowTest {
         }) {
             InFlightWindow<InMemoryStore.Request> window = new InFlightWindow<>(4, store);
             window.pace(source, Long.MAX_VALUE);
-            List<Completion> all = new ArrayList<>();
-            List<Completion> row;
-            while (!(row = window.next(numbered(new AtomicInteger()))).isEmpty()) {
-                all.addAll(row);
-            }
+            List<Completion> all = untilEmpty(window);
             assertEquals(3, all.size());
             assertEquals(List.of("open 4", "ready", "take"), said.subList(0, 3), "opened once, then the start");
             assertEquals(1, said.stream().filter(s -> s.startsWith("open")).count(), "opened once: " + said);

@@ -40,8 +40,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>What a stop costs: rows reach the operating system every {@value #DRAIN_MILLIS} ms, so a
  * killed JMeter ({@code kill -9}) loses at most that much; on Ctrl-C (or any JVM exit) a shutdown
- * hook lets the samples under way end (up to {@value #EXIT_GRACE_MILLIS} ms) and writes everything buffered. A write that fails (a full disk) stops the test with a message
- * saying which file and why, instead of a results file that silently ends early.
+ * hook lets the samples under way end (up to {@value #EXIT_GRACE_MILLIS} ms) and writes everything
+ * buffered. A write that fails (a full disk) stops the test with a message saying which file and
+ * why, instead of a results file that silently ends early.
  *
  * <p>The dsload runner adds it to the plan it runs in place of JMeter's {@code -l} writer, with
  * the summariser JMeter would have given that writer, so a distributed run still sends every

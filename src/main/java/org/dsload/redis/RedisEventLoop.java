@@ -9,7 +9,6 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -198,10 +197,7 @@ final class RedisEventLoop implements Transport<RedisRequest> {
         long now = System.nanoTime();
         first.revive(now);
         while (first.links.size() < links) {
-            RedisLink link = new RedisLink(first);
-            first.links.add(link);
-            first.offer(link);
-            connect(link, now);
+            connect(first.addLink(), now);
         }
         this.replies = replies;
         while (deadlineNanos - now > 0 && first.links.stream().anyMatch(
@@ -209,14 +205,10 @@ final class RedisEventLoop implements Transport<RedisRequest> {
             await(deadlineNanos, false, replies);
             now = System.nanoTime();
         }
-        for (Iterator<RedisLink> it = first.links.iterator(); it.hasNext();) {
-            RedisLink link = it.next();
+        for (RedisLink link : List.copyOf(first.links)) {
             if (link.state != RedisLink.State.READY) {
                 close(link);
-                first.backingOff.remove(link);
-                first.available.remove(link);
-                link.listed = false;
-                it.remove();
+                first.forget(link);
             }
         }
         return true;
@@ -228,9 +220,7 @@ final class RedisEventLoop implements Transport<RedisRequest> {
         node.revive(nowNanos);
         RedisLink link = node.free(depth);
         if (link == null && node.links.size() < linksPerNode) {
-            link = new RedisLink(node);
-            node.links.add(link);
-            node.offer(link);
+            link = node.addLink();
         }
         if (link == null) {
             request.waitingOn = node;

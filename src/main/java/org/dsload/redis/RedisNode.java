@@ -35,6 +35,22 @@ final class RedisNode {
         }
     }
 
+    /** A new connection of this node, not yet made, listed as having room. */
+    RedisLink addLink() {
+        RedisLink link = new RedisLink(this);
+        links.add(link);
+        offer(link);
+        return link;
+    }
+
+    /** Forgets a closed connection: it is no longer one of this node's. */
+    void forget(RedisLink link) {
+        links.remove(link);
+        backingOff.remove(link);
+        available.remove(link);
+        link.listed = false;
+    }
+
     /** Lists a connection as having room, once. */
     void offer(RedisLink link) {
         if (!link.listed) {

@@ -64,7 +64,7 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
     private ArrivalSource arrivals;
     private ArrivalSource.Arrival pending;
     private boolean arrivalsEnded;
-    /** The transport was asked to open its connections before the first arrival was taken. */
+    /** The transport was asked to open its connections before the first arrival source was taken from. */
     private boolean openedAhead;
     /** The arrivals' end is the end of the thread's work: no wait for the thread's end time after it. */
     private boolean workEndsWithArrivals;
@@ -96,6 +96,12 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
         if (source != arrivals) {
             arrivals = source;
             arrivalsEnded = false;
+            if (source != null && !openedAhead) {
+                openedAhead = true;
+                if (transport.openAhead(places, System.nanoTime() + OPEN_AHEAD_NANOS, this)) {
+                    source.ready(System.nanoTime());
+                }
+            }
         } else if (arrivalsEnded && source != null && source.resumesAtNanos() != Long.MAX_VALUE) {
             arrivalsEnded = false; // it had ended, and has work again (handed back to be sent later)
         }
@@ -241,13 +247,6 @@ public final class InFlightWindow<R extends InFlightRequest> implements Replies<
                 if (pending == null) {
                     if (arrivalsEnded) {
                         break;
-                    }
-                    if (!openedAhead) {
-                        openedAhead = true;
-                        if (transport.openAhead(places, now + OPEN_AHEAD_NANOS, this)) {
-                            now = System.nanoTime();
-                            arrivals.ready(now);
-                        }
                     }
                     pending = arrivals.take(now);
                     if (pending == null) {

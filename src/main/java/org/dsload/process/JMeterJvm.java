@@ -38,6 +38,11 @@ public final class JMeterJvm {
      */
     public static final String LAUNCHER = "ApacheJMeter-dsload.jar";
 
+    /** dsload's methods, as the JVM's CompileCommand names them. */
+    static final String DSLOAD_CLASSES = "org.dsload.*::*";
+    /** The share of C2's invocation and loop thresholds that dsload's methods must reach to be compiled there. */
+    static final String DSLOAD_COMPILE_SCALING = "0.1";
+
     private static final List<String> OPENS = List.of(
             "java.desktop/sun.awt", "java.desktop/sun.swing", "java.desktop/javax.swing.text.html",
             "java.desktop/java.awt", "java.desktop/java.awt.font", "java.desktop/sun.awt.X11",
@@ -70,6 +75,15 @@ public final class JMeterJvm {
         // and compiled again in the measured window's first second. At 5,000 InfluxDB writes/s the p99 of
         // the measured window's first 10 s had a median of 12.0 ms with them, 8.6 ms without (benchmarks.md).
         options.add("-XX:-UseTypeSpeculation");
+        // dsload's code reaches C2 ten times sooner. With requests in flight a thread's requests share a
+        // row per millisecond, so the per-row path (CsvRow.append, the writer's and the live figures') runs
+        // about 1,000 times a second: C2's own thresholds took it there 10-11 s in, just after a 10 s
+        // warm-up, and its 100 ms compile made arrivals late. At 107,000 Redis GETs/s: 0 late arrivals in
+        // each of 4 runs with this, 0 to 6,582 (of 2.14 million) in 4 without (benchmarks.md). "quiet"
+        // keeps the JVM from printing the command at its start.
+        options.add("-XX:CompileCommand=quiet");
+        options.add("-XX:CompileCommand=option," + DSLOAD_CLASSES + ",double,CompileThresholdScaling,"
+                + DSLOAD_COMPILE_SCALING);
         options.add("-Djava.security.egd=file:/dev/urandom");
         // String.format in any locale but en_US builds that locale's DecimalFormatSymbols at each call,
         // and HttpClient 5.1 formats an id that way for every request (InfluxDB, KairosDB): 14 % of the

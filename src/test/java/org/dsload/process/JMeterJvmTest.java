@@ -24,11 +24,45 @@ class JMeterJvmTest {
         assertFalse(output.contains("Unrecognized") || output.contains("warning"), output);
     }
 
+    @Test
+    void dsloadsMethodsReachTheSecondCompilerAtATenthOfItsThresholdsAndTheJvmSaysNothingOfIt() throws Exception {
+        String main = RowsAMillisecond.class.getName();
+        String classes = Path.of(RowsAMillisecond.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                .toString();
+        List<String> options = new ArrayList<>(JMeterJvm.baseOptions());
+        // without the caller's own options (a -XX:TieredStopAtLevel=1 there would leave C2 out)
+        options.removeAll(Java.optionsFrom(JMeterJvm.EXTRA_OPTIONS_ENV));
+        options.addAll(List.of("-XX:+PrintCompilation", "-cp", classes, main));
+        String scaled = java(options);
+        assertTrue(scaled.contains("sum "), scaled);
+        assertFalse(scaled.contains("CompileCommand"), "the command is not printed: " + scaled);
+        String row = "org.dsload.process.RowsAMillisecond::row";
+        assertTrue(compiledByC2(scaled, row), "compiled by C2 after " + RowsAMillisecond.CALLS + " calls:\n" + scaled);
+
+        // the same calls in a JVM without the scaling stay short of C2: the option is what compiles them
+        List<String> plain = new ArrayList<>(options);
+        assertTrue(plain.removeIf(o -> o.contains("CompileThresholdScaling")));
+        String unscaled = java(plain);
+        assertFalse(compiledByC2(unscaled, row), unscaled);
+    }
+
+    /** Whether -XX:+PrintCompilation's {@code output} shows {@code method} compiled at level 4 (C2). */
+    private static boolean compiledByC2(String output, String method) {
+        return output.lines().anyMatch(l -> l.contains(method) && l.trim().split("\\s+").length > 3
+                && List.of(l.trim().split("\\s+")).subList(2, 4).contains("4"));
+    }
+
     /** What {@code java <options> -version} prints, once it exited with 0. */
     private static String javaVersion(List<String> options) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Java.executable()));
-        command.addAll(options);
+        List<String> command = new ArrayList<>(options);
         command.add("-version");
+        return java(command);
+    }
+
+    /** What {@code java <arguments>} prints, once it exited with 0. */
+    private static String java(List<String> arguments) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Java.executable()));
+        command.addAll(arguments);
         Process java = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(java.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(java.waitFor(60, TimeUnit.SECONDS));

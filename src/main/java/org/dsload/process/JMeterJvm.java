@@ -78,9 +78,9 @@ public final class JMeterJvm {
         // dsload's code reaches C2 ten times sooner. With requests in flight a thread's requests share a
         // row per millisecond, so the per-row path (CsvRow.append, the writer's and the live figures') runs
         // about 1,000 times a second: C2's own thresholds took it there 10-11 s in, just after a 10 s
-        // warm-up, and its 100 ms compile made arrivals late. At 107,000 Redis GETs/s: 0 late arrivals in
-        // each of 4 runs with this, 0 to 6,582 (of 2.14 million) in 4 without (benchmarks.md). "quiet"
-        // keeps the JVM from printing the command at its start.
+        // warm-up, and its 100 ms compile made arrivals late. At 107,000 Redis GETs/s 8 of 11 runs with this
+        // kept late arrivals within 0.1 %, 2 of 8 without (benchmarks.md). "quiet" keeps the JVM from
+        // printing the command at its start.
         options.add("-XX:CompileCommand=quiet");
         options.add("-XX:CompileCommand=option," + DSLOAD_CLASSES + ",double,CompileThresholdScaling,"
                 + DSLOAD_COMPILE_SCALING);

@@ -1,7 +1,11 @@
 package org.dsload.zookeeper;
 
 import java.io.BufferedWriter;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,8 +23,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
-import org.apache.zookeeper.client.FourLetterWordMain;
-import org.apache.zookeeper.common.X509Exception;
 import org.dsload.core.GaugeStream;
 import org.dsload.core.StoreLabels;
 import org.dsload.gauges.SentCounts;
@@ -38,8 +40,10 @@ import org.slf4j.LoggerFactory;
  * {@value #UNREACHABLE}, one that answers but serves no requests (a member without a quorum, or
  * still starting) with state {@value #NOT_SERVING}, which shows when and how long a member was
  * out; one that refuses {@code mntr} (not in its {@code 4lw.commands.whitelist}) is logged once
- * and no longer polled. The words go through ZooKeeper's own client
- * ({@link FourLetterWordMain}), with a timeout for the connection and for each read.
+ * and no longer polled. A reply cut short (the server killed while it answered: no closing newline,
+ * no state, or fewer keys than its last whole answer) is written as {@value #UNREACHABLE} too, never
+ * as a refusal nor as a reading. Each poll is one plain connection, the four-letter word sent and the
+ * reply read to its end, with a timeout for the connection and for each read.
  */
 public final class ZooKeeperGauges {
     public static final String FILE = "zk-mntr.tsv";
@@ -62,6 +66,8 @@ public final class ZooKeeperGauges {
     public static final String NOT_SERVING = "not-serving";
     /** ZooKeeper's answer to mntr while the server serves no requests. */
     private static final String NOT_SERVING_REPLY = "not currently serving requests";
+    /** ZooKeeper's answer to a word left out of its 4lw.commands.whitelist. */
+    private static final String NOT_IN_WHITELIST = "is not in the whitelist";
     private static final Logger log = LoggerFactory.getLogger(ZooKeeperGauges.class);
     private static final int TIMEOUT_MILLIS = 900;
     private static final long RETRY_MILLIS = 200;
@@ -78,6 +84,21 @@ public final class ZooKeeperGauges {
     private final Set<String> refused = ConcurrentHashMap.newKeySet();
     /** Servers that could not be reached at their last poll. */
     private final Set<String> down = ConcurrentHashMap.newKeySet();
+    /**
+     * Each server's last whole answer, as its state and number of keys: a reply in the same state
+     * with fewer keys was cut short (a server only adds counters while it keeps its role).
+     */
+    private final Map<String, Whole> lastWhole = new ConcurrentHashMap<>();
+
+    /** A server's state and the number of keys of its answer in that state. */
+    record Whole(String state, int keys) {
+        static final Whole NONE = new Whole("", 0);
+
+        /** The whole answer {@link #answer} made these values of. */
+        static Whole of(Map<String, String> values) {
+            return new Whole(values.get("zk_server_state"), values.size());
+        }
+    }
     private final ScheduledExecutorService timer;
     private final BufferedWriter out;
 
@@ -228,25 +249,74 @@ public final class ZooKeeperGauges {
         int colon = server.lastIndexOf(':');
         String host = server.substring(0, colon).replace("[", "").replace("]", "");
         int port = Integer.parseInt(server.substring(colon + 1));
-        Map<String, String> values;
+        String reply;
         try {
-            String reply = FourLetterWordMain.send4LetterWord(host, port, "mntr", false, TIMEOUT_MILLIS);
-            if (reply.contains(NOT_SERVING_REPLY)) {
-                values = Map.of("zk_server_state", NOT_SERVING);
-            } else {
-                values = parse(reply);
-                values.put(PER_NAMESPACE, perNamespace(values));
-            }
-        } catch (IOException | X509Exception.SSLContextException e) {
-            values = Map.of("zk_server_state", UNREACHABLE);
+            reply = ask(host, port, "mntr", TIMEOUT_MILLIS);
+        } catch (IOException e) {
+            lastWhole.remove(server);
+            return Map.of("zk_server_state", UNREACHABLE);
         }
-        if (!values.containsKey("zk_server_state")) {
+        Map<String, String> values = answer(reply, lastWhole.getOrDefault(server, Whole.NONE));
+        if (values == null) {
             refused.add(server);
             log.warn("dsload: ZooKeeper {} does not answer mntr (add mntr to its 4lw.commands.whitelist); "
-                    + "its gauges are not recorded", server);
+                    + "its gauges are not recorded. Its reply: {}", server, reply.strip());
             return null;
         }
+        String state = values.get("zk_server_state");
+        if (UNREACHABLE.equals(state) || NOT_SERVING.equals(state)) {
+            lastWhole.remove(server); // a server back after this may have fewer counters: a new process
+        } else {
+            lastWhole.put(server, Whole.of(values));
+        }
         return values;
+    }
+
+    /**
+     * What a reply to mntr says: the values; state {@value #NOT_SERVING} for a member that serves no
+     * requests; state {@value #UNREACHABLE} for no reply or one cut short (no closing newline, no
+     * state, or fewer keys than {@code before}, the server's last whole answer, in the same state);
+     * null for ZooKeeper's refusal of a word not in its whitelist, or any other whole reply that holds
+     * no values at all.
+     */
+    static Map<String, String> answer(String reply, Whole before) {
+        if (reply.contains(NOT_SERVING_REPLY)) {
+            return Map.of("zk_server_state", NOT_SERVING);
+        }
+        if (reply.contains(NOT_IN_WHITELIST)) {
+            return null;
+        }
+        if (reply.isBlank() || !reply.endsWith("\n")) {
+            return Map.of("zk_server_state", UNREACHABLE);
+        }
+        Map<String, String> values = parse(reply);
+        if (values.isEmpty()) {
+            return null;
+        }
+        values.put(PER_NAMESPACE, perNamespace(values));
+        String state = values.get("zk_server_state");
+        if (state == null || state.equals(before.state()) && values.size() < before.keys()) {
+            return Map.of("zk_server_state", UNREACHABLE);
+        }
+        return values;
+    }
+
+    /**
+     * Sends a four-letter word and reads the whole reply, which the server ends by closing the
+     * connection; the reply's bytes as they came, so that one cut short shows.
+     */
+    static String ask(String host, int port, String word, int timeoutMillis) throws IOException {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(host, port), timeoutMillis);
+            socket.setSoTimeout(timeoutMillis);
+            socket.getOutputStream().write(word.getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+            socket.shutdownOutput();
+            InputStream in = socket.getInputStream();
+            ByteArrayOutputStream reply = new ByteArrayOutputStream();
+            in.transferTo(reply);
+            return reply.toString(StandardCharsets.UTF_8);
+        }
     }
 
     /** Replaces the counts file, so that a reader never sees half of it. */

@@ -40,7 +40,9 @@ public final class JMeterJvm {
 
     /** dsload's methods, as the JVM's CompileCommand names them. */
     static final String DSLOAD_CLASSES = "org.dsload.*::*";
-    /** The share of C2's invocation and loop thresholds that dsload's methods must reach to be compiled there. */
+    /** JMeter's own methods (a thread's sample loop, its listeners'), as CompileCommand names them. */
+    static final String JMETER_CLASSES = "org.apache.jmeter.*::*";
+    /** The share of C2's invocation and loop thresholds that dsload's and JMeter's methods must reach to be compiled there. */
     static final String DSLOAD_COMPILE_SCALING = "0.1";
 
     private static final List<String> OPENS = List.of(
@@ -75,15 +77,19 @@ public final class JMeterJvm {
         // and compiled again in the measured window's first second. At 5,000 InfluxDB writes/s the p99 of
         // the measured window's first 10 s had a median of 12.0 ms with them, 8.6 ms without (benchmarks.md).
         options.add("-XX:-UseTypeSpeculation");
-        // dsload's code reaches C2 ten times sooner. With requests in flight a thread's requests share a
-        // row per millisecond, so the per-row path (CsvRow.append, the writer's and the live figures') runs
-        // about 1,000 times a second: C2's own thresholds took it there 10-11 s in, just after a 10 s
-        // warm-up, and its 100 ms compile made arrivals late. At 107,000 Redis GETs/s 8 of 11 runs with this
-        // kept late arrivals within 0.1 %, 2 of 8 without (benchmarks.md). "quiet" keeps the JVM from
-        // printing the command at its start.
+        // dsload's and JMeter's code reach C2 ten times sooner. With requests in flight a thread's requests
+        // share a row per millisecond, so the per-row path (CsvRow.append, the writer's and the live figures';
+        // JMeter's processSampler and executeSamplePackage, its summariser's) runs about 1,000 times a second:
+        // C2's own thresholds took it there 10-12 s in, just after a 10 s warm-up, and its compiles of 100-200 ms
+        // on a core the server shares made arrivals late. At 107,000 Redis GETs/s 8 of 11 runs with dsload's
+        // scaled kept late arrivals within 0.1 %, 2 of 8 without. JMeter's sample loop, run by one thread from
+        // the warm-up on (the warm-up is the measured thread group's first seconds), went to C2 12 s in without
+        // its scaling (21,389 and 31,570 late in 2 of 4 runs), in the warm-up with it (at most 5,299 late in 6
+        // runs; benchmarks.md). "quiet" keeps the JVM from printing the commands at its start.
         options.add("-XX:CompileCommand=quiet");
-        options.add("-XX:CompileCommand=option," + DSLOAD_CLASSES + ",double,CompileThresholdScaling,"
-                + DSLOAD_COMPILE_SCALING);
+        for (String classes : List.of(DSLOAD_CLASSES, JMETER_CLASSES)) {
+            options.add("-XX:CompileCommand=option," + classes + ",double,CompileThresholdScaling," + DSLOAD_COMPILE_SCALING);
+        }
         options.add("-Djava.security.egd=file:/dev/urandom");
         // String.format in any locale but en_US builds that locale's DecimalFormatSymbols at each call,
         // and HttpClient 5.1 formats an id that way for every request (InfluxDB, KairosDB): 14 % of the

@@ -25,10 +25,11 @@ class JMeterJvmTest {
     }
 
     @Test
-    void dsloadsMethodsReachTheSecondCompilerAtATenthOfItsThresholdsAndTheJvmSaysNothingOfIt() throws Exception {
+    void dsloadsAndJMetersMethodsReachTheSecondCompilerAtATenthOfItsThresholdsAndTheJvmSaysNothingOfIt()
+            throws Exception {
         String main = RowsAMillisecond.class.getName();
-        String classes = Path.of(RowsAMillisecond.class.getProtectionDomain().getCodeSource().getLocation().toURI())
-                .toString();
+        // the test's own class path: JMeter's jar and what it needs (its logging) besides the test classes
+        String classes = System.getProperty("java.class.path");
         List<String> options = new ArrayList<>(JMeterJvm.baseOptions());
         // without the caller's own options (a -XX:TieredStopAtLevel=1 there would leave C2 out)
         options.removeAll(Java.optionsFrom(JMeterJvm.EXTRA_OPTIONS_ENV));
@@ -37,14 +38,20 @@ class JMeterJvmTest {
         assertTrue(scaled.contains("sum "), scaled);
         assertFalse(scaled.contains("CompileCommand"), "the command is not printed: " + scaled);
         String row = "org.dsload.process.RowsAMillisecond::row";
-        assertTrue(compiledByC2(scaled, row), "compiled by C2 after " + RowsAMillisecond.CALLS + " calls:\n" + scaled);
+        String label = "org.apache.jmeter.samplers.SampleResult::setResponseData";
+        for (String method : List.of(row, label)) {
+            assertTrue(compiledByC2(scaled, method), method + " compiled by C2 after " + RowsAMillisecond.CALLS
+                    + " calls:\n" + scaled);
+        }
 
-        // the same calls in a JVM without the scaling stay short of C2: the option is what compiles them
+        // the same calls in a JVM without the scaling stay short of C2: the options are what compile them
         List<String> plain = new ArrayList<>(options);
         assertTrue(plain.removeIf(o -> o.contains("CompileThresholdScaling")));
         String unscaled = java(plain);
         assertFalse(compiledByC2(unscaled, row), unscaled);
+        assertFalse(compiledByC2(unscaled, label), unscaled);
     }
+
 
     /** Whether -XX:+PrintCompilation's {@code output} shows {@code method} compiled at level 4 (C2). */
     private static boolean compiledByC2(String output, String method) {

@@ -44,6 +44,7 @@ abstract class ArrivalElement extends AbstractTestElement implements Timer, Post
         }
         long delay = stamp.delayMicros(result);
         IntendedStart.record(delay);
+        stamp.label(result);
         context.getVariables().put(SampleTiming.VARIABLE,
                 TimingValue.format(result.getStartTime(), TimingValue.NONE, delay, stamp.dropped()));
     }

@@ -24,6 +24,12 @@ import org.dsload.report.WarmUp;
  * first seconds, so that a cold JVM compiles its request path and opens its connections at a rate it can keep,
  * not behind a backlog: a plan's warm-up takes it, its measured window none.
  *
+ * <p>A warm-up ({@code warmUp} seconds, 0 by default) makes the schedule's first seconds a warm-up: their
+ * arrivals are sent by the same threads and samplers at the same rate, and their samples are labelled as the
+ * sampler followed by {@code " (warm-up)"}, which the reports show apart and the verdicts leave out. Unlike a
+ * warm-up thread group before the measured one, nothing starts anew at the measured window: the threads, their
+ * connections and the code the JVM compiled for them (JMeter's own loop of a thread among it) carry on.
+ *
  * <p>The rate is read before every sample (JMeter prepares a timer's fields each time, so
  * {@code ${__P(rate)}} follows a property set during the test): a new rate takes effect at the next
  * arrival a thread takes, from that moment on; slots of the old rate still overdue then are not
@@ -42,6 +48,7 @@ public class ConstantArrivalRate extends ArrivalElement implements ThreadListene
     private String rate = "100";
     private String dropAfter = "0";
     private String rampUp = "0";
+    private String warmUp = "0";
 
     private transient Settings settings;
     /** This thread's view of the group's schedule, for self-paced samplers. */
@@ -49,8 +56,8 @@ public class ConstantArrivalRate extends ArrivalElement implements ThreadListene
     /** The schedule this thread took slots of for other samplers. */
     private transient EvenSchedule taker;
 
-    private record Settings(String rate, String dropAfter, String rampUp, double perSecond, long dropAfterNanos,
-            long rampNanos) {
+    private record Settings(String rate, String dropAfter, String rampUp, String warmUp, double perSecond,
+            long dropAfterNanos, long rampNanos, long warmUpNanos) {
     }
 
     @Override
@@ -66,7 +73,7 @@ public class ConstantArrivalRate extends ArrivalElement implements ThreadListene
         EvenSchedule schedule = ArrivalState.of(context.getThreadGroup(), getName(),
                 () -> {
                     GeneratorMetrics.targetRate(ConstantArrivalRate::targetRate);
-                    return new EvenSchedule(now, s.perSecond(), s.rampNanos(), s.dropAfterNanos());
+                    return new EvenSchedule(now, s.perSecond(), s.rampNanos(), s.dropAfterNanos(), s.warmUpNanos());
                 });
         // A rate that changed during the test (a property the plan reads, set anew: the Rate Search
         // element's steps) starts from now on, without the old rate's overdue slots.
@@ -98,7 +105,8 @@ public class ConstantArrivalRate extends ArrivalElement implements ThreadListene
         }
         EvenSchedule.Slot slot = schedule.take(now);
         schedule.countDropped(slot.dropped());
-        IntendedStart.set(new IntendedStart.Stamp(context.getCurrentSampler(), slot.dueNanos(), slot.dropped()));
+        IntendedStart.set(new IntendedStart.Stamp(context.getCurrentSampler(), slot.dueNanos(), slot.dropped(),
+                ArrivalSource.warmUp(slot.dueNanos(), schedule.measuredFromNanos())));
         long wait = slot.dueNanos() - System.nanoTime();
         // Whole milliseconds, rounded up: the sample starts at or just after its time, never before.
         return wait <= 0 ? 0 : (wait + 999_999) / 1_000_000;
@@ -134,6 +142,11 @@ public class ConstantArrivalRate extends ArrivalElement implements ThreadListene
         @Override
         public void ready(long nowNanos) {
             schedule.startAt(nowNanos);
+        }
+
+        @Override
+        public long measuredFromNanos() {
+            return schedule.measuredFromNanos();
         }
 
         @Override
@@ -183,26 +196,28 @@ public class ConstantArrivalRate extends ArrivalElement implements ThreadListene
     private Settings settings() {
         Settings current = settings;
         if (current != null && current.rate().equals(rate) && current.dropAfter().equals(dropAfter)
-                && current.rampUp().equals(rampUp)) {
+                && current.rampUp().equals(rampUp) && current.warmUp().equals(warmUp)) {
             return current;
         }
         Fields f = new Fields(ConstantArrivalRate.class, getName());
         double perSecond = Rates.perSecond(f, "rate", rate);
         long dropMillis = f.longValue("dropAfter", dropAfter, 0, Long.MAX_VALUE / 1_000_000);
-        double rampSeconds = rampSeconds(f, rampUp);
-        current = new Settings(rate, dropAfter, rampUp, perSecond, dropMillis * 1_000_000, Math.round(rampSeconds * 1e9));
+        double rampSeconds = seconds(f, "rampUp", rampUp);
+        double warmUpSeconds = seconds(f, "warmUp", warmUp);
+        current = new Settings(rate, dropAfter, rampUp, warmUp, perSecond, dropMillis * 1_000_000,
+                Math.round(rampSeconds * 1e9), Math.round(warmUpSeconds * 1e9));
         settings = current;
         return current;
     }
 
-    /** Seconds of ramp-up: none in a plan saved before the field (empty text), at most a day. */
-    private static double rampSeconds(Fields f, String raw) {
-        if (f.text("rampUp", raw).isEmpty()) {
+    /** Seconds of ramp-up or warm-up: none in a plan saved before the field (empty text), at most a day. */
+    private static double seconds(Fields f, String field, String raw) {
+        if (f.text(field, raw).isEmpty()) {
             return 0;
         }
-        double seconds = f.number("rampUp", raw);
+        double seconds = f.number(field, raw);
         if (!(seconds >= 0) || seconds > 86_400) {
-            throw f.error("rampUp", "must be a number of seconds from 0 to 86400, got " + raw.trim());
+            throw f.error(field, "must be a number of seconds from 0 to 86400, got " + raw.trim());
         }
         return seconds;
     }
@@ -221,6 +236,14 @@ public class ConstantArrivalRate extends ArrivalElement implements ThreadListene
 
     public void setDropAfter(String dropAfter) {
         this.dropAfter = dropAfter;
+    }
+
+    public String getWarmUp() {
+        return warmUp;
+    }
+
+    public void setWarmUp(String warmUp) {
+        this.warmUp = warmUp;
     }
 
     public String getRampUp() {

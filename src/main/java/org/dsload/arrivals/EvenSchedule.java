@@ -3,6 +3,7 @@ package org.dsload.arrivals;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.dsload.core.ArrivalSource;
 import org.dsload.core.GeneratorMetrics;
 
 /**
@@ -60,6 +61,10 @@ final class EvenSchedule {
     private final AtomicLong lastFinished = new AtomicLong(Long.MIN_VALUE);
     /** Its slots are taken for a plan's warm-up: its drops and misses are counted apart. */
     private volatile boolean warmUp;
+    /** How long its own warm-up lasts from its start; 0: none. */
+    private final long warmUpNanos;
+    /** Where its measured window starts ({@link ArrivalSource#NO_WARM_UP} without a warm-up of its own). */
+    private volatile long measuredFrom;
 
     /** A slot taken by a thread, and how many older slots it skipped. */
     record Slot(long index, long dueNanos, long dropped) {
@@ -102,9 +107,24 @@ final class EvenSchedule {
      */
     void startAt(long nowNanos) {
         Segment s = segment.get();
-        if (next.get() == 0 && s.firstIndex() == 0 && nowNanos - s.originNanos() > 0) {
-            segment.compareAndSet(s, new Segment(nowNanos, s.intervalNanos(), 0, s.rampNanos()));
+        if (next.get() == 0 && s.firstIndex() == 0 && nowNanos - s.originNanos() > 0
+                && segment.compareAndSet(s, new Segment(nowNanos, s.intervalNanos(), 0, s.rampNanos()))
+                && warmUpNanos > 0) {
+            measuredFrom = nowNanos + warmUpNanos;
         }
+    }
+
+    /**
+     * Where the measured window starts, on the nanoTime clock: slots due before it are the warm-up's;
+     * {@link ArrivalSource#NO_WARM_UP} for a schedule without a warm-up of its own.
+     */
+    long measuredFromNanos() {
+        return measuredFrom;
+    }
+
+    /** Whether what happens at {@code nanos} (a drop, a miss) counts with a warm-up. */
+    private boolean warmUpAt(long nanos) {
+        return warmUp || ArrivalSource.warmUp(nanos, measuredFrom);
     }
 
     /**
@@ -128,8 +148,18 @@ final class EvenSchedule {
      * @param rampNanos how long the rate takes to rise evenly from 0 to {@code ratePerSecond}; 0: no ramp
      */
     EvenSchedule(long originNanos, double ratePerSecond, long rampNanos, long dropAfterNanos) {
+        this(originNanos, ratePerSecond, rampNanos, dropAfterNanos, 0);
+    }
+
+    /**
+     * @param warmUpNanos how long its first slots are a warm-up (their samples labelled as the warm-up's,
+     *                    their drops and misses counted apart), from its start; 0: none
+     */
+    EvenSchedule(long originNanos, double ratePerSecond, long rampNanos, long dropAfterNanos, long warmUpNanos) {
         this.segment = new AtomicReference<>(new Segment(originNanos, 1e9 / ratePerSecond, 0, Math.max(0, rampNanos)));
         this.dropAfterNanos = dropAfterNanos;
+        this.warmUpNanos = Math.max(0, warmUpNanos);
+        this.measuredFrom = this.warmUpNanos > 0 ? originNanos + this.warmUpNanos : ArrivalSource.NO_WARM_UP;
     }
 
     long dueNanos(long index) {
@@ -209,10 +239,13 @@ final class EvenSchedule {
         warmUp = true;
     }
 
-    /** Counts slots of this schedule that were dropped, in the generator's figures (a warm-up's apart). */
+    /**
+     * Counts slots of this schedule that were dropped, in the generator's figures (a warm-up's apart: those
+     * dropped during its own warm-up too).
+     */
     void countDropped(long count) {
         if (count > 0) {
-            GeneratorMetrics.arrivalsDropped(count, warmUp);
+            GeneratorMetrics.arrivalsDropped(count, warmUpAt(System.nanoTime()));
         }
     }
 
@@ -220,7 +253,8 @@ final class EvenSchedule {
     void countMissed() {
         long missed = untakenAtEnd();
         if (missed > 0) {
-            GeneratorMetrics.arrivalsMissed(missed, warmUp);
+            // they were due at its end: a warm-up's when it ended before its measured window
+            GeneratorMetrics.arrivalsMissed(missed, warmUpAt(lastFinished.get()));
         }
     }
 

@@ -42,6 +42,25 @@ public interface ArrivalSource {
         };
     }
 
+    /** {@link #measuredFromNanos} of a source without a warm-up. */
+    long NO_WARM_UP = Long.MIN_VALUE;
+
+    /**
+     * Where the source's measured window starts, on {@link System#nanoTime()}'s clock: arrivals meant
+     * to be sent before it are its warm-up's, and their samples carry the label of the sampler with
+     * {@link org.dsload.core.format.JtlColumns#WARM_UP_SUFFIX}; {@link #NO_WARM_UP} (the default) when it has none.
+     * Asked when a row is made, since the schedule's start may move until its first arrival.
+     */
+    default long measuredFromNanos() {
+        return NO_WARM_UP;
+    }
+
+    /** Whether an arrival meant for {@code intendedNanos} is of the warm-up of a source that starts measuring at {@code measuredFromNanos}. */
+    static boolean warmUp(long intendedNanos, long measuredFromNanos) {
+        return measuredFromNanos != NO_WARM_UP && intendedNanos != Completion.UNSCHEDULED
+                && intendedNanos - measuredFromNanos < 0;
+    }
+
     /**
      * The taker is ready to send (its connections are open) at {@code nowNanos}: a schedule none of whose
      * arrivals has been taken yet starts then, so that its first arrivals do not wait on connections being made.

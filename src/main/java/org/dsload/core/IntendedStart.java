@@ -6,6 +6,7 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.samplers.Sampler;
 import org.apache.jmeter.threads.JMeterContext;
 import org.apache.jmeter.threads.JMeterContextService;
+import org.dsload.core.format.JtlColumns;
 import org.dsload.core.format.TimingValue;
 
 /**
@@ -42,8 +43,21 @@ public final class IntendedStart {
      * @param sampler             the sampler the stamp is for; another sampler of the thread ignores it
      * @param intendedNanos the intended start on {@link System#nanoTime()}'s clock
      * @param dropped       arrivals skipped since the previous stamp, to be counted with this sample
+     * @param warmUp        the arrival is of its schedule's warm-up: the sample's label gets
+     *                      {@link JtlColumns#WARM_UP_SUFFIX}
      */
-    public record Stamp(Sampler sampler, long intendedNanos, long dropped) {
+    public record Stamp(Sampler sampler, long intendedNanos, long dropped, boolean warmUp) {
+
+        public Stamp(Sampler sampler, long intendedNanos, long dropped) {
+            this(sampler, intendedNanos, dropped, false);
+        }
+
+        /** Labels the sample of a warm-up arrival as the warm-up's, once. */
+        public void label(SampleResult result) {
+            if (warmUp && !result.getSampleLabel().endsWith(JtlColumns.WARM_UP_SUFFIX)) {
+                result.setSampleLabel(result.getSampleLabel() + JtlColumns.WARM_UP_SUFFIX);
+            }
+        }
 
         /** Delay of a start taken on the nanoTime clock (dsload samplers). */
         public long delayMicros(long startNanos) {
@@ -144,7 +158,8 @@ public final class IntendedStart {
         if (!PreciseWait.until(arrival.intendedNanos())) {
             return false;
         }
-        set(new Stamp(sampler, arrival.intendedNanos(), arrival.dropped() + skipped));
+        set(new Stamp(sampler, arrival.intendedNanos(), arrival.dropped() + skipped,
+                ArrivalSource.warmUp(arrival.intendedNanos(), source.measuredFromNanos())));
         return true;
     }
 

@@ -68,6 +68,7 @@ public final class SampleTiming {
                 delay = stamp.delayMicros(startNanos);
                 dropped = stamp.dropped();
                 IntendedStart.record(delay);
+                stamp.label(result);
             }
             String value;
             if (count > 1) {

@@ -8,7 +8,7 @@ package org.dsload.report;
  * there to absorb.
  */
 public final class WarmUp {
-    public static final String SUFFIX = " (warm-up)";
+    public static final String SUFFIX = org.dsload.core.format.JtlColumns.WARM_UP_SUFFIX;
 
     private WarmUp() {
     }

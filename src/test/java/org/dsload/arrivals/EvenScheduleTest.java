@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.dsload.core.ArrivalSource;
 import org.dsload.core.GeneratorMetrics;
 import org.junit.jupiter.api.Test;
 
@@ -97,6 +98,47 @@ class EvenScheduleTest {
         s.threadFinished(2500 * MS);
         assertEquals(1998, s.untakenAtEnd(), "slots 2 to 1999 were due before the threads' end");
         assertEquals(0, s.untakenAtEnd());
+    }
+
+    @Test
+    void aWarmUpOfItsOwnEndsWarmUpSecondsAfterTheScheduleStarts() {
+        assertEquals(ArrivalSource.NO_WARM_UP, new EvenSchedule(1000 * MS, 4, 0).measuredFromNanos());
+        EvenSchedule s = new EvenSchedule(1000 * MS, 4, 0, 0, 500 * MS);
+        assertEquals(1500 * MS, s.measuredFromNanos());
+        s.startAt(1012 * MS); // its first thread opened its connections for 12 ms: the warm-up starts with the schedule
+        assertEquals(1512 * MS, s.measuredFromNanos());
+        assertTrue(ArrivalSource.warmUp(s.take(1012 * MS).dueNanos(), s.measuredFromNanos()));
+        assertTrue(ArrivalSource.warmUp(s.take(1012 * MS).dueNanos(), s.measuredFromNanos()), "due at 1262 ms");
+        assertTrue(!ArrivalSource.warmUp(s.take(1012 * MS).dueNanos(), s.measuredFromNanos()), "due at 1512 ms");
+        s.startAt(1100 * MS); // a slot was taken: the start and the warm-up's end stay
+        assertEquals(1512 * MS, s.measuredFromNanos());
+    }
+
+    @Test
+    void dropsAndMissesInTheScheduleOwnWarmUpAreTheWarmUpsAndAfterItTheMeasuredWindows() {
+        MetricRegistry figures = GeneratorMetrics.registry();
+        long warmUpDropped = figures.counter(GeneratorMetrics.WARM_UP_ARRIVALS_DROPPED).getCount();
+        long dropped = figures.counter(GeneratorMetrics.ARRIVALS_DROPPED).getCount();
+        long warmUpMissed = figures.counter(GeneratorMetrics.WARM_UP_ARRIVALS_MISSED).getCount();
+        long missed = figures.counter(GeneratorMetrics.ARRIVALS_MISSED).getCount();
+        long now = System.nanoTime();
+        EvenSchedule inWarmUp = new EvenSchedule(now, 1000, 0, 0, 3600_000 * MS);
+        inWarmUp.countDropped(3);
+        EvenSchedule pastWarmUp = new EvenSchedule(now - 2000 * MS, 1000, 0, 0, 1000 * MS);
+        pastWarmUp.countDropped(5);
+        assertEquals(warmUpDropped + 3, figures.counter(GeneratorMetrics.WARM_UP_ARRIVALS_DROPPED).getCount());
+        assertEquals(dropped + 5, figures.counter(GeneratorMetrics.ARRIVALS_DROPPED).getCount());
+        // slots 1-99 untaken when its thread finished at 100 ms: within the 500 ms warm-up of one, after the 50 ms of the other
+        EvenSchedule endedInWarmUp = new EvenSchedule(0, 1000, 0, 0, 500 * MS);
+        EvenSchedule endedMeasuring = new EvenSchedule(0, 1000, 0, 0, 50 * MS);
+        for (EvenSchedule s : List.of(endedInWarmUp, endedMeasuring)) {
+            s.threadTakes(100 * MS);
+            s.take(0);
+            s.threadFinished(100 * MS);
+            s.countMissed();
+        }
+        assertEquals(warmUpMissed + 99, figures.counter(GeneratorMetrics.WARM_UP_ARRIVALS_MISSED).getCount());
+        assertEquals(missed + 99, figures.counter(GeneratorMetrics.ARRIVALS_MISSED).getCount());
     }
 
     @Test

@@ -76,4 +76,37 @@ class IntendedStartTest {
         assertTrue(IntendedStart.awaitOffered(sampler));
         assertNull(IntendedStart.take());
     }
+
+    /** A sample of one request per arrival, its arrival of the schedule's warm-up or after it, labelled by its stamp. */
+    @Test
+    void aSampleOfAWarmUpArrivalGetsTheWarmUpsLabelOnceAndAMeasuredOneKeepsItsOwn() {
+        JMeterRuntime.freshVariables();
+        Paced sampler = new Paced();
+        JMeterContextService.getContext().setCurrentSampler(sampler);
+        long first = System.nanoTime() + MS;
+        ArrivalSource.Arrival[] due = {new ArrivalSource.Arrival(first, 0), new ArrivalSource.Arrival(first + 2 * MS, 0)};
+        ArrivalSource source = new ArrivalSource() {
+            private int next;
+
+            @Override
+            public Arrival take(long nowNanos) {
+                return next < due.length ? due[next++] : null;
+            }
+
+            @Override
+            public long measuredFromNanos() {
+                return first + MS;
+            }
+        };
+        for (String expected : new String[] {"GET (warm-up)", "GET"}) {
+            IntendedStart.offer(sampler, source);
+            assertTrue(IntendedStart.awaitOffered(sampler));
+            SampleResult result = new SampleResult();
+            result.setSampleLabel("GET");
+            IntendedStart.Stamp stamp = IntendedStart.take();
+            stamp.label(result);
+            stamp.label(result);
+            assertEquals(expected, result.getSampleLabel());
+        }
+    }
 }

@@ -6,13 +6,18 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.threads.JMeterThread;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.threads.SamplePackage;
 
-/** A sample listener that keeps every sample it hears, and the sampler thread's context that names listeners. */
-public final class HeardSamples implements SampleListener {
-    private final List<SampleResult> results = new CopyOnWriteArrayList<>();
+/**
+ * A sample listener that keeps every sample it hears, and the sampler thread's context that names listeners.
+ * A test element, as JMeter's listener notifier takes only those.
+ */
+public final class HeardSamples extends AbstractTestElement implements SampleListener {
+    private static final long serialVersionUID = 1L;
+    private final transient List<SampleResult> results = new CopyOnWriteArrayList<>();
 
     /** What it heard so far, in order. */
     public List<SampleResult> results() {

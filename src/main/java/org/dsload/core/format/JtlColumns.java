@@ -7,6 +7,11 @@ public final class JtlColumns {
      * holding {@code <start ms>:<elapsed µs>} of a dsload sample.
      */
     public static final String TIMING = "dsload_timing";
+    /**
+     * What ends the label of a plan's warm-up requests ({@code POST /write (warm-up)}): sent before its
+     * measured window, by a warm-up of its own or by the first seconds of a schedule that has one.
+     */
+    public static final String WARM_UP_SUFFIX = " (warm-up)";
 
     private JtlColumns() {
     }

@@ -1,15 +1,18 @@
 package org.dsload.core.inflight;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 import org.apache.jmeter.samplers.Sampler;
+import org.dsload.core.ArrivalSource;
 import org.dsload.core.BatchResult;
 import org.dsload.core.Completion;
 import org.dsload.core.GiveUp;
 import org.dsload.core.IntendedStart;
 import org.dsload.core.RequestsResult;
+import org.dsload.core.format.JtlColumns;
 
 /**
  * One sampler clone's requests in flight as its samples see them: the window, paced by the
@@ -31,6 +34,8 @@ public final class SamplerWindow<R extends InFlightRequest> implements InFlightC
     private final Consumer<RequestsResult> finish;
     /** A counted run is under way: the next sample goes on with it rather than starting one. */
     private boolean counting;
+    /** The arrivals last offered, asked where their measured window starts; null: none offered. */
+    private ArrivalSource source;
 
     /** @param preparer fills each request on the sampler's thread */
     public SamplerWindow(int places, Transport<R> transport, InFlightWindow.Preparer<R> preparer) {
@@ -58,13 +63,49 @@ public final class SamplerWindow<R extends InFlightRequest> implements InFlightC
      */
     public RequestsResult sample(Sampler sampler, String label) {
         leftovers.remember();
-        window.pace(IntendedStart.takeOffer(sampler), IntendedStart.threadEndNanos());
+        ArrivalSource offered = IntendedStart.takeOffer(sampler);
+        if (offered != null) {
+            source = offered;
+        }
+        window.pace(offered, IntendedStart.threadEndNanos());
         List<Completion> row = window.next(preparer);
         if (row.isEmpty()) {
             return null;
         }
         account.accept(row);
-        RequestsResult result = BatchResult.of(label, row);
+        Split split = split(row);
+        if (split.warmUp().isEmpty()) {
+            return finished(BatchResult.of(label, row));
+        }
+        RequestsResult warm = finished(BatchResult.of(label + JtlColumns.WARM_UP_SUFFIX, split.warmUp()));
+        if (split.measured().isEmpty()) {
+            return warm;
+        }
+        // the row the measured window starts in: its warm-up part goes to the listeners first, apart
+        leftovers.deliver(warm);
+        return finished(BatchResult.of(label, split.measured()));
+    }
+
+    /** A row's requests meant for the schedule's warm-up, and the others, each part in the row's order. */
+    private record Split(List<Completion> warmUp, List<Completion> measured) {
+    }
+
+    private Split split(List<Completion> row) {
+        ArrivalSource s = source;
+        long measuredFrom = s == null ? ArrivalSource.NO_WARM_UP : s.measuredFromNanos();
+        if (measuredFrom == ArrivalSource.NO_WARM_UP
+                || row.stream().noneMatch(c -> ArrivalSource.warmUp(c.intendedNanos(), measuredFrom))) {
+            return new Split(List.of(), row);
+        }
+        List<Completion> warmUp = new ArrayList<>(row.size());
+        List<Completion> measured = new ArrayList<>(row.size());
+        for (Completion c : row) {
+            (ArrivalSource.warmUp(c.intendedNanos(), measuredFrom) ? warmUp : measured).add(c);
+        }
+        return new Split(warmUp, measured);
+    }
+
+    private RequestsResult finished(RequestsResult result) {
         finish.accept(result);
         return result;
     }
@@ -108,6 +149,14 @@ public final class SamplerWindow<R extends InFlightRequest> implements InFlightC
     public void close(String label) {
         List<List<Completion>> rows = window.drain();
         rows.forEach(account);
-        leftovers.deliver(label, rows, finish);
+        for (List<Completion> row : rows) {
+            Split split = split(row);
+            if (!split.warmUp().isEmpty()) {
+                leftovers.deliver(label + JtlColumns.WARM_UP_SUFFIX, List.of(split.warmUp()), finish);
+            }
+            if (!split.measured().isEmpty()) {
+                leftovers.deliver(label, List.of(split.measured()), finish);
+            }
+        }
     }
 }

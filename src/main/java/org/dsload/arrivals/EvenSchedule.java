@@ -15,7 +15,9 @@ import org.dsload.core.GeneratorMetrics;
  *
  * <p>A thread that cannot send (a back-off while its store cannot be reached) skips the slots that
  * fall due meanwhile ({@link #skipUntil}), and drops them. A slot due before the schedule's end that
- * no thread took is missed ({@link #untakenAtEnd}: every thread was busy).
+ * no thread took is missed ({@link #untakenAtEnd}: every thread was busy). So is a slot of its own
+ * warm-up that no thread took before the warm-up's end: threads behind the schedule then go on with the
+ * measured window's first slot, as they would with a measured thread group of its own.
  */
 final class EvenSchedule {
     /**
@@ -61,10 +63,12 @@ final class EvenSchedule {
     private final AtomicLong lastFinished = new AtomicLong(Long.MIN_VALUE);
     /** Its slots are taken for a plan's warm-up: its drops and misses are counted apart. */
     private volatile boolean warmUp;
-    /** How long its own warm-up lasts from its start; 0: none. */
-    private final long warmUpNanos;
-    /** Where its measured window starts ({@link ArrivalSource#NO_WARM_UP} without a warm-up of its own). */
-    private volatile long measuredFrom;
+    /**
+     * Where its measured window starts: its own warm-up's length after it was made, a start moved by
+     * {@link #startAt} left out (the warm-up takes a first thread's time opening its connections, and the
+     * measured window keeps its length up to the threads' end); {@link ArrivalSource#NO_WARM_UP} without one.
+     */
+    private final long measuredFrom;
 
     /** A slot taken by a thread, and how many older slots it skipped. */
     record Slot(long index, long dueNanos, long dropped) {
@@ -107,10 +111,8 @@ final class EvenSchedule {
      */
     void startAt(long nowNanos) {
         Segment s = segment.get();
-        if (next.get() == 0 && s.firstIndex() == 0 && nowNanos - s.originNanos() > 0
-                && segment.compareAndSet(s, new Segment(nowNanos, s.intervalNanos(), 0, s.rampNanos()))
-                && warmUpNanos > 0) {
-            measuredFrom = nowNanos + warmUpNanos;
+        if (next.get() == 0 && s.firstIndex() == 0 && nowNanos - s.originNanos() > 0) {
+            segment.compareAndSet(s, new Segment(nowNanos, s.intervalNanos(), 0, s.rampNanos()));
         }
     }
 
@@ -153,13 +155,12 @@ final class EvenSchedule {
 
     /**
      * @param warmUpNanos how long its first slots are a warm-up (their samples labelled as the warm-up's,
-     *                    their drops and misses counted apart), from its start; 0: none
+     *                    their drops and misses counted apart), from {@code originNanos}; 0: none
      */
     EvenSchedule(long originNanos, double ratePerSecond, long rampNanos, long dropAfterNanos, long warmUpNanos) {
         this.segment = new AtomicReference<>(new Segment(originNanos, 1e9 / ratePerSecond, 0, Math.max(0, rampNanos)));
         this.dropAfterNanos = dropAfterNanos;
-        this.warmUpNanos = Math.max(0, warmUpNanos);
-        this.measuredFrom = this.warmUpNanos > 0 ? originNanos + this.warmUpNanos : ArrivalSource.NO_WARM_UP;
+        this.measuredFrom = warmUpNanos > 0 ? originNanos + warmUpNanos : ArrivalSource.NO_WARM_UP;
     }
 
     long dueNanos(long index) {
@@ -185,15 +186,24 @@ final class EvenSchedule {
         while (true) {
             Segment s = segment.get();
             long first = next.get();
-            long index = first;
-            if (dropAfterNanos > 0 && nowNanos - s.dueNanos(first) > dropAfterNanos) {
-                index = Math.max(first, firstDueFrom(s, nowNanos - dropAfterNanos));
+            long start = first;
+            if (measuredFrom != ArrivalSource.NO_WARM_UP && nowNanos - measuredFrom >= 0
+                    && s.dueNanos(first) - measuredFrom < 0) {
+                // the warm-up is over: its slots no thread took are missed, not carried into the measured window
+                start = Math.max(first, firstDueFrom(s, measuredFrom));
+            }
+            long index = start;
+            if (dropAfterNanos > 0 && nowNanos - s.dueNanos(start) > dropAfterNanos) {
+                index = Math.max(start, firstDueFrom(s, nowNanos - dropAfterNanos));
             }
             if (limitNanos != Long.MAX_VALUE && s.dueNanos(index) - limitNanos >= 0) {
                 return null;
             }
             if (next.compareAndSet(first, index + 1)) {
-                return new Slot(index, s.dueNanos(index), index - first);
+                if (start > first) {
+                    GeneratorMetrics.arrivalsMissed(start - first, true);
+                }
+                return new Slot(index, s.dueNanos(index), index - start);
             }
         }
     }

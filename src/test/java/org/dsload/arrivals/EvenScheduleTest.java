@@ -101,17 +101,32 @@ class EvenScheduleTest {
     }
 
     @Test
-    void aWarmUpOfItsOwnEndsWarmUpSecondsAfterTheScheduleStarts() {
+    void aWarmUpOfItsOwnEndsWarmUpSecondsAfterTheScheduleWasMadeWhateverItsFirstThreadsConnectionsTook() {
         assertEquals(ArrivalSource.NO_WARM_UP, new EvenSchedule(1000 * MS, 4, 0).measuredFromNanos());
-        EvenSchedule s = new EvenSchedule(1000 * MS, 4, 0, 0, 500 * MS);
-        assertEquals(1500 * MS, s.measuredFromNanos());
-        s.startAt(1012 * MS); // its first thread opened its connections for 12 ms: the warm-up starts with the schedule
-        assertEquals(1512 * MS, s.measuredFromNanos());
-        assertTrue(ArrivalSource.warmUp(s.take(1012 * MS).dueNanos(), s.measuredFromNanos()));
-        assertTrue(ArrivalSource.warmUp(s.take(1012 * MS).dueNanos(), s.measuredFromNanos()), "due at 1262 ms");
-        assertTrue(!ArrivalSource.warmUp(s.take(1012 * MS).dueNanos(), s.measuredFromNanos()), "due at 1512 ms");
-        s.startAt(1100 * MS); // a slot was taken: the start and the warm-up's end stay
-        assertEquals(1512 * MS, s.measuredFromNanos());
+        EvenSchedule s = new EvenSchedule(1000 * MS, 4, 0, 0, 600 * MS);
+        assertEquals(1600 * MS, s.measuredFromNanos());
+        // its first thread opened its connections for 112 ms: the warm-up takes that time, the measured window
+        // keeps its length up to the threads' end
+        s.startAt(1112 * MS);
+        assertEquals(1600 * MS, s.measuredFromNanos());
+        assertTrue(ArrivalSource.warmUp(s.take(1112 * MS).dueNanos(), s.measuredFromNanos()), "due at 1112 ms");
+        assertTrue(ArrivalSource.warmUp(s.take(1112 * MS).dueNanos(), s.measuredFromNanos()), "due at 1362 ms");
+        assertTrue(!ArrivalSource.warmUp(s.take(1112 * MS).dueNanos(), s.measuredFromNanos()), "due at 1612 ms");
+    }
+
+    @Test
+    void slotsOfItsWarmUpNoThreadTookByItsEndAreTheWarmUpsMissedAndTheThreadsGoOnWithTheMeasuredWindow() {
+        MetricRegistry figures = GeneratorMetrics.registry();
+        long warmUpMissed = figures.counter(GeneratorMetrics.WARM_UP_ARRIVALS_MISSED).getCount();
+        long missed = figures.counter(GeneratorMetrics.ARRIVALS_MISSED).getCount();
+        EvenSchedule s = new EvenSchedule(0, 1000, 0, 0, 100 * MS); // every ms, measured from 100 ms
+        assertEquals(new EvenSchedule.Slot(0, 0, 0), s.take(0));
+        assertEquals(new EvenSchedule.Slot(1, MS, 0), s.take(99 * MS), "late, within the warm-up: still sent");
+        // a thread back at 150 ms: slots 2-99 were the warm-up's, and slot 100 is the measured window's first
+        assertEquals(new EvenSchedule.Slot(100, 100 * MS, 0), s.take(150 * MS));
+        assertEquals(warmUpMissed + 98, figures.counter(GeneratorMetrics.WARM_UP_ARRIVALS_MISSED).getCount());
+        assertEquals(missed, figures.counter(GeneratorMetrics.ARRIVALS_MISSED).getCount());
+        assertEquals(new EvenSchedule.Slot(101, 101 * MS, 0), s.take(150 * MS), "then on, late ones are sent");
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.time.temporal.ChronoUnit;
 
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.data.Stat;
 import org.dsload.core.ConfigException;
 import org.dsload.core.Fields;
@@ -45,9 +46,19 @@ record TestRoot(String path, String fullPath, boolean created, boolean heldNodes
                 if (slash > 0) {
                     ParentZnodes.make(session, path.substring(0, slash), settings.namespace, tally);
                 }
-                session.create().withMode(CreateMode.PERSISTENT).forPath(path, marker(engine).getBytes(StandardCharsets.UTF_8));
-                tally.written(fullPath);
-                return new TestRoot(path, fullPath, true, false);
+                try {
+                    session.create().withMode(CreateMode.PERSISTENT).forPath(path,
+                            marker(engine).getBytes(StandardCharsets.UTF_8));
+                    tally.written(fullPath);
+                    return new TestRoot(path, fullPath, true, false);
+                } catch (KeeperException.NodeExistsException e) {
+                    // another engine claimed it at the same moment (the create failed on the server and counts
+                    // there as nothing): the root is there now, as if it had been at the check
+                    stat = session.checkExists().forPath(path);
+                    if (stat == null) {
+                        throw e;
+                    }
+                }
             }
             tally.read(fullPath);
             if (stat.getNumChildren() == 0) {

@@ -73,6 +73,51 @@ class ZooKeeperSamplerIT {
         connection.testEnded();
     }
 
+    /**
+     * Engines of a distributed run claim the test root at the same moment: each finds it absent and
+     * creates it, and all but one get NODEEXISTS from the server. Each claim must then take the root
+     * another engine made, not refuse the test.
+     */
+    @Test
+    void enginesClaimingTheSameAbsentRootAtOnceAllGetIt() throws Exception {
+        ClientSettings settings = new ClientSettings(zk.connectString(), 10_000, 5_000, 10_000, ClientSettings.RETRY_NONE,
+                0, 0, "", "", "", "", ClientSettings.ACL_OPEN);
+        org.dsload.core.Fields fields = new org.dsload.core.Fields(ZooKeeperConnection.class, "ensemble");
+        int engines = 6;
+        List<CuratorFramework> clients = new ArrayList<>();
+        try {
+            for (int i = 0; i < engines; i++) {
+                clients.add(ZooKeeperFixture.plainClient(zk.connectString()));
+            }
+            for (int round = 0; round < 10; round++) {
+                String path = root + "/race" + round + "/master";
+                java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(engines);
+                List<CompletableFuture<TestRoot>> claims = new ArrayList<>();
+                for (int i = 0; i < engines; i++) {
+                    CuratorFramework client = clients.get(i);
+                    String engine = "engine-" + i;
+                    claims.add(CompletableFuture.supplyAsync(() -> {
+                        try {
+                            together.await(10, TimeUnit.SECONDS);
+                            return TestRoot.claim(client, settings, fields, path, false, engine,
+                                    new NamespaceTally(zk.connectString()));
+                        } catch (Exception e) {
+                            throw new java.util.concurrent.CompletionException(e);
+                        }
+                    }));
+                }
+                for (CompletableFuture<TestRoot> claim : claims) {
+                    TestRoot claimed = claim.get(30, TimeUnit.SECONDS);
+                    assertEquals(path, claimed.path());
+                    assertFalse(claimed.heldNodes(), "round " + round);
+                }
+                assertNotNull(TestRoot.ownedBy(plain.getData().forPath(path)), "one engine's marker is on the root");
+            }
+        } finally {
+            clients.forEach(CuratorFramework::close);
+        }
+    }
+
     /** Ends this test's connection and starts another with the given settings. */
     private void reconnect(Consumer<ZooKeeperConnection> settings) {
         connection.testEnded();

@@ -338,11 +338,19 @@ public class LiveListener extends AbstractTestElement
         }
     }
 
-    /** The plan's length in seconds from its {@code duration} property (the shipped plans'), or -1. */
+    /**
+     * The plan's length in seconds from its {@code duration} property and the {@code warmup} before it
+     * (the shipped plans'), or -1 without a duration.
+     */
     static long plannedSeconds() {
-        String value = JMeterUtils.getProperty("duration");
+        return plannedSeconds(JMeterUtils.getProperty("duration"), JMeterUtils.getProperty("warmup"));
+    }
+
+    static long plannedSeconds(String duration, String warmUp) {
         try {
-            return value == null ? -1 : Long.parseLong(value.trim());
+            long measured = duration == null ? -1 : Long.parseLong(duration.trim());
+            long before = warmUp == null ? 0 : Long.parseLong(warmUp.trim());
+            return measured < 0 || before < 0 ? -1 : measured + before;
         } catch (NumberFormatException e) {
             return -1;
         }

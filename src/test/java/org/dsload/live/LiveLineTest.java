@@ -31,4 +31,12 @@ class LiveLineTest {
         assertEquals("dsload live: 0:10 | 50000 requests, 5000/s p50 100µs p99 200µs | errors 0 | late 0 | engines 1/1",
                 LiveLine.format(10, -1, 10.0, f));
     }
+
+    @Test
+    void theLengthOfAPlanIsItsWarmUpAndItsMeasuredWindow() {
+        assertEquals(60, LiveListener.plannedSeconds("20", "40"), "-Jduration=20 -Jwarmup=40");
+        assertEquals(20, LiveListener.plannedSeconds("20", null), "no warm-up given");
+        assertEquals(-1, LiveListener.plannedSeconds(null, "10"), "no duration: not known");
+        assertEquals(-1, LiveListener.plannedSeconds("1m", null));
+    }
 }

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.dsload.core.ArrivalSource;
 import org.dsload.core.GeneratorMetrics;
@@ -116,33 +118,24 @@ class EvenScheduleTest {
 
     @Test
     void slotsOfItsWarmUpNoThreadTookByItsEndAreTheWarmUpsMissedAndTheThreadsGoOnWithTheMeasuredWindow() {
-        MetricRegistry figures = GeneratorMetrics.registry();
-        long warmUpMissed = figures.counter(GeneratorMetrics.WARM_UP_ARRIVALS_MISSED).getCount();
-        long missed = figures.counter(GeneratorMetrics.ARRIVALS_MISSED).getCount();
+        Map<String, Long> before = counters();
         EvenSchedule s = new EvenSchedule(0, 1000, 0, 0, 100 * MS); // every ms, measured from 100 ms
         assertEquals(new EvenSchedule.Slot(0, 0, 0), s.take(0));
         assertEquals(new EvenSchedule.Slot(1, MS, 0), s.take(99 * MS), "late, within the warm-up: still sent");
         // a thread back at 150 ms: slots 2-99 were the warm-up's, and slot 100 is the measured window's first
         assertEquals(new EvenSchedule.Slot(100, 100 * MS, 0), s.take(150 * MS));
-        assertEquals(warmUpMissed + 98, figures.counter(GeneratorMetrics.WARM_UP_ARRIVALS_MISSED).getCount());
-        assertEquals(missed, figures.counter(GeneratorMetrics.ARRIVALS_MISSED).getCount());
+        assertEquals(risen(0, 0, 0, 98), risenSince(before));
         assertEquals(new EvenSchedule.Slot(101, 101 * MS, 0), s.take(150 * MS), "then on, late ones are sent");
     }
 
     @Test
     void dropsAndMissesInTheScheduleOwnWarmUpAreTheWarmUpsAndAfterItTheMeasuredWindows() {
-        MetricRegistry figures = GeneratorMetrics.registry();
-        long warmUpDropped = figures.counter(GeneratorMetrics.WARM_UP_ARRIVALS_DROPPED).getCount();
-        long dropped = figures.counter(GeneratorMetrics.ARRIVALS_DROPPED).getCount();
-        long warmUpMissed = figures.counter(GeneratorMetrics.WARM_UP_ARRIVALS_MISSED).getCount();
-        long missed = figures.counter(GeneratorMetrics.ARRIVALS_MISSED).getCount();
+        Map<String, Long> before = counters();
         long now = System.nanoTime();
         EvenSchedule inWarmUp = new EvenSchedule(now, 1000, 0, 0, 3600_000 * MS);
         inWarmUp.countDropped(3);
         EvenSchedule pastWarmUp = new EvenSchedule(now - 2000 * MS, 1000, 0, 0, 1000 * MS);
         pastWarmUp.countDropped(5);
-        assertEquals(warmUpDropped + 3, figures.counter(GeneratorMetrics.WARM_UP_ARRIVALS_DROPPED).getCount());
-        assertEquals(dropped + 5, figures.counter(GeneratorMetrics.ARRIVALS_DROPPED).getCount());
         // slots 1-99 untaken when its thread finished at 100 ms: within the 500 ms warm-up of one, after the 50 ms of the other
         EvenSchedule endedInWarmUp = new EvenSchedule(0, 1000, 0, 0, 500 * MS);
         EvenSchedule endedMeasuring = new EvenSchedule(0, 1000, 0, 0, 50 * MS);
@@ -152,17 +145,12 @@ class EvenScheduleTest {
             s.threadFinished(100 * MS);
             s.countMissed();
         }
-        assertEquals(warmUpMissed + 99, figures.counter(GeneratorMetrics.WARM_UP_ARRIVALS_MISSED).getCount());
-        assertEquals(missed + 99, figures.counter(GeneratorMetrics.ARRIVALS_MISSED).getCount());
+        assertEquals(risen(5, 99, 3, 99), risenSince(before));
     }
 
     @Test
     void aWarmUpsDropsAndMissesAreCountedApartFromTheMeasuredOnes() {
-        MetricRegistry figures = GeneratorMetrics.registry();
-        long missed = figures.counter(GeneratorMetrics.ARRIVALS_MISSED).getCount();
-        long warmUpMissed = figures.counter(GeneratorMetrics.WARM_UP_ARRIVALS_MISSED).getCount();
-        long warmUpDropped = figures.counter(GeneratorMetrics.WARM_UP_ARRIVALS_DROPPED).getCount();
-        long dropped = figures.counter(GeneratorMetrics.ARRIVALS_DROPPED).getCount();
+        Map<String, Long> before = counters();
         EvenSchedule warmUp = new EvenSchedule(0, 1000, 0);
         warmUp.warmUp();
         EvenSchedule measured = new EvenSchedule(0, 1000, 0);
@@ -174,10 +162,7 @@ class EvenScheduleTest {
         warmUp.countDropped(3);
         warmUp.countMissed();
         measured.countMissed();
-        assertEquals(warmUpMissed + 99, figures.counter(GeneratorMetrics.WARM_UP_ARRIVALS_MISSED).getCount());
-        assertEquals(warmUpDropped + 3, figures.counter(GeneratorMetrics.WARM_UP_ARRIVALS_DROPPED).getCount());
-        assertEquals(missed + 99, figures.counter(GeneratorMetrics.ARRIVALS_MISSED).getCount());
-        assertEquals(dropped, figures.counter(GeneratorMetrics.ARRIVALS_DROPPED).getCount());
+        assertEquals(risen(0, 99, 3, 99), risenSince(before));
     }
 
     @Test
@@ -260,5 +245,32 @@ class EvenScheduleTest {
         assertEquals(new EvenSchedule.Slot(1251, nextDue, 0), s.take(5000 * MS));
         assertEquals(nextDue + 100 * MS, s.dueNanos(1252));
         assertEquals(10, s.perSecond(5001 * MS), 1e-9);
+    }
+
+    private static final List<String> COUNTERS = List.of(GeneratorMetrics.ARRIVALS_DROPPED, GeneratorMetrics.ARRIVALS_MISSED,
+            GeneratorMetrics.WARM_UP_ARRIVALS_DROPPED, GeneratorMetrics.WARM_UP_ARRIVALS_MISSED);
+
+    /** The generator's counters of dropped and missed arrivals now, measured and warm-up's. */
+    private static Map<String, Long> counters() {
+        MetricRegistry figures = GeneratorMetrics.registry();
+        Map<String, Long> now = new LinkedHashMap<>();
+        COUNTERS.forEach(name -> now.put(name, figures.counter(name).getCount()));
+        return now;
+    }
+
+    private static Map<String, Long> risenSince(Map<String, Long> before) {
+        Map<String, Long> risen = new LinkedHashMap<>();
+        counters().forEach((name, count) -> risen.put(name, count - before.get(name)));
+        return risen;
+    }
+
+    /** Rises of the counters: dropped, missed, the warm-up's dropped, the warm-up's missed. */
+    private static Map<String, Long> risen(long dropped, long missed, long warmUpDropped, long warmUpMissed) {
+        Map<String, Long> risen = new LinkedHashMap<>();
+        long[] values = {dropped, missed, warmUpDropped, warmUpMissed};
+        for (int i = 0; i < values.length; i++) {
+            risen.put(COUNTERS.get(i), values[i]);
+        }
+        return risen;
     }
 }

@@ -249,14 +249,14 @@ public final class ZooKeeperGauges {
         int colon = server.lastIndexOf(':');
         String host = server.substring(0, colon).replace("[", "").replace("]", "");
         int port = Integer.parseInt(server.substring(colon + 1));
-        String reply;
+        String reply = "";
+        Map<String, String> values;
         try {
             reply = ask(host, port, "mntr", TIMEOUT_MILLIS);
+            values = answer(reply, lastWhole.getOrDefault(server, Whole.NONE));
         } catch (IOException e) {
-            lastWhole.remove(server);
-            return Map.of("zk_server_state", UNREACHABLE);
+            values = Map.of("zk_server_state", UNREACHABLE);
         }
-        Map<String, String> values = answer(reply, lastWhole.getOrDefault(server, Whole.NONE));
         if (values == null) {
             refused.add(server);
             log.warn("dsload: ZooKeeper {} does not answer mntr (add mntr to its 4lw.commands.whitelist); "

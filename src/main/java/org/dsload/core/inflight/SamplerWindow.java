@@ -74,31 +74,35 @@ public final class SamplerWindow<R extends InFlightRequest> implements InFlightC
         }
         account.accept(row);
         Split split = split(row);
-        if (split.warmUp().isEmpty()) {
-            return finished(BatchResult.of(label, row));
-        }
-        RequestsResult warm = finished(BatchResult.of(label + JtlColumns.WARM_UP_SUFFIX, split.warmUp()));
-        if (split.measured().isEmpty()) {
-            return warm;
+        if (split.warmUp().isEmpty() || split.measured().isEmpty()) {
+            return finished(BatchResult.of(split.measured().isEmpty() ? label + JtlColumns.WARM_UP_SUFFIX : label, row));
         }
         // the row the measured window starts in: its warm-up part goes to the listeners first, apart
-        leftovers.deliver(warm);
+        leftovers.deliver(finished(BatchResult.of(label + JtlColumns.WARM_UP_SUFFIX, split.warmUp())));
         return finished(BatchResult.of(label, split.measured()));
     }
 
-    /** A row's requests meant for the schedule's warm-up, and the others, each part in the row's order. */
+    /**
+     * A row's requests meant for the schedule's warm-up, and the others, each part in the row's order; a part
+     * that would hold the whole row is the row itself, the other part empty.
+     */
     private record Split(List<Completion> warmUp, List<Completion> measured) {
     }
 
     private Split split(List<Completion> row) {
         ArrivalSource s = source;
         long measuredFrom = s == null ? ArrivalSource.NO_WARM_UP : s.measuredFromNanos();
-        if (measuredFrom == ArrivalSource.NO_WARM_UP
-                || row.stream().noneMatch(c -> ArrivalSource.warmUp(c.intendedNanos(), measuredFrom))) {
-            return new Split(List.of(), row);
+        int warm = 0;
+        if (measuredFrom != ArrivalSource.NO_WARM_UP) {
+            for (Completion c : row) {
+                warm += ArrivalSource.warmUp(c.intendedNanos(), measuredFrom) ? 1 : 0;
+            }
         }
-        List<Completion> warmUp = new ArrayList<>(row.size());
-        List<Completion> measured = new ArrayList<>(row.size());
+        if (warm == 0 || warm == row.size()) {
+            return warm == 0 ? new Split(List.of(), row) : new Split(row, List.of());
+        }
+        List<Completion> warmUp = new ArrayList<>(warm);
+        List<Completion> measured = new ArrayList<>(row.size() - warm);
         for (Completion c : row) {
             (ArrivalSource.warmUp(c.intendedNanos(), measuredFrom) ? warmUp : measured).add(c);
         }

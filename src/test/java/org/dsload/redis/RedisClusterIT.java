@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.apache.jmeter.samplers.SampleResult;
@@ -212,29 +213,34 @@ class RedisClusterIT {
     }
 
     /**
-     * Gives the empty slot of a key to {@code to}, as a resharding tool ends a migration: first there, with a
-     * new config epoch so that no older view gossiped by the other nodes takes it back, then on the others;
-     * returns once every node points at it.
+     * Gives the empty slot of a key to {@code to}, as a resharding tool ends a migration: first a config epoch on
+     * {@code to} greater than any other, so that no older claim gossiped by the old owner takes the slot back, then
+     * the slot there and on the others. A node that still points elsewhere is told again until every node agrees.
      */
     private static void moveEmptySlot(String key, EmbeddedRedis to) throws InterruptedException {
         int slot = JedisClusterCRC16.getSlot(key);
         String id;
         try (Jedis jedis = new Jedis(to.host(), to.port())) {
             id = jedis.clusterMyId();
-            jedis.clusterSetSlotNode(slot, id);
-            jedis.sendCommand(Protocol.Command.CLUSTER, "BUMPEPOCH");
-        }
-        for (EmbeddedRedis node : cluster.nodes()) {
-            if (node != to) {
-                try (Jedis jedis = new Jedis(node.host(), node.port())) {
-                    jedis.clusterSetSlotNode(slot, id);
-                }
-            }
         }
         String moved = "MOVED " + slot + " " + to.address();
-        assertTrue(Deadline.await(() -> cluster.nodes().stream().allMatch(node ->
-                readOf(node, key).equals(node == to ? "" : moved)), Duration.ofSeconds(10),
-                Duration.ofMillis(50)), "every node points slot " + slot + " at " + to.address());
+        assertTrue(Deadline.await(() -> {
+            boolean agreed = true;
+            List<EmbeddedRedis> toFirst = new ArrayList<>(List.of(to));
+            cluster.nodes().stream().filter(n -> n != to).forEach(toFirst::add);
+            for (EmbeddedRedis node : toFirst) {
+                if (!readOf(node, key).equals(node == to ? "" : moved)) {
+                    agreed = false;
+                    try (Jedis jedis = new Jedis(node.host(), node.port())) {
+                        if (node == to) {
+                            jedis.sendCommand(Protocol.Command.CLUSTER, "BUMPEPOCH");
+                        }
+                        jedis.clusterSetSlotNode(slot, id);
+                    }
+                }
+            }
+            return agreed;
+        }, Duration.ofSeconds(20), Duration.ofMillis(50)), "every node points slot " + slot + " at " + to.address());
     }
 
     /** What a read of the key on the node says: "" when the node serves it, else its redirection. */

@@ -29,7 +29,6 @@ import org.junit.jupiter.api.Timeout;
  * package): skipped with the reason without it, unless {@value EmbeddedInfluxDb#REQUIRED_ENV} is true.
  */
 @Timeout(180)
-@org.junit.jupiter.api.Tag("paired") // compares writes' start delays with a timer's on this machine, both measured alike: beside one such test, no other
 class InfluxDbWriteSamplerIT {
     private static final String TIMEOUT = "Non HTTP response code: java.net.SocketTimeoutException";
 
@@ -245,6 +244,7 @@ class InfluxDbWriteSamplerIT {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag("alone") // compares start delays with a timer's on this machine: no other test JVM beside it
     void underAnArrivalScheduleEachWriteIsSentAtItsIntendedStartNeverBefore() {
         try (EmbeddedInfluxDb influx = withDatabase()) {
             TimerDelays.assertSentOnTimeSoonerThanATimer(new SamplerThread(connection(url(influx))),

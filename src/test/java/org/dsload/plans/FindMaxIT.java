@@ -37,7 +37,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * and dsload Find Max Rate, the same search inside one test, on the same server.
  */
 @Timeout(300)
-@org.junit.jupiter.api.Tag("paired") // judges late arrivals and latencies of real runs of one or few requests in flight: beside one such test, no other
 class FindMaxIT {
     private static final Pattern RESULTS = Pattern.compile("dsload find-max: results in (\\S+)");
     private static EmbeddedRedis redis;
@@ -118,9 +117,11 @@ class FindMaxIT {
     @Test
     void oneRequestInFlightMakesTheGeneratorTheLimit() throws Exception {
         // one request in flight on loopback: a GET and its turn-around take 25-30 µs here (36,000-39,000/s measured
-        // at 50,000/s asked), so 200,000/s is out of reach of one place on any machine; 8,000/s was not (kept, p99 70 µs)
+        // at 50,000/s asked), so 200,000/s is out of reach of one place on any machine; 8,000/s was not (kept, p99 70
+        // µs). It runs beside other test JVMs: the latency limit of 1 s is one that the server keeps on a busy machine,
+        // so that the late arrivals alone break the step
         FindMax run = findMax("--settle-seconds=1", "-Jthreads=1", "-Jin_flight=1", "--start=200000", "--max-steps=1",
-                "--max-p99=100ms", "--max-late=0.5%");
+                "--max-p99=1s", "--max-late=0.5%");
         JsonNode json = run.json();
         JsonNode answer = json.get("answer");
         assertEquals(answer.get("rate").isNull() ? ExitCodes.FAILED : ExitCodes.OK, run.exit(), run.output());
@@ -145,6 +146,7 @@ class FindMaxIT {
      * answer and writes find-max.json into the run folder.
      */
     @Test
+    @org.junit.jupiter.api.Tag("paired") // judges late arrivals of one request in flight step by step: beside one such test, no other
     void findMaxRateSearchesInOneTestFollowingTheRuleAndStopsItAtTheAnswer() throws Exception {
         long duration = 150;
         PlanRuns.Result result = PlanRuns.run(Checkout.basedir().resolve("src/test/resources/org/dsload/plans/find-max-rate.jmx"),

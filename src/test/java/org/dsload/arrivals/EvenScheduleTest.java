@@ -266,11 +266,7 @@ class EvenScheduleTest {
 
     /** Rises of the counters: dropped, missed, the warm-up's dropped, the warm-up's missed. */
     private static Map<String, Long> risen(long dropped, long missed, long warmUpDropped, long warmUpMissed) {
-        Map<String, Long> risen = new LinkedHashMap<>();
-        long[] values = {dropped, missed, warmUpDropped, warmUpMissed};
-        for (int i = 0; i < values.length; i++) {
-            risen.put(COUNTERS.get(i), values[i]);
-        }
-        return risen;
+        return Map.of(GeneratorMetrics.ARRIVALS_DROPPED, dropped, GeneratorMetrics.ARRIVALS_MISSED, missed,
+                GeneratorMetrics.WARM_UP_ARRIVALS_DROPPED, warmUpDropped, GeneratorMetrics.WARM_UP_ARRIVALS_MISSED, warmUpMissed);
     }
 }

@@ -224,10 +224,10 @@ class RedisClusterIT {
             id = jedis.clusterMyId();
         }
         String moved = "MOVED " + slot + " " + to.address();
+        List<EmbeddedRedis> toFirst = new ArrayList<>(List.of(to));
+        cluster.nodes().stream().filter(n -> n != to).forEach(toFirst::add);
         assertTrue(Deadline.await(() -> {
             boolean agreed = true;
-            List<EmbeddedRedis> toFirst = new ArrayList<>(List.of(to));
-            cluster.nodes().stream().filter(n -> n != to).forEach(toFirst::add);
             for (EmbeddedRedis node : toFirst) {
                 if (!readOf(node, key).equals(node == to ? "" : moved)) {
                     agreed = false;

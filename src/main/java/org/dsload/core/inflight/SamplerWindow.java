@@ -75,7 +75,7 @@ public final class SamplerWindow<R extends InFlightRequest> implements InFlightC
         account.accept(row);
         Split split = split(row);
         if (split.warmUp().isEmpty() || split.measured().isEmpty()) {
-            return finished(BatchResult.of(split.measured().isEmpty() ? label + JtlColumns.WARM_UP_SUFFIX : label, row));
+            return finished(BatchResult.of(split.warmUp().isEmpty() ? label : label + JtlColumns.WARM_UP_SUFFIX, row));
         }
         // the row the measured window starts in: its warm-up part goes to the listeners first, apart
         leftovers.deliver(finished(BatchResult.of(label + JtlColumns.WARM_UP_SUFFIX, split.warmUp())));

@@ -30,9 +30,8 @@ class JMeterJvmTest {
         String main = RowsAMillisecond.class.getName();
         // the test's own class path: JMeter's jar and what it needs (its logging) besides the test classes
         String classes = System.getProperty("java.class.path");
-        List<String> options = new ArrayList<>(JMeterJvm.baseOptions());
         // without the caller's own options (a -XX:TieredStopAtLevel=1 there would leave C2 out)
-        options.removeAll(Java.optionsFrom(JMeterJvm.EXTRA_OPTIONS_ENV));
+        List<String> options = new ArrayList<>(JMeterJvm.baseOptions(List.of()));
         options.addAll(List.of("-XX:+PrintCompilation", "-cp", classes, main));
         String scaled = java(options);
         assertTrue(scaled.contains("sum "), scaled);
@@ -57,6 +56,18 @@ class JMeterJvmTest {
     private static boolean compiledByC2(String output, String method) {
         return output.lines().filter(l -> l.contains(method)).map(l -> l.trim().split("\\s+"))
                 .anyMatch(fields -> fields.length > 3 && (fields[2].equals("4") || fields[3].equals("4")));
+    }
+
+    @Test
+    void aJvmToldToStopShortOfC2GetsNoScalingTowardsIt() {
+        assertTrue(JMeterJvm.baseOptions(List.of()).stream().anyMatch(o -> o.contains("CompileThresholdScaling")));
+        List<String> c1 = JMeterJvm.baseOptions(List.of("-XX:TieredStopAtLevel=1"));
+        assertFalse(c1.stream().anyMatch(o -> o.startsWith("-XX:CompileCommand")), c1.toString());
+        assertTrue(c1.contains("-XX:TieredStopAtLevel=1"));
+        // the last of several wins, as in the JVM
+        assertTrue(JMeterJvm.reachesC2(List.of("-XX:TieredStopAtLevel=1", "-Xss1m", "-XX:TieredStopAtLevel=4")));
+        assertFalse(JMeterJvm.reachesC2(List.of("-XX:TieredStopAtLevel=4", "-XX:TieredStopAtLevel=3")));
+        assertTrue(JMeterJvm.reachesC2(List.of("-Xshare:off")));
     }
 
     /** What {@code java <options> -version} prints, once it exited with 0. */

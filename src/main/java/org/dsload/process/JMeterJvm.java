@@ -119,7 +119,7 @@ public final class JMeterJvm {
     static boolean reachesC2(List<String> options) {
         String prefix = "-XX:TieredStopAtLevel=";
         return options.stream().filter(o -> o.startsWith(prefix)).reduce((a, b) -> b)
-                .map(o -> o.substring(prefix.length()).trim().equals("4")).orElse(true);
+                .map(o -> o.equals(prefix + "4")).orElse(true);
     }
 
     /**

@@ -340,7 +340,11 @@ class DeadStoreIT {
             java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("-Jhosts=" + node.address(),
                     "-Jkeyspace=" + keyspace, "-Jduration=" + seconds, "-Jthreads=" + threads, "-Jin_flight=" + inFlight,
                     "-Jrecordcount=200", "-Jload_threads=2", "-Jrequest_timeout=1000", "-Jserver_gauges=true",
-                    "-Jconsistency=ONE"));
+                    "-Jconsistency=ONE",
+                    // the 1 s request timeout is for the fault; the load phase before it, on a node the other test
+                    // JVMs share, once had an insert wait longer, and a load that stops there never meets the
+                    // fault: YCSB's insertion retries, as cassandra-monkey.jmx has them
+                    "-Jinsertion_retry_limit=3", "-Jinsertion_retry_interval=1"));
             args.addAll(java.util.List.of(more));
             return args.toArray(String[]::new);
         }

@@ -90,19 +90,24 @@ final class FaultedRun implements AutoCloseable {
         if (!process.awaitLine("dsload: running ", LIMIT)) {
             throw new IllegalStateException("JMeter did not start:\n" + process.output());
         }
-        String ok = "," + label + ",";
-        boolean loaded = Deadline.await(() -> {
-            try {
-                Path jtl = jtl();
-                return Files.exists(jtl) && Files.readAllLines(jtl, StandardCharsets.UTF_8).stream()
-                        .filter(l -> l.contains(ok) && l.contains(",true,")).count() >= count;
-            } catch (IOException | java.io.UncheckedIOException e) {
-                return false;
-            }
-        }, LIMIT, Duration.ofMillis(100));
-        if (!loaded) {
-            throw new IllegalStateException("the load never reached " + count + " successful '" + label + "' rows:\n"
+        // a run that ended (its load failed, say) never gets there: no need to wait out the limit
+        Deadline.await(() -> loaded(count) || !process.isAlive(), LIMIT, Duration.ofMillis(100));
+        if (!loaded(count)) {
+            throw new IllegalStateException("the load never reached " + count + " successful '" + label + "' rows"
+                    + (process.isAlive() ? " within " + LIMIT.toSeconds() + " s" : " before the run ended") + ":\n"
                     + process.output());
+        }
+    }
+
+    /** Whether the results file holds {@code count} successful rows of the load's label. */
+    private boolean loaded(int count) {
+        String ok = "," + label + ",";
+        try {
+            Path jtl = jtl();
+            return Files.exists(jtl) && Files.readAllLines(jtl, StandardCharsets.UTF_8).stream()
+                    .filter(l -> l.contains(ok) && l.contains(",true,")).count() >= count;
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return false;
         }
     }
 

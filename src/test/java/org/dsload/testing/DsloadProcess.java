@@ -75,6 +75,11 @@ public final class DsloadProcess implements AutoCloseable {
         return process.exitValue();
     }
 
+    /** Whether dsload is still running. */
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
     /** Waits until the output has a line containing {@code text}; false when the limit passed or dsload ended first. */
     public boolean awaitLine(String text, Duration limit) throws InterruptedException {
         return Deadline.await(() -> lines.stream().anyMatch(l -> l.contains(text)) || !process.isAlive(), limit,

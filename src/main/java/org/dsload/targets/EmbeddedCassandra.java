@@ -161,6 +161,11 @@ public final class EmbeddedCassandra implements AutoCloseable {
             command.addAll(JVM17_OPTIONS);
             command.addAll(FAST_START);
             command.addAll(QUIET_CLOCK);
+            // the native libraries Cassandra unpacks (lz4's, at each start) in the node's folder, not in the
+            // machine's /tmp, where those of every node that did not end by itself were left behind
+            Path tmp = dir.resolve("tmp");
+            Folders.deleteTree(tmp);
+            command.add("-Djava.io.tmpdir=" + Files.createDirectories(tmp));
             command.addAll(TargetClasspath.serverOptions());
             command.addAll(List.of(
                     "-Djava.net.preferIPv4Stack=true",

@@ -56,6 +56,15 @@ class CassandraSamplerIT {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void theNodeUnpacksItsNativeLibrariesInItsOwnFolder() throws java.io.IOException {
+        // lz4's library, unpacked at each start, was left in the machine's /tmp by every node that was killed
+        try (var files = java.nio.file.Files.list(cassandra.dir().resolve("tmp"))) {
+            org.junit.jupiter.api.Assertions.assertTrue(files.anyMatch(f -> f.getFileName().toString().startsWith("liblz4-java")),
+                    "no lz4 library in " + cassandra.dir().resolve("tmp"));
+        }
+    }
+
     private void connect(String keyspace) {
         JMeterRuntime.freshVariables();
         connection = session(cassandra.address());

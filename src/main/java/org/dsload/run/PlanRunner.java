@@ -69,7 +69,7 @@ public final class PlanRunner {
         }
         Path dir = RunFolder.create(run);
         Path jtl = dir.resolve(RunFolder.planName(run) + ".jtl");
-        Path scratch = Files.createTempDirectory("dsload-run-");
+        Path scratch = ScratchFolder.create();
         DistributedRun distributed = null;
         ResultsPlan results = null;
         try {

@@ -1,0 +1,80 @@
+package org.dsload.run;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Optional;
+
+import org.dsload.process.Folders;
+
+/**
+ * A run's scratch folder in the machine's temporary folder: the properties and log configuration
+ * JMeter reads, which may hold a password given literally by -J, readable by its owner alone and
+ * deleted when the run ends. A runner killed outright (SIGKILL) cannot delete its own, so each
+ * names its owner (pid and start time), and the next run deletes those whose owner is gone.
+ */
+final class ScratchFolder {
+    static final String PREFIX = "dsload-run-";
+    static final String OWNER = "owner";
+
+    private ScratchFolder() {
+    }
+
+    /** A new scratch folder owned by this process, after deleting those of owners that are gone. */
+    static Path create() throws IOException {
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        sweep(tmp);
+        Path scratch = Files.createTempDirectory(PREFIX);
+        Files.writeString(scratch.resolve(OWNER), owner(ProcessHandle.current()).orElse("unknown"), StandardCharsets.UTF_8);
+        return scratch;
+    }
+
+    /** Deletes the scratch folders in {@code tmp} whose owner has ended; folders with no owner named are left. */
+    static int sweep(Path tmp) {
+        int deleted = 0;
+        try (DirectoryStream<Path> folders = Files.newDirectoryStream(tmp, PREFIX + "*")) {
+            for (Path folder : folders) {
+                if (ownerGone(folder)) {
+                    try {
+                        Folders.deleteTree(folder);
+                        deleted++;
+                    } catch (IOException notOurs) {
+                        // another user's, or being deleted by its own runner: left alone
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException unreadable) {
+            // a temporary folder that cannot be listed: nothing to sweep
+        }
+        return deleted;
+    }
+
+    private static boolean ownerGone(Path folder) {
+        String named;
+        try {
+            named = Files.readString(folder.resolve(OWNER), StandardCharsets.UTF_8).trim();
+        } catch (IOException noOwner) {
+            return false;
+        }
+        String[] parts = named.split(" ");
+        if (parts.length != 2) {
+            return false;
+        }
+        long pid;
+        try {
+            pid = Long.parseLong(parts[0]);
+        } catch (NumberFormatException notAPid) {
+            return false;
+        }
+        // a pid reused by another process since is gone too: its start time differs
+        return ProcessHandle.of(pid).flatMap(ScratchFolder::owner).map(now -> !now.equals(named)).orElse(true);
+    }
+
+    /** "pid start-instant" of a process, when its start is known. */
+    static Optional<String> owner(ProcessHandle process) {
+        return process.info().startInstant().map(Instant::toString).map(start -> process.pid() + " " + start);
+    }
+}

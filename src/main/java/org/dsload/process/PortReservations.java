@@ -20,8 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
 final class PortReservations {
     private static final Path DIR = Path.of(System.getProperty("java.io.tmpdir"),
             "dsload-ports-" + System.getProperty("user.name", "user").replaceAll("[^A-Za-z0-9_.-]", "_"));
-    private static final String OWNER = ProcessHandle.current().pid() + " "
-            + ProcessTree.startInstant(ProcessHandle.current().pid());
+    private static final String OWNER = ProcessTree.owner(ProcessHandle.current().pid());
     private static final Set<Integer> OWN = ConcurrentHashMap.newKeySet();
 
     static {

@@ -103,6 +103,11 @@ public final class ProcessTree {
         return ProcessHandle.of(pid).flatMap(h -> h.info().startInstant()).map(Instant::toString).orElse(null);
     }
 
+    /** A process as a file records its owner: "PID start", the start as {@link #startInstant} gives it. */
+    public static String owner(long pid) {
+        return pid + " " + startInstant(pid);
+    }
+
     /**
      * The process with this PID when it is alive and started when recorded: a PID the system has
      * since given to another process is left alone. A record without a start time trusts the PID.

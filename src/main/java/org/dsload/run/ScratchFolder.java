@@ -5,10 +5,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.util.Optional;
 
 import org.dsload.process.Folders;
+import org.dsload.process.ProcessTree;
 
 /**
  * A run's scratch folder in the machine's temporary folder: the properties and log configuration
@@ -25,10 +24,9 @@ final class ScratchFolder {
 
     /** A new scratch folder owned by this process, after deleting those of owners that are gone. */
     static Path create() throws IOException {
-        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
-        sweep(tmp);
+        sweep(Path.of(System.getProperty("java.io.tmpdir")));
         Path scratch = Files.createTempDirectory(PREFIX);
-        Files.writeString(scratch.resolve(OWNER), owner(ProcessHandle.current()).orElse("unknown"), StandardCharsets.UTF_8);
+        Files.writeString(scratch.resolve(OWNER), ProcessTree.owner(ProcessHandle.current().pid()), StandardCharsets.UTF_8);
         return scratch;
     }
 
@@ -52,29 +50,14 @@ final class ScratchFolder {
         return deleted;
     }
 
+    /** Whether the folder names an owner (as {@link ProcessTree#owner}) that no longer runs; a PID given since to another process counts as gone. */
     private static boolean ownerGone(Path folder) {
-        String named;
         try {
-            named = Files.readString(folder.resolve(OWNER), StandardCharsets.UTF_8).trim();
-        } catch (IOException noOwner) {
+            String[] owner = Files.readString(folder.resolve(OWNER), StandardCharsets.UTF_8).strip().split(" ", 2);
+            return owner.length == 2
+                    && ProcessTree.same(Long.parseLong(owner[0]), owner[1].equals("null") ? null : owner[1]).isEmpty();
+        } catch (IOException | NumberFormatException noOwner) {
             return false;
         }
-        String[] parts = named.split(" ");
-        if (parts.length != 2) {
-            return false;
-        }
-        long pid;
-        try {
-            pid = Long.parseLong(parts[0]);
-        } catch (NumberFormatException notAPid) {
-            return false;
-        }
-        // a pid reused by another process since is gone too: its start time differs
-        return ProcessHandle.of(pid).flatMap(ScratchFolder::owner).map(now -> !now.equals(named)).orElse(true);
-    }
-
-    /** "pid start-instant" of a process, when its start is known. */
-    static Optional<String> owner(ProcessHandle process) {
-        return process.info().startInstant().map(Instant::toString).map(start -> process.pid() + " " + start);
     }
 }

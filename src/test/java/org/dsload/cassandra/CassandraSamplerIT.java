@@ -56,11 +56,11 @@ class CassandraSamplerIT {
         }
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void theNodeUnpacksItsNativeLibrariesInItsOwnFolder() throws java.io.IOException {
         // lz4's library, unpacked at each start, was left in the machine's /tmp by every node that was killed
         try (var files = java.nio.file.Files.list(cassandra.dir().resolve("tmp"))) {
-            org.junit.jupiter.api.Assertions.assertTrue(files.anyMatch(f -> f.getFileName().toString().startsWith("liblz4-java")),
+            assertTrue(files.anyMatch(f -> f.getFileName().toString().startsWith("liblz4-java")),
                     "no lz4 library in " + cassandra.dir().resolve("tmp"));
         }
     }

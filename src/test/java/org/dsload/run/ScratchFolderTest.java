@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.dsload.process.ProcessTree;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,11 +25,11 @@ class ScratchFolderTest {
 
     @Test
     void theFoldersOfRunnersThatAreGoneAreDeletedAndTheOthersLeft(@TempDir Path tmp) throws Exception {
-        Process ended = new ProcessBuilder("true").start();
-        String endedOwner = ScratchFolder.owner(ended.toHandle()).orElseThrow();
-        ended.waitFor();
+        Process ended = new ProcessBuilder("sleep", "30").start();
+        String endedOwner = ProcessTree.owner(ended.pid());
+        ended.destroyForcibly().waitFor();
         Path killed = folder(tmp, "killed", endedOwner);
-        Path running = folder(tmp, "running", ScratchFolder.owner(ProcessHandle.current()).orElseThrow());
+        Path running = folder(tmp, "running", ProcessTree.owner(ProcessHandle.current().pid()));
         // this pid, but another process's start: the pid was reused since the owner ended
         Path reused = folder(tmp, "reused", ProcessHandle.current().pid() + " 2001-01-01T00:00:00Z");
         Path unnamed = folder(tmp, "unnamed", null);
@@ -47,7 +48,7 @@ class ScratchFolderTest {
     void aNewFolderNamesThisProcessAsItsOwnerAndOnlyItsOwnerReadsIt() throws Exception {
         Path scratch = ScratchFolder.create();
         try {
-            assertEquals(ScratchFolder.owner(ProcessHandle.current()).orElseThrow(),
+            assertEquals(ProcessTree.owner(ProcessHandle.current().pid()),
                     Files.readString(scratch.resolve(ScratchFolder.OWNER), StandardCharsets.UTF_8));
             assertTrue(scratch.getFileName().toString().startsWith(ScratchFolder.PREFIX));
             assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(

@@ -30,6 +30,9 @@ import org.dsload.report.WarmUp;
  * warm-up thread group before the measured one, nothing starts anew at the measured window: the threads, their
  * connections and the code the JVM compiled for them (JMeter's own loop of a thread among it) carry on.
  *
+ * <p>A rate of 0 is no schedule at all: the samplers in scope run unpaced, as without this element (a
+ * closed loop), which lets a plan make pacing a property ({@code -Jtarget=0}, YCSB's unthrottled run).
+ *
  * <p>The rate is read before every sample (JMeter prepares a timer's fields each time, so
  * {@code ${__P(rate)}} follows a property set during the test): a new rate takes effect at the next
  * arrival a thread takes, from that moment on; slots of the old rate still overdue then are not
@@ -67,6 +70,9 @@ public class ConstantArrivalRate extends ArrivalElement implements ThreadListene
             s = settings();
         } catch (ConfigException e) {
             throw refuse(e);
+        }
+        if (s.perSecond() == 0) {
+            return 0; // no schedule: the samplers in scope run as they would without this element
         }
         JMeterContext context = getThreadContext();
         long now = System.nanoTime();
@@ -200,7 +206,7 @@ public class ConstantArrivalRate extends ArrivalElement implements ThreadListene
             return current;
         }
         Fields f = new Fields(ConstantArrivalRate.class, getName());
-        double perSecond = Rates.perSecond(f, "rate", rate);
+        double perSecond = Rates.perSecondOrNone(f, "rate", rate);
         long dropMillis = f.longValue("dropAfter", dropAfter, 0, Long.MAX_VALUE / 1_000_000);
         double rampSeconds = seconds(f, "rampUp", rampUp);
         double warmUpSeconds = seconds(f, "warmUp", warmUp);

@@ -191,6 +191,32 @@ class RedisYcsbPlanIT {
         }
     }
 
+    @Test
+    void aTargetPacesTheRunPhaseAndTimesEachOperationFromItsIntendedStart() throws Exception {
+        try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
+            jedis.flushAll();
+            jedis.configResetStat();
+        }
+        int target = 300;
+        int seconds = 3;
+        PlanRuns.Result result = PlanRuns.run("redis-ycsb.jmx", Map.of("hosts", redis.address(), "recordcount", "200",
+                "duration", "" + seconds, "target", "" + target, "rampup", "0"), Duration.ofMinutes(3), false);
+        PlanRuns.assertRan(result.outcome(), result.console());
+        InFlightCounts reads = InFlightCounts.of(result.outcome(), "READ");
+        InFlightCounts updates = InFlightCounts.of(result.outcome(), "UPDATE");
+        long operations = reads.requests() + updates.requests();
+        // unpaced, two threads of 8 in flight make tens of thousands of operations in 3 s here
+        assertTrue(operations >= target * seconds * 0.9 && operations <= target * (seconds + 1),
+                seconds + " s at " + target + " operations/s: " + operations);
+        var all = result.outcome().summary().label("READ");
+        assertEquals(all.samples(), all.scheduledSamples(), "every operation carries its intended start");
+        assertEquals(target, result.outcome().summary().label("UPDATE").targetRate()
+                + all.targetRate(), target * 0.05, "the target shared by the operations");
+        try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
+            reads.assertServerCounted(calls(jedis.info("commandstats"), "hgetall"));
+        }
+    }
+
     private static long calls(String commandstats, String command) {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("cmdstat_" + command + ":calls=(\\d+)")
                 .matcher(commandstats);

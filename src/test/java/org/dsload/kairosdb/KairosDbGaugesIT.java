@@ -19,11 +19,14 @@ import org.dsload.gauges.TestRunFolder;
 import org.dsload.kairosdb.report.KairosDbServerSection;
 import org.dsload.targets.EmbeddedKairosDb;
 import org.dsload.testing.JMeterRuntime;
+import org.dsload.testing.SharedKairosDb;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** KairosDB's own metrics (its reporter on, every second) recorded while a KairosDB Connection's writers run. */
 @Timeout(300)
+@ExtendWith(SharedKairosDb.class)
 class KairosDbGaugesIT {
 
     @Test
@@ -68,7 +71,9 @@ class KairosDbGaugesIT {
 
     @Test
     void withGaugesOffNothingIsRecorded() {
-        try (EmbeddedKairosDb kairos = EmbeddedKairosDb.start(); TestRunFolder run = TestRunFolder.create("kairosdb-no-gauges")) {
+        // nothing of the server is read: the test JVM's shared server does
+        try (TestRunFolder run = TestRunFolder.create("kairosdb-no-gauges")) {
+            EmbeddedKairosDb kairos = SharedKairosDb.server();
             JMeterRuntime.freshVariables();
             KairosDbConnection c = connection(kairos.url());
             c.setRecordGauges("false");

@@ -36,7 +36,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "find-max", mixinStandardHelpOptions = true, sortOptions = false,
         preprocessor = PercentileOptions.class,
-        description = {"Find the highest rate a plan driven by a rate property (rate, queries_per_min, or"
+        description = {"Find the highest rate a plan driven by a rate property (rate, queries_per_min, target, or"
                 + " --rate-property) keeps the limits at: each step is a real run of the plan; the rate doubles from"
                 + " --start while the limits are kept, then is bisected between the last rate kept and the first broken."
                 + " Writes find-max.txt, find-max.json and find-max.png beside the steps' run folders, and says whether"
@@ -48,7 +48,7 @@ import picocli.CommandLine.Parameters;
             ExitCodes.INTERRUPTED_LINE})
 final class FindMaxCommand extends Subcommand implements PercentileOptions.Limited {
     /** The rate properties of the shipped plans, looked for in this order. */
-    static final List<String> RATE_PROPERTIES = List.of("rate", "queries_per_min");
+    static final List<String> RATE_PROPERTIES = List.of("rate", "queries_per_min", "target");
     private static final Pattern PROPERTY = Pattern.compile("__P\\(\\s*([A-Za-z0-9_.\\-]+)\\s*(?:,([^,)]*))?\\)");
 
     @Parameters(paramLabel = "<plan.jmx>", description = "A test plan whose load is set by a rate property.")
@@ -77,7 +77,7 @@ final class FindMaxCommand extends Subcommand implements PercentileOptions.Limit
     }
 
     @Option(names = "--rate-property", paramLabel = "<name>",
-            description = "The plan's property that sets its rate (default: the first of " + "rate, queries_per_min"
+            description = "The plan's property that sets its rate (default: the first of " + "rate, queries_per_min, target"
                     + " the plan reads). Its unit is the plan's: queries_per_min is per minute.")
     private String rateProperty;
 

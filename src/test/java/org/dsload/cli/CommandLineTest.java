@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.dsload.recording.RecordMode;
+import org.dsload.targets.Checkout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -221,7 +222,7 @@ class CommandLineTest {
     void findMaxRefusesAPlanWithoutARateAndMissingOrBadLimitsBeforeItRuns() throws Exception {
         Path plan = Files.writeString(dir.resolve("closed.jmx"), "<x>${__P(threads,10)} ${__P(duration,60)}"
                 + " ${__P(hosts,127.0.0.1:6379)}</x>");
-        assertUsageError(plan + " is not driven by a rate property (rate, queries_per_min); it reads: threads, duration,"
+        assertUsageError(plan + " is not driven by a rate property (rate, queries_per_min, target); it reads: threads, duration,"
                 + " hosts. Name its rate property with --rate-property=<name>.", "find-max", plan.toString(), "--max-p99=5ms");
         assertUsageError(plan + " reads no property 'qps'; it reads: threads, duration, hosts", "find-max", plan.toString(),
                 "--max-p99=5ms", "--rate-property=qps");
@@ -231,6 +232,9 @@ class CommandLineTest {
         assertUsageError("--max-gauge: 'outstanding' is not <gauge>=<number>", "find-max", plan.toString(),
                 "--max-gauge=outstanding");
         assertUsageError("'-3' is not a number above 0", "find-max", plan.toString(), "--max-p99=5ms", "--start=-3");
+        // the YCSB plans' target is their rate, unpaced (0) unless set: the search needs a first rate
+        assertUsageError("the plan's default of 'target' is not a rate above 0 ('0'): give --start=<rate>", "find-max",
+                Checkout.basedir().resolve("test-plans/redis-ycsb.jmx").toString(), "--max-p99=5ms");
     }
 
     @Test

@@ -69,7 +69,7 @@ class CassandraMonkeyPlanIT {
         // fewer operations outstanding than S5's 50: on two shared cores the cluster must not be saturated before
         // any fault; the plan's own shape, its 2 threads keeping them in flight. A target of 100 operations/s: the
         // three nodes, the generator and the faults' hogs share two cores, and unpaced the load took all the cluster
-        // left (about 230 operations/s here) and the killed node took 30-44 s to start again; at 100/s it took 19 s
+        // left (about 230 operations/s here) and the killed node took 30-44 s to start again; at 100/s it took 19-24 s
         p.putAll(Map.of("concurrency", "8", "recordcount", "500", "workload", "a", "target", "100",
                 "baseline", "4", "fault_time", "4", "gap", "4", "memory_percent", "1", "duration", "400"));
         // the run's metrics endpoint, scraped as a Prometheus would: the faults in force as they come and go

@@ -56,14 +56,7 @@ final class PortReservations {
     }
 
     private static boolean ownerRuns(String owner) {
-        String[] f = owner.split(" ", 2);
-        try {
-            long pid = Long.parseLong(f[0]);
-            String start = f.length > 1 && !f[1].equals("null") ? f[1] : null;
-            return ProcessTree.same(pid, start).isPresent();
-        } catch (NumberFormatException e) {
-            return false;
-        }
+        return ProcessTree.Owner.parse(owner).map(ProcessTree.Owner::runs).orElse(false);
     }
 
     /** Gives a port of this process back, so that this or another process may reserve it again. */

@@ -108,6 +108,24 @@ public final class ProcessTree {
         return pid + " " + startInstant(pid);
     }
 
+    /** An owner as a file recorded it ({@link #owner}): its PID, and its start when known (null: trust the PID). */
+    public record Owner(long pid, String start) {
+        /** The owner the text names ("PID start", or "PID" alone), or none when it names no PID. */
+        public static Optional<Owner> parse(String text) {
+            String[] f = text.strip().split(" ", 2);
+            try {
+                return Optional.of(new Owner(Long.parseLong(f[0]), f.length > 1 && !f[1].equals("null") ? f[1] : null));
+            } catch (NumberFormatException notAPid) {
+                return Optional.empty();
+            }
+        }
+
+        /** The owner still runs: its PID is alive, and started when recorded (a PID given since to another process is not). */
+        public boolean runs() {
+            return same(pid, start).isPresent();
+        }
+    }
+
     /**
      * The process with this PID when it is alive and started when recorded: a PID the system has
      * since given to another process is left alone. A record without a start time trusts the PID.

@@ -50,13 +50,12 @@ final class ScratchFolder {
         return deleted;
     }
 
-    /** Whether the folder names an owner (as {@link ProcessTree#owner}) that no longer runs; a PID given since to another process counts as gone. */
+    /** Whether the folder names an owner ({@link ProcessTree#owner}) that no longer runs: a PID reused since counts as gone. */
     private static boolean ownerGone(Path folder) {
         try {
-            String[] owner = Files.readString(folder.resolve(OWNER), StandardCharsets.UTF_8).strip().split(" ", 2);
-            return owner.length == 2
-                    && ProcessTree.same(Long.parseLong(owner[0]), owner[1].equals("null") ? null : owner[1]).isEmpty();
-        } catch (IOException | NumberFormatException noOwner) {
+            return ProcessTree.Owner.parse(Files.readString(folder.resolve(OWNER), StandardCharsets.UTF_8))
+                    .map(owner -> !owner.runs()).orElse(false);
+        } catch (IOException noOwner) {
             return false;
         }
     }

@@ -208,10 +208,10 @@ class RedisYcsbPlanIT {
         // unpaced, two threads of 8 in flight make tens of thousands of operations in 3 s here
         assertTrue(operations >= target * seconds * 0.9 && operations <= target * (seconds + 1),
                 seconds + " s at " + target + " operations/s: " + operations);
-        var all = result.outcome().summary().label("READ");
-        assertEquals(all.samples(), all.scheduledSamples(), "every operation carries its intended start");
+        var readLabel = result.outcome().summary().label("READ");
+        assertEquals(readLabel.samples(), readLabel.scheduledSamples(), "every operation carries its intended start");
         assertEquals(target, result.outcome().summary().label("UPDATE").targetRate()
-                + all.targetRate(), target * 0.05, "the target shared by the operations");
+                + readLabel.targetRate(), target * 0.05, "the target shared by the operations");
         try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
             reads.assertServerCounted(calls(jedis.info("commandstats"), "hgetall"));
         }

@@ -31,8 +31,14 @@ final class CrossCheck {
     static final int METRICS_PER_QUERY = 25;
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final long POLL_MILLIS = 1000;
-    /** How long the count waits for a node to answer at all, within the wait. */
+    /** How long the count asks again when no node answers at all (none listens, or none answers in time), within the wait. */
     private static final long DOWN_WAIT_NANOS = 5_000_000_000L;
+    /**
+     * How long a count query may take, unless the load's response timeout is longer: a node that
+     * has just carried the load (or been frozen under it) may take seconds to answer a query, and
+     * the load's timeout is set for writes, not for the count.
+     */
+    static final int COUNT_TIMEOUT_MILLIS = 10_000;
     /** Polls without change after which the count is taken as final. */
     private static final int STABLE_POLLS = 3;
 
@@ -68,8 +74,9 @@ final class CrossCheck {
                         && sleep()) {
                     continue;
                 }
-                return new Result(reported, -1, elapsed(started), "no node answered the count within "
-                        + Math.min(waitMillis, DOWN_WAIT_NANOS / 1_000_000) / 1000 + " s after the load: "
+                long waited = elapsed(started);
+                return new Result(reported, -1, waited, "no node answered the count "
+                        + (waited < 1000 ? "" : "within " + Math.round(waited / 1000.0) + " s ") + "after the load: "
                         + Errors.sentence(e.getMessage()), Check.UNREACHABLE);
             } catch (IOException e) {
                 return new Result(reported, -1, elapsed(started), "count query failed: " + Errors.sentence(e.getMessage()),
@@ -192,7 +199,8 @@ final class CrossCheck {
     private static KairosDbClient.Exchange<KairosDbReplies.Text> anyNode(KairosDbClient client, byte[] query) throws IOException {
         for (int tries = 1;; tries++) {
             try {
-                return client.post(KairosDbPaths.QUERY, query, false, KairosDbReplies.text(Integer.MAX_VALUE));
+                return client.post(KairosDbPaths.QUERY, query, KairosDbReplies.text(Integer.MAX_VALUE), Math.max(
+                        COUNT_TIMEOUT_MILLIS, client.settings().responseTimeoutMillis()));
             } catch (KairosDbClient.TransportException e) {
                 if (tries >= client.nodes().size()) {
                     throw e;

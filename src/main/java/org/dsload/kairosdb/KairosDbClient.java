@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 
 import org.apache.hc.client5.http.async.methods.SimpleHttpRequest;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
@@ -45,6 +46,8 @@ public final class KairosDbClient implements AutoCloseable, ConnectionCounting {
     private final String authorization;
     private final PoolingHttpClientConnectionManager pool;
     private final CloseableHttpClient http;
+    /** The timeouts of every request but those given a response timeout of their own. */
+    private final RequestConfig requests;
     private final AtomicLong turn = new AtomicLong();
     private final WriteLedger ledger = new WriteLedger();
     /** The async client of samplers with requests in flight, made at the first such sample. */
@@ -98,7 +101,7 @@ public final class KairosDbClient implements AutoCloseable, ConnectionCounting {
         pool.setDefaultSocketConfig(SocketConfig.custom().setSoTimeout(response).setTcpNoDelay(true).build());
         // A connection the server closed while idle in the pool is found before use, not by a failed request.
         pool.setValidateAfterInactivity(TimeValue.ofSeconds(2));
-        RequestConfig requests = RequestConfig.custom()
+        this.requests = RequestConfig.custom()
                 .setConnectTimeout(Timeout.ofMilliseconds(settings.connectTimeoutMillis()))
                 .setResponseTimeout(response)
                 .setConnectionRequestTimeout(Timeout.ofMilliseconds(settings.poolTimeoutMillis()))
@@ -127,14 +130,38 @@ public final class KairosDbClient implements AutoCloseable, ConnectionCounting {
 
     /** POST of a JSON body to the next node; the body is gzipped when the connection says so and {@code compressible}. */
     public <T> Exchange<T> post(String path, byte[] json, boolean compressible, BodyReader<T> reader) throws IOException {
-        URI node = next();
+        return execute(node -> post(node, path, json, compressible), reader);
+    }
+
+    /**
+     * As {@link #post(String, byte[], boolean, BodyReader)}, waiting up to {@code responseTimeoutMillis}
+     * for the answer rather than the connection's response timeout: for a request that is not load,
+     * such as the count at test end, which a busy node may take longer to answer than a write.
+     */
+    <T> Exchange<T> post(String path, byte[] json, BodyReader<T> reader, int responseTimeoutMillis) throws IOException {
+        RequestConfig patient = RequestConfig.copy(requests).setResponseTimeout(Timeout.ofMilliseconds(
+                responseTimeoutMillis)).build();
+        return execute(node -> {
+            HttpPost post = post(node, path, json, false);
+            post.setConfig(patient);
+            return post;
+        }, reader);
+    }
+
+    private HttpPost post(URI node, String path, byte[] json, boolean compressible) {
         HttpPost post = new HttpPost(node.resolve(path));
         if (compressible && settings.gzip()) {
             post.setEntity(new ByteArrayEntity(Gzip.of(json), JSON, "gzip"));
         } else {
             post.setEntity(new ByteArrayEntity(json, JSON));
         }
-        return execute(node, post, reader);
+        return post;
+    }
+
+    private <T> Exchange<T> execute(Function<URI, HttpUriRequestBase> request, BodyReader<T> reader)
+            throws IOException {
+        URI node = next();
+        return execute(node, request.apply(node), reader);
     }
 
     public <T> Exchange<T> get(String path, BodyReader<T> reader) throws IOException {

@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.dsload.chaos.proxy.FaultProxy;
+import org.dsload.kairosdb.report.CapacityRecord.Check;
 import org.dsload.process.ProcFs;
 import org.dsload.targets.EmbeddedKairosDb;
 import org.dsload.testing.JMeterRuntime;
@@ -155,8 +156,47 @@ class KairosDbFailureIT {
         }
     }
 
+    /**
+     * A count back slower than the load's response timeout is still counted: the timeout is the
+     * writes', and KairosDB answers a query more slowly than a write right after a load or a freeze.
+     * Every answer is held back 1.5 s, against a response timeout of 1 s.
+     */
     @Test
     @Order(3)
+    void aCountSlowerThanTheResponseTimeoutIsCountedBack() throws Exception {
+        InetSocketAddress server = new InetSocketAddress("127.0.0.1", kairos.port());
+        try (FaultProxy forward = FaultProxy.start(List.of(new FaultProxy.RouteSpec("kairosdb",
+                new InetSocketAddress("127.0.0.1", 0), server)), new InetSocketAddress("127.0.0.1", 0))) {
+            JMeterRuntime.freshVariables();
+            KairosDbConnection connection = connection("http://" + forward.listenAddress("kairosdb"));
+            connection.setResponseTimeout("1000");
+            connection.setRecordGauges("false");
+            connection.testStarted();
+            boolean ended = false;
+            try {
+                KairosDbWriteSampler write = writer("it.slowcount", 5, 5, 2);
+                for (int i = 0; i < 4; i++) {
+                    SampleResult r = write.sample(null);
+                    assertTrue(r.isSuccessful(), describe(r));
+                }
+                String applied = forward.command("APPLY kairosdb delay delay=1500ms direction=down");
+                assertTrue(applied.startsWith("OK"), applied);
+                ended = true;
+                connection.testEnded();
+            } finally {
+                if (!ended) {
+                    connection.testEnded();
+                }
+            }
+            CrossCheck.Result counted = connection.lastCrossCheck();
+            assertEquals(Check.MATCH, counted.check(), counted.toString());
+            assertEquals(40, counted.reported(), counted.toString());
+            assertTrue(counted.waitedMillis() >= 1500, "the answer was held back: " + counted);
+        }
+    }
+
+    @Test
+    @Order(4)
     void aStoppedServerFailsSamplesAtOnceAndTheCheckAtStartSaysSo() {
         JMeterRuntime.freshVariables();
         KairosDbConnection connection = connection(kairos.url());

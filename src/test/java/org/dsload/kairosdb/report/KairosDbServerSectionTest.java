@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.dsload.gauges.GaugeFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,7 +19,11 @@ class KairosDbServerSectionTest {
 
     /** A reading with only the queries per second, or none at all. */
     private static String line(long millis, String node, String queries) {
-        List<String> cells = new ArrayList<>(List.of(Long.toString(millis), node, "ok"));
+        return line(millis, node, GaugeFile.OK, queries);
+    }
+
+    private static String line(long millis, String node, String state, String queries) {
+        List<String> cells = new ArrayList<>(List.of(Long.toString(millis), node, state));
         for (String column : KairosDbServerSection.FILE.columns()) {
             cells.add(column.equals("requests") && queries != null ? queries : "");
         }
@@ -43,5 +48,15 @@ class KairosDbServerSectionTest {
         assertFalse(text.contains("KairosDB 127.0.0.1:8080"), text);
         assertTrue(text.lines().anyMatch(l -> l.startsWith("vm ") && l.contains(" 4-9 ")), text);
         assertFalse(text.contains("turn its reporter on"), text);
+    }
+
+    @Test
+    void anAddressThatAnsweredNoPollIsANoteNotARow() throws IOException {
+        String node = "KairosDB 127.0.0.1:8080";
+        String text = render(line(1000, "vm", "4") + line(2000, node, GaugeFile.UNREACHABLE, null)
+                + line(3000, node, GaugeFile.UNREACHABLE, null) + line(4000, "vm", "9"));
+        assertTrue(text.lines().anyMatch(l -> l.startsWith("vm ") && l.contains(" 4-9 ")), text);
+        assertFalse(text.lines().anyMatch(l -> l.startsWith(node)), text);
+        assertTrue(text.contains("Unreachable: " + node + " did not answer 2 polls"), text);
     }
 }

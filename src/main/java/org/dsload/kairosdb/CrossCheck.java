@@ -31,7 +31,7 @@ final class CrossCheck {
     static final int METRICS_PER_QUERY = 25;
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final long POLL_MILLIS = 1000;
-    /** How long the count asks again when no node answers at all (none listens, or none answers in time), within the wait. */
+    /** How long the count asks again when no node answers at all (none listens, or none in time), within the wait. */
     private static final long DOWN_WAIT_NANOS = 5_000_000_000L;
     /**
      * How long a count query may take, unless the load's response timeout is longer: a node that

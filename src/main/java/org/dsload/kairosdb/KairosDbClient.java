@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Function;
 
 import org.apache.hc.client5.http.async.methods.SimpleHttpRequest;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
@@ -130,7 +129,8 @@ public final class KairosDbClient implements AutoCloseable, ConnectionCounting {
 
     /** POST of a JSON body to the next node; the body is gzipped when the connection says so and {@code compressible}. */
     public <T> Exchange<T> post(String path, byte[] json, boolean compressible, BodyReader<T> reader) throws IOException {
-        return execute(node -> post(node, path, json, compressible), reader);
+        URI node = next();
+        return execute(node, post(node, path, json, compressible), reader);
     }
 
     /**
@@ -139,13 +139,11 @@ public final class KairosDbClient implements AutoCloseable, ConnectionCounting {
      * such as the count at test end, which a busy node may take longer to answer than a write.
      */
     <T> Exchange<T> post(String path, byte[] json, BodyReader<T> reader, int responseTimeoutMillis) throws IOException {
-        RequestConfig patient = RequestConfig.copy(requests).setResponseTimeout(Timeout.ofMilliseconds(
-                responseTimeoutMillis)).build();
-        return execute(node -> {
-            HttpPost post = post(node, path, json, false);
-            post.setConfig(patient);
-            return post;
-        }, reader);
+        URI node = next();
+        HttpPost post = post(node, path, json, false);
+        post.setConfig(RequestConfig.copy(requests).setResponseTimeout(Timeout.ofMilliseconds(responseTimeoutMillis))
+                .build());
+        return execute(node, post, reader);
     }
 
     private HttpPost post(URI node, String path, byte[] json, boolean compressible) {
@@ -156,12 +154,6 @@ public final class KairosDbClient implements AutoCloseable, ConnectionCounting {
             post.setEntity(new ByteArrayEntity(json, JSON));
         }
         return post;
-    }
-
-    private <T> Exchange<T> execute(Function<URI, HttpUriRequestBase> request, BodyReader<T> reader)
-            throws IOException {
-        URI node = next();
-        return execute(node, request.apply(node), reader);
     }
 
     public <T> Exchange<T> get(String path, BodyReader<T> reader) throws IOException {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,6 +45,12 @@ class KairosDbFailureIT {
         kairos = SharedKairosDb.server();
     }
 
+    /** A forwarding port of its own to the shared server, on which faults can be applied (route "kairosdb"). */
+    private static FaultProxy forwardToKairosDb() throws IOException {
+        return FaultProxy.start(List.of(new FaultProxy.RouteSpec("kairosdb", new InetSocketAddress("127.0.0.1", 0),
+                new InetSocketAddress("127.0.0.1", kairos.port()))), new InetSocketAddress("127.0.0.1", 0));
+    }
+
     /**
      * Runs THREADS writer threads for a while through a connection with a pool of {@code maxConnections};
      * returns the most connections KairosDB was sent at once. The pool reaches KairosDB through a
@@ -51,9 +58,7 @@ class KairosDbFailureIT {
      * this JVM keep to the shared server (a class before may have left one) are not counted.
      */
     private static Busiest busiestServerView(String maxConnections) throws Exception {
-        InetSocketAddress server = new InetSocketAddress("127.0.0.1", kairos.port());
-        try (FaultProxy forward = FaultProxy.start(List.of(new FaultProxy.RouteSpec("kairosdb",
-                new InetSocketAddress("127.0.0.1", 0), server)), new InetSocketAddress("127.0.0.1", 0))) {
+        try (FaultProxy forward = forwardToKairosDb()) {
             String address = forward.listenAddress("kairosdb");
             KairosDbConnection connection = connection("http://" + address);
             connection.setMaxConnections(maxConnections);
@@ -164,15 +169,12 @@ class KairosDbFailureIT {
     @Test
     @Order(3)
     void aCountSlowerThanTheResponseTimeoutIsCountedBack() throws Exception {
-        InetSocketAddress server = new InetSocketAddress("127.0.0.1", kairos.port());
-        try (FaultProxy forward = FaultProxy.start(List.of(new FaultProxy.RouteSpec("kairosdb",
-                new InetSocketAddress("127.0.0.1", 0), server)), new InetSocketAddress("127.0.0.1", 0))) {
+        try (FaultProxy forward = forwardToKairosDb()) {
             JMeterRuntime.freshVariables();
             KairosDbConnection connection = connection("http://" + forward.listenAddress("kairosdb"));
             connection.setResponseTimeout("1000");
             connection.setRecordGauges("false");
             connection.testStarted();
-            boolean ended = false;
             try {
                 KairosDbWriteSampler write = writer("it.slowcount", 5, 5, 2);
                 for (int i = 0; i < 4; i++) {
@@ -181,12 +183,8 @@ class KairosDbFailureIT {
                 }
                 String applied = forward.command("APPLY kairosdb delay delay=1500ms direction=down");
                 assertTrue(applied.startsWith("OK"), applied);
-                ended = true;
-                connection.testEnded();
             } finally {
-                if (!ended) {
-                    connection.testEnded();
-                }
+                connection.testEnded(); // the count back, through the delay
             }
             CrossCheck.Result counted = connection.lastCrossCheck();
             assertEquals(Check.MATCH, counted.check(), counted.toString());

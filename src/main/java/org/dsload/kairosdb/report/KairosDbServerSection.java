@@ -1,6 +1,6 @@
 package org.dsload.kairosdb.report;
 
-import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
@@ -61,8 +61,9 @@ public final class KairosDbServerSection extends ServerGaugeSection {
 
     @Override
     protected void body(Map<String, NodeGauges> nodes, Map<String, Long> sent, StringBuilder out) {
-        List<NodeGauges> rows = new ArrayList<>(nodes.values());
-        if (nodes.values().stream().anyMatch(KairosDbServerSection::reported)) {
+        boolean anyReported = nodes.values().stream().anyMatch(KairosDbServerSection::reported);
+        Collection<NodeGauges> rows = nodes.values();
+        if (anyReported) {
             // the line of a second before KairosDB's first report says nothing once there are hosts
             nodes.values().removeIf(n -> n.answers() > 0 && !reported(n));
             // KairosDB's figures come by the host it names; an address that never answered a poll has
@@ -70,7 +71,7 @@ public final class KairosDbServerSection extends ServerGaugeSection {
             rows = nodes.values().stream().filter(n -> n.answers() > 0).toList();
         }
         out.append(GaugeText.table(rows, COLUMNS));
-        if (nodes.values().stream().noneMatch(KairosDbServerSection::reported)) {
+        if (!anyReported) {
             out.append("KairosDB reported none of its own metrics during the run: turn its reporter on "
                     + "(kairosdb.reporter.schedule in kairosdb.conf, a Quartz cron; \"* * * * * ?\" reports "
                     + "every second)\n");

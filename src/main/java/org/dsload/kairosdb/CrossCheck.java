@@ -34,9 +34,9 @@ final class CrossCheck {
     /** How long the count asks again when no node answers at all (none listens, or none in time), within the wait. */
     private static final long DOWN_WAIT_NANOS = 5_000_000_000L;
     /**
-     * How long a count query may take, unless the load's response timeout is longer: a node that
-     * has just carried the load (or been frozen under it) may take seconds to answer a query, and
-     * the load's timeout is set for writes, not for the count.
+     * How long a count query may take within the wait, unless the load's response timeout is
+     * longer: a node that has just carried the load (or been frozen under it) may take seconds to
+     * answer a query, and the load's timeout is set for writes, not for the count.
      */
     static final int COUNT_TIMEOUT_MILLIS = 10_000;
     /** Polls without change after which the count is taken as final. */
@@ -67,7 +67,7 @@ final class CrossCheck {
         while (true) {
             long count;
             try {
-                count = count(client, queries);
+                count = count(client, queries, countTimeoutMillis(client, deadline));
             } catch (KairosDbClient.TransportException e) {
                 // no node answered: one that is back within a moment of the load's end is counted
                 if (System.nanoTime() + POLL_MILLIS * 1_000_000 <= Math.min(deadline, started + DOWN_WAIT_NANOS)
@@ -196,11 +196,11 @@ final class CrossCheck {
      * The count from the first node that answers: a node that is down during the load must not
      * keep the others from counting what they stored.
      */
-    private static KairosDbClient.Exchange<KairosDbReplies.Text> anyNode(KairosDbClient client, byte[] query) throws IOException {
+    private static KairosDbClient.Exchange<KairosDbReplies.Text> anyNode(KairosDbClient client, byte[] query,
+            int timeoutMillis) throws IOException {
         for (int tries = 1;; tries++) {
             try {
-                return client.post(KairosDbPaths.QUERY, query, KairosDbReplies.text(Integer.MAX_VALUE), Math.max(
-                        COUNT_TIMEOUT_MILLIS, client.settings().responseTimeoutMillis()));
+                return client.post(KairosDbPaths.QUERY, query, KairosDbReplies.text(Integer.MAX_VALUE), timeoutMillis);
             } catch (KairosDbClient.TransportException e) {
                 if (tries >= client.nodes().size()) {
                     throw e;
@@ -209,10 +209,23 @@ final class CrossCheck {
         }
     }
 
-    private static long count(KairosDbClient client, List<byte[]> queries) throws IOException {
+    /**
+     * A count query's timeout: {@value #COUNT_TIMEOUT_MILLIS} ms, or what is left of the wait when
+     * less (a short Cross-check wait stays short), and never less than the load's response timeout.
+     */
+    static int countTimeoutMillis(int responseTimeoutMillis, long leftMillis) {
+        return (int) Math.max(responseTimeoutMillis, Math.min(COUNT_TIMEOUT_MILLIS, leftMillis));
+    }
+
+    private static int countTimeoutMillis(KairosDbClient client, long deadlineNanos) {
+        long leftMillis = (deadlineNanos - System.nanoTime()) / 1_000_000;
+        return countTimeoutMillis(client.settings().responseTimeoutMillis(), leftMillis);
+    }
+
+    private static long count(KairosDbClient client, List<byte[]> queries, int timeoutMillis) throws IOException {
         long total = 0;
         for (byte[] query : queries) {
-            KairosDbClient.Exchange<KairosDbReplies.Text> reply = anyNode(client, query);
+            KairosDbClient.Exchange<KairosDbReplies.Text> reply = anyNode(client, query, timeoutMillis);
             String body = reply.body().text();
             if (reply.status() != 200) {
                 throw new IOException("HTTP " + reply.status() + " from " + reply.node() + ": " + KairosDbReplies.errors(body));

@@ -38,4 +38,12 @@ class CrossCheckTest {
         assertEquals(4_000, query.get("start_absolute").asLong());
         assertEquals(8_000, query.get("end_absolute").asLong());
     }
+
+    @Test
+    void aCountQueryWaitsTenSecondsWithinTheWaitAndNeverLessThanTheResponseTimeout() {
+        assertEquals(10_000, CrossCheck.countTimeoutMillis(1_000, 30_000));
+        assertEquals(2_000, CrossCheck.countTimeoutMillis(1_000, 2_000), "a short wait stays short");
+        assertEquals(1_000, CrossCheck.countTimeoutMillis(1_000, -5), "the wait is over: the response timeout");
+        assertEquals(60_000, CrossCheck.countTimeoutMillis(60_000, 30_000), "a longer response timeout stands");
+    }
 }

@@ -241,6 +241,8 @@ class KairosDbSamplerIT {
             CrossCheck.Result counted = connection.lastCrossCheck();
             connection = null;
             assertEquals(org.dsload.kairosdb.report.CapacityRecord.Check.UNREACHABLE, counted.check(), counted.note());
+            // the wait of 2 s bounds the count's tries (each try's timeout is what is left of it)
+            assertTrue(counted.waitedMillis() < 8_000, counted.toString());
             // a failure of the run unless the results show the store down for good (RunJudgeTest)
             List<String> verdict = org.dsload.core.format.RunVerdict.uncounted(runDir);
             assertEquals(1, verdict.size(), verdict.toString());

@@ -12,6 +12,7 @@ import org.apache.jmeter.threads.JMeterContext;
 import org.apache.jmeter.timers.Timer;
 import org.apache.jorphan.util.JMeterStopTestException;
 import org.dsload.core.ConfigException;
+import org.dsload.core.ConfigRefusal;
 import org.dsload.core.EngineServices;
 import org.dsload.core.IntendedStart;
 import org.dsload.core.SampleTiming;
@@ -51,12 +52,14 @@ abstract class ArrivalElement extends AbstractTestElement implements Timer, Post
 
     /**
      * A setting that cannot work stops the test with its message, printed once (the first
-     * sample of every thread would otherwise report it again).
+     * sample of every thread would otherwise report it again) and left for the runner as the
+     * run's refusal.
      */
     protected RuntimeException refuse(ConfigException e) {
         if (REPORTED.add(e.getMessage())) {
             log.error("dsload: {}", e.getMessage());
             System.err.println("dsload: " + e.getMessage()); // NOSONAR the console is where a headless user looks
+            ConfigRefusal.record("dsload", e.getMessage());
         }
         return new JMeterStopTestException(e.getMessage());
     }

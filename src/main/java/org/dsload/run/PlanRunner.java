@@ -76,6 +76,10 @@ public final class PlanRunner {
             results = ResultsPlan.prepare(run.plan, jtl, run.properties);
             RunFolder.writeRecord(run, dir);
             String refused = TimestampFormat.refusal(run, console);
+            if (refused == null) {
+                refused = PropertyValues.refusal(run);
+                PropertyValues.unread(run).forEach(line -> console.println("dsload: " + line));
+            }
             if (refused != null) {
                 return new Outcome(dir, jtl, -1, false, null, Ending.REFUSED, refused);
             }

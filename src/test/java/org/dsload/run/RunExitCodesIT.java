@@ -79,6 +79,43 @@ class RunExitCodesIT {
     }
 
     @Test
+    void valuesThePlanCannotUseRefuseTheRunBeforeJMeterStartsAndAMisspeltNameIsSaid() throws Exception {
+        Path results = freshResults("bad-values");
+        try (DsloadProcess run = getRate(results, Map.of(), "-Jhosts=127.0.0.1:" + closedPort(), "-Jduration=abc",
+                "-Jthreads=-2", "-Jnil_is_failure=yes", "-Jduraton=5")) {
+            assertEquals(ExitCodes.REFUSED_AT_START, run.exitCode(LIMIT), run.output());
+            assertTrue(run.output().contains("dsload: the plan redis-get-rate.jmx cannot use these values:\n"
+                    + "  -Jduration=abc: must be a number (the plan's default: 60)\n"
+                    + "  -Jthreads=-2: must not be below 0 (the plan's default: 1)\n"
+                    + "  -Jnil_is_failure=yes: must be true or false (the plan's default: false)"), run.output());
+            assertTrue(run.output().contains("dsload: -Jduraton is not a property redis-get-rate.jmx reads: JMeter passes "
+                    + "it on unused; did you mean -Jduration?"), run.output());
+            assertFalse(run.output().contains("JMeter pid"), "JMeter is not started: " + run.output());
+        }
+    }
+
+    @Test
+    void anArrivalRateItsElementRefusesEndsTheRunAsRefusedWithTheElementsReason() throws Exception {
+        Path results = freshResults("bad-rate-field");
+        Path plan = results.resolve("get-rate-typed-rate.jmx");
+        String text = Files.readString(PlanRuns.plan("redis-get-rate.jmx"), StandardCharsets.UTF_8);
+        String field = "<stringProp name=\"rate\">${__P(rate,1000)}</stringProp>";
+        assertTrue(text.contains(field), "the plan's rate field");
+        // a value typed into the field (not a property the runner checks): the element refuses it at the test's start
+        Files.writeString(plan, text.replace(field, "<stringProp name=\"rate\">fast</stringProp>"), StandardCharsets.UTF_8);
+        try (EmbeddedRedis redis = EmbeddedRedis.start();
+             DsloadProcess run = DsloadProcess.start("run", plan.toString(), "--results", results.toString(),
+                     "--no-dashboard", "-Jduration=3", "-Jthreads=2", "-Jwarmup=0", "-Jserver_gauges=false",
+                     "-Jhosts=" + redis.address())) {
+            assertEquals(ExitCodes.REFUSED_AT_START, run.exitCode(LIMIT), run.output());
+            assertTrue(run.output().contains("Run REFUSED: the run was refused at its start:\n  master: dsload: "
+                    + "dsload Constant Arrival Rate 'constant arrival rate': field 'Target rate (arrivals/s)' must be a "
+                    + "number of arrivals per second (such as 5000 or 0.5), got 'fast'"), run.output());
+            assertEquals(0, RedisCalls.of(redis, "GET"), "no GET was sent");
+        }
+    }
+
+    @Test
     void aWrongPasswordRefusesTheRunAtItsStart() throws Exception {
         Path results = freshResults("wrong-password");
         try (EmbeddedRedis guarded = EmbeddedRedis.start("127.0.0.1", Ports.free(), List.of("--requirepass", "right-one"));

@@ -207,12 +207,27 @@ class EkvProfilePlanIT {
     }
 
     @Test
-    void aMalformedPropertyStopsTheRunAtOnceNamingTheField() throws Exception {
+    void aMalformedPropertyIsRefusedBeforeJMeterAndTypedIntoTheFieldStopsTheRunAtOnceNamingTheField() throws Exception {
         try (EmbeddedRedis redis = EmbeddedRedis.start()) {
-            long started = System.nanoTime();
-            PlanRuns.Result result = PlanRuns.run("ekv-profile-get.jmx", Map.of(
+            PlanRuns.Result refused = PlanRuns.run("ekv-profile-get.jmx", Map.of(
                     "hosts", redis.address(), "socket_timeout", "2s", "duration", "120"), Duration.ofMinutes(2));
+            assertEquals(Ending.REFUSED, refused.outcome().ending(), refused.console());
+            assertTrue(refused.outcome().problem().contains(
+                    "-Jsocket_timeout=2s: must be a number (the plan's default: 2000)"), refused.outcome().problem());
+            assertFalse(refused.console().contains("JMeter pid"), "JMeter is not started: " + refused.console());
+
+            // the same value typed into the field, where only the element reads it
+            String text = Files.readString(PlanRuns.plan("ekv-profile-get.jmx"), StandardCharsets.UTF_8);
+            String field = "<stringProp name=\"socketTimeout\">${__P(socket_timeout,2000)}</stringProp>";
+            assertTrue(text.contains(field), "the plan's socket timeout field");
+            java.nio.file.Path plan = Files.createTempFile(Checkout.target(), "ekv-typed-timeout", ".jmx");
+            Files.writeString(plan, text.replace(field, "<stringProp name=\"socketTimeout\">2s</stringProp>"),
+                    StandardCharsets.UTF_8);
+            long started = System.nanoTime();
+            PlanRuns.Result result = PlanRuns.run(plan, Map.of("hosts", redis.address(), "duration", "120"),
+                    Duration.ofMinutes(2), false);
             long seconds = Duration.ofNanos(System.nanoTime() - started).toSeconds();
+            Files.delete(plan);
             assertTrue(seconds < 60, "the run stops instead of running its 120 s, took " + seconds + " s");
             assertTrue(result.console().contains("dsload: dsload Redis Connection 'ekv connection': field "
                     + "'Socket timeout (ms)' must be a whole number of at least 1, got '2s'"), result.console());
@@ -222,6 +237,7 @@ class EkvProfilePlanIT {
             assertFalse(first.success());
             assertEquals("CONFIG", first.responseCode());
             assertTrue(first.responseMessage().contains("field 'Socket timeout (ms)'"), first.responseMessage());
+            assertEquals(Ending.REFUSED, result.outcome().ending());
         }
     }
 

@@ -22,6 +22,8 @@ import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
+import org.xml.sax.SAXParseException;
+import org.xml.sax.helpers.DefaultHandler;
 
 /**
  * How the runner has JMeter write a run's results: the plan it gives JMeter and the arguments and
@@ -199,9 +201,13 @@ public final class ResultsPlan implements AutoCloseable {
             factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
             factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
             DocumentBuilder builder = factory.newDocumentBuilder();
+            builder.setErrorHandler(new DefaultHandler()); // the error is said below, not also printed by the parser
             return builder.parse(in);
         } catch (IOException e) {
             throw e;
+        } catch (SAXParseException e) {
+            throw new IOException(plan + " is not a JMeter plan (XML, line " + e.getLineNumber() + ", column "
+                    + e.getColumnNumber() + "): " + e.getMessage(), e);
         } catch (Exception e) {
             throw new IOException(plan + " is not a JMeter plan (XML): " + e.getMessage(), e);
         }

@@ -191,8 +191,11 @@ public final class PlanRunner {
         String resultsProblem = null;
         String slavesProblem = null;
         Summary summary = null;
+        String notLoaded = null;
         if (!Files.isRegularFile(jtl) || Files.size(jtl) == 0) {
-            resultsProblem = "JMeter wrote no results (" + jtl + "); see " + RunFolder.seeLog(dir) + RunFolder.remoteErrors(dir);
+            notLoaded = RunFolder.planNotLoaded(dir);
+            resultsProblem = notLoaded != null ? notLoaded
+                    : "JMeter wrote no results (" + jtl + "); see " + RunFolder.seeLog(dir) + RunFolder.remoteErrors(dir);
         } else {
             try {
                 summary = Summary.of(jtl);
@@ -206,7 +209,7 @@ public final class PlanRunner {
             }
         }
         RunJudge.Verdict verdict = RunJudge.judge(new RunJudge.Facts(dir, summary, resultsProblem,
-                RunFolder.slavesRefused(dir), e.exit(), e.timedOut(), e.stoppedOnPurpose(), slavesProblem, e.signal(),
+                RunFolder.slavesRefused(dir) || notLoaded != null, e.exit(), e.timedOut(), e.stoppedOnPurpose(), slavesProblem, e.signal(),
                 e.faultsExpected()));
         if (summary != null) {
             boolean samples = summary.total().samples() > 0 || !summary.faultMarkers().isEmpty();

@@ -56,6 +56,54 @@ final class RunFolder {
         }
     }
 
+    /**
+     * Why JMeter could not load the plan, from what it printed ({@code Problem loading XML}, its
+     * cause and the element's path), or null: an element whose class no jar of the home holds
+     * (a plugin not installed), a field its class does not know.
+     */
+    static String planNotLoaded(Path dir) {
+        Path out = dir.resolve("jmeter.out");
+        List<String> lines;
+        try {
+            if (!Files.isRegularFile(out)) {
+                return null;
+            }
+            lines = Files.readAllLines(out, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return null;
+        }
+        int at = -1;
+        for (int i = 0; i < lines.size() && at < 0; i++) {
+            if (lines.get(i).contains("Problem loading XML from")) {
+                at = i;
+            }
+        }
+        if (at < 0) {
+            return null;
+        }
+        String cause = null;
+        String path = null;
+        for (int i = at + 1; i < lines.size(); i++) {
+            String l = lines.get(i).strip();
+            if (cause == null && l.equals("Cause:") && i + 1 < lines.size()) {
+                cause = lines.get(i + 1).strip();
+            } else if (path == null && l.startsWith("path ") && l.contains(":")) {
+                path = l.substring(l.indexOf(':') + 1).strip();
+            }
+        }
+        StringBuilder said = new StringBuilder("JMeter could not load the plan: ")
+                .append(cause == null || cause.isEmpty() ? lines.get(at).strip() : cause);
+        if (path != null) {
+            // its line is the copy's in the run folder, which JMeter loaded, not the user's file's
+            said.append(" at ").append(path);
+        }
+        if (cause != null && cause.startsWith("CannotResolveClassException")) {
+            said.append("; no jar of the JMeter home holds that class: install the plugin that provides it into the home's "
+                    + "lib/ext (and every slave's)");
+        }
+        return said.toString();
+    }
+
     /** What a run says of slaves whose RMI key is not the master's. */
     static final String ANOTHER_KEY = "the slaves hold another RMI key than this master (the keystore was made again, "
             + "or copied, since they started): restart them (dsload slaves stop, then dsload slaves start, with the same "

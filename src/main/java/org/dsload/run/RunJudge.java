@@ -30,11 +30,11 @@ final class RunJudge {
 
     /** What the runner knows once JMeter has ended. */
     /**
-     * @param slavesRefused true when JMeter could not configure or start its slaves, so that
-     *                      {@code resultsProblem} (no results) is a refusal at the start
+     * @param refusedAtStart true when JMeter could not load the plan or could not configure or start its
+     *                       slaves, so that {@code resultsProblem} (no results) is a refusal at the start
      */
     /** @param faultsExpected the user said the store would fail during the run ({@value RunHealth#EXPECT_PROPERTY}) */
-    record Facts(Path dir, Summary summary, String resultsProblem, boolean slavesRefused, int jmeterExit,
+    record Facts(Path dir, Summary summary, String resultsProblem, boolean refusedAtStart, int jmeterExit,
             boolean timedOut, boolean stoppedOnPurpose, String slavesProblem, String signal, boolean faultsExpected) {
     }
 
@@ -61,7 +61,7 @@ final class RunJudge {
                     + "what was recorded until then");
         }
         List<String> refusals = new ArrayList<>(RunVerdict.refusals(f.dir()));
-        if (f.slavesRefused() && f.resultsProblem() != null) {
+        if (f.refusedAtStart() && f.resultsProblem() != null) {
             refusals.add(f.resultsProblem());
         }
         Summary s = f.summary();

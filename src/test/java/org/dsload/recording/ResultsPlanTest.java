@@ -161,6 +161,23 @@ class ResultsPlanTest {
         assertTrue(e.getMessage().contains("'rows'") && e.getMessage().contains("'hdr'"), e.getMessage());
     }
 
+    @Test
+    void aPlanThatIsNotXmlIsRefusedWithWhereItBreaksAndNothingElseOnTheConsole(@TempDir Path dir) throws Exception {
+        Path plan = Files.writeString(dir.resolve("cut.jmx"), "<?xml version=\"1.0\"?>\n<jmeterTestPlan><hashTree><Broken");
+        java.io.PrintStream err = System.err;
+        java.io.ByteArrayOutputStream said = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(said, true, java.nio.charset.StandardCharsets.UTF_8));
+        Exception e;
+        try {
+            e = assertThrows(java.io.IOException.class, () -> ResultsPlan.prepare(plan, dir.resolve("x.jtl"), Map.of()));
+        } finally {
+            System.setErr(err);
+        }
+        assertEquals(plan + " is not a JMeter plan (XML, line 2, column 34): XML document structures must start and end "
+                + "within the same entity.", e.getMessage());
+        assertEquals("", said.toString(java.nio.charset.StandardCharsets.UTF_8), "the parser prints nothing of its own");
+    }
+
     private static long countOf(Path file, String text) throws Exception {
         return Files.readString(file).split(text, -1).length - 1;
     }

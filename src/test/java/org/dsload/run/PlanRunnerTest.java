@@ -75,4 +75,28 @@ class PlanRunnerTest {
         run.property(org.dsload.core.format.RunProperties.METRICS_PORT, "http");
         assertEquals("dsload.metrics_port must be a port number (1 to 65535), got 'http'", PlanRunner.metricsPortRefusal(run));
     }
+
+    @Test
+    void aPlanJMeterCouldNotLoadIsSaidWithTheCauseTheElementsPathAndWhatToDo(@TempDir Path dir) throws Exception {
+        assertNull(RunFolder.planNotLoaded(dir), "no output, nothing said");
+        Files.writeString(dir.resolve("jmeter.out"), """
+                Error in NonGUIDriver java.lang.IllegalArgumentException: Problem loading XML from:'/tmp/p.jmx'.\s
+                Cause:
+                CannotResolveClassException: kg.apc.jmeter.threads.UltimateThreadGroup
+
+                 Detail:com.thoughtworks.xstream.converters.ConversionException:\s
+                ---- Debugging information ----
+                cause-exception     : com.thoughtworks.xstream.converters.ConversionException
+                path                : /jmeterTestPlan/hashTree/hashTree/kg.apc.jmeter.threads.UltimateThreadGroup
+                line number         : 12
+                version             : 5.6.3
+                -------------------------------
+                """, StandardCharsets.UTF_8);
+        assertEquals("JMeter could not load the plan: CannotResolveClassException: kg.apc.jmeter.threads.UltimateThreadGroup"
+                + " at /jmeterTestPlan/hashTree/hashTree/kg.apc.jmeter.threads.UltimateThreadGroup; no jar of the"
+                + " JMeter home holds that class: install the plugin that provides it into the home's lib/ext (and every"
+                + " slave's)", RunFolder.planNotLoaded(dir));
+        Files.writeString(dir.resolve("jmeter.out"), "Starting standalone test\n... end of run\n", StandardCharsets.UTF_8);
+        assertNull(RunFolder.planNotLoaded(dir), "a plan that loaded");
+    }
 }

@@ -116,6 +116,25 @@ class RunExitCodesIT {
     }
 
     @Test
+    void aPlanWithAnElementJMeterDoesNotHaveIsRefusedNamingItsClass() throws Exception {
+        Path results = freshResults("unknown-element");
+        Path plan = results.resolve("with-unknown-element.jmx");
+        String text = Files.readString(PlanRuns.plan("redis-get-rate.jmx"), StandardCharsets.UTF_8);
+        String timer = "org.dsload.arrivals.ConstantArrivalRate";
+        assertTrue(text.contains(timer), "the plan's arrivals element");
+        // as a plan saved where a plugin was installed opens where it is not
+        Files.writeString(plan, text.replace(timer, "com.example.NotInstalledTimer"), StandardCharsets.UTF_8);
+        try (DsloadProcess run = DsloadProcess.start("run", plan.toString(), "--results", results.toString(),
+                "--no-dashboard", "-Jduration=3", "-Jhosts=127.0.0.1:" + closedPort())) {
+            assertEquals(ExitCodes.REFUSED_AT_START, run.exitCode(LIMIT), run.output());
+            assertTrue(run.output().contains("dsload: the run was refused at its start:\n  JMeter could not load the plan: "
+                    + "CannotResolveClassException: com.example.NotInstalledTimer at /jmeterTestPlan/hashTree/hashTree/"
+                    + "hashTree[2]/com.example.NotInstalledTimer; no jar of the JMeter home holds that class"),
+                    run.output());
+        }
+    }
+
+    @Test
     void aWrongPasswordRefusesTheRunAtItsStart() throws Exception {
         Path results = freshResults("wrong-password");
         try (EmbeddedRedis guarded = EmbeddedRedis.start("127.0.0.1", Ports.free(), List.of("--requirepass", "right-one"));

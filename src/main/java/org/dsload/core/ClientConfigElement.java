@@ -77,9 +77,15 @@ public abstract class ClientConfigElement<C extends AutoCloseable> extends Abstr
         System.err.println("dsload: " + message); // NOSONAR the console is where a headless user looks
     }
 
+    /**
+     * A client that cannot start refuses the run, whichever sampler comes first: a JMeter sampler
+     * of the plan (an HTTP request that creates the database) fails on its own terms before any
+     * dsload sampler could say why.
+     */
     private static void report(ConfigException e) {
         log.error("dsload: {}", e.getMessage());
         System.err.println("dsload: " + e.getMessage()); // NOSONAR the console is where a headless user looks
+        ConfigRefusal.record("dsload", e.getMessage());
     }
 
     @Override

@@ -66,7 +66,10 @@ final class RunJudge {
         }
         Summary s = f.summary();
         if (s != null && s.total().statusCodes().getOrDefault(Results.CONFIG_ERROR, 0L) > 0) {
-            refusals.addAll(configRefusals(s));
+            List<String> samples = configRefusals(s);
+            // an element's refusal that its samples also carry is said once, with the labels it stopped
+            refusals.removeIf(r -> samples.stream().anyMatch(m -> r.endsWith(": " + m.substring(0, m.lastIndexOf(" (")))));
+            refusals.addAll(samples);
         }
         if (!refusals.isEmpty()) {
             long ok = s == null ? 0 : s.total().successes();

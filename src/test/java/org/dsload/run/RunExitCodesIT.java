@@ -135,6 +135,19 @@ class RunExitCodesIT {
     }
 
     @Test
+    void anInfluxDbThatCannotBeReachedRefusesTheRunThoughAJMeterSamplerFailedFirst() throws Exception {
+        Path results = freshResults("no-influxdb");
+        // the plan's setUp creates its database with JMeter's HTTP sampler, which fails before any dsload sampler runs
+        try (DsloadProcess run = DsloadProcess.start("run", PlanRuns.plan("influxdb-write.jmx").toString(), "--results",
+                results.toString(), "--no-dashboard", "-Jduration=2", "-Jwarmup=0", "-Jserver_gauges=false",
+                "-Jinflux_port=" + closedPort())) {
+            assertEquals(ExitCodes.REFUSED_AT_START, run.exitCode(LIMIT), run.output());
+            assertTrue(run.output().contains("Run REFUSED: the run was refused at its start:\n  master: dsload: dsload InfluxDB "
+                    + "Connection 'InfluxDB connection': cannot reach InfluxDB: http://127.0.0.1:"), run.output());
+        }
+    }
+
+    @Test
     void aWrongPasswordRefusesTheRunAtItsStart() throws Exception {
         Path results = freshResults("wrong-password");
         try (EmbeddedRedis guarded = EmbeddedRedis.start("127.0.0.1", Ports.free(), List.of("--requirepass", "right-one"));

@@ -107,6 +107,22 @@ class RunJudgeTest {
     }
 
     @Test
+    void aClientThatCouldNotStartRefusesTheRunOnceWithTheLabelsItsSamplesStopped() throws IOException {
+        String refused = "dsload Redis Connection 'r': cannot reach h:1: refused. Check Hosts";
+        RunVerdict.refuse(dir, "dsload", "master", refused);
+        RunVerdict.refuse(dir, "dsload", "master", "dsload InfluxDB Connection 'i': cannot reach InfluxDB");
+        RunJudge.Verdict v = judge("1,1,GET,CONFIG," + refused + ",false\n2,1,SET,CONFIG," + refused + ",false\n", null);
+        assertEquals(Ending.REFUSED, v.ending());
+        assertEquals("the run was refused at its start:\n"
+                + "  master: dsload: dsload InfluxDB Connection 'i': cannot reach InfluxDB\n"
+                + "  " + refused + " (GET, SET)", v.problem());
+        // a JMeter sampler that failed before any dsload sampler: the client's reason is the run's
+        RunJudge.Verdict http = judge("1,30,create database,0,Connection refused,false\n", null);
+        assertEquals(Ending.REFUSED, http.ending());
+        assertTrue(http.problem().contains("master: dsload: " + refused), http.problem());
+    }
+
+    @Test
     void noSuccessfulSampleIsItsOwnEndingAndASignalComesFirst() throws IOException {
         RunJudge.Verdict v = judge("1,1,GET,NIL,nil,false\n2,1,GET,NIL,nil,false\n", null);
         assertEquals(Ending.NO_SUCCESS, v.ending());

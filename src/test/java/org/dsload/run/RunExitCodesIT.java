@@ -59,6 +59,13 @@ class RunExitCodesIT {
         return DsloadProcess.start(environment, args.toArray(String[]::new));
     }
 
+    /** redis-get-rate.jmx with every {@code from} replaced by {@code to}, in the results folder: a plan a user edited. */
+    private static Path editedGetRate(Path results, String name, String from, String to) throws IOException {
+        String text = Files.readString(PlanRuns.plan("redis-get-rate.jmx"), StandardCharsets.UTF_8);
+        assertTrue(text.contains(from), "the plan holds " + from);
+        return Files.writeString(results.resolve(name), text.replace(from, to), StandardCharsets.UTF_8);
+    }
+
     private static String summary(DsloadProcess run) throws IOException {
         return Files.readString(run.resultsDir().resolve("summary.txt"), StandardCharsets.UTF_8);
     }
@@ -97,12 +104,9 @@ class RunExitCodesIT {
     @Test
     void anArrivalRateItsElementRefusesEndsTheRunAsRefusedWithTheElementsReason() throws Exception {
         Path results = freshResults("bad-rate-field");
-        Path plan = results.resolve("get-rate-typed-rate.jmx");
-        String text = Files.readString(PlanRuns.plan("redis-get-rate.jmx"), StandardCharsets.UTF_8);
-        String field = "<stringProp name=\"rate\">${__P(rate,1000)}</stringProp>";
-        assertTrue(text.contains(field), "the plan's rate field");
         // a value typed into the field (not a property the runner checks): the element refuses it at the test's start
-        Files.writeString(plan, text.replace(field, "<stringProp name=\"rate\">fast</stringProp>"), StandardCharsets.UTF_8);
+        Path plan = editedGetRate(results, "get-rate-typed-rate.jmx", "<stringProp name=\"rate\">${__P(rate,1000)}</stringProp>",
+                "<stringProp name=\"rate\">fast</stringProp>");
         try (EmbeddedRedis redis = EmbeddedRedis.start();
              DsloadProcess run = DsloadProcess.start("run", plan.toString(), "--results", results.toString(),
                      "--no-dashboard", "-Jduration=3", "-Jthreads=2", "-Jwarmup=0", "-Jserver_gauges=false",
@@ -118,12 +122,9 @@ class RunExitCodesIT {
     @Test
     void aPlanWithAnElementJMeterDoesNotHaveIsRefusedNamingItsClass() throws Exception {
         Path results = freshResults("unknown-element");
-        Path plan = results.resolve("with-unknown-element.jmx");
-        String text = Files.readString(PlanRuns.plan("redis-get-rate.jmx"), StandardCharsets.UTF_8);
-        String timer = "org.dsload.arrivals.ConstantArrivalRate";
-        assertTrue(text.contains(timer), "the plan's arrivals element");
         // as a plan saved where a plugin was installed opens where it is not
-        Files.writeString(plan, text.replace(timer, "com.example.NotInstalledTimer"), StandardCharsets.UTF_8);
+        Path plan = editedGetRate(results, "with-unknown-element.jmx", "org.dsload.arrivals.ConstantArrivalRate",
+                "com.example.NotInstalledTimer");
         try (DsloadProcess run = DsloadProcess.start("run", plan.toString(), "--results", results.toString(),
                 "--no-dashboard", "-Jduration=3", "-Jhosts=127.0.0.1:" + closedPort())) {
             assertEquals(ExitCodes.REFUSED_AT_START, run.exitCode(LIMIT), run.output());

@@ -202,9 +202,24 @@ final class PropertyValues {
         }
         Matcher field = FIELD.matcher(plan);
         while (field.find()) {
-            Matcher whole = USE.matcher(field.group(2).trim());
-            if (WHOLE_FIELDS.contains(field.group(1)) && whole.matches() && all.containsKey(whole.group(1))) {
-                all.get(whole.group(1)).whole = true;
+            if (!WHOLE_FIELDS.contains(field.group(1))) {
+                continue;
+            }
+            Matcher inside = USE.matcher(field.group(2).trim());
+            if (inside.matches()) {
+                if (all.containsKey(inside.group(1))) {
+                    all.get(inside.group(1)).whole = true;
+                }
+                continue;
+            }
+            // an optional setting (empty default) within an expression of such a field: given, it is the field's value
+            inside.reset();
+            while (inside.find()) {
+                Expected e = all.get(inside.group(1));
+                if (e != null && inside.group(2).isBlank()) {
+                    e.number = true;
+                    e.whole = true;
+                }
             }
         }
         return all;

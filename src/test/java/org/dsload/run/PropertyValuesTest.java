@@ -22,6 +22,7 @@ class PropertyValuesTest {
             <ThreadGroup>
               <stringProp name="ThreadGroup.num_threads">${__P(threads,1)}</stringProp>
               <stringProp name="ThreadGroup.duration">${__intSum(${__P(warmup,10)},${__P(duration,60)})}</stringProp>
+              <stringProp name="ThreadGroup.ramp_time">${__jexl3(${__P(threads,1)} * ${__P(ramp_step,1.5)} + '${__P(extra,)}')}</stringProp>
               <stringProp name="LoopController.loops">${__P(loops,-1)}</stringProp>
             </ThreadGroup>
             <Arrivals>
@@ -65,6 +66,10 @@ class PropertyValuesTest {
         assertEquals("must be a whole number (JMeter reads it as one)", PropertyValues.problem(PLAN, "loops", "0.5"));
         assertNull(PropertyValues.problem(PLAN, "duration", "30"));
         assertNull(PropertyValues.problem(PLAN, "fraction", "0.75"), "a number in a jexl3 expression may have a fraction");
+        assertNull(PropertyValues.problem(PLAN, "ramp_step", "2.5"), "a factor of a whole field's expression");
+        assertEquals("must be a whole number (JMeter reads it as one)", PropertyValues.problem(PLAN, "extra", "0.5"),
+                "an optional setting within a whole field's expression");
+        assertNull(PropertyValues.problem(PLAN, "extra", ""));
     }
 
     @Test
@@ -105,6 +110,12 @@ class PropertyValuesTest {
         assertTrue(plans.contains("redis-get-rate.jmx") && plans.size() >= 10, plans.toString());
         String rate = Files.readString(Checkout.plans().resolve("redis-get-rate.jmx"), StandardCharsets.UTF_8);
         assertEquals("must be a whole number (JMeter reads it as one)", PropertyValues.problem(rate, "duration", "2.5"));
+        // the YCSB plans' optional duration, the thread group's duration when given
+        String ycsb = Files.readString(Checkout.plans().resolve("cassandra-ycsb.jmx"), StandardCharsets.UTF_8);
+        assertEquals("must be a number", PropertyValues.problem(ycsb, "duration", "abc"));
+        assertEquals("must be a whole number (JMeter reads it as one)", PropertyValues.problem(ycsb, "duration", "2.5"));
+        assertNull(PropertyValues.problem(ycsb, "duration", ""));
+        assertNull(PropertyValues.problem(ycsb, "duration", "30"));
         assertEquals("must not be below 0", PropertyValues.problem(rate, "threads", "-1"));
     }
 

@@ -17,8 +17,6 @@ import org.dsload.core.EngineServices;
 import org.dsload.core.IntendedStart;
 import org.dsload.core.SampleTiming;
 import org.dsload.core.format.TimingValue;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * What the arrival elements share. Each is a timer, so it runs right before every sampler in its
@@ -29,7 +27,6 @@ import org.slf4j.LoggerFactory;
  */
 abstract class ArrivalElement extends AbstractTestElement implements Timer, PostProcessor, TestStateListener, TestBean {
     private static final long serialVersionUID = 1L;
-    private static final Logger log = LoggerFactory.getLogger(ArrivalElement.class);
     private static final Set<String> REPORTED = ConcurrentHashMap.newKeySet();
 
     @Override
@@ -57,9 +54,7 @@ abstract class ArrivalElement extends AbstractTestElement implements Timer, Post
      */
     protected RuntimeException refuse(ConfigException e) {
         if (REPORTED.add(e.getMessage())) {
-            log.error("dsload: {}", e.getMessage());
-            System.err.println("dsload: " + e.getMessage()); // NOSONAR the console is where a headless user looks
-            ConfigRefusal.record("dsload", e.getMessage());
+            ConfigRefusal.say(e.getMessage());
         }
         return new JMeterStopTestException(e.getMessage());
     }

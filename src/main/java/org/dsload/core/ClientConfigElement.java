@@ -83,9 +83,7 @@ public abstract class ClientConfigElement<C extends AutoCloseable> extends Abstr
      * dsload sampler could say why.
      */
     private static void report(ConfigException e) {
-        log.error("dsload: {}", e.getMessage());
-        System.err.println("dsload: " + e.getMessage()); // NOSONAR the console is where a headless user looks
-        ConfigRefusal.record("dsload", e.getMessage());
+        ConfigRefusal.say(e.getMessage());
     }
 
     @Override

@@ -77,8 +77,9 @@ public final class PlanRunner {
             RunFolder.writeRecord(run, dir);
             String refused = TimestampFormat.refusal(run, console);
             if (refused == null) {
-                refused = PropertyValues.refusal(run);
-                PropertyValues.unread(run).forEach(line -> console.println("dsload: " + line));
+                String planText = Files.readString(run.plan, StandardCharsets.UTF_8);
+                refused = PropertyValues.refusal(run, planText);
+                PropertyValues.unread(run, planText).forEach(line -> console.println("dsload: " + line));
             }
             if (refused != null) {
                 return new Outcome(dir, jtl, -1, false, null, Ending.REFUSED, refused);

@@ -1,9 +1,5 @@
 package org.dsload.run;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -61,9 +57,12 @@ final class PropertyValues {
     private PropertyValues() {
     }
 
-    /** @return why the run cannot go on, one value a line, or null */
-    static String refusal(PlanRun run) throws IOException {
-        Map<String, Expected> expected = expected(Files.readString(run.plan, StandardCharsets.UTF_8));
+    /**
+     * @param plan the plan file's text
+     * @return why the run cannot go on, one value a line, or null
+     */
+    static String refusal(PlanRun run, String plan) {
+        Map<String, Expected> expected = expected(plan);
         List<String> problems = new ArrayList<>();
         check("-J", run.properties, expected, problems);
         check("-G", run.globalProperties, expected, problems);
@@ -79,8 +78,7 @@ final class PropertyValues {
      * the name it likely meant: JMeter passes such a property on unused, and the run goes on with
      * the plan's default.
      */
-    static List<String> unread(PlanRun run) throws IOException {
-        String plan = Files.readString(run.plan, StandardCharsets.UTF_8);
+    static List<String> unread(PlanRun run, String plan) {
         List<String> lines = new ArrayList<>();
         unread("-J", run.properties.keySet(), plan, run.plan.getFileName().toString(), lines);
         unread("-G", run.globalProperties.keySet(), plan, run.plan.getFileName().toString(), lines);

@@ -66,10 +66,10 @@ final class RunJudge {
         }
         Summary s = f.summary();
         if (s != null && s.total().statusCodes().getOrDefault(Results.CONFIG_ERROR, 0L) > 0) {
-            List<String> samples = configRefusals(s);
+            Map<String, Set<String>> samples = configRefusals(s);
             // an element's refusal that its samples also carry is said once, with the labels it stopped
-            refusals.removeIf(r -> samples.stream().anyMatch(m -> r.endsWith(": " + m.substring(0, m.lastIndexOf(" (")))));
-            refusals.addAll(samples);
+            refusals.removeIf(r -> samples.keySet().stream().anyMatch(m -> r.endsWith(": " + m)));
+            samples.forEach((message, stopped) -> refusals.add(message + " (" + String.join(", ", stopped) + ")"));
         }
         if (!refusals.isEmpty()) {
             long ok = s == null ? 0 : s.total().successes();
@@ -143,7 +143,7 @@ final class RunJudge {
     }
 
     /** The distinct messages of the samples a refused configuration stopped, each with the labels it stopped. */
-    private static List<String> configRefusals(Summary s) throws IOException {
+    private static Map<String, Set<String>> configRefusals(Summary s) throws IOException {
         Map<String, Set<String>> labels = new LinkedHashMap<>();
         try (JtlReader reader = new JtlReader(s.source())) {
             JtlSample sample;
@@ -154,9 +154,7 @@ final class RunJudge {
                 }
             }
         }
-        List<String> out = new ArrayList<>();
-        labels.forEach((message, stopped) -> out.add(message + " (" + String.join(", ", stopped) + ")"));
-        return out;
+        return labels;
     }
 
     private static String lines(List<String> reasons) {

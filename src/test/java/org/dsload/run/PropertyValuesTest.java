@@ -126,9 +126,9 @@ class PropertyValuesTest {
         assertEquals("the plan p.jmx cannot use these values:\n"
                 + "  -Jrate=abc: must be a number (the plan's default: 1000)\n"
                 + "  -Gthreads=2.5: must be a whole number (JMeter reads it as one) (the plan's default: 1)",
-                PropertyValues.refusal(run));
-        assertNull(PropertyValues.refusal(new PlanRun(dir, plan).property("rate", "20").property("limit", "")));
-        assertTrue(PropertyValues.refusal(new PlanRun(dir, plan).property("limit", "x"))
+                PropertyValues.refusal(run, PLAN));
+        assertNull(PropertyValues.refusal(new PlanRun(dir, plan).property("rate", "20").property("limit", ""), PLAN));
+        assertTrue(PropertyValues.refusal(new PlanRun(dir, plan).property("limit", "x"), PLAN)
                 .endsWith("-Jlimit=x: must be a number (the plan's default: empty, 100)"));
     }
 
@@ -142,7 +142,7 @@ class PropertyValuesTest {
                 "-Jduraton is not a property p.jmx reads: JMeter passes it on unused; did you mean -Jduration?",
                 "-Jcolour is not a property p.jmx reads: JMeter passes it on unused",
                 "-Gthread is not a property p.jmx reads: JMeter passes it on unused; did you mean -Gthreads?"),
-                PropertyValues.unread(run));
+                PropertyValues.unread(run, PLAN));
     }
 
     @Test
